@@ -1,0 +1,8 @@
+// `prisma generate` wants a native schema engine it would download; Prisma 7's client needs none,
+// so pointing PRISMA_SCHEMA_ENGINE_BINARY at any existing file lets it run offline
+// (shared/notes/prisma-offline.md).
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const env = { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? fileURLToPath(import.meta.url), PRISMA_HIDE_UPDATE_MESSAGE: "1", CHECKPOINT_DISABLE: "1" };
+execFileSync(process.execPath, ["node_modules/prisma/build/index.js", "generate"], { stdio: "inherit", env });

@@ -1,0 +1,90 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import fastifyCookie from "@fastify/cookie";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyInstance } from "fastify";
+import type { Config } from "./config.ts";
+import { openDatabase, type Database } from "./db/client.ts";
+import { seedDatabase } from "./db/seed.ts";
+import type { Deps } from "./domain/context.ts";
+import { createLocalEventBus } from "./realtime/events.ts";
+import { authRoutes } from "./rest/auth.ts";
+import { dashboardRoutes } from "./rest/dashboard.ts";
+import { equipmentRoutes } from "./rest/equipment.ts";
+import { sendError } from "./rest/errors.ts";
+import { inventoryRoutes } from "./rest/inventory.ts";
+import { objectRoutes } from "./rest/objects.ts";
+import { requestRoutes } from "./rest/requests.ts";
+import { createSessionCookies } from "./rest/session.ts";
+import { teamRoutes } from "./rest/team.ts";
+import { createLocalObjectStore } from "./storage/objects.ts";
+
+export type App = { http: FastifyInstance; db: Database; deps: Deps; close(): Promise<void> };
+
+const clientDist = fileURLToPath(new URL("../client/dist", import.meta.url));
+export const BODY_LIMIT = 1024 * 1024;
+
+/** Composes the server: database (migrated, seeded), domain deps, /api/*, /objects, /healthz, the client. */
+export async function createApp(config: Config): Promise<App> {
+  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const events = createLocalEventBus();
+  const storage = createLocalObjectStore(join(config.dataDir, "objects"), `objects:${config.sessionSecret}`);
+  const deps: Deps = { prisma: db.prisma, events, storage };
+  await seedDatabase(deps, config);
+
+  const http = Fastify({
+    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+  });
+  // An empty JSON body (e.g. POST …/checkin with a JSON content type) is no body, not an error.
+  http.removeContentTypeParser("application/json");
+  http.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: BODY_LIMIT }, (_req, body, done) => {
+    const text = String(body);
+    if (!text.trim()) return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(Object.assign(new Error("The request body is not valid JSON"), { statusCode: 400 }), undefined);
+    }
+  });
+  await http.register(fastifyCookie);
+  http.setErrorHandler((error, request, reply) => sendError(error as Error, request, reply));
+
+  const session = createSessionCookies(deps, config.sessionSecret);
+  const ctx = { app: http, deps, session };
+
+  http.get("/healthz", async (_req, reply) => {
+    const up = await db.ping();
+    return reply.status(up ? 200 : 503).send({ status: up ? "ok" : "unavailable", db: up ? "up" : "down" });
+  });
+  authRoutes(ctx);
+  dashboardRoutes(ctx);
+  inventoryRoutes(ctx);
+  equipmentRoutes(ctx);
+  requestRoutes(ctx);
+  teamRoutes(ctx);
+  objectRoutes(ctx);
+
+  const hasClient = existsSync(join(clientDist, "index.html"));
+  if (hasClient) await http.register(fastifyStatic, { root: clientDist, wildcard: false, index: ["index.html"] });
+  http.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0]!;
+    const isApi = /^\/(api|objects|graphql|ws|healthz)(\/|$)/.test(path);
+    // Client routes (/inventory, /team, …) are the single-page app's; it shows its own 404 card.
+    if (!isApi && request.method === "GET" && hasClient) return reply.sendFile("index.html");
+    return reply.status(404).send({ message: "Not found" });
+  });
+
+  return {
+    http,
+    db,
+    deps,
+    async close() {
+      await http.close();
+      await events.close();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+
+const flag = z
+  .enum(["0", "1", "true", "false", "yes", "no", ""])
+  .optional()
+  .transform((v) => (v === undefined || v === "" ? undefined : ["1", "true", "yes"].includes(v)));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  SEED_DEMO: flag,
+  ADMIN_USERNAME: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+  NODE_ENV: z.string().default("development"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  seedDemo: boolean;
+  admin: { username: string; password: string } | undefined;
+  sessionSecret: string;
+  production: boolean;
+  logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+};
+
+/** Reads the environment once. The session secret, when not given, is made once and kept in DATA_DIR. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Error(`Invalid configuration: ${issue.path.join(".")}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  if ((e.ADMIN_USERNAME && !e.ADMIN_PASSWORD) || (!e.ADMIN_USERNAME && e.ADMIN_PASSWORD)) {
+    throw new Error("Invalid configuration: ADMIN_USERNAME and ADMIN_PASSWORD go together");
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    seedDemo: e.SEED_DEMO ?? true,
+    admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
+    sessionSecret: e.SESSION_SECRET ?? keptSecret(dataDir),
+    production: e.NODE_ENV === "production",
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+function keptSecret(dataDir: string): string {
+  const file = join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret + "\n", { mode: 0o600, flag: "wx" });
+  return secret;
+}

@@ -1,0 +1,100 @@
+import { createHash, randomBytes } from "node:crypto";
+import { z } from "zod";
+import { dummyHash, hashPassword, verifyPassword } from "../auth/password.ts";
+import { parseInput, type Actor, type Deps } from "./context.ts";
+import { RateLimitedError, UnauthenticatedError } from "./errors.ts";
+import { publicUserSelect, usernameField, passwordField, type PublicUser } from "./team.ts";
+
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const MAX_FAILURES = 5;
+export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+export const LOCKOUT_MS = 15 * 60 * 1000;
+export const SIGN_IN_FAILED = "Invalid username or password";
+
+const signInInput = z.object({
+  username: z.string({ error: "Username is required" }).trim().toLowerCase().min(1, "Username is required").max(200),
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(1000),
+});
+
+/** The cookie carries the session id; the database keeps only its hash, so a leaked table opens nothing. */
+const digest = (sessionId: string) => createHash("sha256").update(sessionId).digest("hex");
+
+/**
+ * Checks the password (argon2id), refusing a username after MAX_FAILURES failures within
+ * FAILURE_WINDOW_MS for LOCKOUT_MS, and opens a server-side session.
+ */
+export async function signIn(deps: Deps, input: unknown): Promise<{ user: PublicUser; sessionId: string }> {
+  const { username, password } = parseInput(signInInput, input);
+  const throttle = await deps.prisma.loginThrottle.findUnique({ where: { username } });
+  if (throttle?.lockedUntil && throttle.lockedUntil > new Date()) throw lockedOut(throttle.lockedUntil);
+  const found = await deps.prisma.user.findUnique({ where: { username } });
+  const ok = await verifyPassword(found?.passwordHash ?? (await dummyHash()), password);
+  if (!found || !ok) {
+    const lockedUntil = await recordFailure(deps, username);
+    if (lockedUntil) throw lockedOut(lockedUntil);
+    throw new UnauthenticatedError(SIGN_IN_FAILED);
+  }
+  await deps.prisma.loginThrottle.deleteMany({ where: { username } });
+  const sessionId = randomBytes(32).toString("base64url");
+  await deps.prisma.session.create({
+    data: { id: digest(sessionId), userId: found.id, expiresAt: new Date(Date.now() + SESSION_TTL_MS) },
+  });
+  const { passwordHash: _omit, ...user } = found;
+  void _omit;
+  return { user, sessionId };
+}
+
+function lockedOut(until: Date) {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
+  return new RateLimitedError(`Too many failed sign-in attempts. Try again in ${Math.ceil(seconds / 60)} minutes.`, seconds);
+}
+
+/** One atomic upsert, so concurrent failures all count. Returns the lock time once the limit is reached. */
+async function recordFailure(deps: Deps, username: string): Promise<Date | null> {
+  const windowMs = FAILURE_WINDOW_MS;
+  const rows = await deps.prisma.$queryRaw<{ failures: number; lockedUntil: Date | null }[]>`
+    INSERT INTO "LoginThrottle" (username, failures, "windowStart", "lockedUntil") VALUES (${username}, 1, now(), NULL)
+    ON CONFLICT (username) DO UPDATE SET
+      failures = CASE WHEN "LoginThrottle"."windowStart" < now() - make_interval(secs => ${windowMs / 1000}) THEN 1 ELSE "LoginThrottle".failures + 1 END,
+      "windowStart" = CASE WHEN "LoginThrottle"."windowStart" < now() - make_interval(secs => ${windowMs / 1000}) THEN now() ELSE "LoginThrottle"."windowStart" END
+    RETURNING failures, "lockedUntil"`;
+  const failures = Number(rows[0]?.failures ?? 0);
+  if (failures < MAX_FAILURES) return null;
+  const lockedUntil = new Date(Date.now() + LOCKOUT_MS);
+  await deps.prisma.loginThrottle.update({ where: { username }, data: { lockedUntil, failures: 0, windowStart: new Date() } });
+  return lockedUntil;
+}
+
+export async function signOut(deps: Deps, sessionId: string | undefined): Promise<void> {
+  if (sessionId) await deps.prisma.session.deleteMany({ where: { id: digest(sessionId) } });
+}
+
+/** The actor behind a session id, or null when it is unknown, revoked or expired. */
+export async function actorForSession(deps: Deps, sessionId: string | undefined): Promise<Actor | null> {
+  if (!sessionId) return null;
+  const session = await deps.prisma.session.findUnique({
+    where: { id: digest(sessionId) },
+    include: { user: { select: publicUserSelect } },
+  });
+  if (!session || session.expiresAt <= new Date()) return null;
+  const { id, username, name, role, department } = session.user;
+  return { id, username, name, role, department };
+}
+
+export async function currentUser(deps: Deps, actor: Actor | null): Promise<PublicUser> {
+  if (!actor) throw new UnauthenticatedError("Not signed in");
+  const user = await deps.prisma.user.findUnique({ where: { id: actor.id }, select: publicUserSelect });
+  if (!user) throw new UnauthenticatedError("Not signed in");
+  return user;
+}
+
+/** First manager for an empty database started with SEED_DEMO=0 and ADMIN_USERNAME/ADMIN_PASSWORD. */
+export async function ensureAdmin(deps: Deps, admin: { username: string; password: string }): Promise<boolean> {
+  const username = parseInput(usernameField, admin.username);
+  const password = parseInput(passwordField, admin.password);
+  if ((await deps.prisma.user.count({ where: { role: "manager" } })) > 0) return false;
+  await deps.prisma.user.create({
+    data: { username, passwordHash: await hashPassword(password), name: "Administrator", role: "manager", department: null },
+  });
+  return true;
+}

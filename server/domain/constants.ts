@@ -1,0 +1,28 @@
+/** Business constants of SPEC §9. */
+export const INVENTORY_CATEGORIES = ["Pesticide", "Equipment", "Safety Gear", "Tools", "Bait", "Traps", "Chemicals", "Supplies"] as const;
+export const UNITS = ["units", "bottles", "gallons", "liters", "pounds", "kilograms", "boxes", "cases", "pieces"] as const;
+export const EQUIPMENT_CATEGORIES = [
+  "Sprayer",
+  "Drill",
+  "Vacuum",
+  "Bait Gun",
+  "Power Tool",
+  "Hand Tool",
+  "Safety Equipment",
+  "Detection Equipment",
+  "Treatment Equipment",
+] as const;
+export const EQUIPMENT_STATUSES = ["available", "checked_out", "maintenance", "repair"] as const;
+export const REQUEST_TYPES = ["inventory", "equipment"] as const;
+export const ROLES = ["employee", "manager"] as const;
+
+export const SDS_MAX_BYTES = 10 * 1024 * 1024;
+export const SDS_TYPES: Record<string, readonly string[]> = {
+  ".pdf": ["application/pdf"],
+  ".txt": ["text/plain"],
+  ".doc": ["application/msword"],
+  ".docx": ["application/vnd.openxmlformats-officedocument.wordprocessingml.document"],
+};
+
+/** The QR payload printed on Trapline's own labels. */
+export const LABEL_PREFIX = "trapline";

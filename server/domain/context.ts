@@ -1,0 +1,93 @@
+import type { z } from "zod";
+import { Prisma, type PrismaClient, type Role } from "../db/generated/client.ts";
+import type { Tx } from "../db/client.ts";
+import type { DomainEvent, EventBus } from "../realtime/events.ts";
+import type { ObjectStore } from "../storage/objects.ts";
+import { ConflictError, ForbiddenError, UnauthenticatedError, ValidationError } from "./errors.ts";
+
+export type { Tx };
+
+/** The signed-in user a domain call acts for. */
+export type Actor = { id: number; username: string; name: string; role: Role; department: string | null };
+
+export type Deps = { prisma: PrismaClient; events: EventBus; storage: ObjectStore };
+
+export function requireActor(actor: Actor | null | undefined): Actor {
+  if (!actor) throw new UnauthenticatedError();
+  return actor;
+}
+
+export function requireManager(actor: Actor | null | undefined, message?: string): Actor {
+  const a = requireActor(actor);
+  if (a.role !== "manager") throw new ForbiddenError(message);
+  return a;
+}
+
+/** Parses input with a zod schema; the first problem becomes a ValidationError naming its field. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const field = issue.path.length ? issue.path.map(String).join(".") : undefined;
+  return fail(issue.message, field);
+}
+
+function fail(message: string, field?: string): never {
+  throw new ValidationError(message, field);
+}
+
+/**
+ * Runs one domain write: a transaction for the change and its activity entry, then the events it
+ * queued, published only after commit. Unique-constraint races become ConflictErrors.
+ */
+export async function write<T>(deps: Deps, fn: (tx: Tx, emit: (e: DomainEvent) => void) => Promise<T>): Promise<T> {
+  const events: DomainEvent[] = [];
+  let result: T;
+  try {
+    result = await deps.prisma.$transaction((tx) => fn(tx, (e) => events.push(e)), { maxWait: 10_000, timeout: 20_000 });
+  } catch (err) {
+    throw translateDbError(err);
+  }
+  for (const e of events) deps.events.publish(e);
+  return result;
+}
+
+const uniqueMessages: Record<string, [string, string]> = {
+  barcode: ["barcode", "An inventory item with this barcode already exists"],
+  serialNumber: ["serialNumber", "Equipment with this serial number already exists"],
+  username: ["username", "This username is already taken"],
+};
+
+export function translateDbError(err: unknown): unknown {
+  if (err instanceof Prisma.PrismaClientKnownRequestError) {
+    if (err.code === "P2002") {
+      const meta = JSON.stringify(err.meta ?? {}) + err.message;
+      for (const [key, [field, message]] of Object.entries(uniqueMessages)) {
+        if (meta.includes(key)) return new ConflictError(message, field);
+      }
+      return new ConflictError("That value is already in use");
+    }
+    if (err.code === "P2034") return new ConflictError("Someone else changed this at the same moment. Please try again.");
+  }
+  return err;
+}
+
+export function isRecordNotFound(err: unknown): boolean {
+  return err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2025";
+}
+
+/** Writes one activity-log entry inside the caller's transaction. */
+export function logActivity(
+  tx: Tx,
+  actor: Actor,
+  entry: { action: string; entityType: "inventory" | "equipment" | "request" | "user"; entityId?: number | null; details: string },
+) {
+  return tx.activityEntry.create({ data: { userId: actor.id, ...entry, entityId: entry.entityId ?? null } });
+}
+
+/** Positive 32-bit id, or a ValidationError. */
+export function parseId(raw: unknown, field = "id"): number {
+  const n = typeof raw === "number" ? raw : typeof raw === "string" && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isInteger(n) || n < 1 || n > 2_147_483_647) throw new ValidationError(`${field} must be a positive whole number`, field);
+  return n;
+}

@@ -1,0 +1,34 @@
+import { countLowStockItems } from "./inventory.ts";
+import { requireActor, type Actor, type Deps } from "./context.ts";
+
+export type DashboardStats = {
+  totalItems: number;
+  lowStockItems: number;
+  activeEquipment: number;
+  totalEquipment: number;
+  pendingRequests: number;
+};
+
+/** Counts in SQL; "active" equipment is equipment checked out. */
+export async function dashboardStats(deps: Deps, actor: Actor | null): Promise<DashboardStats> {
+  requireActor(actor);
+  const [totalItems, lowStockItems, activeEquipment, totalEquipment, pendingRequests] = await Promise.all([
+    deps.prisma.inventoryItem.count(),
+    countLowStockItems(deps),
+    deps.prisma.equipment.count({ where: { status: "checked_out" } }),
+    deps.prisma.equipment.count(),
+    deps.prisma.request.count({ where: { status: "pending" } }),
+  ]);
+  return { totalItems, lowStockItems, activeEquipment, totalEquipment, pendingRequests };
+}
+
+/** Newest first. */
+export async function listActivity(deps: Deps, actor: Actor | null, opts: { limit?: number } = {}) {
+  requireActor(actor);
+  const take = Math.min(Math.max(Math.trunc(opts.limit ?? 50) || 50, 1), 200);
+  return deps.prisma.activityEntry.findMany({
+    take,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    include: { user: { select: { name: true } } },
+  });
+}

@@ -1,0 +1,181 @@
+import { z } from "zod";
+import type { Equipment, Prisma } from "../db/generated/client.ts";
+import { EQUIPMENT_CATEGORIES, EQUIPMENT_STATUSES } from "./constants.ts";
+import { isRecordNotFound, logActivity, parseId, parseInput, requireActor, write, type Actor, type Deps, type Tx } from "./context.ts";
+import { ConflictError, NotFoundError, ValidationError } from "./errors.ts";
+import { oneOf, optionalDate, optionalText, requiredText, sdsFileUrlField } from "./fields.ts";
+import { describeChanges } from "./inventory.ts";
+
+export const STATUS_RULE_MESSAGE =
+  "Invalid status transition: checked_out requires assignedTo, other statuses should not have assignedTo/assignedAt";
+
+const fields = {
+  name: requiredText("Name"),
+  description: optionalText("Description", 2000),
+  serialNumber: optionalText("Serial number", 128),
+  category: oneOf("Category", EQUIPMENT_CATEGORIES),
+  status: oneOf("Status", EQUIPMENT_STATUSES),
+  assignedTo: optionalText("Assigned to", 200),
+  location: optionalText("Location"),
+  purchaseDate: optionalDate("Purchase date"),
+  lastMaintenance: optionalDate("Last maintenance"),
+  nextMaintenance: optionalDate("Next maintenance"),
+  qrCode: optionalText("QR code", 1000),
+  sdsFileUrl: sdsFileUrlField,
+};
+
+/** §5: on create id, createdAt and assignedAt are not accepted (dropped); status defaults to available. */
+export const createEquipmentInput = z.object({ ...fields, status: fields.status.default("available") });
+/** On update every field is optional; assignedAt is accepted only to be checked against the status rule. */
+export const updateEquipmentInput = z.object({ ...fields, assignedAt: optionalDate("Assigned at") }).partial();
+
+export type EquipmentFilter = { search?: string; status?: string };
+
+export function equipmentWhere(filter: EquipmentFilter = {}): Prisma.EquipmentWhereInput {
+  const where: Prisma.EquipmentWhereInput = {};
+  const search = filter.search?.trim();
+  if (search) {
+    where.OR = [
+      { name: { contains: search, mode: "insensitive" } },
+      { description: { contains: search, mode: "insensitive" } },
+      { category: { contains: search, mode: "insensitive" } },
+    ];
+  }
+  if (filter.status) where.status = parseInput(fields.status, filter.status);
+  return where;
+}
+
+export async function listEquipment(deps: Deps, actor: Actor | null, filter: EquipmentFilter = {}) {
+  requireActor(actor);
+  return deps.prisma.equipment.findMany({ where: equipmentWhere(filter), orderBy: [{ name: "asc" }, { id: "asc" }] });
+}
+
+export async function getEquipment(deps: Deps, actor: Actor | null, id: unknown) {
+  requireActor(actor);
+  const equipment = await deps.prisma.equipment.findUnique({ where: { id: parseId(id) } });
+  if (!equipment) throw new NotFoundError("Equipment not found");
+  return equipment;
+}
+
+export async function createEquipment(deps: Deps, actor: Actor | null, input: unknown): Promise<Equipment> {
+  const a = requireActor(actor);
+  const data = parseInput(createEquipmentInput, input);
+  const checkedOut = data.status === "checked_out";
+  if (checkedOut !== Boolean(data.assignedTo)) throw new ValidationError(STATUS_RULE_MESSAGE, checkedOut ? "assignedTo" : "status");
+  return write(deps, async (tx, emit) => {
+    const equipment = await tx.equipment.create({ data: { ...data, assignedAt: checkedOut ? new Date() : null } });
+    await logActivity(tx, a, {
+      action: "create",
+      entityType: "equipment",
+      entityId: equipment.id,
+      details: `Added ${equipment.name} (${equipment.category})${equipment.serialNumber ? `, serial ${equipment.serialNumber}` : ""}`,
+    });
+    emit({ type: "equipment.changed", equipmentId: equipment.id });
+    return equipment;
+  });
+}
+
+export async function updateEquipment(deps: Deps, actor: Actor | null, id: unknown, input: unknown): Promise<Equipment> {
+  const a = requireActor(actor);
+  const equipmentId = parseId(id);
+  const { assignedAt: sentAssignedAt, ...data } = parseInput(updateEquipmentInput, input);
+  return write(deps, async (tx, emit) => {
+    const before = await lockEquipment(tx, equipmentId);
+    const status = data.status ?? before.status;
+    const patch: Prisma.EquipmentUpdateInput = { ...data };
+    if (status === "checked_out") {
+      const assignedTo = data.assignedTo === undefined ? before.assignedTo : data.assignedTo;
+      if (!assignedTo) throw new ValidationError(STATUS_RULE_MESSAGE, "assignedTo");
+      if (before.status !== "checked_out") patch.assignedAt = new Date();
+    } else {
+      // Leaving checked_out (or staying elsewhere) clears the assignment; sending one is the rule's error.
+      if (data.assignedTo || sentAssignedAt) throw new ValidationError(STATUS_RULE_MESSAGE, data.assignedTo ? "assignedTo" : "assignedAt");
+      patch.assignedTo = null;
+      patch.assignedAt = null;
+    }
+    const equipment = await tx.equipment.update({ where: { id: equipmentId }, data: patch });
+    await logActivity(tx, a, {
+      action: "update",
+      entityType: "equipment",
+      entityId: equipment.id,
+      details: describeChanges(before, equipment, equipmentLabels),
+    });
+    emit({ type: "equipment.changed", equipmentId: equipment.id });
+    return equipment;
+  });
+}
+
+const checkOutInput = z.object({ assignedTo: requiredText("Assignee").describe("the person taking the equipment") });
+
+/** available → checked_out, as one conditional UPDATE so exactly one of concurrent callers wins. */
+export async function checkOutEquipment(deps: Deps, actor: Actor | null, id: unknown, input: unknown): Promise<Equipment> {
+  const a = requireActor(actor);
+  const equipmentId = parseId(id);
+  const { assignedTo } = parseInput(checkOutInput, input);
+  return write(deps, async (tx, emit) => {
+    const equipment = await checkOutInTx(tx, a, equipmentId, assignedTo);
+    emit({ type: "equipment.changed", equipmentId });
+    return equipment;
+  });
+}
+
+export async function checkOutInTx(tx: Tx, actor: Actor, equipmentId: number, assignedTo: string, viaRequest?: number): Promise<Equipment> {
+  const [equipment] = await tx.equipment.updateManyAndReturn({
+    where: { id: equipmentId, status: "available" },
+    data: { status: "checked_out", assignedTo, assignedAt: new Date() },
+  });
+  if (!equipment) throw await stateConflict(tx, equipmentId, "checked out");
+  await logActivity(tx, actor, {
+    action: "checkout",
+    entityType: "equipment",
+    entityId: equipmentId,
+    details: `Checked out ${equipment.name} to ${assignedTo}${viaRequest ? ` (request #${viaRequest})` : ""}`,
+  });
+  return equipment;
+}
+
+/** checked_out → available, clearing the assignment; a conditional UPDATE like check-out. */
+export async function checkInEquipment(deps: Deps, actor: Actor | null, id: unknown): Promise<Equipment> {
+  const a = requireActor(actor);
+  const equipmentId = parseId(id);
+  return write(deps, async (tx, emit) => {
+    const [equipment] = await tx.equipment.updateManyAndReturn({
+      where: { id: equipmentId, status: "checked_out" },
+      data: { status: "available", assignedTo: null, assignedAt: null },
+    });
+    if (!equipment) throw await stateConflict(tx, equipmentId, "checked in");
+    await logActivity(tx, a, { action: "checkin", entityType: "equipment", entityId: equipmentId, details: `Checked in ${equipment.name}` });
+    emit({ type: "equipment.changed", equipmentId });
+    return equipment;
+  });
+}
+
+async function stateConflict(tx: Tx, equipmentId: number, verb: string) {
+  const current = await tx.equipment.findUnique({ where: { id: equipmentId } });
+  if (!current) return new NotFoundError("Equipment not found");
+  const now = current.status === "checked_out" ? `checked out to ${current.assignedTo}` : current.status.replace("_", " ");
+  return new ConflictError(`${current.name} cannot be ${verb}: it is ${now}`);
+}
+
+async function lockEquipment(tx: Tx, id: number): Promise<Equipment> {
+  const rows = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM "Equipment" WHERE id = ${id} FOR UPDATE`;
+  if (!rows.length) throw new NotFoundError("Equipment not found");
+  return tx.equipment.findUniqueOrThrow({ where: { id } }).catch((err: unknown) => {
+    throw isRecordNotFound(err) ? new NotFoundError("Equipment not found") : err;
+  });
+}
+
+const equipmentLabels: Partial<Record<keyof Equipment, string>> = {
+  name: "name",
+  description: "description",
+  serialNumber: "serial number",
+  category: "category",
+  status: "status",
+  assignedTo: "assigned to",
+  location: "location",
+  purchaseDate: "purchase date",
+  lastMaintenance: "last maintenance",
+  nextMaintenance: "next maintenance",
+  qrCode: "QR code",
+  sdsFileUrl: "SDS file",
+};

@@ -1,0 +1,208 @@
+import { z } from "zod";
+import { Prisma, type InventoryItem } from "../db/generated/client.ts";
+import { INVENTORY_CATEGORIES, UNITS } from "./constants.ts";
+import { isRecordNotFound, logActivity, parseId, parseInput, requireActor, requireManager, write, type Actor, type Deps } from "./context.ts";
+import { NotFoundError } from "./errors.ts";
+import { oneOf, optionalText, requiredText, sdsFileUrlField, wholeNumber } from "./fields.ts";
+import { isLow, lowStockItem, recordMovement, urgencyOf } from "./stock.ts";
+
+const fields = {
+  name: requiredText("Name"),
+  description: optionalText("Description", 2000),
+  category: oneOf("Category", INVENTORY_CATEGORIES),
+  quantity: wholeNumber("Quantity", 0),
+  minQuantity: wholeNumber("Minimum quantity", 0),
+  reorderPoint: wholeNumber("Reorder point", 0),
+  reorderQuantity: wholeNumber("Reorder quantity", 1),
+  unit: oneOf("Unit", UNITS),
+  /** Integer cents (the form multiplies dollars by 100 and rounds). */
+  price: wholeNumber("Price", 0).nullish(),
+  supplier: optionalText("Supplier"),
+  location: optionalText("Location"),
+  barcode: optionalText("Barcode", 128),
+  qrCode: optionalText("QR code", 1000),
+  sdsFileUrl: sdsFileUrlField,
+  hazardous: z.boolean({ error: "Hazardous must be true or false" }),
+};
+
+/** §5 create rules; id, createdAt and updatedAt are not accepted (dropped). */
+export const createInventoryItemInput = z.object({
+  ...fields,
+  quantity: fields.quantity.default(0),
+  minQuantity: fields.minQuantity.default(10),
+  reorderPoint: fields.reorderPoint.default(5),
+  reorderQuantity: fields.reorderQuantity.default(20),
+  unit: fields.unit.default("units"),
+  hazardous: fields.hazardous.default(false),
+});
+/** Update takes only the fields to change. */
+export const updateInventoryItemInput = z.object(fields).partial();
+
+export type InventoryFilter = { search?: string; category?: string };
+
+export function inventoryWhere(filter: InventoryFilter = {}): Prisma.InventoryItemWhereInput {
+  const where: Prisma.InventoryItemWhereInput = {};
+  const search = filter.search?.trim();
+  if (search) {
+    where.OR = [
+      { name: { contains: search, mode: "insensitive" } },
+      { description: { contains: search, mode: "insensitive" } },
+      { category: { contains: search, mode: "insensitive" } },
+    ];
+  }
+  if (filter.category) where.category = filter.category;
+  return where;
+}
+
+export async function listInventoryItems(deps: Deps, actor: Actor | null, filter: InventoryFilter = {}) {
+  requireActor(actor);
+  return deps.prisma.inventoryItem.findMany({ where: inventoryWhere(filter), orderBy: [{ name: "asc" }, { id: "asc" }] });
+}
+
+export async function getInventoryItem(deps: Deps, actor: Actor | null, id: unknown) {
+  requireActor(actor);
+  const item = await deps.prisma.inventoryItem.findUnique({ where: { id: parseId(id) } });
+  if (!item) throw new NotFoundError("Inventory item not found");
+  return item;
+}
+
+export async function createInventoryItem(deps: Deps, actor: Actor | null, input: unknown): Promise<InventoryItem> {
+  const a = requireActor(actor);
+  const data = parseInput(createInventoryItemInput, input);
+  return write(deps, async (tx, emit) => {
+    const item = await tx.inventoryItem.create({ data });
+    if (item.quantity > 0) await recordMovement(tx, a, item, item.quantity, "initial");
+    await logActivity(tx, a, {
+      action: "create",
+      entityType: "inventory",
+      entityId: item.id,
+      details: `Added ${item.name} (${item.category}), ${item.quantity} ${item.unit}`,
+    });
+    emit({ type: "inventory.changed", itemId: item.id });
+    if (isLow(item)) emit({ type: "stock.low", items: [lowStockItem(item)] });
+    return item;
+  });
+}
+
+export async function updateInventoryItem(deps: Deps, actor: Actor | null, id: unknown, input: unknown): Promise<InventoryItem> {
+  const a = requireActor(actor);
+  const itemId = parseId(id);
+  const data = parseInput(updateInventoryItemInput, input);
+  return write(deps, async (tx, emit) => {
+    // Lock the row so the quantity delta is computed against the value we replace.
+    const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM "InventoryItem" WHERE id = ${itemId} FOR UPDATE`;
+    if (!locked.length) throw new NotFoundError("Inventory item not found");
+    const before = (await tx.inventoryItem.findUnique({ where: { id: itemId } }))!;
+    const item = await tx.inventoryItem.update({ where: { id: itemId }, data });
+    const delta = item.quantity - before.quantity;
+    if (delta !== 0) await recordMovement(tx, a, item, delta, delta > 0 ? "received" : "adjusted");
+    await logActivity(tx, a, { action: "update", entityType: "inventory", entityId: item.id, details: describeChanges(before, item) });
+    emit({ type: "inventory.changed", itemId: item.id });
+    if (isLow(item) && (delta < 0 || item.minQuantity !== before.minQuantity || !isLow(before))) {
+      emit({ type: "stock.low", items: [lowStockItem(item)] });
+    }
+    return item;
+  });
+}
+
+export async function deleteInventoryItem(deps: Deps, actor: Actor | null, id: unknown): Promise<{ id: number }> {
+  const a = requireManager(actor, "Only managers can delete inventory items");
+  const itemId = parseId(id);
+  return write(deps, async (tx, emit) => {
+    const item = await tx.inventoryItem.delete({ where: { id: itemId } }).catch((err: unknown) => {
+      throw isRecordNotFound(err) ? new NotFoundError("Inventory item not found") : err;
+    });
+    await logActivity(tx, a, { action: "delete", entityType: "inventory", entityId: item.id, details: `Deleted ${item.name}` });
+    emit({ type: "inventory.changed", itemId: item.id, deleted: true });
+    return { id: item.id };
+  });
+}
+
+const lowStockWhere = (deps: Deps): Prisma.InventoryItemWhereInput => ({
+  quantity: { lte: deps.prisma.inventoryItem.fields.minQuantity },
+});
+
+export async function listLowStockItems(deps: Deps, actor: Actor | null) {
+  requireActor(actor);
+  return deps.prisma.inventoryItem.findMany({ where: lowStockWhere(deps), orderBy: [{ quantity: "asc" }, { name: "asc" }, { id: "asc" }] });
+}
+
+export async function countLowStockItems(deps: Deps) {
+  return deps.prisma.inventoryItem.count({ where: lowStockWhere(deps) });
+}
+
+export type ReorderSuggestion = {
+  itemId: number;
+  name: string;
+  category: string;
+  currentQuantity: number;
+  minQuantity: number;
+  reorderPoint: number;
+  unit: string;
+  supplier: string | null;
+  suggestedQuantity: number;
+  /** price × suggestedQuantity, in cents; null when the item has no price. */
+  estimatedCost: number | null;
+  urgency: "critical" | "high";
+};
+
+/** Enough to rise above minQuantity, and never less than the item's reorderQuantity. */
+export function reorderSuggestionFor(item: InventoryItem): ReorderSuggestion {
+  const suggestedQuantity = Math.max(item.reorderQuantity, item.minQuantity - item.quantity + 1);
+  return {
+    itemId: item.id,
+    name: item.name,
+    category: item.category,
+    currentQuantity: item.quantity,
+    minQuantity: item.minQuantity,
+    reorderPoint: item.reorderPoint,
+    unit: item.unit,
+    supplier: item.supplier,
+    suggestedQuantity,
+    estimatedCost: item.price == null ? null : item.price * suggestedQuantity,
+    urgency: urgencyOf(item),
+  };
+}
+
+export async function listReorderSuggestions(deps: Deps, actor: Actor | null): Promise<ReorderSuggestion[]> {
+  const items = await listLowStockItems(deps, actor);
+  const suggestions = items.map(reorderSuggestionFor);
+  return suggestions.sort((x, y) => Number(y.urgency === "critical") - Number(x.urgency === "critical"));
+}
+
+const labels: Partial<Record<keyof InventoryItem, string>> = {
+  name: "name",
+  description: "description",
+  category: "category",
+  quantity: "quantity",
+  minQuantity: "minimum",
+  reorderPoint: "reorder point",
+  reorderQuantity: "reorder quantity",
+  unit: "unit",
+  price: "price",
+  supplier: "supplier",
+  location: "location",
+  barcode: "barcode",
+  qrCode: "QR code",
+  sdsFileUrl: "SDS file",
+  hazardous: "hazardous",
+};
+
+export function describeChanges<T extends object>(before: T, after: T, names: Partial<Record<keyof T, string>> = labels as never): string {
+  const changes: string[] = [];
+  for (const key of Object.keys(names) as (keyof T)[]) {
+    const b = before[key];
+    const v = after[key];
+    const same = b instanceof Date && v instanceof Date ? b.getTime() === v.getTime() : b === v;
+    if (!same) changes.push(`${names[key]} ${fmt(b)} → ${fmt(v)}`);
+  }
+  const name = (after as { name?: string }).name ?? "";
+  return changes.length ? `Updated ${name}: ${changes.join(", ")}` : `Saved ${name} (no changes)`;
+}
+
+function fmt(v: unknown): string {
+  if (v === null || v === undefined || v === "") return "none";
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  const s = String(v);
+  return s.length > 40 ? `${s.slice(0, 37)}...` : s;
+}

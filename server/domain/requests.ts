@@ -1,0 +1,188 @@
+import { z } from "zod";
+import type { Prisma, RequestStatus } from "../db/generated/client.ts";
+import { REQUEST_TYPES } from "./constants.ts";
+import { logActivity, parseId, parseInput, requireActor, requireManager, write, type Actor, type Deps, type Tx } from "./context.ts";
+import { checkOutInTx } from "./equipment.ts";
+import { ConflictError, NotFoundError, ValidationError } from "./errors.ts";
+import { oneOf } from "./fields.ts";
+import { isLow, lowStockItem, takeStock } from "./stock.ts";
+
+const lineInput = z.object({
+  id: z.number({ error: "Each item needs the id of an inventory item or equipment" }).int().positive(),
+  quantity: z
+    .number({ error: "Please select an item and enter a valid quantity" })
+    .int("Quantity must be a whole number")
+    .min(1, "Please select an item and enter a valid quantity")
+    .max(1_000_000, "Quantity is too large")
+    .optional(),
+});
+
+/** The REST surface sends items as the spec's JSON string; GraphQL sends a list. Both land here. */
+const itemsInput = z.preprocess(
+  (v) => {
+    if (v === undefined || v === null || v === "") return [];
+    if (typeof v !== "string") return v;
+    try {
+      return JSON.parse(v) as unknown;
+    } catch {
+      return "malformed";
+    }
+  },
+  z
+    .array(lineInput, { error: "Items must be a list (or a JSON-encoded list) of { id, quantity }" })
+    .min(1, "Please add at least one item to your request")
+    .max(100, "A request can hold at most 100 items"),
+);
+
+/** §5: requester and items excluded from the form schema; the requester is always the actor. */
+export const createRequestInput = z.object({
+  type: oneOf("Type", REQUEST_TYPES).default("inventory"),
+  justification: z
+    .string({ error: "Please provide justification for this request" })
+    .trim()
+    .min(1, "Please provide justification for this request")
+    .max(2000, "Justification must be at most 2000 characters"),
+  items: itemsInput,
+});
+
+export const requestInclude = {
+  requester: { select: { id: true, name: true, department: true } },
+  lines: { orderBy: { position: "asc" } },
+} satisfies Prisma.RequestInclude;
+export type RequestWithLines = Prisma.RequestGetPayload<{ include: typeof requestInclude }>;
+
+export async function listRequests(deps: Deps, actor: Actor | null, filter: { status?: string } = {}): Promise<RequestWithLines[]> {
+  requireActor(actor);
+  const where: Prisma.RequestWhereInput = {};
+  if (filter.status) where.status = parseInput(oneOf("Status", ["pending", "approved", "denied"] as const), filter.status);
+  return deps.prisma.request.findMany({ where, include: requestInclude, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+}
+
+export async function getRequest(deps: Deps, actor: Actor | null, id: unknown): Promise<RequestWithLines> {
+  requireActor(actor);
+  const request = await deps.prisma.request.findUnique({ where: { id: parseId(id) }, include: requestInclude });
+  if (!request) throw new NotFoundError("Request not found");
+  return request;
+}
+
+export async function createRequest(deps: Deps, actor: Actor | null, input: unknown): Promise<RequestWithLines> {
+  const a = requireActor(actor);
+  const { type, justification, items } = parseInput(createRequestInput, input);
+  // Adding the same item twice sums the quantities (§5).
+  const merged = new Map<number, number>();
+  for (const line of items) {
+    if (type === "equipment" && (line.quantity ?? 1) !== 1) {
+      throw new ValidationError("Equipment is requested one piece at a time (quantity 1)", "items");
+    }
+    if (type === "equipment" && merged.has(line.id)) throw new ValidationError("The same equipment is listed twice", "items");
+    merged.set(line.id, (merged.get(line.id) ?? 0) + (line.quantity ?? (type === "equipment" ? 1 : 0)));
+  }
+  for (const [, quantity] of merged) {
+    if (quantity < 1) throw new ValidationError("Please select an item and enter a valid quantity", "items");
+  }
+  const ids = [...merged.keys()];
+  return write(deps, async (tx, emit) => {
+    const names = new Map<number, string>();
+    if (type === "inventory") {
+      for (const item of await tx.inventoryItem.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } })) {
+        names.set(item.id, item.name);
+      }
+    } else {
+      const found = await tx.equipment.findMany({ where: { id: { in: ids } }, select: { id: true, name: true, status: true } });
+      for (const e of found) {
+        if (e.status !== "available") throw new ConflictError(`${e.name} is not available`, "items");
+        names.set(e.id, e.name);
+      }
+    }
+    const missing = ids.find((id) => !names.has(id));
+    if (missing !== undefined) {
+      throw new ValidationError(`No ${type === "inventory" ? "inventory item" : "equipment"} with id ${missing}`, "items");
+    }
+    const request = await tx.request.create({
+      data: {
+        requesterId: a.id,
+        type,
+        justification,
+        lines: {
+          create: ids.map((id, position) => ({
+            position,
+            name: names.get(id)!,
+            quantity: merged.get(id)!,
+            ...(type === "inventory" ? { inventoryItemId: id } : { equipmentId: id }),
+          })),
+        },
+      },
+      include: requestInclude,
+    });
+    await logActivity(tx, a, {
+      action: "create",
+      entityType: "request",
+      entityId: request.id,
+      details: `Requested ${describeLines(request)}`,
+    });
+    emit({ type: "request.changed", requestId: request.id, requesterId: a.id, status: "pending" });
+    return request;
+  });
+}
+
+/**
+ * pending → approved. Issues the stock of an inventory request, or checks the equipment out to the
+ * requester, in the same transaction; any shortfall rolls everything back as a conflict.
+ */
+export async function approveRequest(deps: Deps, actor: Actor | null, id: unknown): Promise<RequestWithLines> {
+  const a = requireManager(actor, "Only managers can approve requests");
+  const requestId = parseId(id);
+  return write(deps, async (tx, emit) => {
+    const request = await decide(tx, a, requestId, "approved");
+    if (request.type === "inventory") {
+      const low = [];
+      for (const line of request.lines) {
+        if (line.inventoryItemId === null) throw new ConflictError(`${line.name} no longer exists`);
+        const item = await takeStock(tx, a, { itemId: line.inventoryItemId, name: line.name, quantity: line.quantity }, "issued", request.id);
+        emit({ type: "inventory.changed", itemId: item.id });
+        if (isLow(item)) low.push(lowStockItem(item));
+      }
+      if (low.length) emit({ type: "stock.low", items: low });
+    } else {
+      for (const line of request.lines) {
+        if (line.equipmentId === null) throw new ConflictError(`${line.name} no longer exists`);
+        await checkOutInTx(tx, a, line.equipmentId, request.requester.name, request.id);
+        emit({ type: "equipment.changed", equipmentId: line.equipmentId });
+      }
+    }
+    emit({ type: "request.changed", requestId: request.id, requesterId: request.requesterId, status: "approved" });
+    return request;
+  });
+}
+
+export async function denyRequest(deps: Deps, actor: Actor | null, id: unknown): Promise<RequestWithLines> {
+  const a = requireManager(actor, "Only managers can deny requests");
+  const requestId = parseId(id);
+  return write(deps, async (tx, emit) => {
+    const request = await decide(tx, a, requestId, "denied");
+    emit({ type: "request.changed", requestId: request.id, requesterId: request.requesterId, status: "denied" });
+    return request;
+  });
+}
+
+/** The pending → decided step as one conditional UPDATE: of racing approvals and denials exactly one wins. */
+async function decide(tx: Tx, actor: Actor, requestId: number, status: Exclude<RequestStatus, "pending">) {
+  const { count } = await tx.request.updateMany({
+    where: { id: requestId, status: "pending" },
+    data: { status, approvedById: actor.id, approvedAt: new Date() },
+  });
+  const request = await tx.request.findUnique({ where: { id: requestId }, include: requestInclude });
+  if (!request) throw new NotFoundError("Request not found");
+  if (count !== 1) throw new ConflictError(`This request was already ${request.status}`);
+  await logActivity(tx, actor, {
+    action: status === "approved" ? "approve" : "deny",
+    entityType: "request",
+    entityId: request.id,
+    details: `${status === "approved" ? "Approved" : "Denied"} ${request.requester.name}'s request for ${describeLines(request)}`,
+  });
+  return request;
+}
+
+function describeLines(request: RequestWithLines): string {
+  return request.lines.map((l) => `${l.quantity} x ${l.name}`).join(", ");
+}

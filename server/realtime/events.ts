@@ -1,0 +1,31 @@
+import { EventEmitter } from "node:events";
+
+export type Urgency = "critical" | "high";
+export type LowStockItem = { id: number; name: string; quantity: number; minQuantity: number; unit: string; urgency: Urgency };
+
+/** What the domain announces after a commit. Transports (subscriptions, /ws) listen. */
+export type DomainEvent =
+  | { type: "inventory.changed"; itemId: number; deleted?: boolean }
+  | { type: "equipment.changed"; equipmentId: number }
+  | { type: "request.changed"; requestId: number; requesterId: number; status: "pending" | "approved" | "denied" }
+  | { type: "stock.low"; items: LowStockItem[] };
+
+export type EventBus = {
+  publish(event: DomainEvent): void;
+  subscribe(listener: (event: DomainEvent) => void): () => void;
+  close(): Promise<void>;
+};
+
+/** In-process bus; the PostgreSQL LISTEN/NOTIFY fan-out implements the same interface. */
+export function createLocalEventBus(): EventBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    publish: (event) => emitter.emit("event", event),
+    subscribe(listener) {
+      emitter.on("event", listener);
+      return () => emitter.off("event", listener);
+    },
+    close: async () => void emitter.removeAllListeners(),
+  };
+}

@@ -1,0 +1,21 @@
+import { currentUser, signIn, signOut } from "../domain/auth.ts";
+import type { RestContext } from "./context.ts";
+
+export function authRoutes({ app, deps, session }: RestContext) {
+  app.post("/api/auth/login", async (request, reply) => {
+    const { user, sessionId } = await signIn(deps, request.body);
+    await session.set(request, reply, sessionId);
+    return { user };
+  });
+
+  app.post("/api/auth/logout", async (request, reply) => {
+    await signOut(deps, await session.sessionIdOf(request));
+    session.clear(request, reply);
+    return { success: true };
+  });
+
+  const me = async (request: Parameters<typeof session.actorOf>[0]) => ({ user: await currentUser(deps, await session.actorOf(request)) });
+  app.get("/api/auth/me", me);
+  // One reading of the spec gives the current-user path as /api/auth.
+  app.get("/api/auth", me);
+}

@@ -1,0 +1,53 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { DomainError } from "../domain/errors.ts";
+
+function assertUnreachable(x: never): never {
+  throw new Error(`unhandled error code ${String(x)}`);
+}
+
+/** The one mapping from a domain error code to an HTTP status. */
+export function httpStatusOf(code: DomainError["code"]): number {
+  switch (code) {
+    case "VALIDATION":
+      return 400;
+    case "UNAUTHENTICATED":
+      return 401;
+    case "FORBIDDEN":
+      return 403;
+    case "NOT_FOUND":
+      return 404;
+    case "CONFLICT":
+      return 409;
+    case "RATE_LIMITED":
+      return 429;
+    default:
+      return assertUnreachable(code);
+  }
+}
+
+const fastifyMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: "The request body is not valid JSON",
+  FST_ERR_CTP_BODY_TOO_LARGE: "The request body is larger than 1 MB",
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "Send the body as JSON (Content-Type: application/json)",
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "The Content-Length header does not match the body",
+};
+
+/** Every error leaves as `{ message, field? }`; a 5xx never carries internals. */
+export function sendError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof DomainError) {
+    const body: { message: string; field?: string } = { message: error.message };
+    if ("field" in error && typeof error.field === "string") body.field = error.field;
+    if ("retryAfterSeconds" in error && typeof error.retryAfterSeconds === "number") {
+      reply.header("Retry-After", String(error.retryAfterSeconds));
+    }
+    return reply.status(httpStatusOf(error.code)).send(body);
+  }
+  const status = (error as FastifyError).statusCode;
+  if (status && status >= 400 && status < 500) {
+    const code = (error as FastifyError).code;
+    const message = (code && fastifyMessages[code]) ?? (code?.startsWith("FST_ERR_CTP_INVALID_JSON") ? fastifyMessages.FST_ERR_CTP_INVALID_JSON_BODY : error.message);
+    return reply.status(status).send({ message });
+  }
+  request.log.error({ err: error }, "unexpected error");
+  return reply.status(500).send({ message: "Something went wrong on our side. Please try again." });
+}

@@ -1,0 +1,26 @@
+import {
+  createInventoryItem,
+  deleteInventoryItem,
+  getInventoryItem,
+  listInventoryItems,
+  listLowStockItems,
+  listReorderSuggestions,
+  updateInventoryItem,
+} from "../domain/inventory.ts";
+import type { Params, Query, RestContext } from "./context.ts";
+
+export function inventoryRoutes({ app, deps, session }: RestContext) {
+  const actor = session.actorOf;
+  app.get<{ Querystring: Query }>("/api/inventory", async (req) =>
+    listInventoryItems(deps, await actor(req), { search: req.query.search, category: req.query.category }),
+  );
+  app.get("/api/inventory/low-stock", async (req) => listLowStockItems(deps, await actor(req)));
+  app.get("/api/inventory/reorder-suggestions", async (req) => listReorderSuggestions(deps, await actor(req)));
+  app.get<{ Params: Params }>("/api/inventory/:id", async (req) => getInventoryItem(deps, await actor(req), req.params.id));
+  app.post("/api/inventory", async (req, reply) => reply.status(201).send(await createInventoryItem(deps, await actor(req), req.body)));
+  app.put<{ Params: Params }>("/api/inventory/:id", async (req) => updateInventoryItem(deps, await actor(req), req.params.id, req.body));
+  app.delete<{ Params: Params }>("/api/inventory/:id", async (req, reply) => {
+    await deleteInventoryItem(deps, await actor(req), req.params.id);
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from "fastify";
+import { requireActor } from "../domain/context.ts";
+import { createSdsUpload, linkSdsFile, SDS_MAX_BYTES, TOO_LARGE } from "../domain/sds.ts";
+import { isValidKey, ObjectExistsError, ObjectTooLargeError } from "../storage/objects.ts";
+import type { RestContext } from "./context.ts";
+
+const contentTypes: Record<string, string> = {
+  pdf: "application/pdf",
+  txt: "text/plain; charset=utf-8",
+  doc: "application/msword",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+};
+
+export function objectRoutes({ app, deps, session }: RestContext) {
+  app.post("/api/objects/upload", async (req) => createSdsUpload(deps, await session.actorOf(req), req.body));
+  app.put("/api/sds-files", async (req) => {
+    const { itemType, itemId, sdsFileUrl, item } = await linkSdsFile(deps, await session.actorOf(req), req.body);
+    return { itemType, itemId, sdsFileUrl, item };
+  });
+
+  // The signed PUT streams the raw file: no body parser and no 1 MB JSON cap here, only the SDS limit.
+  app.register(async (scope: FastifyInstance) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", (_req, payload, done) => done(null, payload));
+
+    scope.put<{ Params: { "*": string }; Querystring: { expires?: string; signature?: string } }>("/objects/*", async (req, reply) => {
+      const key = req.params["*"];
+      const contentType = String(req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+      const { expires = "", signature = "" } = req.query;
+      if (!isValidKey(key) || !deps.storage.verifyUpload(key, contentType, expires, signature)) {
+        req.raw.resume();
+        return reply.status(403).send({ message: "This upload link is invalid or has expired" });
+      }
+      if (Number(req.headers["content-length"] ?? 0) > SDS_MAX_BYTES) {
+        req.raw.resume();
+        return reply.status(413).header("connection", "close").send({ message: TOO_LARGE });
+      }
+      try {
+        const { size } = await deps.storage.write(key, req.raw, SDS_MAX_BYTES);
+        return { objectPath: `/objects/${key}`, size };
+      } catch (err) {
+        if (err instanceof ObjectTooLargeError) {
+          req.raw.resume();
+          return reply.status(413).header("connection", "close").send({ message: TOO_LARGE });
+        }
+        if (err instanceof ObjectExistsError) return reply.status(409).send({ message: "This file was already uploaded" });
+        throw err;
+      }
+    });
+
+    scope.get<{ Params: { "*": string } }>("/objects/*", async (req, reply) => {
+      requireActor(await session.actorOf(req));
+      const key = req.params["*"];
+      const found = isValidKey(key) ? await deps.storage.read(key) : null;
+      if (!found) return reply.status(404).send({ message: "File not found" });
+      const name = key.split("/").pop()!;
+      const ext = name.split(".").pop()!.toLowerCase();
+      return reply
+        .header("content-type", contentTypes[ext] ?? "application/octet-stream")
+        .header("content-length", String(found.size))
+        .header("content-disposition", `attachment; filename="${name.replace(/"/g, "")}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+        .header("x-content-type-options", "nosniff")
+        .header("cache-control", "private, max-age=0")
+        .send(found.stream);
+    });
+  });
+}

@@ -1,0 +1,46 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { sealData, unsealData } from "iron-session";
+import { actorForSession, SESSION_TTL_MS } from "../domain/auth.ts";
+import type { Actor, Deps } from "../domain/context.ts";
+
+export const SESSION_COOKIE = "trapline_session";
+
+/** The iron-session cookie seals the server-side session id; the session row decides if it still counts. */
+export function createSessionCookies(deps: Deps, secret: string) {
+  const ttl = Math.floor(SESSION_TTL_MS / 1000);
+  const actors = new WeakMap<FastifyRequest, Promise<Actor | null>>();
+
+  async function sessionIdOf(request: FastifyRequest): Promise<string | undefined> {
+    const sealed = request.cookies[SESSION_COOKIE];
+    if (!sealed) return undefined;
+    const data = await unsealData<{ sid?: string }>(sealed, { password: secret, ttl }).catch(() => ({}) as { sid?: string });
+    return typeof data.sid === "string" ? data.sid : undefined;
+  }
+
+  return {
+    sessionIdOf,
+    /** The signed-in actor of this request, resolved once. */
+    actorOf(request: FastifyRequest): Promise<Actor | null> {
+      let actor = actors.get(request);
+      if (!actor) {
+        actor = sessionIdOf(request).then((sid) => actorForSession(deps, sid));
+        actors.set(request, actor);
+      }
+      return actor;
+    },
+    async set(request: FastifyRequest, reply: FastifyReply, sid: string) {
+      const sealed = await sealData({ sid }, { password: secret, ttl });
+      reply.setCookie(SESSION_COOKIE, sealed, {
+        path: "/",
+        httpOnly: true,
+        sameSite: "lax",
+        secure: request.protocol === "https",
+        maxAge: ttl,
+      });
+    },
+    clear(request: FastifyRequest, reply: FastifyReply) {
+      reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: request.protocol === "https" });
+    },
+  };
+}
+export type SessionCookies = ReturnType<typeof createSessionCookies>;

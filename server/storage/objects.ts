@@ -1,0 +1,91 @@
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { link, mkdir, rm, stat } from "node:fs/promises";
+import { dirname, join, resolve, sep } from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+
+export class ObjectTooLargeError extends Error {}
+export class ObjectExistsError extends Error {}
+
+/** Where SDS files live. Local folder now; an S3-style store implements the same calls. */
+export type ObjectStore = {
+  /** Stores the stream under key, atomically; nothing is kept when it exceeds maxBytes or fails. */
+  write(key: string, body: Readable, maxBytes: number): Promise<{ size: number }>;
+  read(key: string): Promise<{ stream: Readable; size: number } | null>;
+  exists(key: string): Promise<boolean>;
+  /** A URL path+query that lets its bearer PUT exactly this key with exactly this content type until expiry. */
+  signUpload(key: string, contentType: string, ttlSeconds?: number): string;
+  verifyUpload(key: string, contentType: string, expires: string, signature: string): boolean;
+};
+
+const segment = /^[A-Za-z0-9][A-Za-z0-9._ ()-]{0,159}$/;
+
+/** A key is slash-separated safe segments: no "..", no absolute paths, nothing that can leave the root. */
+export function isValidKey(key: string): boolean {
+  const parts = key.split("/");
+  return parts.length >= 1 && parts.length <= 6 && parts.every((p) => segment.test(p) && !p.includes(".."));
+}
+
+export function createLocalObjectStore(root: string, secret: string): ObjectStore {
+  const base = resolve(root);
+  const pathOf = (key: string) => {
+    if (!isValidKey(key)) throw new Error("invalid object key");
+    const full = resolve(join(base, key));
+    if (!full.startsWith(base + sep)) throw new Error("invalid object key");
+    return full;
+  };
+  const sign = (key: string, contentType: string, expires: string) =>
+    createHmac("sha256", secret).update(`PUT\n/${key}\n${contentType}\n${expires}`).digest("hex");
+
+  return {
+    async write(key, body, maxBytes) {
+      const target = pathOf(key);
+      await mkdir(dirname(target), { recursive: true });
+      if (await exists(target)) throw new ObjectExistsError("object exists");
+      const temp = `${target}.${randomUUID()}.part`;
+      let size = 0;
+      try {
+        await pipeline(
+          body,
+          async function* (chunks: AsyncIterable<Buffer>) {
+            for await (const chunk of chunks) {
+              size += chunk.length;
+              if (size > maxBytes) throw new ObjectTooLargeError("object too large");
+              yield chunk;
+            }
+          },
+          createWriteStream(temp, { flags: "wx" }),
+        );
+        // link() fails if the key exists, so of two writers of one key exactly one wins.
+        await link(temp, target).catch((err: NodeJS.ErrnoException) => {
+          throw err.code === "EEXIST" ? new ObjectExistsError("object exists") : err;
+        });
+      } finally {
+        await rm(temp, { force: true });
+      }
+      return { size };
+    },
+    async read(key) {
+      const full = pathOf(key);
+      const info = await stat(full).catch(() => null);
+      if (!info?.isFile()) return null;
+      return { stream: createReadStream(full), size: info.size };
+    },
+    exists: (key) => exists(pathOf(key)),
+    signUpload(key, contentType, ttlSeconds = 15 * 60) {
+      pathOf(key);
+      const expires = String(Math.floor(Date.now() / 1000) + ttlSeconds);
+      return `/objects/${key.split("/").map(encodeURIComponent).join("/")}?expires=${expires}&signature=${sign(key, contentType, expires)}`;
+    },
+    verifyUpload(key, contentType, expires, signature) {
+      if (!/^\d{1,12}$/.test(expires) || Number(expires) < Date.now() / 1000) return false;
+      if (!/^[0-9a-f]{64}$/.test(signature)) return false;
+      return timingSafeEqual(Buffer.from(sign(key, contentType, expires), "hex"), Buffer.from(signature, "hex"));
+    },
+  };
+}
+
+async function exists(path: string) {
+  return (await stat(path).catch(() => null)) !== null;
+}
