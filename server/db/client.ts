@@ -41,11 +41,17 @@ export async function openDatabase(opts: { url?: string; dataDir: string }): Pro
     prisma,
     kind: "pglite",
     ping: (t) => ping(prisma, t),
-    async close() {
+    close: once(async () => {
       await prisma.$disconnect();
       await pglite.close();
-    },
+    }),
   };
+}
+
+/** close() may be called by a signal handler and by the owner; the second call waits for the first. */
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => (done ??= fn());
 }
 
 async function ping(prisma: PrismaClient, timeoutMs = 2000): Promise<boolean> {

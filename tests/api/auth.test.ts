@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SESSION_COOKIE } from "../../server/rest/session.ts";
+import { startServer, type TestServer } from "../helpers/server.ts";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+describe("sign-in, session and sign-out", () => {
+  it("signs in a demo account and answers /api/auth/me with the user", async () => {
+    const client = server.anonymous();
+    const login = await client.post("/api/auth/login", { username: "manager", password: "manager123" });
+    expect(login.status).toBe(200);
+    expect(login.body.user).toMatchObject({ username: "manager", role: "manager", department: "Operations" });
+    const cookie = login.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toMatch(/Secure/i); // plain http here; https sets Secure
+    const me = await client.get("/api/auth/me");
+    expect(me.status).toBe(200);
+    expect(me.body.user).toMatchObject({ id: login.body.user.id, name: "Dana Whitfield", role: "manager" });
+    expect(me.text).not.toMatch(/passwordHash|argon2/);
+  });
+
+  it("marks the cookie Secure behind https", async () => {
+    const res = await server.anonymous().request(
+      "POST",
+      "/api/auth/login",
+      { username: "tech", password: "tech123" },
+      { "x-forwarded-proto": "https" },
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie().join(";")).toMatch(/Secure/i);
+  });
+
+  it("answers 401 to /api/auth/me without a session, and with a forged cookie", async () => {
+    expect((await server.anonymous().get("/api/auth/me")).status).toBe(401);
+    const forged = server.anonymous();
+    forged.cookie = `${SESSION_COOKIE}=Fe26.2**not-a-real-seal`;
+    const res = await forged.get("/api/auth/me");
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: "Not signed in" });
+  });
+
+  it("refuses a wrong password and an unknown user with the same generic 401", async () => {
+    const wrong = await server.anonymous().post("/api/auth/login", { username: "tbecker", password: "nope-nope" });
+    const unknown = await server.anonymous().post("/api/auth/login", { username: "nobody", password: "nope-nope" });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual(unknown.body);
+    expect(wrong.body.message).toBe("Invalid username or password");
+    expect(wrong.headers.getSetCookie()).toHaveLength(0);
+  });
+
+  it("needs both fields", async () => {
+    const res = await server.anonymous().post("/api/auth/login", { username: "manager" });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: "Password is required", field: "password" });
+  });
+
+  it("logout revokes the session: a copied cookie stops working", async () => {
+    const client = await server.as("pnair");
+    const copy = server.anonymous();
+    copy.cookie = client.cookie;
+    expect((await copy.get("/api/auth/me")).status).toBe(200);
+    const out = await client.post("/api/auth/logout");
+    expect(out.status).toBe(200);
+    expect(client.cookie).toBeUndefined();
+    expect((await copy.get("/api/auth/me")).status).toBe(401);
+    expect((await copy.get("/api/inventory")).status).toBe(401);
+  });
+
+  it("slows a guessed username down: the 6th try within the window is refused with 429", async () => {
+    const client = server.anonymous();
+    const results = [];
+    for (let i = 0; i < 6; i++) results.push(await client.post("/api/auth/login", { username: "agomez", password: `guess-${i}` }));
+    expect(results.slice(0, 4).map((r) => r.status)).toEqual([401, 401, 401, 401]);
+    expect(results[4]!.status).toBe(429);
+    expect(results[5]!.status).toBe(429);
+    expect(Number(results[5]!.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(results[5]!.body.message).toMatch(/Too many failed sign-in attempts/);
+    // Even the right password waits out the lock; other users are unaffected.
+    expect((await client.post("/api/auth/login", { username: "agomez", password: "alicia1234" })).status).toBe(429);
+    expect((await client.post("/api/auth/login", { username: "tbecker", password: "tom12345" })).status).toBe(200);
+  });
+
+  it("usernames are case-insensitive at sign-in", async () => {
+    const res = await server.anonymous().post("/api/auth/login", { username: "  Manager ", password: "manager123" });
+    expect(res.status).toBe(200);
+  });
+
+  it("keeps the session across a server restart", async () => {
+    const client = await server.as("tech");
+    await server.restart();
+    const me = await client.get("/api/auth/me");
+    expect(me.status).toBe(200);
+    expect(me.body.user.username).toBe("tech");
+  });
+});

@@ -1,0 +1,128 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { createApp, type App } from "../../server/app.ts";
+import { loadConfig } from "../../server/config.ts";
+
+export type TestServer = {
+  url: string;
+  app: App;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Closes and starts the server again on the same data (durability). */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+  /** A client signed in as one of the demo accounts (or any username/password). */
+  as(username: string, password?: string): Promise<ApiClient>;
+  anonymous(): ApiClient;
+};
+
+export const DEMO_PASSWORDS: Record<string, string> = { manager: "manager123", tech: "tech123", pnair: "priya1234", tbecker: "tom12345", agomez: "alicia1234" };
+
+/**
+ * Starts the real server on a free port with a fresh data folder. With TEST_DATABASE_URL it uses a
+ * fresh database on that PostgreSQL server (dropped at close); otherwise embedded PGlite.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), "trapline-test-"));
+  const databaseUrl = await freshDatabase();
+  const config = () =>
+    loadConfig({ DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", DATABASE_URL: databaseUrl ?? "", ...env });
+  let app = await createApp(config());
+  let url = await app.http.listen({ port: 0, host: "127.0.0.1" });
+  const server: TestServer = {
+    get url() {
+      return url;
+    },
+    get app() {
+      return app;
+    },
+    dataDir,
+    databaseUrl,
+    async restart() {
+      await app.close();
+      app = await createApp(config());
+      url = await app.http.listen({ port: 0, host: "127.0.0.1" });
+    },
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      if (databaseUrl) await dropDatabase(databaseUrl);
+    },
+    async as(username, password = DEMO_PASSWORDS[username] ?? "") {
+      const client = new ApiClient(() => url);
+      const res = await client.post("/api/auth/login", { username, password });
+      if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return client;
+    },
+    anonymous: () => new ApiClient(() => url),
+  };
+  return server;
+}
+
+async function freshDatabase(): Promise<string | undefined> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return undefined;
+  const name = `trapline_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropDatabase(url: string) {
+  const name = new URL(url).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.end();
+}
+
+export type ApiResponse<T = any> = { status: number; body: T; headers: Headers; text: string };
+
+/** A cookie-keeping HTTP client, like a browser sending credentials. */
+export class ApiClient {
+  cookie: string | undefined;
+  constructor(private readonly base: () => string) {}
+
+  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+    const init: RequestInit = { method, headers: { ...headers } };
+    if (body !== undefined) {
+      init.body = typeof body === "string" || body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body);
+      (init.headers as Record<string, string>)["content-type"] ??= "application/json";
+    }
+    if (this.cookie) (init.headers as Record<string, string>).cookie = this.cookie;
+    const res = await fetch(new URL(path, this.base()), init);
+    const setCookie = res.headers.getSetCookie();
+    for (const c of setCookie) {
+      const [pair] = c.split(";");
+      if (/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c)) this.cookie = undefined;
+      else this.cookie = pair;
+    }
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers, text };
+  }
+  get<T = any>(path: string) {
+    return this.request<T>("GET", path);
+  }
+  post<T = any>(path: string, body?: unknown) {
+    return this.request<T>("POST", path, body);
+  }
+  put<T = any>(path: string, body?: unknown) {
+    return this.request<T>("PUT", path, body);
+  }
+  delete<T = any>(path: string) {
+    return this.request<T>("DELETE", path);
+  }
+}
