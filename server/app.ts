@@ -8,7 +8,10 @@ import type { Config } from "./config.ts";
 import { openDatabase, type Database } from "./db/client.ts";
 import { seedDatabase } from "./db/seed.ts";
 import type { Deps } from "./domain/context.ts";
+import { mountGraphQL } from "./graphql/http.ts";
 import { createLocalEventBus } from "./realtime/events.ts";
+import { createPgEventBus } from "./realtime/pg-bus.ts";
+import { createLowStockSocket } from "./realtime/ws.ts";
 import { authRoutes } from "./rest/auth.ts";
 import { dashboardRoutes } from "./rest/dashboard.ts";
 import { equipmentRoutes } from "./rest/equipment.ts";
@@ -26,9 +29,12 @@ const clientDist = fileURLToPath(new URL("../client/dist", import.meta.url));
 export const BODY_LIMIT = 1024 * 1024;
 
 /** Composes the server: database (migrated, seeded), domain deps, /api/*, /objects, /healthz, the client. */
-export async function createApp(config: Config): Promise<App> {
-  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  const events = createLocalEventBus();
+export async function createApp(config: Config, options: { onQuery?: (sql: string) => void } = {}): Promise<App> {
+  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, onQuery: options.onQuery });
+  // With PostgreSQL several processes may share the database; LISTEN/NOTIFY carries events between them.
+  const events = config.databaseUrl
+    ? await createPgEventBus(config.databaseUrl, (msg, err) => console.error(`events: ${msg}`, err ?? ""))
+    : createLocalEventBus();
   const storage = createLocalObjectStore(join(config.dataDir, "objects"), `objects:${config.sessionSecret}`);
   const deps: Deps = { prisma: db.prisma, events, storage };
   await seedDatabase(deps, config);
@@ -66,6 +72,14 @@ export async function createApp(config: Config): Promise<App> {
   requestRoutes(ctx);
   teamRoutes(ctx);
   objectRoutes(ctx);
+  const graphql = mountGraphQL(ctx, config.production);
+  const lowStockSocket = createLowStockSocket(events, session.actorFromCookieHeader);
+  http.server.on("upgrade", (request, socket, head) => {
+    const path = (request.url ?? "").split("?")[0];
+    if (path === "/graphql") graphql.handleUpgrade(request, socket, head);
+    else if (path === "/ws") void lowStockSocket.handleUpgrade(request, socket, head);
+    else socket.destroy();
+  });
 
   const hasClient = existsSync(join(clientDist, "index.html"));
   if (hasClient) await http.register(fastifyStatic, { root: clientDist, wildcard: false, index: ["index.html"] });
@@ -82,6 +96,8 @@ export async function createApp(config: Config): Promise<App> {
     db,
     deps,
     async close() {
+      lowStockSocket.close();
+      await graphql.close();
       await http.close();
       await events.close();
       await db.close();

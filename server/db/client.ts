@@ -18,12 +18,19 @@ export type Database = {
 };
 
 /** Opens the database (PGlite under dataDir, or PostgreSQL at url) and applies pending migrations. */
-export async function openDatabase(opts: { url?: string; dataDir: string }): Promise<Database> {
+export type OpenOptions = {
+  url?: string;
+  dataDir: string;
+  /** Called with every SQL statement Prisma sends (tests count them to catch N+1). */
+  onQuery?: (sql: string) => void;
+};
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10, connectionTimeoutMillis: 5000 });
     pool.on("error", () => {}); // idle-client errors surface on the next query instead of crashing
     await applyMigrations(pgRunner(pool));
-    const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+    const prisma = withQueryHook(new PrismaClient({ adapter: new PrismaPg(pool), ...queryLog(opts) }), opts);
     return {
       prisma,
       kind: "postgresql",
@@ -36,7 +43,7 @@ export async function openDatabase(opts: { url?: string; dataDir: string }): Pro
   }
   const pglite = await PGlite.create({ dataDir: join(opts.dataDir, "pgdata") });
   await applyMigrations(pgliteRunner(pglite));
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const prisma = withQueryHook(new PrismaClient({ adapter: new PrismaPGlite(pglite), ...queryLog(opts) }), opts);
   return {
     prisma,
     kind: "pglite",
@@ -46,6 +53,16 @@ export async function openDatabase(opts: { url?: string; dataDir: string }): Pro
       await pglite.close();
     }),
   };
+}
+
+const queryLog = (opts: OpenOptions) => (opts.onQuery ? { log: [{ emit: "event" as const, level: "query" as const }] } : {});
+
+function withQueryHook(prisma: PrismaClient, opts: OpenOptions): PrismaClient {
+  if (opts.onQuery) {
+    const onQuery = opts.onQuery;
+    (prisma as unknown as { $on(e: "query", fn: (e: { query: string }) => void): void }).$on("query", (e) => onQuery(e.query));
+  }
+  return prisma;
 }
 
 /** close() may be called by a signal handler and by the owner; the second call waits for the first. */

@@ -69,6 +69,11 @@ export async function signOut(deps: Deps, sessionId: string | undefined): Promis
   if (sessionId) await deps.prisma.session.deleteMany({ where: { id: digest(sessionId) } });
 }
 
+/** Ends every session of the user (sign out on all devices). */
+export async function signOutEverywhere(deps: Deps, actor: Actor): Promise<void> {
+  await deps.prisma.session.deleteMany({ where: { userId: actor.id } });
+}
+
 /** The actor behind a session id, or null when it is unknown, revoked or expired. */
 export async function actorForSession(deps: Deps, sessionId: string | undefined): Promise<Actor | null> {
   if (!sessionId) return null;

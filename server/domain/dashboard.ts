@@ -22,7 +22,7 @@ export async function dashboardStats(deps: Deps, actor: Actor | null): Promise<D
   return { totalItems, lowStockItems, activeEquipment, totalEquipment, pendingRequests };
 }
 
-/** Newest first. */
+/** Newest first; id breaks ties, so the pair is a stable keyset position (indexed). */
 export async function listActivity(deps: Deps, actor: Actor | null, opts: { limit?: number } = {}) {
   requireActor(actor);
   const take = Math.min(Math.max(Math.trunc(opts.limit ?? 50) || 50, 1), 200);
@@ -31,4 +31,14 @@ export async function listActivity(deps: Deps, actor: Actor | null, opts: { limi
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     include: { user: { select: { name: true } } },
   });
+}
+
+export async function findActivity(deps: Deps, actor: Actor | null, query: object) {
+  requireActor(actor);
+  return deps.prisma.activityEntry.findMany({ ...query, orderBy: [{ id: "desc" }] });
+}
+
+export async function countActivity(deps: Deps, actor: Actor | null) {
+  requireActor(actor);
+  return deps.prisma.activityEntry.count();
 }

@@ -45,9 +45,14 @@ export function equipmentWhere(filter: EquipmentFilter = {}): Prisma.EquipmentWh
   return where;
 }
 
-export async function listEquipment(deps: Deps, actor: Actor | null, filter: EquipmentFilter = {}) {
+export async function listEquipment(deps: Deps, actor: Actor | null, filter: EquipmentFilter = {}, query: object = {}) {
   requireActor(actor);
-  return deps.prisma.equipment.findMany({ where: equipmentWhere(filter), orderBy: [{ name: "asc" }, { id: "asc" }] });
+  return deps.prisma.equipment.findMany({ ...query, where: equipmentWhere(filter), orderBy: [{ name: "asc" }, { id: "asc" }] });
+}
+
+export async function countEquipment(deps: Deps, actor: Actor | null, filter: EquipmentFilter = {}) {
+  requireActor(actor);
+  return deps.prisma.equipment.count({ where: equipmentWhere(filter) });
 }
 
 export async function getEquipment(deps: Deps, actor: Actor | null, id: unknown) {

@@ -4,7 +4,7 @@ import { INVENTORY_CATEGORIES, UNITS } from "./constants.ts";
 import { isRecordNotFound, logActivity, parseId, parseInput, requireActor, requireManager, write, type Actor, type Deps } from "./context.ts";
 import { NotFoundError } from "./errors.ts";
 import { oneOf, optionalText, requiredText, sdsFileUrlField, wholeNumber } from "./fields.ts";
-import { isLow, lowStockItem, recordMovement, urgencyOf } from "./stock.ts";
+import { isLow, lowStockItem, recordMovement, urgencyOf, type StockStatus } from "./stock.ts";
 
 const fields = {
   name: requiredText("Name"),
@@ -38,25 +38,54 @@ export const createInventoryItemInput = z.object({
 /** Update takes only the fields to change. */
 export const updateInventoryItemInput = z.object(fields).partial();
 
-export type InventoryFilter = { search?: string; category?: string };
+export type InventoryFilter = { search?: string; category?: string; stockStatus?: StockStatus };
 
-export function inventoryWhere(filter: InventoryFilter = {}): Prisma.InventoryItemWhereInput {
-  const where: Prisma.InventoryItemWhereInput = {};
+/** Orderings end in id so a cursor on id is a stable keyset position. */
+export const INVENTORY_ORDERS = {
+  NAME_ASC: [{ name: "asc" }, { id: "asc" }],
+  NAME_DESC: [{ name: "desc" }, { id: "desc" }],
+  QUANTITY_ASC: [{ quantity: "asc" }, { id: "asc" }],
+  QUANTITY_DESC: [{ quantity: "desc" }, { id: "desc" }],
+  UPDATED_DESC: [{ updatedAt: "desc" }, { id: "desc" }],
+} satisfies Record<string, Prisma.InventoryItemOrderByWithRelationInput[]>;
+export type InventoryOrder = keyof typeof INVENTORY_ORDERS;
+
+export function inventoryWhere(deps: Deps, filter: InventoryFilter = {}): Prisma.InventoryItemWhereInput {
+  const fields = deps.prisma.inventoryItem.fields;
+  const and: Prisma.InventoryItemWhereInput[] = [];
   const search = filter.search?.trim();
   if (search) {
-    where.OR = [
-      { name: { contains: search, mode: "insensitive" } },
-      { description: { contains: search, mode: "insensitive" } },
-      { category: { contains: search, mode: "insensitive" } },
-    ];
+    and.push({
+      OR: [
+        { name: { contains: search, mode: "insensitive" } },
+        { description: { contains: search, mode: "insensitive" } },
+        { category: { contains: search, mode: "insensitive" } },
+      ],
+    });
   }
-  if (filter.category) where.category = filter.category;
-  return where;
+  if (filter.category) and.push({ category: filter.category });
+  // §4 bands as column comparisons; warningLevel is the generated floor(1.5 × minQuantity).
+  if (filter.stockStatus === "LOW_STOCK") and.push({ quantity: { lte: fields.minQuantity } });
+  if (filter.stockStatus === "WARNING") and.push({ quantity: { gt: fields.minQuantity } }, { quantity: { lte: fields.warningLevel } });
+  if (filter.stockStatus === "IN_STOCK") and.push({ quantity: { gt: fields.warningLevel } });
+  return and.length ? { AND: and } : {};
 }
 
-export async function listInventoryItems(deps: Deps, actor: Actor | null, filter: InventoryFilter = {}) {
+// `query` below is what GraphQL asked for (Pothos's selection plus cursor/take); REST passes nothing.
+export async function listInventoryItems(
+  deps: Deps,
+  actor: Actor | null,
+  filter: InventoryFilter = {},
+  query: object = {},
+  order: InventoryOrder = "NAME_ASC",
+) {
   requireActor(actor);
-  return deps.prisma.inventoryItem.findMany({ where: inventoryWhere(filter), orderBy: [{ name: "asc" }, { id: "asc" }] });
+  return deps.prisma.inventoryItem.findMany({ ...query, where: inventoryWhere(deps, filter), orderBy: INVENTORY_ORDERS[order] });
+}
+
+export async function countInventoryItems(deps: Deps, actor: Actor | null, filter: InventoryFilter = {}) {
+  requireActor(actor);
+  return deps.prisma.inventoryItem.count({ where: inventoryWhere(deps, filter) });
 }
 
 export async function getInventoryItem(deps: Deps, actor: Actor | null, id: unknown) {
@@ -118,17 +147,17 @@ export async function deleteInventoryItem(deps: Deps, actor: Actor | null, id: u
   });
 }
 
-const lowStockWhere = (deps: Deps): Prisma.InventoryItemWhereInput => ({
-  quantity: { lte: deps.prisma.inventoryItem.fields.minQuantity },
-});
-
-export async function listLowStockItems(deps: Deps, actor: Actor | null) {
+export async function listLowStockItems(deps: Deps, actor: Actor | null, query: object = {}) {
   requireActor(actor);
-  return deps.prisma.inventoryItem.findMany({ where: lowStockWhere(deps), orderBy: [{ quantity: "asc" }, { name: "asc" }, { id: "asc" }] });
+  return deps.prisma.inventoryItem.findMany({
+    ...query,
+    where: inventoryWhere(deps, { stockStatus: "LOW_STOCK" }),
+    orderBy: [{ quantity: "asc" }, { name: "asc" }, { id: "asc" }],
+  });
 }
 
 export async function countLowStockItems(deps: Deps) {
-  return deps.prisma.inventoryItem.count({ where: lowStockWhere(deps) });
+  return deps.prisma.inventoryItem.count({ where: inventoryWhere(deps, { stockStatus: "LOW_STOCK" }) });
 }
 
 export type ReorderSuggestion = {

@@ -15,6 +15,8 @@ const lineInput = z.object({
     .min(1, "Please select an item and enter a valid quantity")
     .max(1_000_000, "Quantity is too large")
     .optional(),
+  /** §3 entries carry their type (inventory or equipment); other values are ignored. */
+  type: z.unknown().optional(),
 });
 
 /** The REST surface sends items as the spec's JSON string; GraphQL sends a list. Both land here. */
@@ -51,11 +53,29 @@ export const requestInclude = {
 } satisfies Prisma.RequestInclude;
 export type RequestWithLines = Prisma.RequestGetPayload<{ include: typeof requestInclude }>;
 
-export async function listRequests(deps: Deps, actor: Actor | null, filter: { status?: string } = {}): Promise<RequestWithLines[]> {
-  requireActor(actor);
+export type RequestFilter = { status?: string; requesterId?: number };
+
+function requestWhere(filter: RequestFilter): Prisma.RequestWhereInput {
   const where: Prisma.RequestWhereInput = {};
   if (filter.status) where.status = parseInput(oneOf("Status", ["pending", "approved", "denied"] as const), filter.status);
-  return deps.prisma.request.findMany({ where, include: requestInclude, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  if (filter.requesterId) where.requesterId = filter.requesterId;
+  return where;
+}
+
+/** Newest first. Without a GraphQL `query`, each request comes with its requester and lines. */
+export async function listRequests(deps: Deps, actor: Actor | null, filter: RequestFilter = {}): Promise<RequestWithLines[]> {
+  requireActor(actor);
+  return deps.prisma.request.findMany({ where: requestWhere(filter), include: requestInclude, orderBy: [{ id: "desc" }] });
+}
+
+export async function findRequests(deps: Deps, actor: Actor | null, filter: RequestFilter, query: object) {
+  requireActor(actor);
+  return deps.prisma.request.findMany({ ...query, where: requestWhere(filter), orderBy: [{ id: "desc" }] });
+}
+
+export async function countRequests(deps: Deps, actor: Actor | null, filter: RequestFilter = {}) {
+  requireActor(actor);
+  return deps.prisma.request.count({ where: requestWhere(filter) });
 }
 
 export async function getRequest(deps: Deps, actor: Actor | null, id: unknown): Promise<RequestWithLines> {
@@ -71,6 +91,9 @@ export async function createRequest(deps: Deps, actor: Actor | null, input: unkn
   // Adding the same item twice sums the quantities (§5).
   const merged = new Map<number, number>();
   for (const line of items) {
+    if (line.type !== type && REQUEST_TYPES.some((t) => t === line.type)) {
+      throw new ValidationError(`Item ${line.id} is ${String(line.type)}, but this is ${type === "inventory" ? "an inventory" : "an equipment"} request`, "items");
+    }
     if (type === "equipment" && (line.quantity ?? 1) !== 1) {
       throw new ValidationError("Equipment is requested one piece at a time (quantity 1)", "items");
     }

@@ -29,19 +29,26 @@ export const passwordField = z
   .min(8, "Password must be at least 8 characters")
   .max(200, "Password must be at most 200 characters");
 
-/** §5 team form; confirmPassword is checked by the form and dropped here. */
-export const createTeamMemberInput = z.object({
-  username: usernameField,
-  password: passwordField,
-  name: requiredText("Name", 100),
-  role: oneOf("Role", ROLES).default("employee"),
-  department: optionalText("Department", 100),
-});
+/** §5 team form. The spec's client drops confirmPassword; when one is sent anyway it must match. */
+export const createTeamMemberInput = z
+  .object({
+    username: usernameField,
+    password: passwordField,
+    confirmPassword: z.string().optional(),
+    name: requiredText("Name", 100),
+    role: oneOf("Role", ROLES).default("employee"),
+    department: optionalText("Department", 100),
+  })
+  .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
+    message: "Passwords don't match",
+    path: ["confirmPassword"],
+  });
 
-export async function listTeamMembers(deps: Deps, actor: Actor | null, filter: { search?: string } = {}): Promise<PublicUser[]> {
-  requireManager(actor, "You need manager privileges to access team management.");
+const TEAM_ONLY = "You need manager privileges to access team management.";
+
+function teamWhere(filter: { search?: string }): Prisma.UserWhereInput {
   const search = filter.search?.trim();
-  const where: Prisma.UserWhereInput = search
+  return search
     ? {
         OR: [
           { name: { contains: search, mode: "insensitive" } },
@@ -50,12 +57,27 @@ export async function listTeamMembers(deps: Deps, actor: Actor | null, filter: {
         ],
       }
     : {};
-  return deps.prisma.user.findMany({ where, select: publicUserSelect, orderBy: [{ name: "asc" }, { id: "asc" }] });
+}
+
+export async function listTeamMembers(deps: Deps, actor: Actor | null, filter: { search?: string } = {}): Promise<PublicUser[]> {
+  requireManager(actor, TEAM_ONLY);
+  return deps.prisma.user.findMany({ where: teamWhere(filter), select: publicUserSelect, orderBy: [{ name: "asc" }, { id: "asc" }] });
+}
+
+/** For GraphQL: `query` selects only the exposed fields (never the password hash). */
+export async function findTeamMembers(deps: Deps, actor: Actor | null, filter: { search?: string }, query: object) {
+  requireManager(actor, TEAM_ONLY);
+  return deps.prisma.user.findMany({ ...query, where: teamWhere(filter), orderBy: [{ name: "asc" }, { id: "asc" }] });
+}
+
+export async function countTeamMembers(deps: Deps, actor: Actor | null, filter: { search?: string } = {}) {
+  requireManager(actor, TEAM_ONLY);
+  return deps.prisma.user.count({ where: teamWhere(filter) });
 }
 
 export async function createTeamMember(deps: Deps, actor: Actor | null, input: unknown): Promise<PublicUser> {
   const a = requireManager(actor, "You need manager privileges to add team members.");
-  const { password, ...data } = parseInput(createTeamMemberInput, input);
+  const { password, confirmPassword: _confirmed, ...data } = parseInput(createTeamMemberInput, input);
   const passwordHash = await hashPassword(password);
   return write(deps, async (tx) => {
     const user = await tx.user.create({ data: { ...data, department: data.department ?? null, passwordHash }, select: publicUserSelect });

@@ -8,17 +8,20 @@ import {
   updateInventoryItem,
 } from "../domain/inventory.ts";
 import type { Params, Query, RestContext } from "./context.ts";
+import { itemJson } from "./shapes.ts";
 
 export function inventoryRoutes({ app, deps, session }: RestContext) {
   const actor = session.actorOf;
   app.get<{ Querystring: Query }>("/api/inventory", async (req) =>
-    listInventoryItems(deps, await actor(req), { search: req.query.search, category: req.query.category }),
+    (await listInventoryItems(deps, await actor(req), { search: req.query.search, category: req.query.category })).map(itemJson),
   );
-  app.get("/api/inventory/low-stock", async (req) => listLowStockItems(deps, await actor(req)));
+  app.get("/api/inventory/low-stock", async (req) => (await listLowStockItems(deps, await actor(req))).map(itemJson));
   app.get("/api/inventory/reorder-suggestions", async (req) => listReorderSuggestions(deps, await actor(req)));
-  app.get<{ Params: Params }>("/api/inventory/:id", async (req) => getInventoryItem(deps, await actor(req), req.params.id));
-  app.post("/api/inventory", async (req, reply) => reply.status(201).send(await createInventoryItem(deps, await actor(req), req.body)));
-  app.put<{ Params: Params }>("/api/inventory/:id", async (req) => updateInventoryItem(deps, await actor(req), req.params.id, req.body));
+  app.get<{ Params: Params }>("/api/inventory/:id", async (req) => itemJson(await getInventoryItem(deps, await actor(req), req.params.id)));
+  app.post("/api/inventory", async (req, reply) => reply.status(201).send(itemJson(await createInventoryItem(deps, await actor(req), req.body))));
+  app.put<{ Params: Params }>("/api/inventory/:id", async (req) =>
+    itemJson(await updateInventoryItem(deps, await actor(req), req.params.id, req.body)),
+  );
   app.delete<{ Params: Params }>("/api/inventory/:id", async (req, reply) => {
     await deleteInventoryItem(deps, await actor(req), req.params.id);
     return reply.status(204).send();

@@ -3,6 +3,7 @@ import { requireActor } from "../domain/context.ts";
 import { createSdsUpload, linkSdsFile, SDS_MAX_BYTES, TOO_LARGE } from "../domain/sds.ts";
 import { isValidKey, ObjectExistsError, ObjectTooLargeError } from "../storage/objects.ts";
 import type { RestContext } from "./context.ts";
+import { itemJson } from "./shapes.ts";
 
 const contentTypes: Record<string, string> = {
   pdf: "application/pdf",
@@ -11,11 +12,14 @@ const contentTypes: Record<string, string> = {
   docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
 };
 
+/** §5: an SDS file must be smaller than 10MB, so 10MB itself is refused. */
+const MAX_SDS_BYTES = SDS_MAX_BYTES - 1;
+
 export function objectRoutes({ app, deps, session }: RestContext) {
   app.post("/api/objects/upload", async (req) => createSdsUpload(deps, await session.actorOf(req), req.body));
   app.put("/api/sds-files", async (req) => {
     const { itemType, itemId, sdsFileUrl, item } = await linkSdsFile(deps, await session.actorOf(req), req.body);
-    return { itemType, itemId, sdsFileUrl, item };
+    return { itemType, itemId, sdsFileUrl, item: "quantity" in item ? itemJson(item) : item };
   });
 
   // The signed PUT streams the raw file: no body parser and no 1 MB JSON cap here, only the SDS limit.
@@ -31,12 +35,12 @@ export function objectRoutes({ app, deps, session }: RestContext) {
         req.raw.resume();
         return reply.status(403).send({ message: "This upload link is invalid or has expired" });
       }
-      if (Number(req.headers["content-length"] ?? 0) > SDS_MAX_BYTES) {
+      if (Number(req.headers["content-length"] ?? 0) > MAX_SDS_BYTES) {
         req.raw.resume();
         return reply.status(413).header("connection", "close").send({ message: TOO_LARGE });
       }
       try {
-        const { size } = await deps.storage.write(key, req.raw, SDS_MAX_BYTES);
+        const { size } = await deps.storage.write(key, req.raw, MAX_SDS_BYTES);
         return { objectPath: `/objects/${key}`, size };
       } catch (err) {
         if (err instanceof ObjectTooLargeError) {

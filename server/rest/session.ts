@@ -10,15 +10,18 @@ export function createSessionCookies(deps: Deps, secret: string) {
   const ttl = Math.floor(SESSION_TTL_MS / 1000);
   const actors = new WeakMap<FastifyRequest, Promise<Actor | null>>();
 
-  async function sessionIdOf(request: FastifyRequest): Promise<string | undefined> {
-    const sealed = request.cookies[SESSION_COOKIE];
+  async function sessionIdFromCookieHeader(header: string | undefined): Promise<string | undefined> {
+    const sealed = readCookie(header, SESSION_COOKIE);
     if (!sealed) return undefined;
     const data = await unsealData<{ sid?: string }>(sealed, { password: secret, ttl }).catch(() => ({}) as { sid?: string });
     return typeof data.sid === "string" ? data.sid : undefined;
   }
+  const sessionIdOf = (request: FastifyRequest) => sessionIdFromCookieHeader(request.headers.cookie);
 
   return {
     sessionIdOf,
+    /** For WebSocket upgrades, which carry the cookie header but are not Fastify requests. */
+    actorFromCookieHeader: (header: string | undefined) => sessionIdFromCookieHeader(header).then((sid) => actorForSession(deps, sid)),
     /** The signed-in actor of this request, resolved once. */
     actorOf(request: FastifyRequest): Promise<Actor | null> {
       let actor = actors.get(request);
@@ -44,3 +47,17 @@ export function createSessionCookies(deps: Deps, secret: string) {
   };
 }
 export type SessionCookies = ReturnType<typeof createSessionCookies>;
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}

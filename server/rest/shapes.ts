@@ -1,3 +1,4 @@
+import type { InventoryItem } from "../db/generated/client.ts";
 import type { RequestWithLines } from "../domain/requests.ts";
 import type { listActivity } from "../domain/dashboard.ts";
 
@@ -23,4 +24,10 @@ export function requestJson(r: RequestWithLines) {
 export function activityJson(e: Awaited<ReturnType<typeof listActivity>>[number]) {
   const { user, ...rest } = e;
   return { ...rest, userName: user.name };
+}
+
+/** An item with exactly the §3 fields (warningLevel is an internal, generated column). */
+export function itemJson(item: InventoryItem) {
+  const { warningLevel: _internal, ...fields } = item;
+  return fields;
 }

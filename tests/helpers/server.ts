@@ -25,12 +25,16 @@ export const DEMO_PASSWORDS: Record<string, string> = { manager: "manager123", t
  * Starts the real server on a free port with a fresh data folder. With TEST_DATABASE_URL it uses a
  * fresh database on that PostgreSQL server (dropped at close); otherwise embedded PGlite.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { onQuery?: (sql: string) => void; /** join this PostgreSQL database instead of making a fresh one (not dropped at close) */ databaseUrl?: string } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "trapline-test-"));
-  const databaseUrl = await freshDatabase();
+  const ownsDatabase = !options.databaseUrl;
+  const databaseUrl = options.databaseUrl ?? (await freshDatabase());
   const config = () =>
     loadConfig({ DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", DATABASE_URL: databaseUrl ?? "", ...env });
-  let app = await createApp(config());
+  let app = await createApp(config(), { onQuery: options.onQuery });
   let url = await app.http.listen({ port: 0, host: "127.0.0.1" });
   const server: TestServer = {
     get url() {
@@ -43,13 +47,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     databaseUrl,
     async restart() {
       await app.close();
-      app = await createApp(config());
+      app = await createApp(config(), { onQuery: options.onQuery });
       url = await app.http.listen({ port: 0, host: "127.0.0.1" });
     },
     async close() {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
-      if (databaseUrl) await dropDatabase(databaseUrl);
+      if (databaseUrl && ownsDatabase) await dropDatabase(databaseUrl);
     },
     async as(username, password = DEMO_PASSWORDS[username] ?? "") {
       const client = new ApiClient(() => url);
@@ -93,7 +97,7 @@ export class ApiClient {
   async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
     const init: RequestInit = { method, headers: { ...headers } };
     if (body !== undefined) {
-      init.body = typeof body === "string" || body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body);
+      init.body = typeof body === "string" || body instanceof Uint8Array ? (body as RequestInit["body"]) : JSON.stringify(body);
       (init.headers as Record<string, string>)["content-type"] ??= "application/json";
     }
     if (this.cookie) (init.headers as Record<string, string>).cookie = this.cookie;

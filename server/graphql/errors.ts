@@ -1,0 +1,56 @@
+import { ConflictError, DomainError, ForbiddenError, NotFoundError, RateLimitedError, UnauthenticatedError, ValidationError } from "../domain/errors.ts";
+import { builder } from "./builder.ts";
+
+/** The shared interface of every failure a user can cause; clients can always ask `... on Error { message }`. */
+export const ErrorInterface = builder.interfaceRef<DomainError>("Error").implement({
+  fields: (t) => ({ message: t.exposeString("message") }),
+});
+
+builder.objectType(ValidationError, {
+  name: "ValidationError",
+  description: "Input broke a rule; `field` names the input field when there is one",
+  interfaces: [ErrorInterface],
+  isTypeOf: (e) => e instanceof ValidationError,
+  fields: (t) => ({ field: t.string({ nullable: true, resolve: (e) => e.field ?? null }) }),
+});
+
+builder.objectType(ConflictError, {
+  name: "ConflictError",
+  description: "The thing changed state (taken, already decided, not enough stock) or a unique value is in use",
+  interfaces: [ErrorInterface],
+  isTypeOf: (e) => e instanceof ConflictError,
+  fields: (t) => ({ field: t.string({ nullable: true, resolve: (e) => e.field ?? null }) }),
+});
+
+builder.objectType(ForbiddenError, {
+  name: "ForbiddenError",
+  description: "The signed-in user's role may not do this",
+  interfaces: [ErrorInterface],
+  isTypeOf: (e) => e instanceof ForbiddenError,
+  fields: () => ({}),
+});
+
+builder.objectType(NotFoundError, {
+  name: "NotFoundError",
+  interfaces: [ErrorInterface],
+  isTypeOf: (e) => e instanceof NotFoundError,
+  fields: () => ({}),
+});
+
+builder.objectType(UnauthenticatedError, {
+  name: "AuthenticationError",
+  description: "Wrong username or password",
+  interfaces: [ErrorInterface],
+  isTypeOf: (e) => e instanceof UnauthenticatedError,
+  fields: () => ({}),
+});
+
+builder.objectType(RateLimitedError, {
+  name: "RateLimitedError",
+  interfaces: [ErrorInterface],
+  isTypeOf: (e) => e instanceof RateLimitedError,
+  fields: (t) => ({ retryAfterSeconds: t.exposeInt("retryAfterSeconds") }),
+});
+
+/** What every mutation may answer besides its payload. */
+export const userErrors = [ValidationError, ConflictError, ForbiddenError, NotFoundError];

@@ -1,0 +1,157 @@
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import { costLimitPlugin } from "@escape.tech/graphql-armor-cost-limit";
+import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
+import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
+import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { GraphQLError, Kind, getOperationAST, type DocumentNode, type ExecutionArgs, type SelectionSetNode } from "graphql";
+import { useServer } from "graphql-ws/use/ws";
+import { createGraphQLError, createYoga, maskError, type Plugin } from "graphql-yoga";
+import { WebSocketServer } from "ws";
+import type { Actor } from "../domain/context.ts";
+import { DomainError } from "../domain/errors.ts";
+import type { RestContext } from "../rest/context.ts";
+import type { GraphQLContext } from "./builder.ts";
+import { schema } from "./schema.ts";
+
+type ServerContext = { req: FastifyRequest | IncomingMessage; reply: FastifyReply | null; actor?: Actor | null };
+
+/** Limits a query must pass before it runs. */
+export const LIMITS = { tokens: 3000, depth: 12, aliases: 30, cost: 20_000 } as const;
+
+const OPEN_FIELDS = new Set(["viewer", "signIn", "signOut", "__typename"]);
+
+/** Root fields of the operation, through inline fragments and fragment spreads. */
+function rootFields(document: DocumentNode, set: SelectionSetNode, out = new Set<string>()): Set<string> {
+  for (const s of set.selections) {
+    if (s.kind === Kind.FIELD) out.add(s.name.value);
+    else if (s.kind === Kind.INLINE_FRAGMENT) rootFields(document, s.selectionSet, out);
+    else {
+      const fragment = document.definitions.find((d) => d.kind === Kind.FRAGMENT_DEFINITION && d.name.value === s.name.value);
+      if (fragment?.kind === Kind.FRAGMENT_DEFINITION) rootFields(document, fragment.selectionSet, out);
+    }
+  }
+  return out;
+}
+
+/** Signed-out callers may ask only viewer/signIn/signOut (and introspection outside production). */
+function useSignedInOnly(production: boolean): Plugin<GraphQLContext> {
+  const check = (args: ExecutionArgs) => {
+    if ((args.contextValue as GraphQLContext).actor) return null;
+    const op = getOperationAST(args.document, args.operationName);
+    if (!op) return null;
+    for (const name of rootFields(args.document, op.selectionSet)) {
+      if (OPEN_FIELDS.has(name) || (!production && (name === "__schema" || name === "__type"))) continue;
+      return { errors: [createGraphQLError("You need to sign in", { extensions: { code: "UNAUTHENTICATED" } })] };
+    }
+    return null;
+  };
+  return {
+    onExecute({ args, setResultAndStopExecution }) {
+      const refused = check(args);
+      if (refused) setResultAndStopExecution(refused);
+    },
+    onSubscribe({ args, setResultAndStopExecution }) {
+      const refused = check(args);
+      if (refused) setResultAndStopExecution(refused);
+    },
+  };
+}
+
+/** /graphql over HTTP (Yoga on Fastify) and over graphql-ws, both authenticated by the session cookie. */
+export function mountGraphQL({ app, deps, session }: RestContext, production: boolean) {
+  const yoga = createYoga<ServerContext, GraphQLContext>({
+    schema,
+    graphqlEndpoint: "/graphql",
+    logging: false,
+    landingPage: false,
+    graphiql: production ? false : { subscriptionsProtocol: "WS" },
+    maskedErrors: {
+      maskError(error, message, isDev) {
+        const original = error instanceof GraphQLError ? error.originalError : undefined;
+        if (original instanceof DomainError) return createGraphQLError(original.message, { extensions: { code: original.code } });
+        return maskError(error, message, isDev);
+      },
+    },
+    plugins: [
+      maxTokensPlugin({ n: LIMITS.tokens }),
+      maxDepthPlugin({ n: LIMITS.depth, ignoreIntrospection: true }),
+      maxAliasesPlugin({ n: LIMITS.aliases }),
+      costLimitPlugin({ maxCost: LIMITS.cost, ignoreIntrospection: true }),
+      useSignedInOnly(production),
+    ],
+    context: async ({ req, reply, actor }) => {
+      const request = req as FastifyRequest;
+      return {
+        deps,
+        actor: actor !== undefined ? actor : await session.actorFromCookieHeader(req.headers.cookie),
+        session: reply
+          ? {
+              sessionId: () => session.sessionIdOf(request),
+              set: (sid: string) => session.set(request, reply, sid),
+              clear: () => session.clear(request, reply),
+            }
+          : null,
+      };
+    },
+  });
+
+  app.route({
+    url: "/graphql",
+    method: ["GET", "POST", "OPTIONS"],
+    handler: async (req, reply) => {
+      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+      response.headers.forEach((value, key) => void reply.header(key, value));
+      reply.status(response.status);
+      reply.send(response.body);
+      return reply;
+    },
+  });
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  const wsServer = useServer<Record<string, unknown> | undefined, { request: IncomingMessage; actor?: Actor }>(
+    {
+      // A WebSocket without a valid session is refused at connect (4403 Forbidden).
+      onConnect: async (ctx) => {
+        const actor = await session.actorFromCookieHeader(ctx.extra.request.headers.cookie).catch(() => null);
+        if (!actor) return false;
+        ctx.extra.actor = actor;
+        return true;
+      },
+      execute: (args) => (args.rootValue as { execute: typeof import("graphql").execute }).execute(args),
+      subscribe: (args) => (args.rootValue as { subscribe: typeof import("graphql").subscribe }).subscribe(args),
+      onSubscribe: async (ctx, _id, params) => {
+        const { schema: s, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
+          req: ctx.extra.request,
+          reply: null,
+          actor: ctx.extra.actor ?? null,
+          params,
+        });
+        const args = {
+          schema: s,
+          operationName: params.operationName,
+          document: parse(params.query),
+          variableValues: params.variables,
+          contextValue: await contextFactory(),
+          rootValue: { execute, subscribe },
+        };
+        const errors = validate(args.schema, args.document);
+        if (errors.length) return errors;
+        return args;
+      },
+    },
+    wss,
+  );
+
+  return {
+    handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
+      wss.handleUpgrade(request, socket, head, (ws) => wss.emit("connection", ws, request));
+    },
+    async close() {
+      await wsServer.dispose();
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+    },
+  };
+}

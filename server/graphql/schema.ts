@@ -1,0 +1,17 @@
+import { lexicographicSortSchema, printSchema } from "graphql";
+import { builder } from "./builder.ts";
+import "./errors.ts";
+import "./users.ts";
+import "./inventory.ts";
+import "./equipment.ts";
+import "./requests.ts";
+import "./activity.ts";
+import "./scan.ts";
+import "./subscriptions.ts";
+
+export const schema = builder.toSchema();
+
+/** The SDL checked in as schema.graphql (read by relay-compiler and integrators). */
+export function printedSchema(): string {
+  return printSchema(lexicographicSortSchema(schema)) + "\n";
+}

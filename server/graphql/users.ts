@@ -1,0 +1,101 @@
+import { RateLimitedError, UnauthenticatedError } from "../domain/errors.ts";
+import { signIn, signOut, signOutEverywhere } from "../domain/auth.ts";
+import { ROLES } from "../domain/constants.ts";
+import { countTeamMembers, createTeamMember, findTeamMembers, type PublicUser } from "../domain/team.ts";
+import { builder } from "./builder.ts";
+import { userErrors } from "./errors.ts";
+import { ValidationError } from "../domain/errors.ts";
+
+export const RoleEnum = builder.enumType("Role", { values: ROLES });
+
+export const UserNode = builder.prismaNode("User", {
+  id: { field: "id" },
+  // Select mode: Prisma loads only the exposed columns, so the password hash is never read for GraphQL.
+  select: { id: true },
+  fields: (t) => ({
+    databaseId: t.exposeInt("id"),
+    username: t.exposeString("username"),
+    name: t.exposeString("name"),
+    role: t.expose("role", { type: RoleEnum }),
+    department: t.exposeString("department", { nullable: true }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  viewer: t.prismaField({
+    type: "User",
+    nullable: true,
+    description: "The signed-in user, or null",
+    resolve: (query, _root, _args, ctx) => (ctx.actor ? ctx.deps.prisma.user.findUnique({ ...query, where: { id: ctx.actor.id } }) : null),
+  }),
+  teamMembers: t.prismaConnection(
+    {
+      type: "User",
+      cursor: "id",
+      maxSize: 100,
+      description: "Managers only",
+      args: { search: t.arg.string() },
+      resolve: (query, _root, args, ctx) => findTeamMembers(ctx.deps, ctx.actor, { search: args.search ?? undefined }, query),
+      totalCount: (_c, args, ctx) => countTeamMembers(ctx.deps, ctx.actor, { search: args.search ?? undefined }),
+    },
+  ),
+}));
+
+const SignInInput = builder.inputType("SignInInput", {
+  fields: (t) => ({ username: t.string({ required: true }), password: t.string({ required: true }) }),
+});
+const SignOutInput = builder.inputType("SignOutInput", {
+  fields: (t) => ({ everywhere: t.boolean({ description: "Also end the user's sessions on other devices" }) }),
+});
+const CreateTeamMemberInput = builder.inputType("CreateTeamMemberInput", {
+  fields: (t) => ({
+    username: t.string({ required: true }),
+    password: t.string({ required: true }),
+    name: t.string({ required: true }),
+    role: t.field({ type: RoleEnum, defaultValue: "employee" }),
+    department: t.string(),
+  }),
+});
+
+const SignInPayload = builder.objectRef<{ viewer: PublicUser }>("SignInPayload").implement({
+  fields: (t) => ({ viewer: t.expose("viewer", { type: UserNode }) }),
+});
+const SignOutPayload = builder.objectRef<{ signedOut: boolean }>("SignOutPayload").implement({
+  fields: (t) => ({ signedOut: t.exposeBoolean("signedOut") }),
+});
+const CreateTeamMemberPayload = builder.objectRef<{ user: PublicUser }>("CreateTeamMemberPayload").implement({
+  fields: (t) => ({ user: t.expose("user", { type: UserNode }) }),
+});
+
+builder.mutationFields((t) => ({
+  signIn: t.field({
+    type: SignInPayload,
+    errors: { types: [ValidationError, UnauthenticatedError, RateLimitedError] },
+    args: { input: t.arg({ type: SignInInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => {
+      if (!ctx.session) throw new ValidationError("Sign in over HTTP, not over a WebSocket");
+      const { user, sessionId } = await signIn(ctx.deps, input);
+      await ctx.session.set(sessionId);
+      return { viewer: user };
+    },
+  }),
+  signOut: t.field({
+    type: SignOutPayload,
+    args: { input: t.arg({ type: SignOutInput }) },
+    resolve: async (_root, { input }, ctx) => {
+      if (!ctx.session) return { signedOut: false };
+      if (input?.everywhere && ctx.actor) await signOutEverywhere(ctx.deps, ctx.actor);
+      else await signOut(ctx.deps, await ctx.session.sessionId());
+      ctx.session.clear();
+      return { signedOut: true };
+    },
+  }),
+  createTeamMember: t.field({
+    type: CreateTeamMemberPayload,
+    errors: { types: userErrors },
+    args: { input: t.arg({ type: CreateTeamMemberInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => ({ user: await createTeamMember(ctx.deps, ctx.actor, input) }),
+  }),
+}));
+
