@@ -7,6 +7,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
+    globalSetup: ["tests/global-setup.ts"],
     maxWorkers: 2,
   },
 });

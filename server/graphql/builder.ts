@@ -19,9 +19,19 @@ export const builder = new SchemaBuilder<{
   PrismaTypes: PrismaTypes;
   Context: GraphQLContext;
   Scalars: { DateTime: { Input: Date; Output: Date } };
+  // Non-null unless a field says otherwise, so clients (Relay's generated types) get honest types.
+  DefaultFieldNullability: false;
+  DefaultEdgesNullability: { list: false; items: false };
+  DefaultNodeNullability: false;
 }>({
   plugins: [ErrorsPlugin, PrismaPlugin, RelayPlugin],
-  relay: { clientMutationId: "omit", cursorType: "String" },
+  defaultFieldNullability: false,
+  relay: {
+    clientMutationId: "omit",
+    cursorType: "String",
+    edgesFieldOptions: { nullable: { list: false, items: false } },
+    nodeFieldOptions: { nullable: false },
+  },
   prisma: {
     client: (ctx) => ctx.deps.prisma,
     dmmf: getDatamodel(),

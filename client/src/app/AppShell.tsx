@@ -1,0 +1,310 @@
+import AddIcon from "@mui/icons-material/Add";
+import AssessmentIcon from "@mui/icons-material/Assessment";
+import AssignmentIcon from "@mui/icons-material/Assignment";
+import BuildIcon from "@mui/icons-material/Build";
+import DashboardIcon from "@mui/icons-material/Dashboard";
+import GroupIcon from "@mui/icons-material/Group";
+import Inventory2Icon from "@mui/icons-material/Inventory2";
+import LogoutIcon from "@mui/icons-material/Logout";
+import MenuIcon from "@mui/icons-material/Menu";
+import MoreHorizIcon from "@mui/icons-material/MoreHoriz";
+import NotificationsIcon from "@mui/icons-material/Notifications";
+import PestControlIcon from "@mui/icons-material/PestControl";
+import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
+import {
+  AppBar, Avatar, Badge, BottomNavigation, BottomNavigationAction, Box, Button, Divider, Drawer, Fab, IconButton, List, ListItemButton,
+  ListItemIcon, ListItemText, ListSubheader, Menu, MenuItem, Paper, Stack, Toolbar, Tooltip, Typography, useMediaQuery, useTheme,
+} from "@mui/material";
+import { Suspense, useEffect, useState, type ReactNode } from "react";
+import { graphql, useLazyLoadQuery, useMutation } from "react-relay";
+import { Outlet, useLocation, useNavigate } from "react-router-dom";
+import type { AppShellMutation } from "../__generated__/AppShellMutation.graphql.ts";
+import type { AppShellQuery } from "../__generated__/AppShellQuery.graphql.ts";
+import { LiveUpdates } from "./LiveUpdates.tsx";
+import { pageFor } from "./pages.ts";
+import { QuickActionProvider, useQuickActions, type QuickAction } from "./quickActions.tsx";
+import { useSession } from "./session.ts";
+import { Loading } from "./App.tsx";
+
+const DRAWER = 248;
+type NavEntry = { label: string; path: string; icon: ReactNode; managerOnly?: boolean };
+const nav: NavEntry[] = [
+  { label: "Dashboard", path: "/", icon: <DashboardIcon /> },
+  { label: "Inventory", path: "/inventory", icon: <Inventory2Icon /> },
+  { label: "Equipment", path: "/equipment", icon: <BuildIcon /> },
+  { label: "Requests", path: "/requests", icon: <AssignmentIcon /> },
+  { label: "QR Scanner", path: "/scan", icon: <QrCodeScannerIcon /> },
+  { label: "Team", path: "/team", icon: <GroupIcon />, managerOnly: true },
+  { label: "Reports", path: "/reports", icon: <AssessmentIcon />, managerOnly: true },
+];
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .map((p) => p[0])
+    .join("")
+    .slice(0, 2)
+    .toUpperCase();
+
+function usePendingCount(): number {
+  const [fetchKey, setFetchKey] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setFetchKey((k) => k + 1), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  const data = useLazyLoadQuery<AppShellQuery>(
+    graphql`
+      query AppShellQuery {
+        dashboardStats {
+          pendingRequests
+        }
+      }
+    `,
+    {},
+    { fetchKey, fetchPolicy: "store-and-network" },
+  );
+  return data.dashboardStats.pendingRequests;
+}
+
+function PendingBadge({ children }: { children: ReactNode }) {
+  const count = usePendingCount();
+  return (
+    <Badge color="error" badgeContent={count} aria-label={`${count} pending requests`}>
+      {children}
+    </Badge>
+  );
+}
+
+function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+  const { viewer, isManager, signedOut } = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [commitSignOut] = useMutation<AppShellMutation>(graphql`
+    mutation AppShellMutation {
+      signOut {
+        signedOut
+      }
+    }
+  `);
+  return (
+    <Box sx={{ display: "flex", flexDirection: "column", height: "100%" }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: "center", px: 2, py: 2 }}>
+        <PestControlIcon color="primary" />
+        <Typography variant="h6" sx={{ fontWeight: 800 }}>
+          Trapline
+        </Typography>
+      </Stack>
+      <Divider />
+      <List component="nav" aria-label="Main" sx={{ flex: 1, px: 1 }}>
+        {nav
+          .filter((n) => !n.managerOnly || isManager)
+          .map((n) => (
+            <ListItemButton
+              key={n.path}
+              selected={location.pathname === n.path}
+              onClick={() => {
+                navigate(n.path);
+                onNavigate?.();
+              }}
+              sx={{ borderRadius: 2, mb: 0.5 }}
+            >
+              <ListItemIcon sx={{ minWidth: 40 }}>{n.icon}</ListItemIcon>
+              <ListItemText primary={n.label} />
+              {n.path === "/requests" && (
+                <Suspense fallback={null}>
+                  <PendingBadge>
+                    <span />
+                  </PendingBadge>
+                </Suspense>
+              )}
+            </ListItemButton>
+          ))}
+      </List>
+      <Divider />
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: "center", p: 2 }}>
+        <Avatar sx={{ bgcolor: "primary.main", width: 36, height: 36, fontSize: 14 }}>{initials(viewer.name)}</Avatar>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
+            {viewer.name}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" sx={{ textTransform: "capitalize" }}>
+            {viewer.role}
+          </Typography>
+        </Box>
+        <Tooltip title="Log out">
+          <IconButton aria-label="Log out" onClick={() => commitSignOut({ variables: {}, onCompleted: signedOut, onError: signedOut })}>
+            <LogoutIcon />
+          </IconButton>
+        </Tooltip>
+      </Stack>
+    </Box>
+  );
+}
+
+function QuickActionMenu() {
+  const { isManager } = useSession();
+  const { open } = useQuickActions();
+  const navigate = useNavigate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const pick = (kind: QuickAction) => {
+    setAnchor(null);
+    open(kind);
+  };
+  return (
+    <>
+      <Button variant="contained" startIcon={<AddIcon />} onClick={(e) => setAnchor(e.currentTarget)} aria-haspopup="menu">
+        Quick Action
+      </Button>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        <MenuItem onClick={() => pick("inventory")}>Add Inventory Item</MenuItem>
+        <MenuItem onClick={() => pick("equipment")}>Add Equipment</MenuItem>
+        <MenuItem onClick={() => pick("request")}>Create Request</MenuItem>
+        {isManager && <Divider />}
+        {isManager && (
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              navigate("/team");
+            }}
+          >
+            Add Team Member
+          </MenuItem>
+        )}
+      </Menu>
+    </>
+  );
+}
+
+function SheetList({ title, items }: { title: string; items: { label: string; onClick(): void; icon?: ReactNode }[] }) {
+  return (
+    <List subheader={<ListSubheader sx={{ fontSize: 16, fontWeight: 700, color: "text.primary" }}>{title}</ListSubheader>}>
+      {items.map((i) => (
+        <ListItemButton key={i.label} onClick={i.onClick}>
+          {i.icon && <ListItemIcon>{i.icon}</ListItemIcon>}
+          <ListItemText primary={i.label} />
+        </ListItemButton>
+      ))}
+    </List>
+  );
+}
+
+function Shell() {
+  const theme = useTheme();
+  const desktop = useMediaQuery(theme.breakpoints.up("md"));
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { isManager } = useSession();
+  const { open } = useQuickActions();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [moreOpen, setMoreOpen] = useState(false);
+  const [actionsOpen, setActionsOpen] = useState(false);
+  const page = pageFor(location.pathname);
+  const bottomValue = ["/", "/inventory", "/requests"].includes(location.pathname) ? location.pathname : "more";
+
+  return (
+    <Box sx={{ display: "flex", minHeight: "100vh", bgcolor: "background.default" }}>
+      {desktop ? (
+        <Drawer variant="permanent" sx={{ width: DRAWER, flexShrink: 0, "& .MuiDrawer-paper": { width: DRAWER, boxSizing: "border-box" } }}>
+          <Sidebar />
+        </Drawer>
+      ) : (
+        <Drawer open={menuOpen} onClose={() => setMenuOpen(false)} slotProps={{ paper: { "aria-label": "Navigation Menu", sx: { width: DRAWER } } }}>
+          <Typography component="h2" variant="subtitle1" sx={{ px: 2, pt: 2, fontWeight: 700 }}>
+            Navigation Menu
+          </Typography>
+          <Sidebar onNavigate={() => setMenuOpen(false)} />
+        </Drawer>
+      )}
+      <Box sx={{ flex: 1, minWidth: 0, display: "flex", flexDirection: "column" }}>
+        <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: "divider" }}>
+          <Toolbar sx={{ gap: 1 }}>
+            {!desktop && (
+              <IconButton edge="start" aria-label="Open navigation menu" onClick={() => setMenuOpen(true)}>
+                <MenuIcon />
+              </IconButton>
+            )}
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <Typography component="h1" variant="h6" noWrap sx={{ fontWeight: 700 }}>
+                {page.title}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" noWrap sx={{ display: { xs: "none", sm: "block" } }}>
+                {page.description}
+              </Typography>
+            </Box>
+            <IconButton aria-label="Notifications">
+              <Badge color="error" badgeContent={3}>
+                <NotificationsIcon />
+              </Badge>
+            </IconButton>
+            {desktop && <QuickActionMenu />}
+          </Toolbar>
+        </AppBar>
+        <Box component="main" sx={{ flex: 1, p: { xs: 1.5, sm: 2, md: 3 }, pb: { xs: 11, md: 3 } }}>
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </Box>
+
+      {!desktop && (
+        <>
+          <Paper sx={{ position: "fixed", bottom: 0, left: 0, right: 0, zIndex: 1100 }} elevation={8}>
+            <BottomNavigation
+              showLabels
+              value={bottomValue}
+              onChange={(_e, value: string) => (value === "more" ? setMoreOpen(true) : navigate(value))}
+            >
+              <BottomNavigationAction label="Dashboard" value="/" icon={<DashboardIcon />} />
+              <BottomNavigationAction label="Inventory" value="/inventory" icon={<Inventory2Icon />} />
+              <BottomNavigationAction
+                label="Requests"
+                value="/requests"
+                icon={
+                  <Suspense fallback={<AssignmentIcon />}>
+                    <PendingBadge>
+                      <AssignmentIcon />
+                    </PendingBadge>
+                  </Suspense>
+                }
+              />
+              <BottomNavigationAction label="More" value="more" icon={<MoreHorizIcon />} />
+            </BottomNavigation>
+          </Paper>
+          <Fab color="primary" aria-label="Quick Actions" onClick={() => setActionsOpen(true)} sx={{ position: "fixed", right: 16, bottom: 76, zIndex: 1101 }}>
+            <AddIcon />
+          </Fab>
+          <Drawer anchor="bottom" open={moreOpen} onClose={() => setMoreOpen(false)} slotProps={{ paper: { sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16, pb: 2 } } }}>
+            <SheetList
+              title="More Options"
+              items={[
+                { label: "Equipment", path: "/equipment", icon: <BuildIcon /> },
+                { label: "QR Scanner", path: "/scan", icon: <QrCodeScannerIcon /> },
+                ...(isManager ? [{ label: "Team", path: "/team", icon: <GroupIcon /> }, { label: "Reports", path: "/reports", icon: <AssessmentIcon /> }] : []),
+              ].map((i) => ({ label: i.label, icon: i.icon, onClick: () => (setMoreOpen(false), navigate(i.path)) }))}
+            />
+          </Drawer>
+          <Drawer anchor="bottom" open={actionsOpen} onClose={() => setActionsOpen(false)} slotProps={{ paper: { sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16, pb: 2 } } }}>
+            <SheetList
+              title="Quick Actions"
+              items={(
+                [
+                  ["Add Inventory Item", "inventory"],
+                  ["Add Equipment", "equipment"],
+                  ["Create Request", "request"],
+                ] as const
+              ).map(([label, kind]) => ({ label, onClick: () => (setActionsOpen(false), open(kind)) }))}
+            />
+          </Drawer>
+        </>
+      )}
+      <LiveUpdates />
+    </Box>
+  );
+}
+
+export function AppShell() {
+  return (
+    <QuickActionProvider>
+      <Shell />
+    </QuickActionProvider>
+  );
+}

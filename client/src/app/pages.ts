@@ -1,0 +1,14 @@
+/** Header title and description per path (§2); unknown paths fall back to the dashboard's. */
+export const pages: Record<string, { title: string; description: string }> = {
+  "/": { title: "Dashboard", description: "Welcome back! Here's what's happening at your company today." },
+  "/inventory": { title: "Inventory Management", description: "Manage your pest control supplies and track stock levels" },
+  "/equipment": { title: "Equipment Management", description: "Track and manage your pest control equipment and tools" },
+  "/requests": { title: "Inventory Requests", description: "View and manage inventory and equipment requests" },
+  "/scan": { title: "QR Scanner", description: "Scan a QR code or barcode to look up an item" },
+  "/team": { title: "Team Management", description: "Manage team members and their access permissions" },
+  "/reports": { title: "Reports & Analytics", description: "View detailed reports on inventory and equipment usage" },
+};
+
+export function pageFor(path: string) {
+  return pages[path] ?? pages["/"]!;
+}

@@ -1,0 +1,10 @@
+import { createContext, useContext } from "react";
+
+export type Viewer = { id: string; databaseId: number; name: string; role: "employee" | "manager" | "%future added value"; department: string | null | undefined };
+export const SessionContext = createContext<{ viewer: Viewer; signedOut(): void } | null>(null);
+
+export function useSession() {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error("useSession outside the signed-in app");
+  return { ...session, isManager: session.viewer.role === "manager" };
+}

@@ -1,0 +1,374 @@
+import AddIcon from "@mui/icons-material/Add";
+import AssignmentIcon from "@mui/icons-material/Assignment";
+import BuildIcon from "@mui/icons-material/Build";
+import GroupIcon from "@mui/icons-material/Group";
+import Inventory2Icon from "@mui/icons-material/Inventory2";
+import PendingActionsIcon from "@mui/icons-material/PendingActions";
+import WarningAmberIcon from "@mui/icons-material/WarningAmber";
+import { Box, Button, Card, CardContent, CardHeader, Chip, Grid, LinearProgress, Stack, Typography } from "@mui/material";
+import { useEffect, useState, type ReactNode } from "react";
+import { graphql, useFragment, useLazyLoadQuery } from "react-relay";
+import { useNavigate } from "react-router-dom";
+import type { DashboardQuery } from "../../__generated__/DashboardQuery.graphql.ts";
+import type { Dashboard_stats$key } from "../../__generated__/Dashboard_stats.graphql.ts";
+import type { Dashboard_activity$key } from "../../__generated__/Dashboard_activity.graphql.ts";
+import type { Dashboard_alerts$key } from "../../__generated__/Dashboard_alerts.graphql.ts";
+import type { Dashboard_pending$key } from "../../__generated__/Dashboard_pending.graphql.ts";
+import type { Dashboard_equipment$key } from "../../__generated__/Dashboard_equipment.graphql.ts";
+import { useQuickActions } from "../../app/quickActions.tsx";
+import { useSession } from "../../app/session.ts";
+import { useDecideRequest } from "../requests/useDecideRequest.ts";
+import { equipmentStatusLine, statusColor } from "../equipment/status.ts";
+
+const POLL_MS = 30_000;
+
+export default function Dashboard() {
+  const { isManager } = useSession();
+  const [fetchKey, setFetchKey] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setFetchKey((k) => k + 1), POLL_MS); // §9: dashboard data refreshes every 30 s
+    return () => clearInterval(timer);
+  }, []);
+  const data = useLazyLoadQuery<DashboardQuery>(
+    graphql`
+      query DashboardQuery($isManager: Boolean!) {
+        dashboardStats {
+          ...Dashboard_stats
+        }
+        ...Dashboard_activity
+        ...Dashboard_alerts
+        ...Dashboard_pending @include(if: $isManager) @alias(as: "pending")
+        ...Dashboard_equipment
+      }
+    `,
+    { isManager },
+    { fetchKey, fetchPolicy: "store-and-network" },
+  );
+  return (
+    <Stack spacing={2.5}>
+      <StatCards stats={data.dashboardStats} />
+      <Grid container spacing={2.5}>
+        <Grid size={{ xs: 12, lg: 6 }}>
+          <RecentActivity query={data} />
+        </Grid>
+        <Grid size={{ xs: 12, lg: 6 }}>
+          <CriticalAlerts query={data} />
+        </Grid>
+        <Grid size={{ xs: 12, lg: 6 }}>
+          <QuickActionsCard />
+        </Grid>
+        {isManager && (
+          <Grid size={{ xs: 12, lg: 6 }}>
+            <PendingRequests query={data.pending ?? null} />
+          </Grid>
+        )}
+        <Grid size={{ xs: 12, lg: 6 }}>
+          <EquipmentStatus query={data} />
+        </Grid>
+      </Grid>
+    </Stack>
+  );
+}
+
+function Stat({ title, value, note, icon, children }: { title: string; value: ReactNode; note: ReactNode; icon: ReactNode; children?: ReactNode }) {
+  return (
+    <Card sx={{ height: "100%" }}>
+      <CardContent>
+        <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "flex-start" }}>
+          <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
+            {title}
+          </Typography>
+          <Box sx={{ color: "primary.main" }}>{icon}</Box>
+        </Stack>
+        <Typography variant="h4" sx={{ fontWeight: 700, my: 0.5 }}>
+          {value}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          {note}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+function StatCards({ stats }: { stats: Dashboard_stats$key }) {
+  const s = useFragment(
+    graphql`
+      fragment Dashboard_stats on DashboardStats {
+        totalItems
+        lowStockItems
+        activeEquipment
+        totalEquipment
+        pendingRequests
+        utilization
+      }
+    `,
+    stats,
+  );
+  return (
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 6, md: 3 }}>
+        <Stat title="Total Inventory Items" value={s.totalItems} note="+12 from last month" icon={<Inventory2Icon />} />
+      </Grid>
+      <Grid size={{ xs: 6, md: 3 }}>
+        <Stat title="Low Stock Alerts" value={s.lowStockItems} note="Needs attention" icon={<WarningAmberIcon />} />
+      </Grid>
+      <Grid size={{ xs: 6, md: 3 }}>
+        <Stat title="Equipment Active" value={`${s.activeEquipment}/${s.totalEquipment}`} note={`${s.utilization}% utilization`} icon={<BuildIcon />}>
+          <LinearProgress variant="determinate" value={s.utilization} sx={{ mt: 1 }} aria-label="Equipment utilization" />
+        </Stat>
+      </Grid>
+      <Grid size={{ xs: 6, md: 3 }}>
+        <Stat title="Pending Requests" value={s.pendingRequests} note="Awaiting approval" icon={<PendingActionsIcon />} />
+      </Grid>
+    </Grid>
+  );
+}
+
+function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <Card sx={{ height: "100%" }}>
+      <CardHeader title={title} action={action} slotProps={{ title: { variant: "subtitle1", component: "h2", sx: { fontWeight: 700 } } }} />
+      <CardContent sx={{ pt: 0 }}>{children}</CardContent>
+    </Card>
+  );
+}
+
+const Empty = ({ text }: { text: string }) => (
+  <Typography color="text.secondary" sx={{ py: 2, textAlign: "center" }}>
+    {text}
+  </Typography>
+);
+
+const actionColor: Record<string, string> = { create: "#2e7d32", add: "#2e7d32", checkout: "#1565c0", update: "#ef6c00" };
+
+function RecentActivity({ query }: { query: Dashboard_activity$key }) {
+  const navigate = useNavigate();
+  const data = useFragment(
+    graphql`
+      fragment Dashboard_activity on Query {
+        activity(first: 4) {
+          edges {
+            node {
+              id
+              action
+              entityType
+              details
+              createdAt
+              user {
+                name
+              }
+            }
+          }
+        }
+      }
+    `,
+    query,
+  );
+  const entries = data.activity.edges.map((e) => e.node);
+  return (
+    <Section title="Recent Activity" action={<Button onClick={() => navigate("/")}>View All</Button>}>
+      {entries.length === 0 && <Empty text="No recent activity" />}
+      <Stack spacing={1.5}>
+        {entries.map((e) => (
+          <Stack key={e.id} direction="row" spacing={1.5} sx={{ alignItems: "flex-start" }}>
+            <Box sx={{ width: 10, height: 10, borderRadius: "50%", mt: 0.8, flexShrink: 0, bgcolor: actionColor[e.action] ?? "#757575" }} />
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <Typography variant="body2">
+                <strong>{e.user.name}</strong> {e.details}
+              </Typography>
+              <Typography variant="caption" color="text.secondary">
+                {new Date(e.createdAt as string).toLocaleString()}
+              </Typography>
+            </Box>
+            <Chip size="small" label={e.entityType} variant="outlined" />
+          </Stack>
+        ))}
+      </Stack>
+    </Section>
+  );
+}
+
+function CriticalAlerts({ query }: { query: Dashboard_alerts$key }) {
+  const { open } = useQuickActions();
+  const data = useFragment(
+    graphql`
+      fragment Dashboard_alerts on Query {
+        lowStockItems {
+          id
+          name
+          quantity
+          unit
+          reorderQuantity
+          minQuantity
+        }
+      }
+    `,
+    query,
+  );
+  const items = data.lowStockItems.slice(0, 3);
+  return (
+    <Section title="Critical Alerts">
+      {items.length === 0 && <Empty text="No low stock alerts" />}
+      <Stack spacing={1}>
+        {items.map((i) => (
+          <Stack key={i.id} direction="row" sx={{ alignItems: "center", p: 1.5, borderRadius: 2, bgcolor: "#fdecea" }}>
+            <Box sx={{ flex: 1 }}>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {i.name}
+              </Typography>
+              <Typography variant="caption" color="error.main">
+                {i.quantity} {i.unit} left
+              </Typography>
+            </Box>
+            <Button
+              size="small"
+              variant="outlined"
+              color="error"
+              onClick={() => open("request", { itemId: i.id, quantity: Math.max(i.reorderQuantity, i.minQuantity - i.quantity + 1) })}
+            >
+              Reorder
+            </Button>
+          </Stack>
+        ))}
+      </Stack>
+    </Section>
+  );
+}
+
+function QuickActionsCard() {
+  const { isManager } = useSession();
+  const { open } = useQuickActions();
+  const navigate = useNavigate();
+  return (
+    <Section title="Quick Actions">
+      <Grid container spacing={1}>
+        <Grid size={6}>
+          <Button fullWidth variant="outlined" startIcon={<AddIcon />} onClick={() => open("inventory")}>
+            Add Inventory Item
+          </Button>
+        </Grid>
+        <Grid size={6}>
+          <Button fullWidth variant="outlined" startIcon={<BuildIcon />} onClick={() => navigate("/equipment")}>
+            Check Out Equipment
+          </Button>
+        </Grid>
+        <Grid size={6}>
+          <Button fullWidth variant="outlined" startIcon={<AssignmentIcon />} onClick={() => open("request")}>
+            Create Request
+          </Button>
+        </Grid>
+        {isManager && (
+          <Grid size={6}>
+            <Button fullWidth variant="outlined" startIcon={<GroupIcon />} onClick={() => navigate("/team")}>
+              Manage Team
+            </Button>
+          </Grid>
+        )}
+      </Grid>
+    </Section>
+  );
+}
+
+function PendingRequests({ query }: { query: Dashboard_pending$key | null }) {
+  const navigate = useNavigate();
+  const { decide, pending } = useDecideRequest();
+  const data = useFragment(
+    graphql`
+      fragment Dashboard_pending on Query {
+        pendingRequests: requests(first: 3, status: pending) {
+          edges {
+            node {
+              id
+              status
+              createdAt
+              requester {
+                name
+                department
+              }
+              items {
+                name
+                quantity
+              }
+            }
+          }
+        }
+      }
+    `,
+    query,
+  );
+  const requests = (data?.pendingRequests.edges ?? []).map((e) => e.node).filter((r) => r.status === "pending");
+  return (
+    <Section title="Pending Requests" action={<Button onClick={() => navigate("/requests")}>View All</Button>}>
+      {requests.length === 0 && <Empty text="No pending requests" />}
+      <Stack spacing={1.5}>
+        {requests.map((r) => (
+          <Box key={r.id} sx={{ p: 1.5, border: 1, borderColor: "divider", borderRadius: 2 }}>
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {r.requester.name}
+              <Typography component="span" variant="caption" color="text.secondary">
+                {" "}
+                · {r.requester.department ?? "Not specified"}
+              </Typography>
+            </Typography>
+            <Typography variant="body2">{r.items.map((l) => `${l.quantity} x ${l.name}`).join(", ")}</Typography>
+            <Stack direction="row" sx={{ alignItems: "center", mt: 1 }} spacing={1}>
+              <Typography variant="caption" color="text.secondary" sx={{ flex: 1 }}>
+                {new Date(r.createdAt as string).toLocaleDateString()}
+              </Typography>
+              <Button size="small" color="error" variant="outlined" disabled={pending} onClick={() => decide(r.id, "deny")}>
+                Deny
+              </Button>
+              <Button size="small" variant="contained" disabled={pending} onClick={() => decide(r.id, "approve")}>
+                Approve
+              </Button>
+            </Stack>
+          </Box>
+        ))}
+      </Stack>
+    </Section>
+  );
+}
+
+function EquipmentStatus({ query }: { query: Dashboard_equipment$key }) {
+  const navigate = useNavigate();
+  const data = useFragment(
+    graphql`
+      fragment Dashboard_equipment on Query {
+        equipment(first: 6) {
+          edges {
+            node {
+              id
+              name
+              status
+              assignedTo
+            }
+          }
+        }
+      }
+    `,
+    query,
+  );
+  const list = data.equipment.edges.map((e) => e.node);
+  return (
+    <Section title="Equipment Status" action={<Button onClick={() => navigate("/equipment")}>View All</Button>}>
+      {list.length === 0 && <Empty text="No equipment found" />}
+      <Stack spacing={1.25}>
+        {list.map((e) => (
+          <Stack key={e.id} direction="row" spacing={1.5} sx={{ alignItems: "center" }}>
+            <Box sx={{ width: 10, height: 10, borderRadius: "50%", bgcolor: statusColor(e.status) }} />
+            <Box>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {e.name}
+              </Typography>
+              <Typography variant="caption" color="text.secondary">
+                {equipmentStatusLine(e.status, e.assignedTo)}
+              </Typography>
+            </Box>
+          </Stack>
+        ))}
+      </Stack>
+    </Section>
+  );
+}

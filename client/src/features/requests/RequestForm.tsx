@@ -1,0 +1,4 @@
+// Placeholder until the form lands.
+export default function RequestForm(_props: { titleId: string; onDone(): void; prefill?: { itemId: string; quantity: number } }) {
+  return null;
+}

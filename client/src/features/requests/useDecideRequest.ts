@@ -1,0 +1,80 @@
+import { graphql, useMutation } from "react-relay";
+import type { useDecideRequestApproveMutation } from "../../__generated__/useDecideRequestApproveMutation.graphql.ts";
+import type { useDecideRequestDenyMutation } from "../../__generated__/useDecideRequestDenyMutation.graphql.ts";
+import { useToast } from "../../app/toast.tsx";
+
+/** Approve or deny a pending request; the payload updates the request (and issued stock) in the store. */
+export function useDecideRequest() {
+  const { toast } = useToast();
+  const [approve, approving] = useMutation<useDecideRequestApproveMutation>(graphql`
+    mutation useDecideRequestApproveMutation($input: ApproveRequestInput!) {
+      approveRequest(input: $input) {
+        __typename
+        ... on ApproveRequestPayload {
+          request {
+            id
+            status
+            approvedAt
+            approvedBy {
+              id
+              name
+            }
+            items {
+              inventoryItem {
+                id
+                quantity
+                stockStatus
+                urgency
+              }
+              equipment {
+                id
+                status
+                assignedTo
+                assignedAt
+              }
+            }
+          }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  const [deny, denying] = useMutation<useDecideRequestDenyMutation>(graphql`
+    mutation useDecideRequestDenyMutation($input: DenyRequestInput!) {
+      denyRequest(input: $input) {
+        __typename
+        ... on DenyRequestPayload {
+          request {
+            id
+            status
+            approvedAt
+            approvedBy {
+              id
+              name
+            }
+          }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  return {
+    pending: approving || denying,
+    decide(id: string, decision: "approve" | "deny", onDone?: () => void) {
+      const failText = decision === "approve" ? "Failed to approve request" : "Failed to deny request";
+      const handle = (r: { __typename: string; message?: string } | null | undefined) => {
+        if (r && (r.__typename === "ApproveRequestPayload" || r.__typename === "DenyRequestPayload")) {
+          toast({ title: decision === "approve" ? "Request approved successfully" : "Request denied", variant: "success" });
+          onDone?.();
+        } else toast({ title: "Error", description: r?.message ?? failText, variant: "destructive" });
+      };
+      const onError = () => toast({ title: "Error", description: failText, variant: "destructive" });
+      if (decision === "approve") approve({ variables: { input: { id } }, onCompleted: (d) => handle(d.approveRequest), onError });
+      else deny({ variables: { input: { id } }, onCompleted: (d) => handle(d.denyRequest), onError });
+    },
+  };
+}
