@@ -1,0 +1,191 @@
+import DescriptionIcon from "@mui/icons-material/Description";
+import DownloadIcon from "@mui/icons-material/Download";
+import UploadFileIcon from "@mui/icons-material/UploadFile";
+import { Alert, Box, Button, LinearProgress, Stack, Typography } from "@mui/material";
+import { useRef, useState } from "react";
+import { graphql, useMutation } from "react-relay";
+import type { SdsUploaderAttachMutation } from "../__generated__/SdsUploaderAttachMutation.graphql.ts";
+import type { SdsUploaderUploadMutation } from "../__generated__/SdsUploaderUploadMutation.graphql.ts";
+import { useToast } from "../app/toast.tsx";
+
+const ALLOWED: Record<string, string> = {
+  pdf: "application/pdf",
+  txt: "text/plain",
+  doc: "application/msword",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+};
+const MAX_BYTES = 10 * 1024 * 1024;
+
+/** §5 file rules, before anything is sent. Returns the error toast to show, or null. */
+export function checkSdsFile(file: { name: string; size: number }): { title: string; description: string } | null {
+  const ext = file.name.split(".").pop()?.toLowerCase() ?? "";
+  if (!ALLOWED[ext]) return { title: "Invalid File Type", description: "Please select a PDF, DOC, DOCX, or TXT file" };
+  if (file.size >= MAX_BYTES) return { title: "File Too Large", description: "SDS files must be smaller than 10MB" };
+  return null;
+}
+
+type Props = { itemId: string | null; sdsFileUrl: string | null | undefined };
+
+/** SDS uploader (§4: no file, file chosen, uploading, linked). Disabled until the item has been saved. */
+export function SdsUploader({ itemId, sdsFileUrl }: Props) {
+  const { toast } = useToast();
+  const input = useRef<HTMLInputElement>(null);
+  const [chosen, setChosen] = useState<File | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [createUpload] = useMutation<SdsUploaderUploadMutation>(graphql`
+    mutation SdsUploaderUploadMutation($input: CreateSdsUploadInput!) {
+      createSdsUpload(input: $input) {
+        __typename
+        ... on CreateSdsUploadPayload {
+          signedUrl
+          objectPath
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  const [attach] = useMutation<SdsUploaderAttachMutation>(graphql`
+    mutation SdsUploaderAttachMutation($input: AttachSdsFileInput!) {
+      attachSdsFile(input: $input) {
+        __typename
+        ... on AttachSdsFilePayload {
+          inventoryItem {
+            id
+            sdsFileUrl
+          }
+          equipment {
+            id
+            sdsFileUrl
+          }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+
+  const link = (url: string | null) =>
+    new Promise<void>((resolve, reject) =>
+      attach({
+        variables: { input: { id: itemId!, sdsFileUrl: url } },
+        onCompleted: (d) => (d.attachSdsFile.__typename === "AttachSdsFilePayload" ? resolve() : reject(new Error("link"))),
+        onError: reject,
+      }),
+    );
+
+  function choose(file: File | undefined) {
+    if (!file) return;
+    const problem = checkSdsFile(file);
+    if (problem) {
+      toast({ ...problem, variant: "destructive" });
+      if (input.current) input.current.value = "";
+      return;
+    }
+    setChosen(file);
+  }
+
+  async function upload() {
+    if (!chosen || !itemId) return;
+    setUploading(true);
+    const ext = chosen.name.split(".").pop()!.toLowerCase();
+    const contentType = ALLOWED[ext]!;
+    let step = "Failed to get upload URL";
+    try {
+      const target = await new Promise<{ signedUrl: string; objectPath: string }>((resolve, reject) =>
+        createUpload({
+          variables: { input: { fileName: chosen.name, contentType } },
+          onCompleted: (d) => (d.createSdsUpload.__typename === "CreateSdsUploadPayload" ? resolve(d.createSdsUpload) : reject(new Error())),
+          onError: reject,
+        }),
+      );
+      step = "Failed to upload file";
+      const put = await fetch(target.signedUrl, { method: "PUT", headers: { "content-type": contentType }, body: chosen });
+      if (!put.ok) throw new Error();
+      step = "Failed to link SDS file to item";
+      await link(target.objectPath);
+      toast({ title: "SDS Upload Complete", description: chosen.name, variant: "success" });
+      setChosen(null);
+    } catch {
+      toast({ title: "Upload Failed", description: step, variant: "destructive" });
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  async function remove() {
+    try {
+      await link(null);
+      toast({ title: "SDS Removed", variant: "success" });
+    } catch {
+      toast({ title: "Remove Failed", description: "Failed to remove SDS file", variant: "destructive" });
+    }
+  }
+
+  async function download() {
+    if (!sdsFileUrl) return;
+    try {
+      const res = await fetch(sdsFileUrl, { credentials: "same-origin" });
+      if (!res.ok) throw new Error();
+      const url = URL.createObjectURL(await res.blob());
+      const a = document.createElement("a");
+      a.href = url;
+      a.download = decodeURIComponent(sdsFileUrl.split("/").pop() ?? "sds");
+      a.click();
+      URL.revokeObjectURL(url);
+    } catch {
+      toast({ title: "Download Failed", description: "Could not download SDS file", variant: "destructive" });
+    }
+  }
+
+  return (
+    <Box sx={{ border: 1, borderColor: "divider", borderRadius: 2, p: 2 }}>
+      <Typography variant="subtitle2" sx={{ fontWeight: 700, mb: 1 }}>
+        Safety Data Sheet (SDS)
+      </Typography>
+      {!itemId ? (
+        <Alert severity="info">Save item first to upload SDS files</Alert>
+      ) : sdsFileUrl ? (
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ alignItems: { sm: "center" } }}>
+          <DescriptionIcon color="primary" />
+          <Typography variant="body2" sx={{ flex: 1, wordBreak: "break-all" }}>
+            {decodeURIComponent(sdsFileUrl.split("/").pop() ?? "")}
+          </Typography>
+          <Button startIcon={<DownloadIcon />} onClick={download}>
+            Download
+          </Button>
+          <Button color="error" onClick={remove}>
+            Remove
+          </Button>
+        </Stack>
+      ) : (
+        <Stack spacing={1}>
+          <input
+            ref={input}
+            type="file"
+            hidden
+            aria-label="SDS file"
+            accept=".pdf,.doc,.docx,.txt,application/pdf,text/plain,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+            onChange={(e) => choose(e.target.files?.[0])}
+          />
+          <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+            <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => input.current?.click()} disabled={uploading}>
+              Choose file
+            </Button>
+            <Typography variant="body2" color="text.secondary" noWrap>
+              {chosen ? chosen.name : "PDF, DOC, DOCX or TXT, under 10MB"}
+            </Typography>
+          </Stack>
+          {chosen && (
+            <Button variant="contained" onClick={upload} disabled={uploading}>
+              {uploading ? "Uploading..." : "Upload SDS"}
+            </Button>
+          )}
+          {uploading && <LinearProgress />}
+        </Stack>
+      )}
+    </Box>
+  );
+}

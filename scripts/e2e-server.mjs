@@ -1,0 +1,15 @@
+// Starts the app as `npm start` does (built client, embedded database, demo data) in a fresh data folder.
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const port = process.argv[2] ?? "3210";
+if (!existsSync("client/dist/index.html")) execFileSync(process.execPath, ["scripts/build-client.mjs"], { stdio: "inherit" });
+const dataDir = mkdtempSync(join(tmpdir(), "trapline-e2e-"));
+const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  stdio: "inherit",
+  env: { ...process.env, PORT: port, HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "" },
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,45 @@
+import { expect, signIn, test } from "./fixtures.ts";
+
+test("sign-in: bad password shows the red alert, good password opens the dashboard @phone", async ({ page, pageErrors }) => {
+  void pageErrors;
+  await page.goto("/");
+  await expect(page.getByText("Sign in to access your inventory management system")).toBeVisible();
+  await page.getByLabel("Username").fill("manager");
+  await page.getByLabel("Password").fill("wrong-password");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Invalid username or password. Please try again.")).toBeVisible();
+  await page.getByLabel("Password").fill("manager123");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await expect(page.getByText("Total Inventory Items")).toBeVisible();
+  await expect(page.getByText("+12 from last month")).toBeVisible();
+});
+
+test("unknown paths show the 404 card @phone", async ({ page, pageErrors }) => {
+  void pageErrors;
+  await signIn(page, "tech");
+  await page.goto("/no-such-page");
+  await expect(page.getByText("404 Page Not Found")).toBeVisible();
+  await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
+});
+
+test("employees see Access Denied on /team and /reports and no manager navigation", async ({ page, pageErrors }) => {
+  void pageErrors;
+  await signIn(page, "tech");
+  await expect(page.getByRole("navigation", { name: "Main" }).getByText("Team")).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Main" }).getByText("Reports")).toHaveCount(0);
+  await page.goto("/team");
+  await expect(page.getByText("Access Denied")).toBeVisible();
+  await expect(page.getByText("You need manager privileges to access team management.")).toBeVisible();
+  await page.goto("/reports");
+  await expect(page.getByText("Access Denied")).toBeVisible();
+});
+
+test("logout returns to the sign-in screen", async ({ page, pageErrors }) => {
+  void pageErrors;
+  await signIn(page, "manager");
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+});

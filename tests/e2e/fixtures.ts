@@ -1,0 +1,31 @@
+import { test as base, expect, type Page } from "@playwright/test";
+
+export const PASSWORDS: Record<string, string> = { manager: "manager123", tech: "tech123", pnair: "priya1234", tbecker: "tom12345", agomez: "alicia1234" };
+
+/** Every test fails on an uncaught error in the page. */
+export const test = base.extend<{ pageErrors: Error[] }>({
+  pageErrors: async ({ page }, use) => {
+    const errors: Error[] = [];
+    page.on("pageerror", (e) => errors.push(e));
+    await use(errors);
+    expect(errors.map((e) => e.message), "uncaught page errors").toEqual([]);
+  },
+  page: async ({ page }, use) => {
+    await use(page);
+  },
+});
+export { expect };
+
+export async function signIn(page: Page, username = "manager", password = PASSWORDS[username]!) {
+  await page.goto("/");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText("Loading...")).toHaveCount(0);
+}
+
+/** A name no other test uses, so tests sharing the demo server stay independent. */
+export function unique(prefix: string) {
+  return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+}
