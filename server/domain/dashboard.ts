@@ -35,7 +35,8 @@ export async function listActivity(deps: Deps, actor: Actor | null, opts: { limi
 
 export async function findActivity(deps: Deps, actor: Actor | null, query: object) {
   requireActor(actor);
-  return deps.prisma.activityEntry.findMany({ ...query, orderBy: [{ id: "desc" }] });
+  // Newest first, as listActivity (the cursor is the id; Prisma compares on both columns).
+  return deps.prisma.activityEntry.findMany({ ...query, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
 }
 
 export async function countActivity(deps: Deps, actor: Actor | null) {

@@ -2,6 +2,7 @@ import { countActivity, dashboardStats, findActivity, type DashboardStats } from
 import { builder } from "./builder.ts";
 
 builder.prismaNode("ActivityEntry", {
+  nullable: true,
   id: { field: "id" },
   fields: (t) => ({
     databaseId: t.exposeInt("id"),

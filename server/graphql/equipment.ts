@@ -9,6 +9,7 @@ import { databaseId } from "./ids.ts";
 export const EquipmentStatusEnum = builder.enumType("EquipmentStatus", { values: EQUIPMENT_STATUSES });
 
 export const EquipmentNode = builder.prismaNode("Equipment", {
+  nullable: true,
   id: { field: "id" },
   fields: (t) => ({
     databaseId: t.exposeInt("id", { description: "The integer id used by the REST API" }),

@@ -10,5 +10,6 @@ export function databaseId(globalId: string | number, types: readonly string[], 
   } catch {
     /* fall through */
   }
-  throw new ValidationError(`${field} must be the id of ${types.length > 1 ? `a ${types.join(" or ")}` : `a ${types[0]}`}`, field);
+  const names = types.map((t) => `${/^[AEIOU]/.test(t) ? "an" : "a"} ${t}`).join(" or ");
+  throw new ValidationError(`${field} must be the id of ${names}`, field);
 }

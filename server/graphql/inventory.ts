@@ -27,6 +27,8 @@ const InventoryOrderEnum = builder.enumType("InventoryOrder", { values: Object.k
 const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 
 export const InventoryItemNode = builder.prismaNode("InventoryItem", {
+  // node(id:)/nodes(ids:) answer null for a deleted or unknown id (Relay), not an error.
+  nullable: true,
   id: { field: "id" },
   fields: (t) => ({
     databaseId: t.exposeInt("id", { description: "The integer id used by the REST API" }),

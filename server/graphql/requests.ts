@@ -8,6 +8,7 @@ export const RequestTypeEnum = builder.enumType("RequestType", { values: REQUEST
 export const RequestStatusEnum = builder.enumType("RequestStatus", { values: ["pending", "approved", "denied"] as const });
 
 export const RequestNode = builder.prismaNode("Request", {
+  nullable: true,
   id: { field: "id" },
   fields: (t) => ({
     databaseId: t.exposeInt("id"),

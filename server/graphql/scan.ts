@@ -19,7 +19,14 @@ builder.queryFields((t) => ({
     description: "Resolves a scanned code: a Trapline label, an item's barcode or QR code, or an equipment serial number or QR code",
     errors: { types: [NotFoundError, ValidationError], directResult: false },
     args: { code: t.arg.string({ required: true }) },
-    resolve: async (_root, { code }, ctx) => (await lookupScan(ctx.deps, ctx.actor, { qrData: code })).data,
+    resolve: async (_root, { code }, ctx) => {
+      try {
+        return (await lookupScan(ctx.deps, ctx.actor, { qrData: code })).data;
+      } catch (err) {
+        // The domain names the REST field (qrData); here the argument is `code`.
+        throw err instanceof ValidationError ? new ValidationError(err.message, "code") : err;
+      }
+    },
   }),
 }));
 

@@ -9,6 +9,7 @@ import { ValidationError } from "../domain/errors.ts";
 export const RoleEnum = builder.enumType("Role", { values: ROLES });
 
 export const UserNode = builder.prismaNode("User", {
+  nullable: true,
   id: { field: "id" },
   // Select mode: Prisma loads only the exposed columns, so the password hash is never read for GraphQL.
   select: { id: true },
