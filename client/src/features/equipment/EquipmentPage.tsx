@@ -1,4 +1,222 @@
-// Placeholder until the screen lands.
+import AddIcon from "@mui/icons-material/Add";
+import SearchIcon from "@mui/icons-material/Search";
+import {
+  Box, Button, Card, CircularProgress, Dialog, DialogContent, InputAdornment, LinearProgress, MenuItem, Stack, Table, TableBody, TableCell,
+  TableContainer, TableHead, TableRow, TextField, Typography, useMediaQuery, useTheme,
+} from "@mui/material";
+import { Suspense, useEffect, useState, useTransition } from "react";
+import { graphql, useLazyLoadQuery, usePaginationFragment } from "react-relay";
+import type { EquipmentCheckOutDialog_team$key } from "../../__generated__/EquipmentCheckOutDialog_team.graphql.ts";
+import type { EquipmentPageListPaginationQuery } from "../../__generated__/EquipmentPageListPaginationQuery.graphql.ts";
+import type { EquipmentPageQuery } from "../../__generated__/EquipmentPageQuery.graphql.ts";
+import type { EquipmentPage_query$key } from "../../__generated__/EquipmentPage_query.graphql.ts";
+import { useSession } from "../../app/session.ts";
+import type { EquipmentFilters } from "./connections.ts";
+import { EquipmentCheckOutDialog, type CheckOutTarget } from "./EquipmentCheckOutDialog.tsx";
+import { EquipmentEntry } from "./EquipmentEntry.tsx";
+import EquipmentForm from "./EquipmentForm.tsx";
+import { EQUIPMENT_STATUSES, labelForStatus, type EquipmentStatusValue } from "./status.ts";
+
+const PAGE_SIZE = 20;
+const SEARCH_DEBOUNCE_MS = 300;
+const FORM_TITLE_ID = "equipment-form-title";
+
+/** §2 Equipment page: one route query; the list is a paginated connection refetched when the filters change. */
 export default function EquipmentPage() {
-  return null;
+  const { isManager } = useSession();
+  const data = useLazyLoadQuery<EquipmentPageQuery>(
+    graphql`
+      query EquipmentPageQuery($isManager: Boolean!, $first: Int!) {
+        ...EquipmentPage_query @arguments(first: $first)
+        ...EquipmentCheckOutDialog_team @include(if: $isManager) @alias(as: "team")
+      }
+    `,
+    { isManager, first: PAGE_SIZE },
+    { fetchPolicy: "store-and-network" },
+  );
+  return <EquipmentList query={data} team={data.team ?? null} />;
+}
+
+/** Which form is open; `n` makes each opening a fresh form. */
+type FormState = ({ kind: "add" } | { kind: "edit"; id: string }) & { n: number };
+
+function EquipmentList({ query, team }: { query: EquipmentPage_query$key; team: EquipmentCheckOutDialog_team$key | null }) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down("md"), { noSsr: true });
+  const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment<EquipmentPageListPaginationQuery, EquipmentPage_query$key>(
+    graphql`
+      fragment EquipmentPage_query on Query
+      @argumentDefinitions(
+        first: { type: "Int", defaultValue: 20 }
+        after: { type: "String" }
+        search: { type: "String" }
+        status: { type: "EquipmentStatus" }
+      )
+      @refetchable(queryName: "EquipmentPageListPaginationQuery") {
+        equipment(first: $first, after: $after, search: $search, status: $status) @connection(key: "EquipmentPage_equipment") {
+          edges {
+            node {
+              id
+              ...EquipmentEntry_equipment
+            }
+          }
+        }
+      }
+    `,
+    query,
+  );
+
+  // What the user typed and picked, and what the list on screen was fetched with.
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState<EquipmentStatusValue | "">("");
+  const [applied, setApplied] = useState<EquipmentFilters>({ search: null, status: null });
+  const [refetching, startTransition] = useTransition();
+  useEffect(() => {
+    const next: EquipmentFilters = { search: search.trim() || null, status: status || null };
+    if (next.search === applied.search && next.status === applied.status) return;
+    const timer = setTimeout(
+      () =>
+        startTransition(() => {
+          setApplied(next);
+          refetch({ search: next.search, status: next.status as EquipmentStatusValue | null }, { fetchPolicy: "store-and-network" });
+        }),
+      next.status !== applied.status ? 0 : SEARCH_DEBOUNCE_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [search, status, applied, refetch]);
+
+  const [form, setForm] = useState<FormState | null>(null);
+  // The dialog keeps showing the last form while it animates closed.
+  const [shownForm, setShownForm] = useState(form);
+  if (form && form !== shownForm) setShownForm(form);
+  const [checkOut, setCheckOut] = useState<CheckOutTarget | null>(null);
+  const closeForm = () => setForm(null);
+  const actions = { onEdit: (id: string) => setForm({ kind: "edit", id, n: Date.now() }), onCheckOut: setCheckOut };
+
+  const edges = data.equipment.edges;
+  const filtered = Boolean(applied.search || applied.status);
+  const empty = filtered ? "No equipment matches your filters" : "No equipment found";
+
+  return (
+    <Stack spacing={2}>
+      <Card sx={{ p: { xs: 1.5, sm: 2 } }}>
+        <Stack direction={{ xs: "column", md: "row" }} spacing={1.5} sx={{ alignItems: { md: "center" } }}>
+          <TextField
+            label="Search equipment"
+            placeholder="Name, description or category"
+            type="search"
+            size="small"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            sx={{ flex: 1 }}
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          <TextField
+            select
+            label="Status"
+            size="small"
+            value={status}
+            onChange={(e) => setStatus(e.target.value as EquipmentStatusValue | "")}
+            sx={{ minWidth: { md: 200 } }}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          >
+            <MenuItem value="">All Statuses</MenuItem>
+            {EQUIPMENT_STATUSES.map((s) => (
+              <MenuItem key={s} value={s}>
+                {labelForStatus(s)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setForm({ kind: "add", n: Date.now() })} sx={{ whiteSpace: "nowrap" }}>
+            Add Equipment
+          </Button>
+        </Stack>
+      </Card>
+
+      <Box sx={{ position: "relative" }} aria-busy={refetching}>
+        {refetching && <LinearProgress aria-label="Updating list" sx={{ position: "absolute", top: 0, left: 0, right: 0, zIndex: 1 }} />}
+        {phone ? (
+          <Stack spacing={1.5} component="section" aria-label="Equipment">
+            {edges.length === 0 && (
+              <Card sx={{ p: 4 }}>
+                <Typography color="text.secondary" sx={{ textAlign: "center" }}>
+                  {empty}
+                </Typography>
+              </Card>
+            )}
+            {edges.map(({ node }) => (
+              <EquipmentEntry key={node.id} equipment={node} layout="card" {...actions} />
+            ))}
+          </Stack>
+        ) : (
+          <Card>
+            <TableContainer>
+              <Table aria-label="Equipment" size="small" sx={{ "& td, & th": { px: 1.5 }, "& td": { py: 1.25 } }}>
+                <TableHead>
+                  <TableRow sx={{ "& th": { fontWeight: 700, whiteSpace: "nowrap" } }}>
+                    <TableCell>Name</TableCell>
+                    <TableCell>Category</TableCell>
+                    <TableCell>Serial Number</TableCell>
+                    <TableCell>Status</TableCell>
+                    <TableCell>Assigned To</TableCell>
+                    <TableCell>Location</TableCell>
+                    <TableCell>Actions</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {edges.length === 0 && (
+                    <TableRow>
+                      <TableCell colSpan={7} sx={{ py: 6, textAlign: "center", color: "text.secondary" }}>
+                        {empty}
+                      </TableCell>
+                    </TableRow>
+                  )}
+                  {edges.map(({ node }) => (
+                    <EquipmentEntry key={node.id} equipment={node} layout="row" {...actions} />
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          </Card>
+        )}
+      </Box>
+
+      {hasNext && (
+        <Box sx={{ textAlign: "center" }}>
+          <Button variant="outlined" onClick={() => loadNext(PAGE_SIZE)} disabled={isLoadingNext}>
+            {isLoadingNext ? "Loading..." : "Load more"}
+          </Button>
+        </Box>
+      )}
+
+      <Dialog open={form !== null} onClose={closeForm} fullScreen={phone} fullWidth maxWidth="md" aria-labelledby={FORM_TITLE_ID}>
+        <Suspense
+          fallback={
+            <DialogContent sx={{ display: "grid", placeItems: "center", minHeight: 240 }}>
+              <CircularProgress aria-label="Loading" />
+            </DialogContent>
+          }
+        >
+          {shownForm && (
+            <EquipmentForm
+              key={shownForm.n}
+              titleId={FORM_TITLE_ID}
+              onDone={closeForm}
+              equipmentId={shownForm.kind === "edit" ? shownForm.id : undefined}
+              filters={applied}
+            />
+          )}
+        </Suspense>
+      </Dialog>
+      <EquipmentCheckOutDialog target={checkOut} team={team} onClose={() => setCheckOut(null)} />
+    </Stack>
+  );
 }

@@ -24,3 +24,36 @@ export const statusLabel: Record<string, string> = {
   maintenance: "Maintenance",
   repair: "Repair",
 };
+
+/** §4 values, in the order the filter and the form offer them. */
+export const EQUIPMENT_STATUSES = ["available", "checked_out", "maintenance", "repair"] as const;
+export type EquipmentStatusValue = (typeof EQUIPMENT_STATUSES)[number];
+
+/** §9 equipment categories. */
+export const EQUIPMENT_CATEGORIES = [
+  "Sprayer",
+  "Drill",
+  "Vacuum",
+  "Bait Gun",
+  "Power Tool",
+  "Hand Tool",
+  "Safety Equipment",
+  "Detection Equipment",
+  "Treatment Equipment",
+] as const;
+
+/** A readable label for any status value, raw for unknown ones. */
+export const labelForStatus = (status: string) => statusLabel[status] ?? status;
+
+/** Soft chip colours: dark text on a tint of the status colour (contrast ≥ 4.5:1). */
+export function statusChipSx(status: string) {
+  const [bg, fg] = (
+    {
+      available: ["#e8f5e9", "#1b5e20"],
+      checked_out: ["#e3f2fd", "#0d47a1"],
+      maintenance: ["#fff3e0", "#8a3a00"],
+      repair: ["#ffebee", "#b71c1c"],
+    } as Record<string, [string, string]>
+  )[status] ?? ["#eeeeee", "#424242"];
+  return { bgcolor: bg, color: fg, fontWeight: 600 };
+}

@@ -1,0 +1,170 @@
+import EditIcon from "@mui/icons-material/Edit";
+import EventIcon from "@mui/icons-material/Event";
+import LoginIcon from "@mui/icons-material/Login";
+import LogoutIcon from "@mui/icons-material/Logout";
+import { Box, Button, Card, CardContent, Chip, IconButton, Stack, TableCell, TableRow, Tooltip, Typography } from "@mui/material";
+import { graphql, useFragment } from "react-relay";
+import type { EquipmentEntry_equipment$key } from "../../__generated__/EquipmentEntry_equipment.graphql.ts";
+import { formatCalendarDate, formatLocalDate, maintenanceUrgency } from "./dates.ts";
+import { labelForStatus, statusChipSx } from "./status.ts";
+import { useCheckInEquipment } from "./useCheckInEquipment.ts";
+
+export type EntryActions = {
+  onEdit(id: string): void;
+  onCheckOut(target: { id: string; name: string }): void;
+};
+
+type Props = EntryActions & { equipment: EquipmentEntry_equipment$key; layout: "row" | "card" };
+
+/** One piece of equipment: a table row on desktop, a card on phones. */
+export function EquipmentEntry({ equipment, layout, onEdit, onCheckOut }: Props) {
+  const e = useFragment(
+    graphql`
+      fragment EquipmentEntry_equipment on Equipment {
+        id
+        name
+        description
+        category
+        serialNumber
+        status
+        assignedTo
+        assignedAt
+        location
+        nextMaintenance
+      }
+    `,
+    equipment,
+  );
+  const { checkIn, pending } = useCheckInEquipment();
+  const status = <Chip size="small" label={labelForStatus(e.status)} sx={statusChipSx(e.status)} />;
+  const assigned = e.assignedTo ? (
+    <Box>
+      <Typography variant="body2">{e.assignedTo}</Typography>
+      {e.assignedAt && (
+        <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: "nowrap" }}>
+          Since {formatLocalDate(e.assignedAt)}
+        </Typography>
+      )}
+    </Box>
+  ) : (
+    <Typography variant="body2" color="text.secondary">
+      —
+    </Typography>
+  );
+
+  const row = layout === "row";
+  const actions = (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap", alignItems: "center" }}>
+      {row ? (
+        <Tooltip title="Edit">
+          <IconButton size="small" aria-label="Edit" onClick={() => onEdit(e.id)} sx={{ border: 1, borderColor: "divider" }}>
+            <EditIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ) : (
+        <Button size="small" variant="outlined" startIcon={<EditIcon />} onClick={() => onEdit(e.id)}>
+          Edit
+        </Button>
+      )}
+      {e.status === "available" && (
+        <Button size="small" variant="contained" startIcon={<LogoutIcon />} onClick={() => onCheckOut({ id: e.id, name: e.name })}>
+          Check Out
+        </Button>
+      )}
+      {e.status === "checked_out" && (
+        <Button size="small" variant="outlined" color="secondary" startIcon={<LoginIcon />} disabled={pending} onClick={() => checkIn(e.id)}>
+          Check In
+        </Button>
+      )}
+      {e.nextMaintenance && <MaintenanceDue date={e.nextMaintenance as string} onClick={() => onEdit(e.id)} />}
+    </Stack>
+  );
+
+  if (row) {
+    return (
+      <TableRow hover>
+        <TableCell>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {e.name}
+          </Typography>
+          {e.description && (
+            <Typography variant="caption" color="text.secondary" sx={{ display: "block", maxWidth: 200 }} noWrap title={e.description}>
+              {e.description}
+            </Typography>
+          )}
+        </TableCell>
+        <TableCell>{e.category}</TableCell>
+        <TableCell sx={{ fontFamily: "monospace", fontSize: 12.5, whiteSpace: "nowrap" }}>{e.serialNumber ?? "—"}</TableCell>
+        <TableCell>{status}</TableCell>
+        <TableCell>{assigned}</TableCell>
+        <TableCell>{e.location ?? "—"}</TableCell>
+        <TableCell sx={{ width: 190 }}>{actions}</TableCell>
+      </TableRow>
+    );
+  }
+
+  return (
+    <Card component="article" aria-label={e.name}>
+      <CardContent sx={{ "&:last-child": { pb: 2 } }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start", justifyContent: "space-between" }}>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
+              {e.name}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {e.category}
+              {e.serialNumber && (
+                <>
+                  {" · "}
+                  <Box component="span" sx={{ whiteSpace: "nowrap" }}>
+                    {e.serialNumber}
+                  </Box>
+                </>
+              )}
+            </Typography>
+          </Box>
+          {status}
+        </Stack>
+        <Box component="dl" sx={{ display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 2, rowGap: 0.5, my: 1.5, "& dt": { color: "text.secondary", fontSize: 14 }, "& dd": { m: 0 } }}>
+          <dt>Assigned To</dt>
+          <dd>{assigned}</dd>
+          <dt>Location</dt>
+          <dd>
+            <Typography variant="body2">{e.location ?? "—"}</Typography>
+          </dd>
+          {e.nextMaintenance && (
+            <>
+              <dt>Next maintenance</dt>
+              <dd>
+                <Typography variant="body2">{formatCalendarDate(e.nextMaintenance)}</Typography>
+              </dd>
+            </>
+          )}
+        </Box>
+        {actions}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Shown when a next-maintenance date exists; highlighted when it is within 7 days or past. Opens the form to record it. */
+function MaintenanceDue({ date, onClick }: { date: string; onClick(): void }) {
+  const urgency = maintenanceUrgency(date);
+  const when = formatCalendarDate(date);
+  const note = urgency === "overdue" ? `Overdue since ${when}` : `Next maintenance ${when}`;
+  return (
+    <Tooltip title={note} describeChild>
+      <Button
+        size="small"
+        variant={urgency === "later" ? "text" : "contained"}
+        color={urgency === "overdue" ? "error" : urgency === "soon" ? "warning" : "inherit"}
+        startIcon={<EventIcon />}
+        onClick={onClick}
+        data-urgency={urgency}
+        sx={urgency === "soon" ? { bgcolor: "#b45309", color: "#fff", "&:hover": { bgcolor: "#92400e" } } : undefined}
+      >
+        Maintenance Due
+      </Button>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,43 @@
+import { useCallback } from "react";
+import { graphql, useMutation } from "react-relay";
+import type { useCheckInEquipmentMutation } from "../../__generated__/useCheckInEquipmentMutation.graphql.ts";
+import { useToast } from "../../app/toast.tsx";
+
+/** checked_out → available; the payload updates the record (status, assignedTo, assignedAt) in the store. */
+export function useCheckInEquipment() {
+  const { toast } = useToast();
+  const [commit, pending] = useMutation<useCheckInEquipmentMutation>(graphql`
+    mutation useCheckInEquipmentMutation($input: CheckInEquipmentInput!) {
+      checkInEquipment(input: $input) {
+        __typename
+        ... on CheckInEquipmentPayload {
+          equipment {
+            id
+            status
+            assignedTo
+            assignedAt
+            updatedAt
+          }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  const checkIn = useCallback(
+    (id: string) => {
+      const fail = () => toast({ title: "Error", description: "Failed to check in equipment", variant: "destructive" });
+      commit({
+        variables: { input: { id } },
+        onCompleted: (d) =>
+          d.checkInEquipment.__typename === "CheckInEquipmentPayload"
+            ? toast({ title: "Equipment checked in successfully", variant: "success" })
+            : fail(),
+        onError: fail,
+      });
+    },
+    [commit, toast],
+  );
+  return { checkIn, pending };
+}
