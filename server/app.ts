@@ -82,7 +82,8 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
   });
 
   const hasClient = existsSync(join(clientDist, "index.html"));
-  if (hasClient) await http.register(fastifyStatic, { root: clientDist, wildcard: false, index: ["index.html"] });
+  // wildcard: files are looked up per request, so a rebuilt client is served without a restart.
+  if (hasClient) await http.register(fastifyStatic, { root: clientDist, wildcard: true, index: ["index.html"] });
   http.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0]!;
     const isApi = /^\/(api|objects|graphql|ws|healthz)(\/|$)/.test(path);

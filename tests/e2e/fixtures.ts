@@ -21,7 +21,8 @@ export async function signIn(page: Page, username = "manager", password = PASSWO
   await page.getByLabel("Username").fill(username);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // Only the signed-in shell has the notifications bell (the sign-in card has a heading too).
+  await expect(page.getByRole("button", { name: "Notifications" })).toBeVisible();
   await expect(page.getByText("Loading...")).toHaveCount(0);
 }
 

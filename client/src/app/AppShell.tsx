@@ -226,7 +226,7 @@ function Shell() {
               <Typography component="h1" variant="h6" noWrap sx={{ fontWeight: 700 }}>
                 {page.title}
               </Typography>
-              <Typography variant="body2" color="text.secondary" noWrap sx={{ display: { xs: "none", sm: "block" } }}>
+              <Typography color="text.secondary" noWrap sx={{ fontSize: { xs: 12, sm: 14 } }}>
                 {page.description}
               </Typography>
             </Box>

@@ -24,8 +24,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         open={open}
         autoHideDuration={5000}
         onClose={(_e, reason) => reason !== "clickaway" && setOpen(false)}
-        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
-        sx={{ bottom: { xs: 80, md: 24 } }}
+        // Top centre: never over a dialog's action buttons or the phone's bottom navigation.
+        anchorOrigin={{ vertical: "top", horizontal: "center" }}
       >
         <Alert role="status" severity={severity} variant="filled" onClose={() => setOpen(false)} sx={{ minWidth: 280 }}>
           {current?.title && <AlertTitle sx={{ mb: current.description ? 0.5 : 0 }}>{current.title}</AlertTitle>}

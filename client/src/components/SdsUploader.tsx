@@ -97,7 +97,7 @@ export function SdsUploader({ itemId, sdsFileUrl }: Props) {
       const target = await new Promise<{ signedUrl: string; objectPath: string }>((resolve, reject) =>
         createUpload({
           variables: { input: { fileName: chosen.name, contentType } },
-          onCompleted: (d) => (d.createSdsUpload.__typename === "CreateSdsUploadPayload" ? resolve(d.createSdsUpload) : reject(new Error())),
+          onCompleted: ({ createSdsUpload: r }) => (r.signedUrl && r.objectPath ? resolve({ signedUrl: r.signedUrl, objectPath: r.objectPath }) : reject(new Error())),
           onError: reject,
         }),
       );
