@@ -1,4 +1,287 @@
-// Placeholder until the screen lands.
+import AddIcon from "@mui/icons-material/Add";
+import Inventory2Icon from "@mui/icons-material/Inventory2Outlined";
+import SearchIcon from "@mui/icons-material/Search";
+import {
+  Box,
+  Button,
+  Card,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  InputAdornment,
+  LinearProgress,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from "@mui/material";
+import { Suspense, useEffect, useState, useTransition } from "react";
+import { graphql, useLazyLoadQuery, usePaginationFragment } from "react-relay";
+import type { InventoryPageQuery } from "../../__generated__/InventoryPageQuery.graphql.ts";
+import type { InventoryPage_items$key } from "../../__generated__/InventoryPage_items.graphql.ts";
+import type { InventoryPageItemsPaginationQuery } from "../../__generated__/InventoryPageItemsPaginationQuery.graphql.ts";
+import { useSession } from "../../app/session.ts";
+import { showInventoryList } from "./connections.ts";
+import { INVENTORY_CATEGORIES, PAGE_SIZE } from "./constants.ts";
+import InventoryItemForm from "./InventoryItemForm.tsx";
+import { InventoryListItem } from "./InventoryListItem.tsx";
+import { useDeleteInventoryItem } from "./useDeleteInventoryItem.ts";
+
+const SEARCH_DEBOUNCE_MS = 250;
+const FORM_TITLE_ID = "inventory-item-dialog-title";
+
+/** §2 Inventory page: one route query; the list is a paginated connection refetched when the filters change. */
 export default function InventoryPage() {
-  return null;
+  const data = useLazyLoadQuery<InventoryPageQuery>(
+    graphql`
+      query InventoryPageQuery {
+        ...InventoryPage_items
+      }
+    `,
+    {},
+    { fetchPolicy: "store-and-network" },
+  );
+  return <InventoryList query={data} />;
+}
+
+type Filters = { search: string | null; category: string | null };
+
+function InventoryList({ query }: { query: InventoryPage_items$key }) {
+  const { isManager } = useSession();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down("md"));
+  const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment<InventoryPageItemsPaginationQuery, InventoryPage_items$key>(
+    graphql`
+      fragment InventoryPage_items on Query
+      @refetchable(queryName: "InventoryPageItemsPaginationQuery")
+      @argumentDefinitions(
+        first: { type: "Int", defaultValue: 20 }
+        after: { type: "String" }
+        search: { type: "String" }
+        category: { type: "String" }
+      ) {
+        inventoryItems(first: $first, after: $after, search: $search, category: $category)
+          @connection(key: "InventoryPage_inventoryItems") {
+          __id
+          edges {
+            node {
+              id
+              ...InventoryListItem_item
+            }
+          }
+        }
+      }
+    `,
+    query,
+  );
+
+  // Filters: the search box updates at once, the list follows after a short pause.
+  const [searchText, setSearchText] = useState("");
+  const [applied, setApplied] = useState<Filters>({ search: null, category: null });
+  const [isRefetching, startTransition] = useTransition();
+  const apply = (next: Filters) =>
+    startTransition(() => {
+      setApplied(next);
+      refetch({ search: next.search, category: next.category, first: PAGE_SIZE }, { fetchPolicy: "store-and-network" });
+    });
+  useEffect(() => {
+    const search = searchText.trim() || null;
+    if (search === applied.search) return;
+    const timer = setTimeout(() => apply({ ...applied, search }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- apply is recreated each render; the filters are the inputs
+  }, [searchText, applied]);
+
+  // Tell forms which list is on screen so a new item can join it without a refetch.
+  const connectionId = data.inventoryItems.__id;
+  useEffect(() => showInventoryList({ id: connectionId, ...applied }), [connectionId, applied]);
+
+  const [dialog, setDialog] = useState<{ mode: "add" } | { mode: "edit"; id: string } | null>(null);
+  const [confirm, setConfirm] = useState<{ id: string; name: string } | null>(null);
+  const { remove, pending: deleting } = useDeleteInventoryItem();
+
+  // A record deleted elsewhere (live update) leaves an edge without a node until the list refreshes.
+  const items = data.inventoryItems.edges.flatMap((e) => (e?.node ? [e.node] : []));
+  const filtering = applied.search !== null || applied.category !== null;
+  const onEdit = (id: string) => setDialog({ mode: "edit", id });
+  const onDelete = isManager ? setConfirm : undefined;
+
+  return (
+    <Stack spacing={2}>
+      <Card sx={{ p: { xs: 1.5, sm: 2 } }}>
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: { sm: "center" } }}>
+          <TextField
+            label="Search inventory"
+            placeholder="Name, description or category"
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+            size="small"
+            type="search"
+            sx={{ flex: 1, minWidth: 0 }}
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          <Stack direction="row" spacing={1.5}>
+            <TextField
+              select
+              label="Category"
+              size="small"
+              value={applied.category ?? ""}
+              onChange={(e) => apply({ ...applied, category: e.target.value || null })}
+              sx={{ flex: 1, minWidth: { xs: 0, sm: 190 } }}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            >
+              <MenuItem value="">All Categories</MenuItem>
+              {INVENTORY_CATEGORIES.map((c) => (
+                <MenuItem key={c} value={c}>
+                  {c}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ mode: "add" })} sx={{ whiteSpace: "nowrap", flexShrink: 0 }}>
+              Add Item
+            </Button>
+          </Stack>
+        </Stack>
+      </Card>
+
+      <Card sx={{ position: "relative", ...(phone && { border: 0, bgcolor: "transparent" }) }}>
+        {isRefetching && <LinearProgress aria-label="Updating list" sx={{ position: "absolute", top: 0, left: 0, right: 0, zIndex: 1 }} />}
+        {items.length === 0 ? (
+          <EmptyState
+            filtering={filtering}
+            onAdd={() => setDialog({ mode: "add" })}
+            onClear={() => {
+              setSearchText("");
+              apply({ search: null, category: null });
+            }}
+          />
+        ) : phone ? (
+          <Stack spacing={1.5} aria-label="Inventory items" role="list">
+            {items.map((item) => (
+              <Box role="listitem" key={item.id}>
+                <InventoryListItem item={item} layout="card" onEdit={onEdit} onDelete={onDelete} />
+              </Box>
+            ))}
+          </Stack>
+        ) : (
+          <TableContainer>
+            <Table aria-label="Inventory items" sx={{ minWidth: 760 }}>
+              <TableHead>
+                <TableRow sx={{ "& th": { fontWeight: 700, color: "text.secondary", whiteSpace: "nowrap" } }}>
+                  <TableCell>Name</TableCell>
+                  <TableCell>Category</TableCell>
+                  <TableCell>Quantity</TableCell>
+                  <TableCell>Unit</TableCell>
+                  <TableCell>Status</TableCell>
+                  <TableCell>Location</TableCell>
+                  <TableCell align="right">Actions</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {items.map((item) => (
+                  <InventoryListItem key={item.id} item={item} layout="row" onEdit={onEdit} onDelete={onDelete} />
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+        {hasNext && (
+          <Box sx={{ display: "flex", justifyContent: "center", p: 2 }}>
+            <Button variant="outlined" onClick={() => loadNext(PAGE_SIZE)} disabled={isLoadingNext} startIcon={isLoadingNext ? <CircularProgress size={16} /> : null}>
+              {isLoadingNext ? "Loading..." : "Load more"}
+            </Button>
+          </Box>
+        )}
+      </Card>
+
+      <Dialog open={dialog !== null} onClose={() => setDialog(null)} fullScreen={phone} fullWidth maxWidth="md" aria-labelledby={FORM_TITLE_ID}>
+        {dialog && (
+          <Suspense fallback={<FormLoading title={dialog.mode === "edit" ? "Edit Inventory Item" : "Add New Inventory Item"} />}>
+            <InventoryItemForm
+              key={dialog.mode === "edit" ? dialog.id : "add"}
+              titleId={FORM_TITLE_ID}
+              onDone={() => setDialog(null)}
+              itemId={dialog.mode === "edit" ? dialog.id : undefined}
+            />
+          </Suspense>
+        )}
+      </Dialog>
+
+      <Dialog open={confirm !== null} onClose={() => setConfirm(null)} aria-labelledby="delete-item-title" aria-describedby="delete-item-text">
+        <DialogTitle id="delete-item-title">Delete Inventory Item</DialogTitle>
+        <DialogContent>
+          <DialogContentText id="delete-item-text">
+            Delete “{confirm?.name}”? This cannot be undone.
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirm(null)}>Cancel</Button>
+          <Button color="error" variant="contained" disabled={deleting} onClick={() => confirm && remove(confirm.id, () => setConfirm(null))}>
+            {deleting ? "Deleting..." : "Delete"}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}
+
+function EmptyState({ filtering, onAdd, onClear }: { filtering: boolean; onAdd(): void; onClear(): void }) {
+  return (
+    <Box sx={{ textAlign: "center", py: 6, px: 2 }}>
+      <Inventory2Icon sx={{ fontSize: 48, color: "text.disabled" }} />
+      {filtering ? (
+        <>
+          <Typography sx={{ mt: 1, fontWeight: 600 }}>No items match your filters</Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            Try a different search or category.
+          </Typography>
+          <Button variant="outlined" onClick={onClear}>
+            Clear filters
+          </Button>
+        </>
+      ) : (
+        <>
+          <Typography sx={{ mt: 1, fontWeight: 600 }}>No inventory items found</Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            Add your first item to start tracking stock levels.
+          </Typography>
+          <Button variant="outlined" startIcon={<AddIcon />} onClick={onAdd}>
+            Add your first item
+          </Button>
+        </>
+      )}
+    </Box>
+  );
+}
+
+function FormLoading({ title }: { title: string }) {
+  return (
+    <>
+      <DialogTitle id={FORM_TITLE_ID}>{title}</DialogTitle>
+      <DialogContent>
+        <Box sx={{ display: "grid", placeItems: "center", py: 6 }}>
+          <CircularProgress aria-label="Loading item" />
+        </Box>
+      </DialogContent>
+    </>
+  );
 }

@@ -1,0 +1,149 @@
+import DeleteIcon from "@mui/icons-material/DeleteOutlined";
+import EditIcon from "@mui/icons-material/EditOutlined";
+import PlaceIcon from "@mui/icons-material/PlaceOutlined";
+import WarningIcon from "@mui/icons-material/WarningAmber";
+import { Box, Button, Card, CardActions, CardContent, Chip, IconButton, Stack, TableCell, TableRow, Tooltip, Typography } from "@mui/material";
+import { graphql, useFragment } from "react-relay";
+import type { InventoryListItem_item$key } from "../../__generated__/InventoryListItem_item.graphql.ts";
+import { StockStatusChip } from "./StockStatusChip.tsx";
+
+type Props = {
+  item: InventoryListItem_item$key;
+  layout: "row" | "card";
+  onEdit(id: string): void;
+  /** Only for managers (§6). */
+  onDelete?: (item: { id: string; name: string }) => void;
+};
+
+function Hazardous() {
+  return (
+    <Chip
+      size="small"
+      icon={<WarningIcon />}
+      label="Hazardous"
+      sx={{ height: 20, fontSize: 11, fontWeight: 600, color: "#7a3e00", bgcolor: "#fff3e0", "& .MuiChip-icon": { fontSize: 14, color: "#c25e00" } }}
+    />
+  );
+}
+
+/** One inventory item, as a table row (desktop) or a card (phone). */
+export function InventoryListItem({ item, layout, onEdit, onDelete }: Props) {
+  const i = useFragment(
+    graphql`
+      fragment InventoryListItem_item on InventoryItem {
+        id
+        name
+        description
+        category
+        quantity
+        minQuantity
+        unit
+        location
+        hazardous
+        stockStatus
+      }
+    `,
+    item,
+  );
+
+  if (layout === "card") {
+    return (
+      <Card component="article" aria-label={i.name}>
+        <CardContent sx={{ pb: 0.5 }}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start", justifyContent: "space-between" }}>
+            <Box sx={{ minWidth: 0 }}>
+              <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3, overflowWrap: "anywhere" }}>
+                {i.name}
+              </Typography>
+              <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+                <Typography variant="body2" color="text.secondary">
+                  {i.category}
+                </Typography>
+                {i.hazardous && <Hazardous />}
+              </Stack>
+            </Box>
+            <StockStatusChip status={i.stockStatus} />
+          </Stack>
+          {i.description && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: "anywhere" }}>
+              {i.description}
+            </Typography>
+          )}
+          <Stack direction="row" sx={{ mt: 1, alignItems: "center", columnGap: 2, rowGap: 0.5, flexWrap: "wrap" }}>
+            <Typography variant="body2" sx={{ whiteSpace: "nowrap" }}>
+              <Box component="strong" sx={{ fontSize: 18 }}>
+                {i.quantity}
+              </Box>{" "}
+              {i.unit}
+              <Box component="span" sx={{ color: "text.secondary", fontSize: 12, ml: 1 }}>
+                Min: {i.minQuantity}
+              </Box>
+            </Typography>
+            {i.location && (
+              <Stack direction="row" spacing={0.5} sx={{ alignItems: "center", color: "text.secondary", minWidth: 0 }}>
+                <PlaceIcon sx={{ fontSize: 16 }} />
+                <Typography variant="body2">{i.location}</Typography>
+              </Stack>
+            )}
+          </Stack>
+        </CardContent>
+        <CardActions sx={{ justifyContent: "flex-end", pt: 0, pb: 1 }}>
+          <Button size="small" startIcon={<EditIcon />} onClick={() => onEdit(i.id)} aria-label={`Edit ${i.name}`}>
+            Edit
+          </Button>
+          {onDelete && (
+            <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={() => onDelete(i)} aria-label={`Delete ${i.name}`}>
+              Delete
+            </Button>
+          )}
+        </CardActions>
+      </Card>
+    );
+  }
+
+  return (
+    <TableRow hover>
+      <TableCell sx={{ maxWidth: 320 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {i.name}
+          </Typography>
+          {i.hazardous && <Hazardous />}
+        </Stack>
+        {i.description && (
+          <Typography variant="caption" color="text.secondary" noWrap component="div" title={i.description}>
+            {i.description}
+          </Typography>
+        )}
+      </TableCell>
+      <TableCell sx={{ whiteSpace: "nowrap" }}>{i.category}</TableCell>
+      <TableCell>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {i.quantity}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: "nowrap" }}>
+          Min: {i.minQuantity}
+        </Typography>
+      </TableCell>
+      <TableCell>{i.unit}</TableCell>
+      <TableCell>
+        <StockStatusChip status={i.stockStatus} />
+      </TableCell>
+      <TableCell>{i.location ?? <Typography component="span" variant="body2" color="text.disabled">—</Typography>}</TableCell>
+      <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+        <Tooltip title="Edit">
+          <IconButton size="small" aria-label={`Edit ${i.name}`} onClick={() => onEdit(i.id)}>
+            <EditIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+        {onDelete && (
+          <Tooltip title="Delete">
+            <IconButton size="small" color="error" aria-label={`Delete ${i.name}`} onClick={() => onDelete(i)}>
+              <DeleteIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}
