@@ -7,22 +7,7 @@ import { graphql, useMutation } from "react-relay";
 import type { SdsUploaderAttachMutation } from "../__generated__/SdsUploaderAttachMutation.graphql.ts";
 import type { SdsUploaderUploadMutation } from "../__generated__/SdsUploaderUploadMutation.graphql.ts";
 import { useToast } from "../app/toast.tsx";
-
-const ALLOWED: Record<string, string> = {
-  pdf: "application/pdf",
-  txt: "text/plain",
-  doc: "application/msword",
-  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-};
-const MAX_BYTES = 10 * 1024 * 1024;
-
-/** §5 file rules, before anything is sent. Returns the error toast to show, or null. */
-export function checkSdsFile(file: { name: string; size: number }): { title: string; description: string } | null {
-  const ext = file.name.split(".").pop()?.toLowerCase() ?? "";
-  if (!ALLOWED[ext]) return { title: "Invalid File Type", description: "Please select a PDF, DOC, DOCX, or TXT file" };
-  if (file.size >= MAX_BYTES) return { title: "File Too Large", description: "SDS files must be smaller than 10MB" };
-  return null;
-}
+import { checkSdsFile, SDS_CONTENT_TYPES } from "./sdsFile.ts";
 
 type Props = { itemId: string | null; sdsFileUrl: string | null | undefined };
 
@@ -91,7 +76,7 @@ export function SdsUploader({ itemId, sdsFileUrl }: Props) {
     if (!chosen || !itemId) return;
     setUploading(true);
     const ext = chosen.name.split(".").pop()!.toLowerCase();
-    const contentType = ALLOWED[ext]!;
+    const contentType = SDS_CONTENT_TYPES[ext]!;
     let step = "Failed to get upload URL";
     try {
       const target = await new Promise<{ signedUrl: string; objectPath: string }>((resolve, reject) =>
@@ -171,7 +156,7 @@ export function SdsUploader({ itemId, sdsFileUrl }: Props) {
             onChange={(e) => choose(e.target.files?.[0])}
           />
           <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
-            <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => input.current?.click()} disabled={uploading}>
+            <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => input.current?.click()} disabled={uploading} sx={{ whiteSpace: "nowrap", flexShrink: 0 }}>
               Choose file
             </Button>
             <Typography variant="body2" color="text.secondary" noWrap>

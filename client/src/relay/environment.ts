@@ -1,5 +1,26 @@
 import { createClient, type Client } from "graphql-ws";
-import { Environment, Network, Observable, RecordSource, Store, type FetchFunction, type SubscribeFunction } from "relay-runtime";
+import {
+  Environment,
+  Network,
+  Observable,
+  RecordSource,
+  ROOT_TYPE,
+  Store,
+  type FetchFunction,
+  type MissingFieldHandler,
+  type SubscribeFunction,
+} from "relay-runtime";
+
+/** `node(id:)` can be answered from the store when that record is already there (e.g. an edit dialog). */
+const missingFieldHandlers: MissingFieldHandler[] = [
+  {
+    kind: "linked",
+    handle(field, record, args) {
+      if (record?.getType() === ROOT_TYPE && field.name === "node" && typeof args.id === "string") return args.id;
+      return undefined;
+    },
+  },
+];
 
 export type ConnectionState = "connecting" | "connected" | "disconnected";
 const listeners = new Set<(s: ConnectionState) => void>();
@@ -57,7 +78,7 @@ const subscribe: SubscribeFunction = (operation, variables) =>
   );
 
 export function createEnvironment() {
-  return new Environment({ network: Network.create(fetchGraphQL, subscribe), store: new Store(new RecordSource()) });
+  return new Environment({ network: Network.create(fetchGraphQL, subscribe), store: new Store(new RecordSource()), missingFieldHandlers });
 }
 
 /** After sign-out the socket's identity is stale: close it so the next subscription reconnects as the new user. */

@@ -25,22 +25,10 @@ export const statusLabel: Record<string, string> = {
   repair: "Repair",
 };
 
-/** §4 values, in the order the filter and the form offer them. */
-export const EQUIPMENT_STATUSES = ["available", "checked_out", "maintenance", "repair"] as const;
+/** §4 statuses and §9 categories, from the one module the server validates against. */
+import { EQUIPMENT_STATUSES } from "../../../../server/domain/constants.ts";
+export { EQUIPMENT_CATEGORIES, EQUIPMENT_STATUSES } from "../../../../server/domain/constants.ts";
 export type EquipmentStatusValue = (typeof EQUIPMENT_STATUSES)[number];
-
-/** §9 equipment categories. */
-export const EQUIPMENT_CATEGORIES = [
-  "Sprayer",
-  "Drill",
-  "Vacuum",
-  "Bait Gun",
-  "Power Tool",
-  "Hand Tool",
-  "Safety Equipment",
-  "Detection Equipment",
-  "Treatment Equipment",
-] as const;
 
 /** A readable label for any status value, raw for unknown ones. */
 export const labelForStatus = (status: string) => statusLabel[status] ?? status;

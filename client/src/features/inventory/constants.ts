@@ -1,6 +1,5 @@
-/** §9 business constants the inventory screens offer (the server checks the same lists). */
-export const INVENTORY_CATEGORIES = ["Pesticide", "Equipment", "Safety Gear", "Tools", "Bait", "Traps", "Chemicals", "Supplies"] as const;
-export const UNITS = ["units", "bottles", "gallons", "liters", "pounds", "kilograms", "boxes", "cases", "pieces"] as const;
+/** §9 lists, from the one module the server validates against (plain constants, no server code). */
+export { INVENTORY_CATEGORIES, UNITS } from "../../../../server/domain/constants.ts";
 
 /** How many items a page of the inventory list holds. */
 export const PAGE_SIZE = 20;
