@@ -1,4 +1,293 @@
-// Placeholder until the screen lands.
+import AddIcon from "@mui/icons-material/Add";
+import {
+  Box, Button, Card, CardContent, Chip, Dialog, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow,
+  TextField, Tooltip, Typography, useMediaQuery, useTheme,
+} from "@mui/material";
+import { lazy, Suspense, useState, useTransition } from "react";
+import { graphql, useFragment, useLazyLoadQuery, usePaginationFragment } from "react-relay";
+import type { RequestsPageQuery } from "../../__generated__/RequestsPageQuery.graphql.ts";
+import type { RequestsPage_requests$key } from "../../__generated__/RequestsPage_requests.graphql.ts";
+import type { RequestsPage_request$key, RequestStatus } from "../../__generated__/RequestsPage_request.graphql.ts";
+import { useSession } from "../../app/session.ts";
+import { useDecideRequest } from "./useDecideRequest.ts";
+
+const RequestForm = lazy(() => import("./RequestForm.tsx"));
+
+const PAGE = 20;
+type Filter = "all" | "pending" | "approved" | "denied";
+
 export default function RequestsPage() {
-  return null;
+  const data = useLazyLoadQuery<RequestsPageQuery>(
+    graphql`
+      query RequestsPageQuery($count: Int!) {
+        ...RequestsPage_requests @arguments(count: $count)
+      }
+    `,
+    { count: PAGE },
+    { fetchPolicy: "store-and-network" },
+  );
+  return <RequestList query={data} />;
+}
+
+function RequestList({ query }: { query: RequestsPage_requests$key }) {
+  const { isManager } = useSession();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down("md"));
+  const [filter, setFilter] = useState<Filter>("all");
+  const [creating, setCreating] = useState(false);
+  const [isFiltering, startTransition] = useTransition();
+  const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment(
+    graphql`
+      fragment RequestsPage_requests on Query
+      @argumentDefinitions(count: { type: "Int", defaultValue: 20 }, cursor: { type: "String" }, status: { type: "RequestStatus" })
+      @refetchable(queryName: "RequestsPagePaginationQuery") {
+        requests(first: $count, after: $cursor, status: $status) @connection(key: "RequestsPage_requests") {
+          edges {
+            node {
+              id
+              ...RequestsPage_request
+            }
+          }
+        }
+      }
+    `,
+    query,
+  );
+  const changeFilter = (next: Filter) => {
+    setFilter(next);
+    startTransition(() => {
+      refetch({ status: next === "all" ? null : next, count: PAGE, cursor: null }, { fetchPolicy: "store-and-network" });
+    });
+  };
+  const requests = data.requests.edges.map((e) => e.node);
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: { sm: "center" } }}>
+        <TextField
+          select
+          size="small"
+          label="Status"
+          value={filter}
+          onChange={(e) => changeFilter(e.target.value as Filter)}
+          sx={{ minWidth: 200 }}
+        >
+          <MenuItem value="all">All Requests</MenuItem>
+          <MenuItem value="pending">Pending</MenuItem>
+          <MenuItem value="approved">Approved</MenuItem>
+          <MenuItem value="denied">Denied</MenuItem>
+        </TextField>
+        <Box sx={{ flex: 1 }} />
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+          Create Request
+        </Button>
+      </Stack>
+
+      <Box sx={{ opacity: isFiltering ? 0.6 : 1, transition: "opacity 120ms" }} aria-busy={isFiltering}>
+        {requests.length === 0 ? (
+          <Card>
+            <CardContent>
+              <Typography color="text.secondary" sx={{ textAlign: "center", py: 3 }}>
+                {filter === "all" ? "No requests found" : `No ${filter} requests`}
+              </Typography>
+            </CardContent>
+          </Card>
+        ) : phone ? (
+          <Stack spacing={1.5} component="ul" aria-label="Requests" sx={{ listStyle: "none", p: 0, m: 0 }}>
+            {requests.map((r) => (
+              <RequestCard key={r.id} request={r} isManager={isManager} />
+            ))}
+          </Stack>
+        ) : (
+          <TableContainer component={Paper} variant="outlined">
+            <Table aria-label="Requests" sx={{ "& td, & th": { px: 1.5 } }}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>Requester</TableCell>
+                  <TableCell>Type</TableCell>
+                  <TableCell>Items</TableCell>
+                  <TableCell>Status</TableCell>
+                  <TableCell>Date</TableCell>
+                  <TableCell>Justification</TableCell>
+                  {isManager && <TableCell>Actions</TableCell>}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {requests.map((r) => (
+                  <RequestRow key={r.id} request={r} isManager={isManager} />
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </Box>
+
+      {hasNext && (
+        <Box sx={{ textAlign: "center" }}>
+          <Button variant="outlined" onClick={() => loadNext(PAGE)} disabled={isLoadingNext}>
+            {isLoadingNext ? "Loading..." : "Load more"}
+          </Button>
+        </Box>
+      )}
+
+      <Dialog open={creating} onClose={() => setCreating(false)} fullScreen={phone} fullWidth maxWidth="md" aria-labelledby="create-request-title">
+        <Suspense fallback={null}>{creating && <RequestForm titleId="create-request-title" onDone={() => setCreating(false)} />}</Suspense>
+      </Dialog>
+    </Stack>
+  );
+}
+
+function useRequest(request: RequestsPage_request$key) {
+  return useFragment(
+    graphql`
+      fragment RequestsPage_request on Request {
+        id
+        type
+        status
+        justification
+        createdAt
+        approvedAt
+        requester {
+          name
+          department
+        }
+        items {
+          name
+          quantity
+        }
+      }
+    `,
+    request,
+  );
+}
+
+// Tinted chips with dark text: the theme's warning orange on white is below 4.5:1 for small text.
+const statusStyle: Record<string, { bgcolor: string; color: string }> = {
+  pending: { bgcolor: "#fff4e5", color: "#7a4100" },
+  approved: { bgcolor: "#e8f5e9", color: "#1b5e20" },
+  denied: { bgcolor: "#fdecea", color: "#a31515" },
+};
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const formatDate = (value: unknown) => (value ? new Date(value as string).toLocaleDateString() : "");
+
+function StatusChip({ status }: { status: RequestStatus }) {
+  return <Chip size="small" label={capitalize(status)} sx={{ fontWeight: 600, ...statusStyle[status] }} />;
+}
+
+function ItemList({ items }: { items: readonly { name: string; quantity: number }[] }) {
+  return (
+    <Box component="ul" sx={{ m: 0, pl: 0, listStyle: "none" }}>
+      {items.map((l, i) => (
+        <Typography component="li" variant="body2" key={i}>
+          {l.quantity} x {l.name}
+        </Typography>
+      ))}
+    </Box>
+  );
+}
+
+function Justification({ text, maxWidth }: { text: string; maxWidth: number | string }) {
+  if (!text.trim())
+    return (
+      <Typography variant="body2" color="text.secondary" sx={{ fontStyle: "italic" }}>
+        No justification provided
+      </Typography>
+    );
+  return (
+    <Tooltip title={text}>
+      <Typography variant="body2" noWrap sx={{ maxWidth }}>
+        {text}
+      </Typography>
+    </Tooltip>
+  );
+}
+
+/** Approve and Deny for a pending request; the decision and its date once decided (§4: final). */
+function Decision({ id, status, approvedAt }: { id: string; status: RequestStatus; approvedAt: unknown }) {
+  const { decide, pending } = useDecideRequest();
+  if (status === "pending")
+    return (
+      <Stack direction="row" spacing={1} sx={{ whiteSpace: "nowrap" }}>
+        <Button size="small" variant="contained" disabled={pending} onClick={() => decide(id, "approve")}>
+          Approve
+        </Button>
+        <Button size="small" variant="outlined" color="error" disabled={pending} onClick={() => decide(id, "deny")}>
+          Deny
+        </Button>
+      </Stack>
+    );
+  return (
+    <Box>
+      <Typography variant="body2" sx={{ fontWeight: 600 }} color={status === "approved" ? "success.main" : "error.main"}>
+        {status === "approved" ? "Approved" : "Denied"}
+      </Typography>
+      {approvedAt ? (
+        <Typography variant="caption" color="text.secondary">
+          {formatDate(approvedAt)}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}
+
+function RequestRow({ request, isManager }: { request: RequestsPage_request$key; isManager: boolean }) {
+  const r = useRequest(request);
+  return (
+    <TableRow hover>
+      <TableCell sx={{ whiteSpace: "nowrap" }}>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {r.requester.name}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          {r.requester.department ?? "Not specified"}
+        </Typography>
+      </TableCell>
+      <TableCell sx={{ textTransform: "capitalize" }}>{r.type}</TableCell>
+      <TableCell sx={{ minWidth: 180 }}>
+        <ItemList items={r.items} />
+      </TableCell>
+      <TableCell>
+        <StatusChip status={r.status} />
+      </TableCell>
+      <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDate(r.createdAt)}</TableCell>
+      <TableCell>
+        <Justification text={r.justification} maxWidth={170} />
+      </TableCell>
+      {isManager && (
+        <TableCell>
+          <Decision id={r.id} status={r.status} approvedAt={r.approvedAt} />
+        </TableCell>
+      )}
+    </TableRow>
+  );
+}
+
+function RequestCard({ request, isManager }: { request: RequestsPage_request$key; isManager: boolean }) {
+  const r = useRequest(request);
+  return (
+    <Card component="li" aria-label={`Request from ${r.requester.name}`}>
+      <CardContent sx={{ "&:last-child": { pb: 2 } }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start", mb: 1 }}>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {r.requester.name}
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              {r.requester.department ?? "Not specified"} · <span style={{ textTransform: "capitalize" }}>{r.type}</span> · {formatDate(r.createdAt)}
+            </Typography>
+          </Box>
+          <StatusChip status={r.status} />
+        </Stack>
+        <ItemList items={r.items} />
+        <Box sx={{ mt: 1 }}>
+          <Justification text={r.justification} maxWidth="100%" />
+        </Box>
+        {isManager && (
+          <Box sx={{ mt: 1.5 }}>
+            <Decision id={r.id} status={r.status} approvedAt={r.approvedAt} />
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
 }

@@ -1,4 +1,258 @@
-// Placeholder until the screen lands.
+import PersonAddIcon from "@mui/icons-material/PersonAdd";
+import SearchIcon from "@mui/icons-material/Search";
+import {
+  Avatar, Box, Button, Card, CardContent, Chip, Dialog, InputAdornment, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead,
+  TableRow, TextField, Typography, useMediaQuery, useTheme,
+} from "@mui/material";
+import { useEffect, useRef, useState, useTransition } from "react";
+import { ConnectionHandler, graphql, useFragment, useLazyLoadQuery, usePaginationFragment } from "react-relay";
+import type { TeamPageQuery } from "../../__generated__/TeamPageQuery.graphql.ts";
+import type { TeamPage_members$key } from "../../__generated__/TeamPage_members.graphql.ts";
+import type { TeamPage_member$key } from "../../__generated__/TeamPage_member.graphql.ts";
+import { AccessDenied } from "../../components/AccessDenied.tsx";
+import { useSession } from "../../app/session.ts";
+import AddTeamMemberDialog from "./AddTeamMemberDialog.tsx";
+
+const PAGE = 25;
+
 export default function TeamPage() {
-  return null;
+  const { isManager } = useSession();
+  // §6: only managers may list the team; others never fire the query.
+  if (!isManager) return <AccessDenied text="You need manager privileges to access team management." />;
+  return <TeamManagement />;
+}
+
+function TeamManagement() {
+  const data = useLazyLoadQuery<TeamPageQuery>(
+    graphql`
+      query TeamPageQuery($count: Int!) {
+        ...TeamPage_members @arguments(count: $count)
+      }
+    `,
+    { count: PAGE },
+    { fetchPolicy: "store-and-network" },
+  );
+  return <TeamList query={data} />;
+}
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((p) => p[0])
+    .join("")
+    .slice(0, 2)
+    .toUpperCase();
+
+function TeamList({ query }: { query: TeamPage_members$key }) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down("md"));
+  const [search, setSearch] = useState("");
+  const [adding, setAdding] = useState(false);
+  const [isSearching, startTransition] = useTransition();
+  const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment(
+    graphql`
+      fragment TeamPage_members on Query
+      @argumentDefinitions(count: { type: "Int", defaultValue: 25 }, cursor: { type: "String" }, search: { type: "String" })
+      @refetchable(queryName: "TeamPagePaginationQuery") {
+        teamMembers(first: $count, after: $cursor, search: $search) @connection(key: "TeamPage_teamMembers") {
+          __id
+          edges {
+            node {
+              id
+              ...TeamPage_member
+            }
+          }
+        }
+      }
+    `,
+    query,
+  );
+
+  // Search as the manager types, a moment after the last keystroke.
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const timer = setTimeout(() => {
+      startTransition(() => {
+        refetch({ search: search.trim() || null, count: PAGE, cursor: null }, { fetchPolicy: "store-and-network" });
+      });
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [search, refetch]);
+
+  const members = data.teamMembers.edges.map((e) => e.node);
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: { sm: "center" } }}>
+        <TextField
+          size="small"
+          label="Search team members"
+          placeholder="Name, username or department"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          sx={{ minWidth: { sm: 320 } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <Box sx={{ flex: 1 }} />
+        <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setAdding(true)}>
+          Add Team Member
+        </Button>
+      </Stack>
+
+      <Box sx={{ opacity: isSearching ? 0.6 : 1, transition: "opacity 120ms" }} aria-busy={isSearching}>
+        {members.length === 0 ? (
+          <Card>
+            <CardContent>
+              <Typography color="text.secondary" sx={{ textAlign: "center", py: 3 }}>
+                {search.trim() ? "No team members match your search" : "No team members found"}
+              </Typography>
+            </CardContent>
+          </Card>
+        ) : phone ? (
+          <Stack spacing={1.5} component="ul" aria-label="Team members" sx={{ listStyle: "none", p: 0, m: 0 }}>
+            {members.map((m) => (
+              <MemberCard key={m.id} member={m} />
+            ))}
+          </Stack>
+        ) : (
+          <TableContainer component={Paper} variant="outlined">
+            <Table aria-label="Team members">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Name</TableCell>
+                  <TableCell>Username</TableCell>
+                  <TableCell>Role</TableCell>
+                  <TableCell>Department</TableCell>
+                  <TableCell>Created</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {members.map((m) => (
+                  <MemberRow key={m.id} member={m} />
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </Box>
+
+      {hasNext && (
+        <Box sx={{ textAlign: "center" }}>
+          <Button variant="outlined" onClick={() => loadNext(PAGE)} disabled={isLoadingNext}>
+            {isLoadingNext ? "Loading..." : "Load more"}
+          </Button>
+        </Box>
+      )}
+
+      <Dialog open={adding} onClose={() => setAdding(false)} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="add-team-member-title">
+        {adding && (
+          <AddTeamMemberDialog titleId="add-team-member-title" connections={[...new Set([data.teamMembers.__id, ConnectionHandler.getConnectionID("client:root", "TeamPage_teamMembers")])]} onDone={() => setAdding(false)} />
+        )}
+      </Dialog>
+    </Stack>
+  );
+}
+
+function useMember(member: TeamPage_member$key) {
+  return useFragment(
+    graphql`
+      fragment TeamPage_member on User {
+        id
+        name
+        username
+        role
+        department
+        createdAt
+      }
+    `,
+    member,
+  );
+}
+
+function RoleChip({ role }: { role: string }) {
+  return (
+    <Chip
+      size="small"
+      label={role === "manager" ? "Manager" : "Employee"}
+      color={role === "manager" ? "primary" : "default"}
+      variant={role === "manager" ? "filled" : "outlined"}
+    />
+  );
+}
+
+const formatDate = (value: unknown) => new Date(value as string).toLocaleDateString();
+
+function MemberAvatar({ name }: { name: string }) {
+  return (
+    <Avatar aria-hidden sx={{ bgcolor: "primary.main", width: 34, height: 34, fontSize: 14 }}>
+      {initials(name)}
+    </Avatar>
+  );
+}
+
+function MemberRow({ member }: { member: TeamPage_member$key }) {
+  const m = useMember(member);
+  return (
+    <TableRow hover>
+      <TableCell>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: "center" }}>
+          <MemberAvatar name={m.name} />
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {m.name}
+          </Typography>
+        </Stack>
+      </TableCell>
+      <TableCell>{m.username}</TableCell>
+      <TableCell>
+        <RoleChip role={m.role} />
+      </TableCell>
+      <TableCell>
+        {m.department ? (
+          m.department
+        ) : (
+          <Typography component="span" variant="body2" color="text.secondary">
+            Not specified
+          </Typography>
+        )}
+      </TableCell>
+      <TableCell>{formatDate(m.createdAt)}</TableCell>
+    </TableRow>
+  );
+}
+
+function MemberCard({ member }: { member: TeamPage_member$key }) {
+  const m = useMember(member);
+  return (
+    <Card component="li" aria-label={m.name}>
+      <CardContent sx={{ "&:last-child": { pb: 2 } }}>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: "center" }}>
+          <MemberAvatar name={m.name} />
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
+              {m.name}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" component="div" noWrap>
+              {m.username} · {m.department || "Not specified"}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" component="div">
+              Created {formatDate(m.createdAt)}
+            </Typography>
+          </Box>
+          <RoleChip role={m.role} />
+        </Stack>
+      </CardContent>
+    </Card>
+  );
 }

@@ -1,0 +1,269 @@
+import BuildIcon from "@mui/icons-material/Build";
+import Inventory2Icon from "@mui/icons-material/Inventory2";
+import {
+  Alert, Box, Button, Card, CardContent, CardHeader, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography,
+} from "@mui/material";
+import { useState, type FormEvent, type ReactNode } from "react";
+import { graphql, useFragment, useMutation } from "react-relay";
+import type { ScanResultCard_equipment$key } from "../../__generated__/ScanResultCard_equipment.graphql.ts";
+import type { ScanResultCard_item$key } from "../../__generated__/ScanResultCard_item.graphql.ts";
+import type { ScanResultCardCheckOutMutation } from "../../__generated__/ScanResultCardCheckOutMutation.graphql.ts";
+import type { ScanResultCardCheckInMutation } from "../../__generated__/ScanResultCardCheckInMutation.graphql.ts";
+import { useToast } from "../../app/toast.tsx";
+
+export type ScannedRef = { kind: "equipment"; ref: ScanResultCard_equipment$key } | { kind: "inventory"; ref: ScanResultCard_item$key };
+
+/** §3 local scan-history entry: held in React state for this session only. */
+export type ScanHistoryEntry = {
+  id: string;
+  itemId: string;
+  itemName: string;
+  itemType: "equipment" | "inventory";
+  action: "check_out" | "check_in";
+  timestamp: string;
+  assignedTo: string | null;
+};
+type OnEvent = (entry: Omit<ScanHistoryEntry, "id" | "timestamp">) => void;
+
+export function ScanResultCard({ result, onEvent }: { result: ScannedRef; onEvent: OnEvent }) {
+  return result.kind === "equipment" ? <EquipmentResult equipment={result.ref} onEvent={onEvent} /> : <ItemResult item={result.ref} />;
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ py: 0.5 }}>
+      <Typography variant="body2" color="text.secondary" sx={{ width: 110, flexShrink: 0 }}>
+        {label}
+      </Typography>
+      <Typography variant="body2" component="div" sx={{ fontWeight: 500, minWidth: 0, overflowWrap: "anywhere" }}>
+        {children}
+      </Typography>
+    </Stack>
+  );
+}
+
+const statusLabel: Record<string, string> = { available: "Available", checked_out: "Checked Out", maintenance: "Maintenance", repair: "Repair" };
+const statusChipColor: Record<string, "success" | "primary" | "warning" | "error"> = {
+  available: "success",
+  checked_out: "primary",
+  maintenance: "warning",
+  repair: "error",
+};
+
+function ResultCard({ icon, title, kind, children }: { icon: ReactNode; title: string; kind: string; children: ReactNode }) {
+  return (
+    <Card aria-label="Scanned item" component="section">
+      <CardHeader
+        avatar={icon}
+        title={title}
+        subheader={kind}
+        slotProps={{ title: { variant: "subtitle1", component: "h2", sx: { fontWeight: 700 } } }}
+      />
+      <CardContent sx={{ pt: 0 }}>{children}</CardContent>
+    </Card>
+  );
+}
+
+function EquipmentResult({ equipment, onEvent }: { equipment: ScanResultCard_equipment$key; onEvent: OnEvent }) {
+  const { toast } = useToast();
+  const e = useFragment(
+    graphql`
+      fragment ScanResultCard_equipment on Equipment {
+        id
+        name
+        serialNumber
+        category
+        status
+        assignedTo
+        assignedAt
+        location
+      }
+    `,
+    equipment,
+  );
+  const [asking, setAsking] = useState(false);
+  const [commitOut, checkingOut] = useMutation<ScanResultCardCheckOutMutation>(graphql`
+    mutation ScanResultCardCheckOutMutation($input: CheckOutEquipmentInput!) {
+      checkOutEquipment(input: $input) {
+        __typename
+        ... on CheckOutEquipmentPayload {
+          equipment {
+            id
+            status
+            assignedTo
+            assignedAt
+            ...ScanResultCard_equipment
+          }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  const [commitIn, checkingIn] = useMutation<ScanResultCardCheckInMutation>(graphql`
+    mutation ScanResultCardCheckInMutation($input: CheckInEquipmentInput!) {
+      checkInEquipment(input: $input) {
+        __typename
+        ... on CheckInEquipmentPayload {
+          equipment {
+            id
+            status
+            assignedTo
+            assignedAt
+            ...ScanResultCard_equipment
+          }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+
+  const outFailed = () => toast({ title: "Check-out failed", description: "Failed to check out equipment. Please try again.", variant: "destructive" });
+  const inFailed = () => toast({ title: "Check-in failed", description: "Failed to check in equipment. Please try again.", variant: "destructive" });
+
+  const checkOut = (person: string) => {
+    commitOut({
+      variables: { input: { id: e.id, assignedTo: person } },
+      onCompleted: (res) => {
+        if (res.checkOutEquipment.__typename !== "CheckOutEquipmentPayload") return outFailed();
+        toast({ title: "Equipment checked out", description: `${e.name} checked out to ${person}`, variant: "success" });
+        onEvent({ itemId: e.id, itemName: e.name, itemType: "equipment", action: "check_out", assignedTo: person });
+      },
+      onError: outFailed,
+    });
+  };
+  const checkIn = () => {
+    const from = e.assignedTo ?? null;
+    commitIn({
+      variables: { input: { id: e.id } },
+      onCompleted: (res) => {
+        if (res.checkInEquipment.__typename !== "CheckInEquipmentPayload") return inFailed();
+        toast({ title: "Equipment checked in", description: `${e.name} is available again`, variant: "success" });
+        onEvent({ itemId: e.id, itemName: e.name, itemType: "equipment", action: "check_in", assignedTo: from });
+      },
+      onError: inFailed,
+    });
+  };
+
+  return (
+    <ResultCard icon={<BuildIcon color="primary" />} title={e.name} kind="Equipment">
+      <Detail label="Serial Number">{e.serialNumber ?? "—"}</Detail>
+      <Detail label="Category">{e.category}</Detail>
+      <Detail label="Status">
+        <Chip size="small" label={statusLabel[e.status] ?? e.status} color={statusChipColor[e.status] ?? "default"} />
+      </Detail>
+      {e.assignedTo && (
+        <Detail label="Assigned To">
+          {e.assignedTo}
+          {e.assignedAt ? (
+            <Typography variant="caption" color="text.secondary" component="div">
+              Since {new Date(e.assignedAt as string).toLocaleString()}
+            </Typography>
+          ) : null}
+        </Detail>
+      )}
+      {e.location && <Detail label="Location">{e.location}</Detail>}
+      <Box sx={{ mt: 2 }}>
+        {e.status === "available" && (
+          <Button variant="contained" fullWidth disabled={checkingOut} onClick={() => setAsking(true)}>
+            Check Out
+          </Button>
+        )}
+        {e.status === "checked_out" && (
+          <Button variant="contained" color="secondary" fullWidth disabled={checkingIn} onClick={checkIn}>
+            Check In
+          </Button>
+        )}
+        {e.status !== "available" && e.status !== "checked_out" && (
+          <Alert severity="info">This equipment is in {statusLabel[e.status]?.toLowerCase() ?? e.status} and cannot be checked out.</Alert>
+        )}
+      </Box>
+      <CheckOutPrompt
+        open={asking}
+        name={e.name}
+        onClose={() => setAsking(false)}
+        onConfirm={(person) => {
+          setAsking(false);
+          checkOut(person);
+        }}
+      />
+    </ResultCard>
+  );
+}
+
+/** Asks who takes the equipment; a blank answer is ignored (§2). */
+function CheckOutPrompt({ open, name, onClose, onConfirm }: { open: boolean; name: string; onClose(): void; onConfirm(person: string): void }) {
+  const [person, setPerson] = useState("");
+  const submit = (ev: FormEvent) => {
+    ev.preventDefault();
+    const value = person.trim();
+    if (!value) return;
+    setPerson("");
+    onConfirm(value);
+  };
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="scan-checkout-title">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="scan-checkout-title">Check Out Equipment</DialogTitle>
+        <DialogContent>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            Who is taking {name}?
+          </Typography>
+          <TextField autoFocus fullWidth label="Person's name" value={person} onChange={(ev) => setPerson(ev.target.value)} autoComplete="off" />
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={!person.trim()}>
+            Check Out
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+function ItemResult({ item }: { item: ScanResultCard_item$key }) {
+  const i = useFragment(
+    graphql`
+      fragment ScanResultCard_item on InventoryItem {
+        id
+        name
+        category
+        quantity
+        minQuantity
+        unit
+        location
+        barcode
+      }
+    `,
+    item,
+  );
+  // §4: the scanner page's low-stock warning uses minQuantity, or 5 if it is missing.
+  const threshold = i.minQuantity ?? 5;
+  const low = i.quantity <= threshold;
+  return (
+    <ResultCard icon={<Inventory2Icon color="primary" />} title={i.name} kind="Inventory Item">
+      <Detail label="Category">{i.category}</Detail>
+      <Detail label="In Stock">
+        {i.quantity} {i.unit}
+      </Detail>
+      <Detail label="Minimum">
+        {threshold} {i.unit}
+      </Detail>
+      {i.location && <Detail label="Location">{i.location}</Detail>}
+      {i.barcode && <Detail label="Barcode">{i.barcode}</Detail>}
+      {low ? (
+        <Alert severity="warning" sx={{ mt: 2 }}>
+          Low stock: only {i.quantity} {i.unit} left. Consider creating a reorder request.
+        </Alert>
+      ) : (
+        <Alert severity="success" sx={{ mt: 2 }}>
+          Stock level is fine.
+        </Alert>
+      )}
+    </ResultCard>
+  );
+}
