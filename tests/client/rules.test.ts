@@ -62,3 +62,26 @@ describe("equipment status lines (§4)", () => {
     expect(equipmentStatusLine("lost", null)).toBe("lost Status unknown");
   });
 });
+
+describe("request lines (§5)", () => {
+  it("adding the same item twice sums the quantities; equipment is listed once", async () => {
+    const { addLine } = await import("../../client/src/features/requests/lines.ts");
+    const once = addLine([], { id: "I1", name: "Gel", quantity: 2 });
+    expect(addLine(once, { id: "I1", name: "Gel", quantity: 3 })).toEqual([{ id: "I1", name: "Gel", quantity: 5 }]);
+    expect(addLine(once, { id: "I2", name: "Traps", quantity: 1 })).toHaveLength(2);
+    const sprayer = addLine([], { id: "E1", name: "Sprayer", quantity: 4 }, true);
+    expect(sprayer).toEqual([{ id: "E1", name: "Sprayer", quantity: 1 }]);
+    expect(addLine(sprayer, { id: "E1", name: "Sprayer", quantity: 1 }, true)).toEqual(sprayer);
+  });
+});
+
+describe("team form (§5)", () => {
+  it("needs a confirmation that matches", async () => {
+    const { emptyTeamMember, validateTeamMember } = await import("../../client/src/features/team/teamRules.ts");
+    const filled = { ...emptyTeamMember, username: "jdoe", password: "secret-123", name: "J Doe" };
+    expect(validateTeamMember(filled).confirmPassword).toBe("Please confirm your password");
+    expect(validateTeamMember({ ...filled, confirmPassword: "other" }).confirmPassword).toBe("Passwords don't match");
+    expect(validateTeamMember({ ...filled, confirmPassword: "secret-123" })).toEqual({});
+    expect(emptyTeamMember.role).toBe("employee");
+  });
+});

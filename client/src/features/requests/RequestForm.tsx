@@ -10,6 +10,7 @@ import type { RequestFormQuery } from "../../__generated__/RequestFormQuery.grap
 import type { RequestFormCreateMutation, RequestType } from "../../__generated__/RequestFormCreateMutation.graphql.ts";
 import { useToast } from "../../app/toast.tsx";
 import { addLine, type Line } from "./lines.ts";
+import { adjustPendingCount } from "./useDecideRequest.ts";
 
 type Props = { titleId: string; onDone(): void; prefill?: { itemId: string; quantity: number } };
 
@@ -148,6 +149,9 @@ function RequestFormBody({ onDone, prefill }: Omit<Props, "titleId">) {
       variables: {
         input: { type, justification: justification.trim(), items: lines.map((l) => ({ id: l.id, quantity: l.quantity })) },
         connections,
+      },
+      updater: (store, data) => {
+        if (data?.createRequest.__typename === "CreateRequestPayload") adjustPendingCount(store, +1);
       },
       onCompleted: (res) => {
         const r = res.createRequest;

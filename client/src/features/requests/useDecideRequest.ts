@@ -1,7 +1,15 @@
 import { graphql, useMutation } from "react-relay";
+import type { RecordSourceSelectorProxy } from "relay-runtime";
 import type { useDecideRequestApproveMutation } from "../../__generated__/useDecideRequestApproveMutation.graphql.ts";
 import type { useDecideRequestDenyMutation } from "../../__generated__/useDecideRequestDenyMutation.graphql.ts";
 import { useToast } from "../../app/toast.tsx";
+
+/** The badge and dashboard count drop at once; the next poll or live event confirms the number. */
+export function adjustPendingCount(store: RecordSourceSelectorProxy, delta: number) {
+  const stats = store.getRoot().getLinkedRecord("dashboardStats");
+  const current = stats?.getValue("pendingRequests");
+  if (stats && typeof current === "number") stats.setValue(Math.max(0, current + delta), "pendingRequests");
+}
 
 /** Approve or deny a pending request; the payload updates the request (and issued stock) in the store. */
 export function useDecideRequest() {
@@ -73,8 +81,12 @@ export function useDecideRequest() {
         } else toast({ title: "Error", description: r?.message ?? failText, variant: "destructive" });
       };
       const onError = () => toast({ title: "Error", description: failText, variant: "destructive" });
-      if (decision === "approve") approve({ variables: { input: { id } }, onCompleted: (d) => handle(d.approveRequest), onError });
-      else deny({ variables: { input: { id } }, onCompleted: (d) => handle(d.denyRequest), onError });
+      const updater = (store: RecordSourceSelectorProxy, data: { approveRequest?: { __typename: string } | null; denyRequest?: { __typename: string } | null } | null | undefined) => {
+        const r = data?.approveRequest ?? data?.denyRequest;
+        if (r?.__typename === "ApproveRequestPayload" || r?.__typename === "DenyRequestPayload") adjustPendingCount(store, -1);
+      };
+      if (decision === "approve") approve({ variables: { input: { id } }, updater, onCompleted: (d) => handle(d.approveRequest), onError });
+      else deny({ variables: { input: { id } }, updater, onCompleted: (d) => handle(d.denyRequest), onError });
     },
   };
 }

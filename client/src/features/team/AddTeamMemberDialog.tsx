@@ -1,23 +1,10 @@
 import { Button, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from "@mui/material";
 import { useState, type FormEvent } from "react";
 import { graphql, useMutation, useRelayEnvironment } from "react-relay";
-import type { AddTeamMemberDialogMutation, Role } from "../../__generated__/AddTeamMemberDialogMutation.graphql.ts";
+import type { AddTeamMemberDialogMutation } from "../../__generated__/AddTeamMemberDialogMutation.graphql.ts";
 import { useToast } from "../../app/toast.tsx";
 
-type Fields = { username: string; password: string; confirmPassword: string; name: string; role: Role; department: string };
-type FieldName = keyof Fields;
-const empty: Fields = { username: "", password: "", confirmPassword: "", name: "", role: "employee", department: "" };
-
-/** §5 team form: confirm password required and matching; role defaults to employee; confirmPassword is never sent. */
-export function validateTeamMember(v: Fields): Partial<Record<FieldName, string>> {
-  const errors: Partial<Record<FieldName, string>> = {};
-  if (!v.username.trim()) errors.username = "Username is required";
-  if (!v.password) errors.password = "Password is required";
-  if (!v.confirmPassword) errors.confirmPassword = "Please confirm your password";
-  else if (v.confirmPassword !== v.password) errors.confirmPassword = "Passwords don't match";
-  if (!v.name.trim()) errors.name = "Name is required";
-  return errors;
-}
+import { emptyTeamMember as empty, validateTeamMember, type FieldName, type Fields } from "./teamRules.ts";
 
 export default function AddTeamMemberDialog({ titleId, connections, onDone }: { titleId: string; connections: string[]; onDone(): void }) {
   const { toast } = useToast();
