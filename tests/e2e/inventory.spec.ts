@@ -222,8 +222,8 @@ test("employees have no Delete button", async ({ page, pageErrors }) => {
   void pageErrors;
   await signIn(page, "tech");
   await openInventory(page);
-  const row = entry(page, "Tyvek Disposable Coveralls");
-  await expect(row.getByRole("button", { name: "Edit Tyvek Disposable Coveralls" })).toBeVisible();
+  const row = entry(page, "Catchmaster 72MB Glue Boards");
+  await expect(row.getByRole("button", { name: "Edit Catchmaster 72MB Glue Boards" })).toBeVisible();
   await expect(page.getByRole("button", { name: /^Delete/ })).toHaveCount(0);
 });
 
