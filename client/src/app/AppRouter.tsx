@@ -12,6 +12,8 @@ const Requests = lazy(() => import("../features/requests/RequestsPage.tsx"));
 const Team = lazy(() => import("../features/team/TeamPage.tsx"));
 const Scan = lazy(() => import("../features/scan/ScanPage.tsx"));
 const Reports = lazy(() => import("../features/reports/ReportsPage.tsx"));
+// Printable QR labels: a sheet of its own, outside the shell, so it prints without the navigation.
+const Labels = lazy(() => import("../features/labels/LabelsPage.tsx"));
 
 const page = (Component: React.ComponentType) => (
   <Suspense fallback={<Loading />}>
@@ -33,6 +35,7 @@ const router = createBrowserRouter([
       { path: "*", element: <NotFound /> },
     ],
   },
+  { path: "/labels", element: page(Labels) },
 ]);
 
 export function AppRouter() {

@@ -1,13 +1,21 @@
+import FlashlightOffIcon from "@mui/icons-material/FlashlightOff";
+import FlashlightOnIcon from "@mui/icons-material/FlashlightOn";
+import PrintIcon from "@mui/icons-material/PrintOutlined";
 import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
 import SearchIcon from "@mui/icons-material/Search";
-import VideocamOffIcon from "@mui/icons-material/VideocamOff";
+import StopIcon from "@mui/icons-material/Stop";
 import {
-  Alert, Box, Button, Card, CardContent, CardHeader, Chip, Grid, List, ListItem, ListItemText, Stack, Tab, Tabs, TextField, Typography,
+  Alert, Box, Button, Card, CardContent, CardHeader, Chip, Grid, IconButton, List, ListItem, ListItemText, Stack, Tab, Tabs, TextField, Tooltip, Typography,
 } from "@mui/material";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { fetchQuery, graphql, useRelayEnvironment } from "react-relay";
+import { Link as RouterLink } from "react-router-dom";
 import { createOperationDescriptor, getRequest, type Disposable } from "relay-runtime";
 import type { ScanPageLookupQuery } from "../../__generated__/ScanPageLookupQuery.graphql.ts";
+import { CameraViewport } from "../../components/scanner/CameraViewport.tsx";
+import { PhotoScanButton } from "../../components/scanner/PhotoScanButton.tsx";
+import { lookupCandidates, type ScanHit } from "../../components/scanner/scanRules.ts";
+import { useCameraScanner } from "../../components/scanner/useCameraScanner.ts";
 import { ScanResultCard, type ScanHistoryEntry, type ScannedRef } from "./ScanResultCard.tsx";
 
 const lookupQuery = graphql`
@@ -28,7 +36,13 @@ const lookupQuery = graphql`
   }
 `;
 
-/** §2 QR Scanner page shell: manual look-up, a side card of actions, and this session's history (never saved). */
+type Source = "camera" | "photo" | "manual";
+
+/**
+ * §2 QR Scanner page: the camera (or a photo, or a typed code) finds a code, `scanLookup` resolves
+ * it, and the side card offers its actions; this session's check-ins and check-outs are listed
+ * under History (never saved).
+ */
 export default function ScanPage() {
   const environment = useRelayEnvironment();
   const [tab, setTab] = useState(0);
@@ -37,6 +51,8 @@ export default function ScanPage() {
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<ScannedRef | null>(null);
   const [history, setHistory] = useState<ScanHistoryEntry[]>([]);
+  const [lastHit, setLastHit] = useState<(ScanHit & { source: Source }) | null>(null);
+  const source = useRef<Source>("manual");
   const codeField = useRef<HTMLInputElement>(null);
   const resultBox = useRef<HTMLDivElement>(null);
   // On a phone the result card sits below the scanner card: bring it into view when it arrives.
@@ -52,6 +68,39 @@ export default function ScanPage() {
   };
   useEffect(() => release, []);
 
+  /** Resolves one code with `scanLookup`; a product code stored in its other spelling (UPC-A ⇄ EAN-13) is tried next. */
+  const lookUpCode = async (value: string) => {
+    setLooking(true);
+    setError(null);
+    let firstError: string | null = null;
+    try {
+      for (const candidate of lookupCandidates(value)) {
+        const hold = environment.retain(createOperationDescriptor(getRequest(lookupQuery), { code: candidate }));
+        try {
+          const data = await fetchQuery<ScanPageLookupQuery>(environment, lookupQuery, { code: candidate }, { fetchPolicy: "network-only" }).toPromise();
+          const r = data?.scanLookup;
+          const found = r?.data?.equipment ? ({ kind: "equipment", ref: r.data.equipment } as const) : r?.data?.item ? ({ kind: "inventory", ref: r.data.item } as const) : null;
+          if (found) {
+            release();
+            retained.current = hold;
+            setResult(found);
+            return;
+          }
+          hold.dispose();
+          firstError ??= r?.message || "Failed to lookup item";
+        } catch (err) {
+          hold.dispose();
+          firstError ??= (err instanceof Error && err.message) || "Failed to lookup item";
+          break;
+        }
+      }
+      setResult(null);
+      setError(firstError ?? "Failed to lookup item");
+    } finally {
+      setLooking(false);
+    }
+  };
+
   const lookUp = (e?: FormEvent) => {
     e?.preventDefault();
     const value = code.trim();
@@ -59,32 +108,33 @@ export default function ScanPage() {
       setError("Enter a code to look up");
       return;
     }
-    setLooking(true);
+    source.current = "manual";
+    setLastHit(null);
+    void lookUpCode(value);
+  };
+
+  // A code read by the camera or from a photo: show it in the field and look it up at once.
+  const found = (hit: ScanHit, from: Source) => {
+    source.current = from;
+    setLastHit({ ...hit, source: from });
+    setCode(hit.text);
+    void lookUpCode(hit.text);
+  };
+  const camera = useCameraScanner((hit) => {
+    camera.stop();
+    found(hit, "camera");
+  });
+  const scanning = camera.status !== "idle";
+
+  const startScanning = () => {
+    release();
+    setResult(null);
     setError(null);
-    const hold = environment.retain(createOperationDescriptor(getRequest(lookupQuery), { code: value }));
-    fetchQuery<ScanPageLookupQuery>(environment, lookupQuery, { code: value }, { fetchPolicy: "network-only" })
-      .toPromise()
-      .then((data) => {
-        const r = data?.scanLookup;
-        if (r?.data) {
-          const { equipment, item } = r.data;
-          if (equipment || item) {
-            release();
-            retained.current = hold;
-            setResult(equipment ? { kind: "equipment", ref: equipment } : { kind: "inventory", ref: item! });
-            return;
-          }
-        }
-        hold.dispose();
-        setResult(null);
-        setError(r?.message || "Failed to lookup item");
-      })
-      .catch((err: unknown) => {
-        hold.dispose();
-        setResult(null);
-        setError((err instanceof Error && err.message) || "Failed to lookup item");
-      })
-      .finally(() => setLooking(false));
+    setLastHit(null);
+    void camera.start().then((ok) => {
+      // Without a camera the typed code is the way on.
+      if (!ok) codeField.current?.focus();
+    });
   };
 
   const scanAnother = () => {
@@ -92,7 +142,9 @@ export default function ScanPage() {
     setResult(null);
     setError(null);
     setCode("");
-    codeField.current?.focus();
+    setLastHit(null);
+    if (source.current === "camera") startScanning();
+    else codeField.current?.focus();
   };
 
   const record = useCallback((entry: Omit<ScanHistoryEntry, "id" | "timestamp">) => {
@@ -101,7 +153,16 @@ export default function ScanPage() {
 
   return (
     <Stack spacing={2}>
-      <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} aria-label="Scanner sections" sx={{ "& .MuiTab-root": { textTransform: "none", fontWeight: 600 } }}>
+      <Tabs
+        value={tab}
+        onChange={(_e, v: number) => {
+          // The camera runs only while its tab shows.
+          if (v !== 0) camera.stop();
+          setTab(v);
+        }}
+        aria-label="Scanner sections"
+        sx={{ "& .MuiTab-root": { textTransform: "none", fontWeight: 600 } }}
+      >
         <Tab label="Scanner" id="scan-tab-0" aria-controls="scan-panel-0" />
         <Tab label={history.length ? `History (${history.length})` : "History"} id="scan-tab-1" aria-controls="scan-panel-1" />
       </Tabs>
@@ -115,41 +176,71 @@ export default function ScanPage() {
                 title="Scan QR Code or Barcode"
                 subheader="Point the camera at a label, or type its code"
                 slotProps={{ title: { variant: "subtitle1", component: "h2", sx: { fontWeight: 700 } } }}
+                action={
+                  <Button component={RouterLink} to="/labels" size="small" aria-label="Print labels" sx={{ mt: 0.5, minWidth: 0 }}>
+                    <PrintIcon fontSize="small" />
+                    <Box component="span" sx={{ display: { xs: "none", sm: "inline" }, ml: 0.75 }}>
+                      Print labels
+                    </Box>
+                  </Button>
+                }
               />
               <CardContent sx={{ pt: 0 }}>
-                <Box
-                  aria-label="Camera preview (off)"
-                  role="img"
-                  sx={{
-                    aspectRatio: { xs: "16 / 9", sm: "4 / 3" },
-                    maxHeight: 320,
-                    width: "100%",
-                    borderRadius: 2,
-                    border: "2px dashed",
-                    borderColor: "divider",
-                    bgcolor: "grey.100",
-                    color: "text.secondary",
-                    display: "grid",
-                    placeItems: "center",
-                    textAlign: "center",
-                    p: 2,
-                  }}
-                >
-                  <Box>
-                    <VideocamOffIcon sx={{ fontSize: 48, opacity: 0.6 }} />
-                    <Typography variant="body2">Camera is off</Typography>
-                  </Box>
-                </Box>
-                <Stack direction="row" useFlexGap sx={{ mt: 1.5, flexWrap: "wrap", gap: 1 }}>
-                  <Button variant="contained" startIcon={<QrCodeScannerIcon />} onClick={() => codeField.current?.focus()}>
-                    Start Scanning
-                  </Button>
+                <CameraViewport videoRef={camera.videoRef} status={camera.status} hint="Position the code in the frame" />
+                <Stack direction="row" useFlexGap sx={{ mt: 1.5, flexWrap: "wrap", gap: 1, alignItems: "center" }}>
+                  {scanning ? (
+                    <Button variant="contained" color="error" startIcon={<StopIcon />} onClick={camera.stop}>
+                      Stop Scanning
+                    </Button>
+                  ) : (
+                    <Button variant="contained" startIcon={<QrCodeScannerIcon />} onClick={startScanning}>
+                      Start Scanning
+                    </Button>
+                  )}
+                  {scanning && camera.torch.supported && (
+                    <Tooltip title={camera.torch.on ? "Turn torch off" : "Turn torch on"}>
+                      <IconButton aria-label="Torch" aria-pressed={camera.torch.on} onClick={() => void camera.toggleTorch()} color={camera.torch.on ? "warning" : "default"} sx={{ border: 1, borderColor: "divider" }}>
+                        {camera.torch.on ? <FlashlightOnIcon /> : <FlashlightOffIcon />}
+                      </IconButton>
+                    </Tooltip>
+                  )}
+                  {!scanning && (
+                    <PhotoScanButton
+                      onStart={() => {
+                        camera.setError(null);
+                        setError(null);
+                      }}
+                      onDetected={(hit) => found(hit, "photo")}
+                      onError={(message) => {
+                        source.current = "photo";
+                        release();
+                        setResult(null);
+                        setError(message);
+                      }}
+                    />
+                  )}
                   {(result || error) && (
                     <Button variant="outlined" onClick={scanAnother}>
                       Scan Another Item
                     </Button>
                   )}
                 </Stack>
+                {camera.error && (
+                  <Alert severity="error" sx={{ mt: 2 }}>
+                    {camera.error}
+                    <Typography variant="body2" component="div" sx={{ mt: 0.5 }}>
+                      Type the code below, or scan a photo of it instead.
+                    </Typography>
+                  </Alert>
+                )}
+                {lastHit && (
+                  <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }} aria-live="polite">
+                    {lastHit.source === "camera" ? "Scanned" : "Read from photo"}: {lastHit.format}{" "}
+                    <Box component="span" sx={{ fontFamily: "monospace", color: "text.primary", overflowWrap: "anywhere" }}>
+                      {lastHit.text}
+                    </Box>
+                  </Typography>
+                )}
 
                 <Box component="form" onSubmit={lookUp} noValidate sx={{ mt: 2.5 }}>
                   <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: { sm: "flex-start" } }}>
@@ -184,7 +275,7 @@ export default function ScanPage() {
               <Card sx={{ height: "100%" }}>
                 <CardContent sx={{ textAlign: "center", py: 6, color: "text.secondary" }}>
                   <QrCodeScannerIcon sx={{ fontSize: 48, opacity: 0.5 }} />
-                  <Typography>Scan or enter a code to see the item here</Typography>
+                  <Typography>{looking ? "Finding the item..." : "Scan or enter a code to see the item here"}</Typography>
                 </CardContent>
               </Card>
             )}

@@ -1,0 +1,239 @@
+/**
+ * What the camera scanners share, as plain data and pure functions (no DOM, no React): the §9 camera
+ * constants and barcode kinds, the §8 camera messages, and the rules that turn a raw read into a
+ * code worth looking up. Unit-tested in tests/client/scanRules.test.ts.
+ */
+import { LABEL_PREFIX } from "../../../../server/domain/constants.ts";
+
+/** §9: rear camera, ideal 1280x720 (a laptop without one falls back to the camera it has). */
+export const CAMERA_VIDEO_CONSTRAINTS = {
+  facingMode: { ideal: "environment" },
+  width: { ideal: 1280 },
+  height: { ideal: 720 },
+} as const;
+/** §9: default time between scans (a code read again sooner is the same scan). */
+export const DELAY_BETWEEN_SCANS_MS = 500;
+/** §9: decode retry interval after a frame with no code. */
+export const DECODE_RETRY_MS = 300;
+
+/** ZXing reads the 2D symbols and every 1D family (its names, `BarcodeFormat` keys). */
+export const ZXING_FORMATS = [
+  "QR_CODE",
+  "DATA_MATRIX",
+  "AZTEC",
+  "PDF_417",
+  "EAN_13",
+  "EAN_8",
+  "UPC_A",
+  "UPC_E",
+  "CODE_39",
+  "CODE_93",
+  "CODE_128",
+  "ITF",
+  "CODABAR",
+] as const;
+
+/**
+ * Quagga2 reads the 1D families where it does better on camera frames (blur, small bars, 2- and
+ * 5-digit add-ons). The EAN reader with add-ons only answers when an add-on is there, so a plain
+ * EAN reader follows it. Order is priority.
+ */
+export const QUAGGA_READERS = [
+  { format: "ean_reader", config: { supplements: ["ean_5_reader", "ean_2_reader"] } },
+  "ean_reader",
+  "ean_8_reader",
+  "upc_reader",
+  "upc_e_reader",
+  "code_128_reader",
+  "code_39_reader",
+  "code_93_reader",
+  "i2of5_reader",
+] as const;
+
+/** Above this median bar-width error a Quagga read is more likely noise than a barcode. */
+export const QUAGGA_MAX_MEDIAN_ERROR = 0.15;
+
+export type ScanEngine = "zxing" | "quagga";
+/** One decoded code: the text, its symbology (display name) and which library read it. */
+export type ScanHit = { text: string; format: string; engine: ScanEngine };
+
+const FORMAT_NAMES: Record<string, string> = {
+  QR_CODE: "QR Code",
+  DATA_MATRIX: "Data Matrix",
+  AZTEC: "Aztec",
+  PDF_417: "PDF417",
+  EAN_13: "EAN-13",
+  EAN_8: "EAN-8",
+  UPC_A: "UPC-A",
+  UPC_E: "UPC-E",
+  CODE_39: "Code 39",
+  CODE_93: "Code 93",
+  CODE_128: "Code 128",
+  ITF: "ITF",
+  CODABAR: "Codabar",
+  ean_13: "EAN-13",
+  ean_8: "EAN-8",
+  upc_a: "UPC-A",
+  upc_e: "UPC-E",
+  code_128: "Code 128",
+  code_39: "Code 39",
+  code_39_vin: "Code 39",
+  code_93: "Code 93",
+  i2of5: "ITF",
+  "2of5": "Code 2 of 5",
+  codabar: "Codabar",
+};
+
+/** A readable name for either library's format id ('EAN_13', 'ean_13' → 'EAN-13'). */
+export function formatName(format: string): string {
+  return FORMAT_NAMES[format] ?? format;
+}
+
+/** Trims a raw read and drops control characters (GS1 group separators, stray CR/LF). */
+export function normalizeScannedCode(raw: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+  return raw.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+}
+
+/**
+ * One form per product code: a UPC-A (12 digits, as ZXing reports an EAN-13 that starts with 0) is
+ * given as its EAN-13, the way the inventory stores barcodes; anything else is left as read.
+ */
+export function canonicalCode(text: string, format: string): string {
+  if ((format === "UPC-A" || format === "UPC_A" || format === "upc_a") && /^\d{12}$/.test(text) && isValidGtin(text)) return `0${text}`;
+  return text;
+}
+
+/**
+ * The codes to try, in order, for one scan: the code itself, then its other spelling when it is a
+ * product code that has one (EAN-13 with a leading 0 ⇄ UPC-A), so a barcode stored either way is found.
+ */
+export function lookupCandidates(code: string): string[] {
+  const value = code.trim();
+  if (/^0\d{12}$/.test(value) && isValidGtin(value)) return [value, value.slice(1)];
+  if (/^\d{12}$/.test(value) && isValidGtin(value)) return [value, `0${value}`];
+  return [value];
+}
+
+/** A Trapline label payload, `trapline:<type>:<id>`, as the server reads it; null for any other code. */
+export function parseLabelCode(code: string): { type: "inventory" | "equipment"; id: number } | null {
+  const m = new RegExp(`^${LABEL_PREFIX}:(inventory|equipment):(\\d{1,10})$`, "i").exec(code.trim());
+  if (!m) return null;
+  return { type: m[1]!.toLowerCase() as "inventory" | "equipment", id: Number(m[2]) };
+}
+
+/** GTIN check digit (EAN-8, UPC-A, EAN-13, GTIN-14): weights 3,1,3,… from the right, before the check digit. */
+export function isValidGtin(code: string): boolean {
+  if (!/^(\d{8}|\d{12}|\d{13}|\d{14})$/.test(code)) return false;
+  const digits = [...code].map(Number);
+  const check = digits.pop()!;
+  const sum = digits.reverse().reduce((s, d, i) => s + d * (i % 2 === 0 ? 3 : 1), 0);
+  return (10 - (sum % 10)) % 10 === check;
+}
+
+/** UPC-E (8 digits, number system 0 or 1) expanded to its UPC-A, whose check digit it carries. */
+export function upcEToUpcA(code: string): string | null {
+  if (!/^[01]\d{7}$/.test(code)) return null;
+  const [ns, d1, d2, d3, d4, d5, d6, check] = [...code];
+  const body = `${d1}${d2}${d3}${d4}${d5}`;
+  let middle: string;
+  switch (d6) {
+    case "0":
+    case "1":
+    case "2":
+      middle = `${d1}${d2}${d6}0000${d3}${d4}${d5}`;
+      break;
+    case "3":
+      middle = `${d1}${d2}${d3}00000${d4}${d5}`;
+      break;
+    case "4":
+      middle = `${d1}${d2}${d3}${d4}00000${d5}`;
+      break;
+    default:
+      middle = `${body}0000${d6}`;
+  }
+  return `${ns}${middle}${check}`;
+}
+
+/**
+ * Whether a Quagga read can be trusted: its bars matched well (median error below the limit) and,
+ * for EAN/UPC, the check digit holds (an add-on's digits follow the 13 and are not part of it).
+ */
+export function isConfidentQuaggaRead(read: { format: string; code: string; errors: readonly number[] }): boolean {
+  const { format, code, errors } = read;
+  if (!code) return false;
+  if (errors.length) {
+    const sorted = [...errors].sort((a, b) => a - b);
+    const mid = Math.floor(sorted.length / 2);
+    const median = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+    if (median > QUAGGA_MAX_MEDIAN_ERROR) return false;
+  }
+  switch (format) {
+    case "ean_13":
+      return isValidGtin(code.slice(0, 13)) && /^\d{13}(\d{2}|\d{5})?$/.test(code);
+    case "ean_8":
+      return isValidGtin(code);
+    case "upc_a":
+      return isValidGtin(code);
+    case "upc_e": {
+      const a = upcEToUpcA(code);
+      return a !== null && isValidGtin(a);
+    }
+    case "i2of5":
+      return code.length >= 6 && code.length % 2 === 0;
+    default:
+      return code.length >= 3;
+  }
+}
+
+/**
+ * §9 time between scans: the same code read again within `delayMs` of the last accepted read is
+ * the same scan; a different code, or the same one later, is a new scan.
+ */
+export function createScanGate(delayMs = DELAY_BETWEEN_SCANS_MS) {
+  let last: { code: string; at: number } | null = null;
+  return (code: string, now: number): boolean => {
+    if (last && last.code === code && now - last.at < delayMs) return false;
+    last = { code, at: now };
+    return true;
+  };
+}
+
+export type CameraPhase = "access" | "start" | "scan";
+const CAMERA_FALLBACK: Record<CameraPhase, string> = {
+  access: "Camera access failed",
+  start: "Failed to start camera",
+  scan: "Scanner error occurred",
+};
+
+/**
+ * §8 camera errors, shown inline: the camera's own message when it gave one (getUserMedia's
+ * NotAllowedError, NotFoundError, NotReadableError…), else the fixed text for the step that failed.
+ * A decoding failure is never the camera's and always reads 'Scanner error occurred'.
+ */
+export function cameraErrorMessage(error: unknown, phase: CameraPhase): string {
+  if (phase !== "scan") {
+    const message = error && typeof error === "object" && "message" in error ? String((error as { message: unknown }).message ?? "").trim() : "";
+    if (message) return message;
+  }
+  return CAMERA_FALLBACK[phase];
+}
+
+/** The print-ready label sheet for these records (global ids), as a path of this app. */
+export function labelsPath(ids: readonly string[]): string {
+  return `/labels?ids=${ids.map(encodeURIComponent).join(",")}`;
+}
+
+/** At most this many labels on one sheet (one `nodes` query). */
+export const MAX_LABELS = 200;
+
+/** The ids a label sheet was opened with (`?ids=a,b` or repeated `?ids=`), trimmed, deduplicated, capped. */
+export function parseLabelIds(search: string): string[] {
+  const params = new URLSearchParams(search);
+  const ids = params
+    .getAll("ids")
+    .flatMap((v) => v.split(","))
+    .map((v) => v.trim())
+    .filter(Boolean);
+  return [...new Set(ids)].slice(0, MAX_LABELS);
+}

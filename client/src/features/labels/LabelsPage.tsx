@@ -1,0 +1,291 @@
+import ArrowBackIcon from "@mui/icons-material/ArrowBack";
+import PrintIcon from "@mui/icons-material/Print";
+import {
+  Alert, Box, Button, Card, CardContent, CardHeader, Checkbox, FormControlLabel, GlobalStyles, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Stack, Typography,
+} from "@mui/material";
+import QRCode from "qrcode";
+import { useEffect, useState } from "react";
+import { graphql, useLazyLoadQuery } from "react-relay";
+import { useLocation, useNavigate } from "react-router-dom";
+import type { LabelsPagePickerQuery } from "../../__generated__/LabelsPagePickerQuery.graphql.ts";
+import type { LabelsPageSheetQuery } from "../../__generated__/LabelsPageSheetQuery.graphql.ts";
+import { labelsPath, MAX_LABELS, parseLabelIds } from "../../components/scanner/scanRules.ts";
+
+/**
+ * Printable QR labels: `/labels?ids=<id>,<id>` is a print-ready sheet (one label per item or piece
+ * of equipment: its QR payload, name and serial number or barcode); `/labels` alone lets the user
+ * pick what to print. Rendered outside the app shell so the sheet prints on its own.
+ */
+export default function LabelsPage() {
+  const { search } = useLocation();
+  const ids = parseLabelIds(search);
+  return (
+    <Box sx={{ minHeight: "100vh", bgcolor: "background.default", "@media print": { bgcolor: "#fff", minHeight: 0 } }}>
+      <GlobalStyles
+        styles={{
+          "@page": { margin: "8mm" },
+          "@media print": {
+            "html, body": { background: "#fff !important" },
+            ".labels-screen-only": { display: "none !important" },
+          },
+        }}
+      />
+      {ids.length ? <LabelSheet ids={ids} /> : <LabelPicker />}
+    </Box>
+  );
+}
+
+function Toolbar({ title, children }: { title: string; children?: React.ReactNode }) {
+  const navigate = useNavigate();
+  return (
+    <Box className="labels-screen-only" component="header" sx={{ bgcolor: "background.paper", borderBottom: 1, borderColor: "divider", px: { xs: 1.5, sm: 3 }, py: 1.5 }}>
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: "center", flexWrap: "wrap" }}>
+        <Button startIcon={<ArrowBackIcon />} onClick={() => (window.history.length > 1 ? navigate(-1) : navigate("/scan"))}>
+          Back
+        </Button>
+        <Typography component="h1" variant="h6" sx={{ fontWeight: 700, flex: 1, minWidth: 160 }}>
+          {title}
+        </Typography>
+        {children}
+      </Stack>
+    </Box>
+  );
+}
+
+type LabelData = { id: string; kind: "Equipment" | "Inventory"; name: string; code: string; category: string; idLine: string | null; location: string | null };
+
+function LabelSheet({ ids }: { ids: string[] }) {
+  const data = useLazyLoadQuery<LabelsPageSheetQuery>(
+    graphql`
+      query LabelsPageSheetQuery($ids: [ID!]!) {
+        nodes(ids: $ids) {
+          __typename
+          ... on InventoryItem {
+            id
+            name
+            category
+            labelCode
+            barcode
+            location
+          }
+          ... on Equipment {
+            id
+            name
+            category
+            labelCode
+            serialNumber
+            location
+          }
+        }
+      }
+    `,
+    { ids },
+    { fetchPolicy: "store-and-network" },
+  );
+  const labels: LabelData[] = data.nodes.flatMap((n): LabelData[] => {
+    if (n?.__typename === "Equipment")
+      return [{ id: n.id, kind: "Equipment", name: n.name, code: n.labelCode, category: n.category, idLine: n.serialNumber ? `S/N ${n.serialNumber}` : null, location: n.location ?? null }];
+    if (n?.__typename === "InventoryItem")
+      return [{ id: n.id, kind: "Inventory", name: n.name, code: n.labelCode, category: n.category, idLine: n.barcode ? `Barcode ${n.barcode}` : null, location: n.location ?? null }];
+    return [];
+  });
+  const missing = ids.length - labels.length;
+
+  return (
+    <>
+      <Toolbar title={`Print ${labels.length === 1 ? "1 label" : `${labels.length} labels`}`}>
+        <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()} disabled={!labels.length}>
+          Print
+        </Button>
+      </Toolbar>
+      <Box className="labels-screen-only" sx={{ px: { xs: 1.5, sm: 3 }, pt: 2 }}>
+        <Typography variant="body2" color="text.secondary">
+          Each label's QR code opens the item in the QR Scanner. Print on plain paper or label stock and cut along the dashed lines.
+        </Typography>
+        {missing > 0 && (
+          <Alert severity="warning" sx={{ mt: 1 }}>
+            {missing === 1 ? "1 item no longer exists" : `${missing} items no longer exist`} and has no label.
+          </Alert>
+        )}
+      </Box>
+      <Box component="main" sx={{ p: { xs: 1, sm: 3 }, "@media print": { p: 0 } }}>
+        <Box
+          aria-label="Label sheet"
+          role="region"
+          sx={{
+            // On screen a sheet of paper; printed, just the labels.
+            width: "min(100%, 194mm)",
+            boxSizing: "border-box",
+            mx: "auto",
+            p: { xs: "3mm", sm: "6mm" },
+            bgcolor: "#fff",
+            boxShadow: 2,
+            display: "grid",
+            gridTemplateColumns: "repeat(auto-fill, 90mm)",
+            justifyContent: "center",
+            gap: "3mm 4mm",
+            "@media print": { width: "auto", p: 0, boxShadow: "none", gap: "2mm 4mm", justifyContent: "start" },
+          }}
+        >
+          {labels.map((l) => (
+            <Label key={l.id} label={l} />
+          ))}
+        </Box>
+      </Box>
+    </>
+  );
+}
+
+function Label({ label }: { label: LabelData }) {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    QRCode.toDataURL(label.code, { errorCorrectionLevel: "M", margin: 2, width: 384, color: { dark: "#000000", light: "#ffffff" } })
+      .then((url) => live && setSrc(url))
+      .catch(() => live && setSrc(null));
+    return () => {
+      live = false;
+    };
+  }, [label.code]);
+  return (
+    <Box
+      component="article"
+      aria-label={`Label: ${label.name}`}
+      data-label-code={label.code}
+      sx={{
+        width: "90mm",
+        height: "38mm",
+        boxSizing: "border-box",
+        display: "flex",
+        gap: "3mm",
+        alignItems: "center",
+        p: "2.5mm",
+        bgcolor: "#fff",
+        color: "#000",
+        border: "1px dashed #9aa3af",
+        borderRadius: "2mm",
+        overflow: "hidden",
+        breakInside: "avoid",
+        pageBreakInside: "avoid",
+      }}
+    >
+      <Box sx={{ width: "32mm", height: "32mm", flexShrink: 0, display: "grid", placeItems: "center" }}>
+        {src ? (
+          <Box component="img" src={src} alt={`QR code ${label.code}`} sx={{ width: "32mm", height: "32mm", imageRendering: "pixelated" }} />
+        ) : (
+          <Typography variant="caption">QR…</Typography>
+        )}
+      </Box>
+      <Box sx={{ minWidth: 0, flex: 1 }}>
+        <Typography sx={{ fontWeight: 800, fontSize: "11pt", lineHeight: 1.2, overflowWrap: "anywhere", display: "-webkit-box", WebkitLineClamp: 2, WebkitBoxOrient: "vertical", overflow: "hidden" }}>
+          {label.name}
+        </Typography>
+        <Typography sx={{ fontSize: "8pt", mt: "0.8mm" }}>
+          {label.kind} · {label.category}
+        </Typography>
+        {label.idLine && <Typography sx={{ fontSize: "9pt", fontFamily: "monospace", fontWeight: 700, mt: "0.8mm", overflowWrap: "anywhere" }}>{label.idLine}</Typography>}
+        {label.location && <Typography sx={{ fontSize: "7.5pt", mt: "0.5mm", color: "#333" }} noWrap>{label.location}</Typography>}
+        <Typography sx={{ fontSize: "6.5pt", fontFamily: "monospace", mt: "0.8mm", color: "#555" }} noWrap>
+          {label.code}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}
+
+/** `/labels` without ids: tick equipment and items, then open their sheet. */
+function LabelPicker() {
+  const navigate = useNavigate();
+  const data = useLazyLoadQuery<LabelsPagePickerQuery>(
+    graphql`
+      query LabelsPagePickerQuery {
+        equipment(first: 100) {
+          edges {
+            node {
+              id
+              name
+              category
+              serialNumber
+            }
+          }
+        }
+        inventoryItems(first: 100) {
+          edges {
+            node {
+              id
+              name
+              category
+              barcode
+            }
+          }
+        }
+      }
+    `,
+    {},
+    { fetchPolicy: "store-and-network" },
+  );
+  const groups = [
+    { title: "Equipment", rows: data.equipment.edges.map(({ node: n }) => ({ id: n.id, name: n.name, detail: [n.category, n.serialNumber].filter(Boolean).join(" · ") })) },
+    { title: "Inventory", rows: data.inventoryItems.edges.map(({ node: n }) => ({ id: n.id, name: n.name, detail: [n.category, n.barcode].filter(Boolean).join(" · ") })) },
+  ];
+  const [picked, setPicked] = useState<Set<string>>(new Set());
+  const toggle = (ids: string[], on: boolean) =>
+    setPicked((prev) => {
+      const next = new Set(prev);
+      ids.forEach((id) => (on ? next.add(id) : next.delete(id)));
+      return next;
+    });
+  const count = Math.min(picked.size, MAX_LABELS);
+
+  return (
+    <>
+      <Toolbar title="Print labels">
+        <Button variant="contained" startIcon={<PrintIcon />} disabled={!count} onClick={() => navigate(labelsPath([...picked]))}>
+          {count ? `Print ${count} label${count === 1 ? "" : "s"}` : "Print labels"}
+        </Button>
+      </Toolbar>
+      <Stack spacing={2} sx={{ p: { xs: 1.5, sm: 3 }, maxWidth: 900, mx: "auto" }}>
+        <Typography variant="body2" color="text.secondary">
+          Choose what to label. Each label carries a QR code that the QR Scanner reads to open the item.
+        </Typography>
+        {groups.map((g) => {
+          const all = g.rows.length > 0 && g.rows.every((r) => picked.has(r.id));
+          const some = g.rows.some((r) => picked.has(r.id));
+          return (
+            <Card key={g.title}>
+              <CardHeader
+                title={g.title}
+                slotProps={{ title: { variant: "subtitle1", component: "h2", sx: { fontWeight: 700 } } }}
+                action={
+                  <FormControlLabel
+                    sx={{ mr: 1 }}
+                    control={<Checkbox checked={all} indeterminate={some && !all} onChange={(e) => toggle(g.rows.map((r) => r.id), e.target.checked)} />}
+                    label={`All ${g.title.toLowerCase()}`}
+                  />
+                }
+              />
+              <CardContent sx={{ pt: 0 }}>
+                {g.rows.length === 0 ? (
+                  <Typography color="text.secondary">Nothing here yet.</Typography>
+                ) : (
+                  <List dense disablePadding aria-label={g.title}>
+                    {g.rows.map((r) => (
+                      <ListItem key={r.id} disablePadding>
+                        <ListItemButton onClick={() => toggle([r.id], !picked.has(r.id))} dense>
+                          <ListItemIcon sx={{ minWidth: 36 }}>
+                            <Checkbox edge="start" checked={picked.has(r.id)} tabIndex={-1} disableRipple slotProps={{ input: { "aria-label": r.name } }} />
+                          </ListItemIcon>
+                          <ListItemText primary={r.name} secondary={r.detail} />
+                        </ListItemButton>
+                      </ListItem>
+                    ))}
+                  </List>
+                )}
+              </CardContent>
+            </Card>
+          );
+        })}
+      </Stack>
+    </>
+  );
+}

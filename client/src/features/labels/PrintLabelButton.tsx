@@ -1,0 +1,25 @@
+import PrintIcon from "@mui/icons-material/PrintOutlined";
+import { Button, IconButton, Tooltip } from "@mui/material";
+import { labelsPath } from "../../components/scanner/scanRules.ts";
+
+/**
+ * 'Print label' for one inventory item or piece of equipment (global id): opens its print-ready
+ * QR label sheet in a new tab. `icon` for table rows, a small text button for phone cards.
+ */
+export function PrintLabelButton({ id, name, variant }: { id: string; name: string; variant: "icon" | "button" }) {
+  const link = { href: labelsPath([id]), target: "_blank", rel: "noopener" } as const;
+  if (variant === "icon") {
+    return (
+      <Tooltip title="Print label">
+        <IconButton size="small" component="a" {...link} aria-label={`Print label for ${name}`}>
+          <PrintIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    );
+  }
+  return (
+    <Button size="small" component="a" {...link} startIcon={<PrintIcon />} aria-label={`Print label for ${name}`}>
+      Label
+    </Button>
+  );
+}
