@@ -27,7 +27,17 @@ export type OpenOptions = {
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10, connectionTimeoutMillis: 5000 });
+    // Fail fast when the database goes away: a connection attempt gives up after 3 s and a query
+    // on a connection that stopped answering after 15 s (requests then answer 503, see
+    // isDatabaseUnavailable); the pool makes new connections once the database is back.
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: 10,
+      connectionTimeoutMillis: 3000,
+      query_timeout: 15_000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     pool.on("error", () => {}); // idle-client errors surface on the next query instead of crashing
     await applyMigrations(pgRunner(pool));
     const prisma = withQueryHook(new PrismaClient({ adapter: new PrismaPg(pool), ...queryLog(opts) }), opts);
@@ -63,6 +73,31 @@ function withQueryHook(prisma: PrismaClient, opts: OpenOptions): PrismaClient {
     (prisma as unknown as { $on(e: "query", fn: (e: { query: string }) => void): void }).$on("query", (e) => onQuery(e.query));
   }
   return prisma;
+}
+
+const UNAVAILABLE_PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
+const UNAVAILABLE_ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections", "DatabaseDoesNotExist"]);
+/** SQLSTATE classes and codes that say the server (not the query) is the problem. */
+const UNAVAILABLE_SQLSTATE = /^(08|57P0[123]|53300|55000$)/;
+const UNAVAILABLE_MESSAGES =
+  /Can't reach database server|Connection terminated|Connection ended unexpectedly|timeout exceeded when trying to connect|Query read timeout|not currently accepting connections|ECONNREFUSED|ECONNRESET/i;
+
+/**
+ * True when `err` says the database cannot be reached or dropped the connection (as opposed to a
+ * query's own failure): the transports answer 503 for it. Prisma reports these as P1001-style
+ * codes or carries the driver adapter's error kind; pg's own errors are recognised by message.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, meta, message } = e as { code?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: string; originalCode?: string; code?: string } } }; message?: unknown };
+    if (typeof code === "string" && UNAVAILABLE_PRISMA_CODES.has(code)) return true;
+    const cause = meta?.driverAdapterError?.cause;
+    if (cause?.kind && UNAVAILABLE_ADAPTER_KINDS.has(cause.kind)) return true;
+    const sqlState = cause?.originalCode ?? cause?.code ?? (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) ? code : undefined);
+    if (sqlState && UNAVAILABLE_SQLSTATE.test(sqlState)) return true;
+    if (typeof message === "string" && UNAVAILABLE_MESSAGES.test(message)) return true;
+  }
+  return false;
 }
 
 /** close() may be called by a signal handler and by the owner; the second call waits for the first. */

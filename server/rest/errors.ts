@@ -1,5 +1,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { isDatabaseUnavailable } from "../db/client.ts";
 import { DomainError } from "../domain/errors.ts";
+
+export const DATABASE_UNAVAILABLE = "The database is unavailable at the moment. Please try again shortly.";
 
 function assertUnreachable(x: never): never {
   throw new Error(`unhandled error code ${String(x)}`);
@@ -47,6 +50,11 @@ export function sendError(error: FastifyError | Error, request: FastifyRequest, 
     const code = (error as FastifyError).code;
     const message = (code && fastifyMessages[code]) ?? (code?.startsWith("FST_ERR_CTP_INVALID_JSON") ? fastifyMessages.FST_ERR_CTP_INVALID_JSON_BODY : error.message);
     return reply.status(status).send({ message });
+  }
+  if (isDatabaseUnavailable(error)) {
+    // Not a bug of ours or the caller's: the database is away. Say so, and when to try again.
+    request.log.warn({ err: error }, "database unavailable");
+    return reply.status(503).header("Retry-After", "5").send({ message: DATABASE_UNAVAILABLE });
   }
   request.log.error({ err: error }, "unexpected error");
   return reply.status(500).send({ message: "Something went wrong on our side. Please try again." });

@@ -1,0 +1,155 @@
+import type { LoadOptions } from "./load.ts";
+
+export type Target = {
+  key: string;
+  label: string;
+  method: "GET" | "POST";
+  path: string;
+  body?: string;
+  /** Sent with the signed-in session cookie. */
+  auth: boolean;
+  /** What a good 2xx body contains (and must not contain), checked on every response. */
+  expect: string;
+  forbid?: string;
+};
+
+const gql = (query: string) => JSON.stringify({ query });
+
+/**
+ * The 50-row inventory page as the client's inventory list asks for it (InventoryListItem_item),
+ * at 50 rows. Like the client, it asks no totalCount: a count of a filtered set is a scan by nature.
+ */
+export const INVENTORY_PAGE_QUERY =
+  "{ inventoryItems(first: 50) { edges { cursor node { id name description category quantity minQuantity unit location hazardous stockStatus } } pageInfo { hasNextPage endCursor } } }";
+
+/** Stored columns only, for the side-by-side with PostGraphile (which has no stockStatus). */
+const COMPARE_COLUMNS = "name description category quantity minQuantity unit price location barcode hazardous updatedAt";
+export const COMPARE_PAGE_QUERY = `{ inventoryItems(first: 50, orderBy: NAME_ASC) { edges { cursor node { id ${COMPARE_COLUMNS} } } pageInfo { hasNextPage endCursor } } }`;
+export const POSTGRAPHILE_PAGE_QUERY = `{ allInventoryItems(first: 50, orderBy: [NAME_ASC, PRIMARY_KEY_ASC]) { edges { cursor node { id ${COMPARE_COLUMNS} } } pageInfo { hasNextPage endCursor } } }`;
+
+const ACTIVITY_QUERY = "{ activity(first: 50) { edges { cursor node { id action entityType details createdAt user { id name } } } pageInfo { hasNextPage endCursor } } }";
+
+/** The GraphQL error list marker: a 200 answer carrying it is counted as a mismatch. */
+const GQL_ERRORS = '"errors"';
+
+/** Where the deep-page targets start: cursors of rows halfway down (see server-child.ts). */
+export type Middle = { inventory: string; activity: string };
+
+export function benchTargets(scanCode: string, middle: Middle = { inventory: "", activity: "" }): Target[] {
+  return [
+    { key: "healthz", label: "GET /healthz (floor)", method: "GET", path: "/healthz", auth: false, expect: '"db":"up"' },
+    {
+      key: "gqlInventory",
+      label: "GraphQL inventoryItems(first: 50)",
+      method: "POST",
+      path: "/graphql",
+      body: gql(INVENTORY_PAGE_QUERY),
+      auth: true,
+      expect: '"hasNextPage"',
+      forbid: GQL_ERRORS,
+    },
+    {
+      key: "gqlInventoryDeep",
+      label: "  … the page halfway down (after:)",
+      method: "POST",
+      path: "/graphql",
+      body: JSON.stringify({ query: INVENTORY_PAGE_QUERY.replace("first: 50", "first: 50, after: $after").replace("{ inventoryItems", "query($after: String) { inventoryItems"), variables: { after: middle.inventory } }),
+      auth: true,
+      expect: '"hasNextPage"',
+      forbid: GQL_ERRORS,
+    },
+    {
+      key: "gqlDashboard",
+      label: "GraphQL dashboardStats",
+      method: "POST",
+      path: "/graphql",
+      body: gql("{ dashboardStats { totalItems lowStockItems activeEquipment totalEquipment pendingRequests utilization } }"),
+      auth: true,
+      expect: '"totalItems"',
+      forbid: GQL_ERRORS,
+    },
+    {
+      key: "gqlActivity",
+      label: "GraphQL activity(first: 50)",
+      method: "POST",
+      path: "/graphql",
+      body: gql(ACTIVITY_QUERY),
+      auth: true,
+      expect: '"hasNextPage"',
+      forbid: GQL_ERRORS,
+    },
+    {
+      key: "gqlActivityDeep",
+      label: "  … the feed halfway back (after:)",
+      method: "POST",
+      path: "/graphql",
+      body: JSON.stringify({ query: ACTIVITY_QUERY.replace("first: 50", "first: 50, after: $after").replace("{ activity", "query($after: String) { activity"), variables: { after: middle.activity } }),
+      auth: true,
+      expect: '"hasNextPage"',
+      forbid: GQL_ERRORS,
+    },
+    {
+      key: "gqlRequests",
+      label: "GraphQL requests(first: 50) + lines",
+      method: "POST",
+      path: "/graphql",
+      body: gql(
+        "{ requests(first: 50) { edges { cursor node { id type status justification createdAt approvedAt requester { id name department } items { name quantity } } } pageInfo { hasNextPage endCursor } } }",
+      ),
+      auth: true,
+      expect: '"hasNextPage"',
+      forbid: GQL_ERRORS,
+    },
+    {
+      key: "gqlScan",
+      label: "GraphQL scanLookup(code)",
+      method: "POST",
+      path: "/graphql",
+      body: gql(`{ scanLookup(code: ${JSON.stringify(scanCode)}) { __typename ... on ScanLookupSuccess { data { __typename ... on InventoryItem { id name category quantity minQuantity unit location barcode } ... on Equipment { id name serialNumber category status assignedTo assignedAt location } } } } }`),
+      auth: true,
+      expect: '"ScanLookupSuccess"',
+      forbid: GQL_ERRORS,
+    },
+    { key: "restInventory", label: "GET /api/inventory (whole list)", method: "GET", path: "/api/inventory", auth: true, expect: '"barcode"' },
+    { key: "restEquipment", label: "GET /api/equipment (whole list)", method: "GET", path: "/api/equipment", auth: true, expect: '"serialNumber"' },
+    { key: "restRequests", label: "GET /api/requests (whole list)", method: "GET", path: "/api/requests", auth: true, expect: '"requesterName"' },
+    {
+      key: "login",
+      label: "POST /api/auth/login (argon2id)",
+      method: "POST",
+      path: "/api/auth/login",
+      body: JSON.stringify({ username: "tech", password: "tech123" }),
+      auth: false,
+      expect: '"user"',
+    },
+  ];
+}
+
+export function loadOptions(target: Target, base: string, cookie: string, connections: number, seconds: number): LoadOptions {
+  const headers: Record<string, string> = {};
+  if (target.body) headers["content-type"] = "application/json";
+  if (target.auth) headers.cookie = cookie;
+  return {
+    url: new URL(target.path, base).toString(),
+    method: target.method,
+    headers,
+    body: target.body,
+    connections,
+    seconds,
+    expect: target.expect,
+    forbid: target.forbid,
+  };
+}
+
+/** One request with fetch, to fail loudly (with the body) before a load run measures garbage. */
+export async function checkTarget(target: Target, base: string, cookie: string): Promise<void> {
+  const res = await fetch(new URL(target.path, base), {
+    method: target.method,
+    headers: { ...(target.body ? { "content-type": "application/json" } : {}), ...(target.auth ? { cookie } : {}) },
+    body: target.body,
+  });
+  const text = await res.text();
+  if (res.status < 200 || res.status > 299 || !text.includes(target.expect) || (target.forbid && text.includes(target.forbid))) {
+    throw new Error(`${target.label}: unexpected answer ${res.status} ${text.slice(0, 500)}`);
+  }
+}
