@@ -8,6 +8,7 @@ import type { Config } from "./config.ts";
 import { openDatabase, type Database } from "./db/client.ts";
 import { seedDatabase } from "./db/seed.ts";
 import type { Deps } from "./domain/context.ts";
+import { startReminderSweep } from "./domain/maintenance.ts";
 import { mountGraphQL } from "./graphql/http.ts";
 import { createLocalEventBus } from "./realtime/events.ts";
 import { createPgEventBus } from "./realtime/pg-bus.ts";
@@ -38,6 +39,9 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
   const storage = createLocalObjectStore(join(config.dataDir, "objects"), `objects:${config.sessionSecret}`);
   const deps: Deps = { prisma: db.prisma, events, storage };
   await seedDatabase(deps, config);
+  // Maintenance-due and due-back reminders fall due with time: checked at start, then hourly.
+  const reminders = startReminderSweep(deps, undefined, (err) => console.error("reminders: sweep failed", err));
+  await reminders.first;
 
   const http = Fastify({
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
@@ -97,6 +101,7 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
     db,
     deps,
     async close() {
+      reminders.stop();
       lowStockSocket.close();
       await graphql.close();
       await http.close();

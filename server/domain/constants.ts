@@ -26,3 +26,8 @@ export const SDS_TYPES: Record<string, readonly string[]> = {
 
 /** The QR payload printed on Trapline's own labels. */
 export const LABEL_PREFIX = "trapline";
+
+/** EPA Reg. No. of a pesticide product: company number, product number and, for a distributor's product, a third number. */
+export const EPA_REGISTRATION_NUMBER = /^[1-9]\d{0,6}-\d{1,7}(-\d{1,7})?$/;
+export const EPA_REGISTRATION_NUMBER_MESSAGE =
+  "EPA registration number must look like 432-1012 (company-product) or 432-1012-5481 (with a distributor number)";

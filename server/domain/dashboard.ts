@@ -1,5 +1,5 @@
-import { countLowStockItems } from "./inventory.ts";
 import { requireActor, type Actor, type Deps } from "./context.ts";
+import { seek } from "./keyset.ts";
 
 export type DashboardStats = {
   totalItems: number;
@@ -9,17 +9,20 @@ export type DashboardStats = {
   pendingRequests: number;
 };
 
-/** Counts in SQL; "active" equipment is equipment checked out. */
+/**
+ * The five counts in one statement (one round trip, one snapshot); "active" equipment is equipment
+ * checked out, low stock is §4's quantity ≤ minQuantity (as inventoryWhere's LOW_STOCK). Each count
+ * is answered from an index: see the partial indexes of the dashboard_counts migration.
+ */
 export async function dashboardStats(deps: Deps, actor: Actor | null): Promise<DashboardStats> {
   requireActor(actor);
-  const [totalItems, lowStockItems, activeEquipment, totalEquipment, pendingRequests] = await Promise.all([
-    deps.prisma.inventoryItem.count(),
-    countLowStockItems(deps),
-    deps.prisma.equipment.count({ where: { status: "checked_out" } }),
-    deps.prisma.equipment.count(),
-    deps.prisma.request.count({ where: { status: "pending" } }),
-  ]);
-  return { totalItems, lowStockItems, activeEquipment, totalEquipment, pendingRequests };
+  const [row] = await deps.prisma.$queryRaw<DashboardStats[]>`
+    SELECT (SELECT count(*) FROM "InventoryItem")::int AS "totalItems",
+           (SELECT count(*) FROM "InventoryItem" WHERE "quantity" <= "minQuantity")::int AS "lowStockItems",
+           (SELECT count(*) FROM "Equipment" WHERE "status" = 'checked_out')::int AS "activeEquipment",
+           (SELECT count(*) FROM "Equipment")::int AS "totalEquipment",
+           (SELECT count(*) FROM "Request" WHERE "status" = 'pending')::int AS "pendingRequests"`;
+  return row!;
 }
 
 /** Newest first; id breaks ties, so the pair is a stable keyset position (indexed). */
@@ -35,8 +38,11 @@ export async function listActivity(deps: Deps, actor: Actor | null, opts: { limi
 
 export async function findActivity(deps: Deps, actor: Actor | null, query: object) {
   requireActor(actor);
-  // Newest first, as listActivity (the cursor is the id; Prisma compares on both columns).
-  return deps.prisma.activityEntry.findMany({ ...query, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  // Newest first, as listActivity; pages seek the (createdAt, id) index from the cursor row.
+  const orderBy = [{ createdAt: "desc" }, { id: "desc" }] as const;
+  const page = await seek(query, orderBy, (where, select) => deps.prisma.activityEntry.findUnique({ where: where as { id: number }, select }));
+  if (!page) return [];
+  return deps.prisma.activityEntry.findMany({ ...page.query, where: page.where, orderBy: [...orderBy] });
 }
 
 export async function countActivity(deps: Deps, actor: Actor | null) {

@@ -3,8 +3,10 @@ import type { Equipment, Prisma } from "../db/generated/client.ts";
 import { EQUIPMENT_CATEGORIES, EQUIPMENT_STATUSES } from "./constants.ts";
 import { isRecordNotFound, logActivity, parseId, parseInput, requireActor, write, type Actor, type Deps, type Tx } from "./context.ts";
 import { ConflictError, NotFoundError, ValidationError } from "./errors.ts";
-import { oneOf, optionalDate, optionalText, requiredText, sdsFileUrlField } from "./fields.ts";
+import { seek } from "./keyset.ts";
+import { oneOf, optionalDate, optionalText, requiredText, sdsFileUrlField, wholeNumber } from "./fields.ts";
 import { describeChanges } from "./inventory.ts";
+import { remindDueBack, remindMaintenanceDue, utcDay } from "./maintenance.ts";
 
 export const STATUS_RULE_MESSAGE =
   "Invalid status transition: checked_out requires assignedTo, other statuses should not have assignedTo/assignedAt";
@@ -20,6 +22,7 @@ const fields = {
   purchaseDate: optionalDate("Purchase date"),
   lastMaintenance: optionalDate("Last maintenance"),
   nextMaintenance: optionalDate("Next maintenance"),
+  maintenanceIntervalDays: wholeNumber("Maintenance interval", 1).max(3650, "Maintenance interval must be at most 3650 days").nullish(),
   qrCode: optionalText("QR code", 1000),
   sdsFileUrl: sdsFileUrlField,
 };
@@ -47,7 +50,10 @@ export function equipmentWhere(filter: EquipmentFilter = {}): Prisma.EquipmentWh
 
 export async function listEquipment(deps: Deps, actor: Actor | null, filter: EquipmentFilter = {}, query: object = {}) {
   requireActor(actor);
-  return deps.prisma.equipment.findMany({ ...query, where: equipmentWhere(filter), orderBy: [{ name: "asc" }, { id: "asc" }] });
+  const orderBy = [{ name: "asc" }, { id: "asc" }] satisfies Prisma.EquipmentOrderByWithRelationInput[];
+  const page = await seek(query, orderBy, (where, select) => deps.prisma.equipment.findUnique({ where: where as Prisma.EquipmentWhereUniqueInput, select }));
+  if (!page) return [];
+  return deps.prisma.equipment.findMany({ ...page.query, where: { AND: [equipmentWhere(filter), page.where] }, orderBy });
 }
 
 export async function countEquipment(deps: Deps, actor: Actor | null, filter: EquipmentFilter = {}) {
@@ -75,6 +81,7 @@ export async function createEquipment(deps: Deps, actor: Actor | null, input: un
       entityId: equipment.id,
       details: `Added ${equipment.name} (${equipment.category})${equipment.serialNumber ? `, serial ${equipment.serialNumber}` : ""}`,
     });
+    await remindMaintenanceDue(tx, emit, equipment);
     emit({ type: "equipment.changed", equipmentId: equipment.id });
     return equipment;
   });
@@ -97,6 +104,7 @@ export async function updateEquipment(deps: Deps, actor: Actor | null, id: unkno
       if (data.assignedTo || sentAssignedAt) throw new ValidationError(STATUS_RULE_MESSAGE, data.assignedTo ? "assignedTo" : "assignedAt");
       patch.assignedTo = null;
       patch.assignedAt = null;
+      patch.dueBack = null;
     }
     const equipment = await tx.equipment.update({ where: { id: equipmentId }, data: patch });
     await logActivity(tx, a, {
@@ -105,36 +113,49 @@ export async function updateEquipment(deps: Deps, actor: Actor | null, id: unkno
       entityId: equipment.id,
       details: describeChanges(before, equipment, equipmentLabels),
     });
+    await remindMaintenanceDue(tx, emit, equipment);
     emit({ type: "equipment.changed", equipmentId: equipment.id });
     return equipment;
   });
 }
 
-const checkOutInput = z.object({ assignedTo: requiredText("Assignee").describe("the person taking the equipment") });
+const checkOutInput = z.object({
+  assignedTo: requiredText("Assignee").describe("the person taking the equipment"),
+  dueBack: optionalDate("Due back"),
+});
 
 /** available → checked_out, as one conditional UPDATE so exactly one of concurrent callers wins. */
 export async function checkOutEquipment(deps: Deps, actor: Actor | null, id: unknown, input: unknown): Promise<Equipment> {
   const a = requireActor(actor);
   const equipmentId = parseId(id);
-  const { assignedTo } = parseInput(checkOutInput, input);
+  const { assignedTo, dueBack } = parseInput(checkOutInput, input);
+  if (dueBack && utcDay(dueBack) < utcDay(new Date())) throw new ValidationError("Due back cannot be in the past", "dueBack");
   return write(deps, async (tx, emit) => {
-    const equipment = await checkOutInTx(tx, a, equipmentId, assignedTo);
+    const equipment = await checkOutInTx(tx, a, equipmentId, assignedTo, undefined, dueBack ?? null);
+    await remindDueBack(tx, emit, equipment);
     emit({ type: "equipment.changed", equipmentId });
     return equipment;
   });
 }
 
-export async function checkOutInTx(tx: Tx, actor: Actor, equipmentId: number, assignedTo: string, viaRequest?: number): Promise<Equipment> {
+export async function checkOutInTx(
+  tx: Tx,
+  actor: Actor,
+  equipmentId: number,
+  assignedTo: string,
+  viaRequest?: number,
+  dueBack: Date | null = null,
+): Promise<Equipment> {
   const [equipment] = await tx.equipment.updateManyAndReturn({
     where: { id: equipmentId, status: "available" },
-    data: { status: "checked_out", assignedTo, assignedAt: new Date() },
+    data: { status: "checked_out", assignedTo, assignedAt: new Date(), dueBack },
   });
   if (!equipment) throw await stateConflict(tx, equipmentId, "checked out");
   await logActivity(tx, actor, {
     action: "checkout",
     entityType: "equipment",
     entityId: equipmentId,
-    details: `Checked out ${equipment.name} to ${assignedTo}${viaRequest ? ` (request #${viaRequest})` : ""}`,
+    details: `Checked out ${equipment.name} to ${assignedTo}${viaRequest ? ` (request #${viaRequest})` : ""}${dueBack ? `, due back ${dueBack.toISOString().slice(0, 10)}` : ""}`,
   });
   return equipment;
 }
@@ -146,7 +167,7 @@ export async function checkInEquipment(deps: Deps, actor: Actor | null, id: unkn
   return write(deps, async (tx, emit) => {
     const [equipment] = await tx.equipment.updateManyAndReturn({
       where: { id: equipmentId, status: "checked_out" },
-      data: { status: "available", assignedTo: null, assignedAt: null },
+      data: { status: "available", assignedTo: null, assignedAt: null, dueBack: null },
     });
     if (!equipment) throw await stateConflict(tx, equipmentId, "checked in");
     await logActivity(tx, a, { action: "checkin", entityType: "equipment", entityId: equipmentId, details: `Checked in ${equipment.name}` });
@@ -181,6 +202,7 @@ const equipmentLabels: Partial<Record<keyof Equipment, string>> = {
   purchaseDate: "purchase date",
   lastMaintenance: "last maintenance",
   nextMaintenance: "next maintenance",
+  maintenanceIntervalDays: "maintenance interval (days)",
   qrCode: "QR code",
   sdsFileUrl: "SDS file",
 };

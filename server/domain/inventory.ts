@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { Prisma, type InventoryItem } from "../db/generated/client.ts";
-import { INVENTORY_CATEGORIES, UNITS } from "./constants.ts";
+import { EPA_REGISTRATION_NUMBER, EPA_REGISTRATION_NUMBER_MESSAGE, INVENTORY_CATEGORIES, UNITS } from "./constants.ts";
 import { isRecordNotFound, logActivity, parseId, parseInput, requireActor, requireManager, write, type Actor, type Deps } from "./context.ts";
 import { NotFoundError } from "./errors.ts";
+import { seek } from "./keyset.ts";
 import { oneOf, optionalText, requiredText, sdsFileUrlField, wholeNumber } from "./fields.ts";
+import { notifyLowStock } from "./notifications.ts";
 import { isLow, lowStockItem, recordMovement, urgencyOf, type StockStatus } from "./stock.ts";
 
 const fields = {
@@ -23,6 +25,11 @@ const fields = {
   qrCode: optionalText("QR code", 1000),
   sdsFileUrl: sdsFileUrlField,
   hazardous: z.boolean({ error: "Hazardous must be true or false" }),
+  epaRegistrationNumber: optionalText("EPA registration number", 40).refine(
+    (v) => v == null || EPA_REGISTRATION_NUMBER.test(v),
+    EPA_REGISTRATION_NUMBER_MESSAGE,
+  ),
+  activeIngredient: optionalText("Active ingredient", 200),
 };
 
 /** §5 create rules; id, createdAt and updatedAt are not accepted (dropped). */
@@ -80,7 +87,10 @@ export async function listInventoryItems(
   order: InventoryOrder = "NAME_ASC",
 ) {
   requireActor(actor);
-  return deps.prisma.inventoryItem.findMany({ ...query, where: inventoryWhere(deps, filter), orderBy: INVENTORY_ORDERS[order] });
+  const orderBy = INVENTORY_ORDERS[order];
+  const page = await seek(query, orderBy, (where, select) => deps.prisma.inventoryItem.findUnique({ where: where as Prisma.InventoryItemWhereUniqueInput, select }));
+  if (!page) return [];
+  return deps.prisma.inventoryItem.findMany({ ...page.query, where: { AND: [inventoryWhere(deps, filter), page.where] }, orderBy });
 }
 
 export async function countInventoryItems(deps: Deps, actor: Actor | null, filter: InventoryFilter = {}) {
@@ -108,7 +118,10 @@ export async function createInventoryItem(deps: Deps, actor: Actor | null, input
       details: `Added ${item.name} (${item.category}), ${item.quantity} ${item.unit}`,
     });
     emit({ type: "inventory.changed", itemId: item.id });
-    if (isLow(item)) emit({ type: "stock.low", items: [lowStockItem(item)] });
+    if (isLow(item)) {
+      await notifyLowStock(tx, emit, [item]);
+      emit({ type: "stock.low", items: [lowStockItem(item)] });
+    }
     return item;
   });
 }
@@ -126,6 +139,7 @@ export async function updateInventoryItem(deps: Deps, actor: Actor | null, id: u
     const delta = item.quantity - before.quantity;
     if (delta !== 0) await recordMovement(tx, a, item, delta, delta > 0 ? "received" : "adjusted");
     await logActivity(tx, a, { action: "update", entityType: "inventory", entityId: item.id, details: describeChanges(before, item) });
+    if (isLow(item) && !isLow(before)) await notifyLowStock(tx, emit, [item]);
     emit({ type: "inventory.changed", itemId: item.id });
     if (isLow(item) && (delta < 0 || item.minQuantity !== before.minQuantity || !isLow(before))) {
       emit({ type: "stock.low", items: [lowStockItem(item)] });
@@ -215,6 +229,8 @@ const labels: Partial<Record<keyof InventoryItem, string>> = {
   qrCode: "QR code",
   sdsFileUrl: "SDS file",
   hazardous: "hazardous",
+  epaRegistrationNumber: "EPA reg. no.",
+  activeIngredient: "active ingredient",
 };
 
 export function describeChanges<T extends object>(before: T, after: T, names: Partial<Record<keyof T, string>> = labels as never): string {

@@ -1,11 +1,13 @@
 import { z } from "zod";
 import type { Prisma, RequestStatus } from "../db/generated/client.ts";
+import type { DomainEvent } from "../realtime/events.ts";
 import { REQUEST_TYPES } from "./constants.ts";
 import { logActivity, parseId, parseInput, requireActor, requireManager, write, type Actor, type Deps, type Tx } from "./context.ts";
 import { checkOutInTx } from "./equipment.ts";
 import { ConflictError, NotFoundError, ValidationError } from "./errors.ts";
 import { oneOf } from "./fields.ts";
-import { isLow, lowStockItem, takeStock } from "./stock.ts";
+import { notifyLowStock, notifyManagers, notifyUsers } from "./notifications.ts";
+import { becameLow, isLow, lowStockItem, takeStock } from "./stock.ts";
 
 const lineInput = z.object({
   id: z.number({ error: "Each item needs the id of an inventory item or equipment" }).int().positive(),
@@ -143,6 +145,7 @@ export async function createRequest(deps: Deps, actor: Actor | null, input: unkn
       entityId: request.id,
       details: `Requested ${describeLines(request)}`,
     });
+    await notifyManagers(tx, emit, { kind: "NEW_REQUEST", requestId: request.id, message: `New request from ${a.name}: ${describeLines(request)}` }, a.id);
     emit({ type: "request.changed", requestId: request.id, requesterId: a.id, status: "pending" });
     return request;
   });
@@ -164,6 +167,7 @@ export async function approveRequest(deps: Deps, actor: Actor | null, id: unknow
         const item = await takeStock(tx, a, { itemId: line.inventoryItemId, name: line.name, quantity: line.quantity }, "issued", request.id);
         emit({ type: "inventory.changed", itemId: item.id });
         if (isLow(item)) low.push(lowStockItem(item));
+        if (becameLow(item, -line.quantity)) await notifyLowStock(tx, emit, [item]);
       }
       if (low.length) emit({ type: "stock.low", items: low });
     } else {
@@ -173,6 +177,7 @@ export async function approveRequest(deps: Deps, actor: Actor | null, id: unknow
         emit({ type: "equipment.changed", equipmentId: line.equipmentId });
       }
     }
+    await notifyRequester(tx, emit, a, request);
     emit({ type: "request.changed", requestId: request.id, requesterId: request.requesterId, status: "approved" });
     return request;
   });
@@ -183,6 +188,7 @@ export async function denyRequest(deps: Deps, actor: Actor | null, id: unknown):
   const requestId = parseId(id);
   return write(deps, async (tx, emit) => {
     const request = await decide(tx, a, requestId, "denied");
+    await notifyRequester(tx, emit, a, request);
     emit({ type: "request.changed", requestId: request.id, requesterId: request.requesterId, status: "denied" });
     return request;
   });
@@ -204,6 +210,16 @@ async function decide(tx: Tx, actor: Actor, requestId: number, status: Exclude<R
     details: `${status === "approved" ? "Approved" : "Denied"} ${request.requester.name}'s request for ${describeLines(request)}`,
   });
   return request;
+}
+
+/** The requester hears of the decision, unless they made it themselves. */
+async function notifyRequester(tx: Tx, emit: (e: DomainEvent) => void, actor: Actor, request: RequestWithLines) {
+  if (request.requesterId === actor.id) return;
+  await notifyUsers(tx, emit, [request.requesterId], {
+    kind: request.status === "approved" ? "REQUEST_APPROVED" : "REQUEST_DENIED",
+    requestId: request.id,
+    message: `Your request for ${describeLines(request)} was ${request.status} by ${actor.name}`,
+  });
 }
 
 function describeLines(request: RequestWithLines): string {

@@ -1,4 +1,4 @@
-import type { InventoryItem, StockMovementReason } from "../db/generated/client.ts";
+import type { InventoryItem, StockMovement, StockMovementReason } from "../db/generated/client.ts";
 import type { LowStockItem, Urgency } from "../realtime/events.ts";
 import { ConflictError } from "./errors.ts";
 import type { Actor, Tx } from "./context.ts";
@@ -49,6 +49,17 @@ export async function takeStock(
   reason: StockMovementReason,
   requestId?: number,
 ): Promise<InventoryItem> {
+  return (await takeStockRecorded(tx, actor, line, reason, requestId)).item;
+}
+
+/** takeStock, also answering the stock movement it wrote (for records that point at it). */
+export async function takeStockRecorded(
+  tx: Tx,
+  actor: Actor,
+  line: { itemId: number; name: string; quantity: number },
+  reason: StockMovementReason,
+  requestId?: number,
+): Promise<{ item: InventoryItem; movement: StockMovement }> {
   const updated = await tx.inventoryItem.updateManyAndReturn({
     where: { id: line.itemId, quantity: { gte: line.quantity } },
     data: { quantity: { decrement: line.quantity } },
@@ -61,6 +72,11 @@ export async function takeStock(
       `Not enough stock of ${current.name}: ${current.quantity} ${current.unit} left, ${line.quantity} requested`,
     );
   }
-  await recordMovement(tx, actor, item, -line.quantity, reason, requestId);
-  return item;
+  const movement = await recordMovement(tx, actor, item, -line.quantity, reason, requestId);
+  return { item, movement };
+}
+
+/** True when a change took the item from above its minimum to at or below it. */
+export function becameLow(after: Pick<InventoryItem, "quantity" | "minQuantity">, delta: number): boolean {
+  return isLow(after) && !isLow({ quantity: after.quantity - delta, minQuantity: after.minQuantity });
 }

@@ -4,6 +4,7 @@ import { hashPassword } from "../auth/password.ts";
 import { ROLES } from "./constants.ts";
 import { logActivity, parseInput, requireManager, write, type Actor, type Deps } from "./context.ts";
 import { oneOf, optionalText, requiredText } from "./fields.ts";
+import { seek } from "./keyset.ts";
 
 /** What any response may carry of a user: never the password hash. */
 export const publicUserSelect = {
@@ -67,7 +68,10 @@ export async function listTeamMembers(deps: Deps, actor: Actor | null, filter: {
 /** For GraphQL: `query` selects only the exposed fields (never the password hash). */
 export async function findTeamMembers(deps: Deps, actor: Actor | null, filter: { search?: string }, query: object) {
   requireManager(actor, TEAM_ONLY);
-  return deps.prisma.user.findMany({ ...query, where: teamWhere(filter), orderBy: [{ name: "asc" }, { id: "asc" }] });
+  const orderBy = [{ name: "asc" }, { id: "asc" }] satisfies Prisma.UserOrderByWithRelationInput[];
+  const page = await seek(query, orderBy, (where, select) => deps.prisma.user.findUnique({ where: where as Prisma.UserWhereUniqueInput, select }));
+  if (!page) return [];
+  return deps.prisma.user.findMany({ ...page.query, where: { AND: [teamWhere(filter), page.where] }, orderBy });
 }
 
 export async function countTeamMembers(deps: Deps, actor: Actor | null, filter: { search?: string } = {}) {

@@ -1,12 +1,15 @@
 import type { Equipment } from "../db/generated/client.ts";
 import { EQUIPMENT_STATUSES } from "../domain/constants.ts";
 import { checkInEquipment, checkOutEquipment, countEquipment, createEquipment, listEquipment, updateEquipment } from "../domain/equipment.ts";
+import { isMaintenanceDue, MAINTENANCE_WINDOW_DAYS, maintenanceState, recordMaintenance } from "../domain/maintenance.ts";
 import { labelPayload } from "../domain/scan.ts";
 import { builder, type InputFields } from "./builder.ts";
 import { userErrors } from "./errors.ts";
 import { databaseId } from "./ids.ts";
 
 export const EquipmentStatusEnum = builder.enumType("EquipmentStatus", { values: EQUIPMENT_STATUSES });
+
+export const MaintenanceStateEnum = builder.enumType("MaintenanceState", { values: ["OVERDUE", "DUE", "SCHEDULED"] as const });
 
 export const EquipmentNode = builder.prismaNode("Equipment", {
   nullable: true,
@@ -24,6 +27,21 @@ export const EquipmentNode = builder.prismaNode("Equipment", {
     purchaseDate: t.expose("purchaseDate", { type: "DateTime", nullable: true }),
     lastMaintenance: t.expose("lastMaintenance", { type: "DateTime", nullable: true }),
     nextMaintenance: t.expose("nextMaintenance", { type: "DateTime", nullable: true }),
+    maintenanceIntervalDays: t.exposeInt("maintenanceIntervalDays", {
+      nullable: true,
+      description: "Days from one maintenance to the next; recordMaintenance moves nextMaintenance by it",
+    }),
+    maintenanceDue: t.boolean({
+      description: `True when nextMaintenance is within ${MAINTENANCE_WINDOW_DAYS} days or past (UTC calendar days)`,
+      resolve: (e) => isMaintenanceDue(e.nextMaintenance),
+    }),
+    maintenanceState: t.field({
+      type: MaintenanceStateEnum,
+      nullable: true,
+      description: "OVERDUE (past), DUE (within 7 days) or SCHEDULED; null without a next date",
+      resolve: (e) => maintenanceState(e.nextMaintenance),
+    }),
+    dueBack: t.expose("dueBack", { type: "DateTime", nullable: true, description: "When checked-out equipment should come back" }),
     qrCode: t.exposeString("qrCode", { nullable: true }),
     sdsFileUrl: t.exposeString("sdsFileUrl", { nullable: true }),
     labelCode: t.string({ description: "The payload of this equipment's printed QR label", resolve: (e) => labelPayload("equipment", e.id) }),
@@ -55,6 +73,7 @@ const equipmentFields = (t: InputFields) => ({
   purchaseDate: t.string({ description: "ISO date (YYYY-MM-DD) or date-time; null clears" }),
   lastMaintenance: t.string({ description: "ISO date (YYYY-MM-DD) or date-time; null clears" }),
   nextMaintenance: t.string({ description: "ISO date (YYYY-MM-DD) or date-time; null clears" }),
+  maintenanceIntervalDays: t.int({ description: "1 to 3650 days; null clears" }),
   qrCode: t.string(),
   sdsFileUrl: t.string(),
 });
@@ -74,7 +93,17 @@ const UpdateEquipmentInput = builder.inputType("UpdateEquipmentInput", {
   fields: (t) => ({ id: t.id({ required: true }), name: t.string(), category: t.string(), ...equipmentFields(t) }),
 });
 const CheckOutEquipmentInput = builder.inputType("CheckOutEquipmentInput", {
-  fields: (t) => ({ id: t.id({ required: true }), assignedTo: t.string({ required: true, description: "Who takes it (trimmed, not blank)" }) }),
+  fields: (t) => ({
+    id: t.id({ required: true }),
+    assignedTo: t.string({ required: true, description: "Who takes it (trimmed, not blank)" }),
+    dueBack: t.string({ description: "ISO date (YYYY-MM-DD) it should come back; the holder is reminded a day before" }),
+  }),
+});
+const RecordMaintenanceInput = builder.inputType("RecordMaintenanceInput", {
+  fields: (t) => ({
+    id: t.id({ required: true }),
+    date: t.string({ description: "ISO date (YYYY-MM-DD) the maintenance was done; default today, never in the future" }),
+  }),
 });
 const CheckInEquipmentInput = builder.inputType("CheckInEquipmentInput", { fields: (t) => ({ id: t.id({ required: true }) }) });
 
@@ -103,7 +132,10 @@ builder.mutationFields((t) => ({
     errors: { types: userErrors },
     args: { input: t.arg({ type: CheckOutEquipmentInput, required: true }) },
     resolve: async (_root, { input }, ctx) => ({
-      equipment: await checkOutEquipment(ctx.deps, ctx.actor, databaseId(input.id, EQUIPMENT).id, { assignedTo: input.assignedTo }),
+      equipment: await checkOutEquipment(ctx.deps, ctx.actor, databaseId(input.id, EQUIPMENT).id, {
+        assignedTo: input.assignedTo,
+        dueBack: input.dueBack ?? undefined,
+      }),
     }),
   }),
   checkInEquipment: t.field({
@@ -111,5 +143,14 @@ builder.mutationFields((t) => ({
     errors: { types: userErrors },
     args: { input: t.arg({ type: CheckInEquipmentInput, required: true }) },
     resolve: async (_root, { input }, ctx) => ({ equipment: await checkInEquipment(ctx.deps, ctx.actor, databaseId(input.id, EQUIPMENT).id) }),
+  }),
+  recordMaintenance: t.field({
+    type: EquipmentPayload("RecordMaintenancePayload"),
+    description: "Sets lastMaintenance to the date and moves nextMaintenance by the equipment's interval",
+    errors: { types: userErrors },
+    args: { input: t.arg({ type: RecordMaintenanceInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => ({
+      equipment: await recordMaintenance(ctx.deps, ctx.actor, databaseId(input.id, EQUIPMENT).id, { date: input.date ?? undefined }),
+    }),
   }),
 }));

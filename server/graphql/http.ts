@@ -9,9 +9,11 @@ import { Kind, getOperationAST, type DocumentNode, type ExecutionArgs, type Sele
 import { useServer } from "graphql-ws/use/ws";
 import { createGraphQLError, createYoga, maskError, type Plugin } from "graphql-yoga";
 import { WebSocketServer } from "ws";
+import { isDatabaseUnavailable } from "../db/client.ts";
 import type { Actor } from "../domain/context.ts";
 import { DomainError } from "../domain/errors.ts";
 import type { RestContext } from "../rest/context.ts";
+import { DATABASE_UNAVAILABLE } from "../rest/errors.ts";
 import type { GraphQLContext } from "./builder.ts";
 import { schema } from "./schema.ts";
 
@@ -87,6 +89,10 @@ export function mountGraphQL({ app, deps, session }: RestContext, production: bo
       maskError(error, message) {
         const original = domainErrorOf(error);
         if (original) return createGraphQLError(original.message, { extensions: { code: original.code } });
+        if (isDatabaseUnavailable((error as { originalError?: unknown }).originalError ?? error)) {
+          // The database is away: HTTP 503 (Yoga takes the status from extensions.http), as REST answers.
+          return createGraphQLError(DATABASE_UNAVAILABLE, { extensions: { code: "DATABASE_UNAVAILABLE", http: { status: 503, headers: { "Retry-After": "5" } } } });
+        }
         // Never the original error (Yoga adds its message and stack when NODE_ENV=development); log it here.
         app.log.error({ err: (error as { originalError?: unknown }).originalError ?? error }, "unexpected GraphQL error");
         return maskError(error, message, false);

@@ -30,6 +30,8 @@ export const InventoryItemNode = builder.prismaNode("InventoryItem", {
   // node(id:)/nodes(ids:) answer null for a deleted or unknown id (Relay), not an error.
   nullable: true,
   id: { field: "id" },
+  // Select mode: Prisma reads only the columns the query asks for (a list page needs a third of them).
+  select: { id: true },
   fields: (t) => ({
     databaseId: t.exposeInt("id", { description: "The integer id used by the REST API" }),
     name: t.exposeString("name"),
@@ -41,15 +43,28 @@ export const InventoryItemNode = builder.prismaNode("InventoryItem", {
     reorderQuantity: t.exposeInt("reorderQuantity"),
     unit: t.exposeString("unit"),
     price: t.exposeInt("price", { nullable: true, description: "Integer cents" }),
-    priceDisplay: t.string({ nullable: true, description: "The price in dollars, e.g. $98.50", resolve: (i) => (i.price == null ? null : dollars.format(i.price / 100)) }),
+    priceDisplay: t.string({
+      nullable: true,
+      description: "The price in dollars, e.g. $98.50",
+      select: { price: true },
+      resolve: (i) => (i.price == null ? null : dollars.format(i.price / 100)),
+    }),
     supplier: t.exposeString("supplier", { nullable: true }),
     location: t.exposeString("location", { nullable: true }),
     barcode: t.exposeString("barcode", { nullable: true }),
     qrCode: t.exposeString("qrCode", { nullable: true }),
     sdsFileUrl: t.exposeString("sdsFileUrl", { nullable: true }),
     hazardous: t.exposeBoolean("hazardous"),
-    stockStatus: t.field({ type: StockStatusEnum, resolve: (i) => stockStatus(i) }),
-    urgency: t.field({ type: UrgencyEnum, nullable: true, description: "Set while the item is low", resolve: (i) => (isLow(i) ? urgencyOf(i) : null) }),
+    epaRegistrationNumber: t.exposeString("epaRegistrationNumber", { nullable: true, description: "EPA Reg. No., e.g. 432-1012" }),
+    activeIngredient: t.exposeString("activeIngredient", { nullable: true }),
+    stockStatus: t.field({ type: StockStatusEnum, select: { quantity: true, minQuantity: true }, resolve: (i) => stockStatus(i) }),
+    urgency: t.field({
+      type: UrgencyEnum,
+      nullable: true,
+      description: "Set while the item is low",
+      select: { quantity: true, minQuantity: true, reorderPoint: true },
+      resolve: (i) => (isLow(i) ? urgencyOf(i) : null),
+    }),
     labelCode: t.string({ description: "The payload of this item's printed QR label", resolve: (i) => labelPayload("inventory", i.id) }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     updatedAt: t.expose("updatedAt", { type: "DateTime" }),
@@ -115,6 +130,8 @@ const inventoryFields = (t: InputFields) => ({
   qrCode: t.string(),
   sdsFileUrl: t.string(),
   hazardous: t.boolean(),
+  epaRegistrationNumber: t.string({ description: "EPA Reg. No.: 432-1012, or 432-1012-5481 with a distributor number; null clears" }),
+  activeIngredient: t.string({ description: "e.g. Fipronil 9.1%; null clears" }),
 });
 
 const CreateInventoryItemInput = builder.inputType("CreateInventoryItemInput", {

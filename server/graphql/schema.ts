@@ -7,6 +7,9 @@ import "./equipment.ts";
 import "./requests.ts";
 import "./activity.ts";
 import "./scan.ts";
+import "./notifications.ts";
+import "./chemicalUse.ts";
+import "./reports.ts";
 import "./subscriptions.ts";
 
 export const schema = builder.toSchema();

@@ -1,11 +1,13 @@
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import { Repeater } from "graphql-yoga";
 import type { Equipment, InventoryItem } from "../db/generated/client.ts";
+import { findOwnNotification } from "../domain/notifications.ts";
 import { requestInclude, type RequestWithLines } from "../domain/requests.ts";
 import type { DomainEvent, EventBus } from "../realtime/events.ts";
 import { builder } from "./builder.ts";
 import { EquipmentNode } from "./equipment.ts";
 import { InventoryItemNode } from "./inventory.ts";
+import { NotificationNode } from "./notifications.ts";
 import { RequestNode } from "./requests.ts";
 
 /** Events of the bus that `pick` keeps, as an async iterable that unsubscribes when the client leaves. */
@@ -36,18 +38,6 @@ const EquipmentChanged = builder.objectRef<{ equipment: Equipment }>("EquipmentC
 const RequestChanged = builder.objectRef<{ request: RequestWithLines }>("RequestChangedEvent").implement({
   fields: (t) => ({ request: t.expose("request", { type: RequestNode }) }),
 });
-
-const NotificationKind = builder.enumType("NotificationKind", { values: ["NEW_REQUEST", "REQUEST_APPROVED", "REQUEST_DENIED"] as const });
-type Notification = { kind: "NEW_REQUEST" | "REQUEST_APPROVED" | "REQUEST_DENIED"; message: string; request: RequestWithLines };
-const NotificationType = builder.objectRef<Notification>("Notification").implement({
-  fields: (t) => ({
-    kind: t.expose("kind", { type: NotificationKind }),
-    message: t.exposeString("message"),
-    request: t.expose("request", { type: RequestNode }),
-  }),
-});
-
-const lines = (r: RequestWithLines) => r.lines.map((l) => `${l.quantity} x ${l.name}`).join(", ");
 
 builder.subscriptionFields((t) => ({
   lowStockAlert: t.field({
@@ -82,25 +72,13 @@ builder.subscriptionFields((t) => ({
     },
   }),
   notification: t.field({
-    type: NotificationType,
+    type: NotificationNode,
     nullable: true,
-    description: "For managers: new requests. For everyone: decisions on their own requests.",
+    description:
+      "The signed-in user's notifications as they are stored: for managers new requests, low stock and maintenance due; " +
+      "for everyone decisions on their own requests and equipment due back.",
     subscribe: (_root, _args, ctx) =>
-      listen(ctx.deps.events, (e) => {
-        if (e.type !== "request.changed" || !ctx.actor) return undefined;
-        const forManagers = e.status === "pending" && ctx.actor.role === "manager" && e.requesterId !== ctx.actor.id;
-        const forRequester = e.status !== "pending" && e.requesterId === ctx.actor.id;
-        return forManagers || forRequester ? e : undefined;
-      }),
-    resolve: async (e, _args, ctx): Promise<Notification | null> => {
-      const request = await ctx.deps.prisma.request.findUnique({ where: { id: e.requestId }, include: requestInclude });
-      if (!request) return null;
-      if (e.status === "pending") return { kind: "NEW_REQUEST", message: `New request from ${request.requester.name}: ${lines(request)}`, request };
-      return {
-        kind: e.status === "approved" ? "REQUEST_APPROVED" : "REQUEST_DENIED",
-        message: `Your request for ${lines(request)} was ${e.status}`,
-        request,
-      };
-    },
+      listen(ctx.deps.events, (e) => (e.type === "notification.created" && ctx.actor && e.userId === ctx.actor.id ? e.notificationId : undefined)),
+    resolve: (id, _args, ctx) => findOwnNotification(ctx.deps, ctx.actor, id),
   }),
 }));

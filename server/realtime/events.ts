@@ -8,7 +8,9 @@ export type DomainEvent =
   | { type: "inventory.changed"; itemId: number; deleted?: boolean }
   | { type: "equipment.changed"; equipmentId: number }
   | { type: "request.changed"; requestId: number; requesterId: number; status: "pending" | "approved" | "denied" }
-  | { type: "stock.low"; items: LowStockItem[] };
+  | { type: "stock.low"; items: LowStockItem[] }
+  /** A stored notification for one user (its row is committed; the subscription reads it). */
+  | { type: "notification.created"; notificationId: number; userId: number };
 
 export type EventBus = {
   publish(event: DomainEvent): void;

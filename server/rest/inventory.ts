@@ -2,18 +2,19 @@ import {
   createInventoryItem,
   deleteInventoryItem,
   getInventoryItem,
-  listInventoryItems,
   listLowStockItems,
   listReorderSuggestions,
   updateInventoryItem,
 } from "../domain/inventory.ts";
+import { inventoryListJson } from "../domain/lists.ts";
 import type { Params, Query, RestContext } from "./context.ts";
 import { itemJson } from "./shapes.ts";
 
 export function inventoryRoutes({ app, deps, session }: RestContext) {
   const actor = session.actorOf;
-  app.get<{ Querystring: Query }>("/api/inventory", async (req) =>
-    (await listInventoryItems(deps, await actor(req), { search: req.query.search, category: req.query.category })).map(itemJson),
+  // The whole list (the contract), rendered as JSON text by the database.
+  app.get<{ Querystring: Query }>("/api/inventory", async (req, reply) =>
+    reply.type("application/json").send(await inventoryListJson(deps, await actor(req), { search: req.query.search, category: req.query.category })),
   );
   app.get("/api/inventory/low-stock", async (req) => (await listLowStockItems(deps, await actor(req))).map(itemJson));
   app.get("/api/inventory/reorder-suggestions", async (req) => listReorderSuggestions(deps, await actor(req)));

@@ -145,7 +145,9 @@ test("add equipment, then edit it; the add dialog's SDS uploader waits for a sav
   await expect(row).toContainText("Available");
   await expect(row).toContainText(serial);
   await expect(row).toContainText("Truck 7");
-  await expect(row.getByRole("button", { name: "Maintenance Due" })).toHaveAttribute("data-urgency", "later");
+  // Next maintenance years away: not due, so no 'Maintenance Due' (the server decides), but it can be recorded.
+  await expect(row.getByRole("button", { name: "Maintenance Due" })).toHaveCount(0);
+  await expect(row.getByRole("button", { name: "Record maintenance" })).toBeVisible();
 
   await row.getByRole("button", { name: "Edit" }).click();
   const edit = page.getByRole("dialog", { name: "Edit Equipment" });
@@ -294,4 +296,35 @@ test("a long filtered list loads 20 at a time with 'Load more'", async ({ page, 
   await page.getByRole("button", { name: "Load more" }).click();
   await expect(rows).toHaveCount(22);
   await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
+});
+
+test("overdue maintenance shows red 'Maintenance Due'; recording it moves the next date by the interval @phone", async ({ page, pageErrors }) => {
+  void pageErrors;
+  const name = unique("E2E Overdue Fogger");
+  await openEquipment(page);
+  const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+  await createEquipment(page, name, { nextMaintenance: twoDaysAgo, maintenanceIntervalDays: 30 });
+  await gotoEquipment(page);
+  await search(page, name);
+  const row = entry(page, name);
+  const due = row.getByRole("button", { name: "Maintenance Due" });
+  await expect(due).toHaveAttribute("data-urgency", "overdue");
+  await expect(due).toHaveClass(/MuiButton-colorError/);
+
+  await due.click();
+  const dialog = page.getByRole("dialog", { name: "Record Maintenance" });
+  await expect(dialog).toContainText("every 30 days");
+  await expect(dialog.getByLabel("Date done")).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+  await dialog.getByRole("button", { name: "Record Maintenance" }).click();
+  await expect(page.getByText("Maintenance recorded")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByRole("button", { name: "Maintenance Due" })).toHaveCount(0);
+
+  // The edit form shows the interval and the moved dates.
+  await row.getByRole("button", { name: "Edit" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Equipment" });
+  await expect(edit.getByLabel("Maintenance Interval (days)")).toHaveValue("30");
+  const next = await edit.getByLabel("Next Maintenance").inputValue();
+  const last = await edit.getByLabel("Last Maintenance").inputValue();
+  expect(Math.round((Date.parse(next) - Date.parse(last)) / 86_400_000)).toBe(30);
 });

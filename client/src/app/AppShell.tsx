@@ -20,6 +20,7 @@ import { graphql, useLazyLoadQuery, useMutation } from "react-relay";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
 import type { AppShellMutation } from "../__generated__/AppShellMutation.graphql.ts";
 import type { AppShellQuery } from "../__generated__/AppShellQuery.graphql.ts";
+import { NotificationBell } from "../features/notifications/NotificationBell.tsx";
 import { LiveUpdates } from "./LiveUpdates.tsx";
 import { pageFor } from "./pages.ts";
 import { QuickActionProvider, useQuickActions, type QuickAction } from "./quickActions.tsx";
@@ -230,11 +231,15 @@ function Shell() {
                 {page.description}
               </Typography>
             </Box>
-            <IconButton aria-label="Notifications">
-              <Badge color="error" badgeContent={3}>
-                <NotificationsIcon />
-              </Badge>
-            </IconButton>
+            <Suspense
+              fallback={
+                <IconButton aria-label="Notifications" disabled>
+                  <NotificationsIcon />
+                </IconButton>
+              }
+            >
+              <NotificationBell />
+            </Suspense>
             {desktop && <QuickActionMenu />}
           </Toolbar>
         </AppBar>

@@ -63,6 +63,8 @@ export function LiveUpdates() {
                 stockStatus
                 urgency
                 sdsFileUrl
+                epaRegistrationNumber
+                activeIngredient
                 updatedAt
               }
               deletedId
@@ -91,7 +93,12 @@ export function LiveUpdates() {
                 assignedTo
                 assignedAt
                 location
+                lastMaintenance
                 nextMaintenance
+                maintenanceIntervalDays
+                maintenanceDue
+                maintenanceState
+                dueBack
                 sdsFileUrl
               }
             }

@@ -6,7 +6,7 @@ import Inventory2Icon from "@mui/icons-material/Inventory2";
 import PendingActionsIcon from "@mui/icons-material/PendingActions";
 import WarningAmberIcon from "@mui/icons-material/WarningAmber";
 import { Box, Button, Card, CardContent, CardHeader, Chip, Grid, LinearProgress, Stack, Typography } from "@mui/material";
-import { useEffect, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { graphql, useFragment, useLazyLoadQuery } from "react-relay";
 import { useNavigate } from "react-router-dom";
 import type { DashboardQuery } from "../../__generated__/DashboardQuery.graphql.ts";
@@ -18,9 +18,11 @@ import type { Dashboard_equipment$key } from "../../__generated__/Dashboard_equi
 import { useQuickActions } from "../../app/quickActions.tsx";
 import { useSession } from "../../app/session.ts";
 import { useDecideRequest } from "../requests/useDecideRequest.ts";
+import { actionColor } from "./activity.ts";
 import { equipmentStatusLine, statusColor } from "../equipment/status.ts";
 
 const POLL_MS = 30_000;
+const ActivityLogDialog = lazy(() => import("./ActivityLogDialog.tsx"));
 
 export default function Dashboard() {
   const { isManager } = useSession();
@@ -141,10 +143,9 @@ const Empty = ({ text }: { text: string }) => (
   </Typography>
 );
 
-const actionColor: Record<string, string> = { create: "#2e7d32", add: "#2e7d32", checkout: "#1565c0", update: "#ef6c00" };
 
 function RecentActivity({ query }: { query: Dashboard_activity$key }) {
-  const navigate = useNavigate();
+  const [showAll, setShowAll] = useState(false);
   const data = useFragment(
     graphql`
       fragment Dashboard_activity on Query {
@@ -168,7 +169,12 @@ function RecentActivity({ query }: { query: Dashboard_activity$key }) {
   );
   const entries = data.activity.edges.map((e) => e.node);
   return (
-    <Section title="Recent Activity" action={<Button onClick={() => navigate("/")}>View All</Button>}>
+    <Section title="Recent Activity" action={<Button onClick={() => setShowAll(true)}>View All</Button>}>
+      {showAll && (
+        <Suspense fallback={null}>
+          <ActivityLogDialog onClose={() => setShowAll(false)} />
+        </Suspense>
+      )}
       {entries.length === 0 && <Empty text="No recent activity" />}
       <Stack spacing={1.5}>
         {entries.map((e) => (
@@ -250,7 +256,7 @@ function QuickActionsCard() {
           </Button>
         </Grid>
         <Grid size={6}>
-          <Button fullWidth variant="outlined" startIcon={<BuildIcon />} onClick={() => navigate("/equipment")}>
+          <Button fullWidth variant="outlined" startIcon={<BuildIcon />} onClick={() => navigate("/equipment?status=available")}>
             Check Out Equipment
           </Button>
         </Grid>
@@ -300,7 +306,7 @@ function PendingRequests({ query }: { query: Dashboard_pending$key | null }) {
   );
   const requests = (data?.pendingRequests.edges ?? []).map((e) => e.node).filter((r) => r.status === "pending");
   return (
-    <Section title="Pending Requests" action={<Button onClick={() => navigate("/requests")}>View All</Button>}>
+    <Section title="Pending Requests" action={<Button onClick={() => navigate("/requests?status=pending")}>View All</Button>}>
       {requests.length === 0 && <Empty text="No pending requests" />}
       <Stack spacing={1.5}>
         {requests.map((r) => (

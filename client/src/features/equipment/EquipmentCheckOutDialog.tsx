@@ -5,6 +5,7 @@ import type { EquipmentCheckOutDialogMutation } from "../../__generated__/Equipm
 import type { EquipmentCheckOutDialog_team$key } from "../../__generated__/EquipmentCheckOutDialog_team.graphql.ts";
 import { useSession } from "../../app/session.ts";
 import { useToast } from "../../app/toast.tsx";
+import { todayInput } from "./dates.ts";
 
 export type CheckOutTarget = { id: string; name: string };
 type Props = {
@@ -51,6 +52,7 @@ function CheckOutForm({ target, team, onClose }: { target: CheckOutTarget; team:
   const members = data?.teamMembers.edges.map((e) => e.node) ?? [];
   const pick = isManager && data !== null;
   const [assignee, setAssignee] = useState("");
+  const [dueBack, setDueBack] = useState("");
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [commit, pending] = useMutation<EquipmentCheckOutDialogMutation>(graphql`
@@ -63,6 +65,7 @@ function CheckOutForm({ target, team, onClose }: { target: CheckOutTarget; team:
             status
             assignedTo
             assignedAt
+            dueBack
             updatedAt
           }
         }
@@ -82,7 +85,7 @@ function CheckOutForm({ target, team, onClose }: { target: CheckOutTarget; team:
     setServerError(null);
     const fail = () => toast({ title: "Error", description: "Failed to check out equipment", variant: "destructive" });
     commit({
-      variables: { input: { id: target.id, assignedTo: assignee.trim() } },
+      variables: { input: { id: target.id, assignedTo: assignee.trim(), dueBack: dueBack || null } },
       onCompleted: (d) => {
         const r = d.checkOutEquipment;
         if (r.__typename === "CheckOutEquipmentPayload") {
@@ -156,6 +159,16 @@ function CheckOutForm({ target, team, onClose }: { target: CheckOutTarget; team:
             slotProps={{ htmlInput: { maxLength: 200 } }}
           />
         )}
+        <TextField
+          fullWidth
+          type="date"
+          label="Due back (optional)"
+          value={dueBack}
+          onChange={(e) => setDueBack(e.target.value)}
+          helperText="The holder is reminded the day before"
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayInput() } }}
+          sx={{ mt: 1 }}
+        />
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose}>Cancel</Button>

@@ -1,23 +1,27 @@
 import EditIcon from "@mui/icons-material/Edit";
 import EventIcon from "@mui/icons-material/Event";
+import HandymanIcon from "@mui/icons-material/Handyman";
 import LoginIcon from "@mui/icons-material/Login";
 import LogoutIcon from "@mui/icons-material/Logout";
 import { Box, Button, Card, CardContent, Chip, IconButton, Stack, TableCell, TableRow, Tooltip, Typography } from "@mui/material";
 import { graphql, useFragment } from "react-relay";
 import type { EquipmentEntry_equipment$key } from "../../__generated__/EquipmentEntry_equipment.graphql.ts";
-import { formatCalendarDate, formatLocalDate, maintenanceUrgency } from "./dates.ts";
+import { PrintLabelButton } from "../labels/PrintLabelButton.tsx";
+import { formatCalendarDate, formatLocalDate } from "./dates.ts";
+import type { MaintenanceTarget } from "./RecordMaintenanceDialog.tsx";
 import { labelForStatus, statusChipSx } from "./status.ts";
 import { useCheckInEquipment } from "./useCheckInEquipment.ts";
 
 export type EntryActions = {
   onEdit(id: string): void;
   onCheckOut(target: { id: string; name: string }): void;
+  onRecordMaintenance(target: MaintenanceTarget): void;
 };
 
 type Props = EntryActions & { equipment: EquipmentEntry_equipment$key; layout: "row" | "card" };
 
 /** One piece of equipment: a table row on desktop, a card on phones. */
-export function EquipmentEntry({ equipment, layout, onEdit, onCheckOut }: Props) {
+export function EquipmentEntry({ equipment, layout, onEdit, onCheckOut, onRecordMaintenance }: Props) {
   const e = useFragment(
     graphql`
       fragment EquipmentEntry_equipment on Equipment {
@@ -31,11 +35,16 @@ export function EquipmentEntry({ equipment, layout, onEdit, onCheckOut }: Props)
         assignedAt
         location
         nextMaintenance
+        maintenanceIntervalDays
+        maintenanceDue
+        maintenanceState
       }
     `,
     equipment,
   );
   const { checkIn, pending } = useCheckInEquipment();
+  const recordMaintenance = () =>
+    onRecordMaintenance({ id: e.id, name: e.name, maintenanceIntervalDays: e.maintenanceIntervalDays ?? null, nextMaintenance: (e.nextMaintenance as string | null) ?? null });
   const status = <Chip size="small" label={labelForStatus(e.status)} sx={statusChipSx(e.status)} />;
   const assigned = e.assignedTo ? (
     <Box>
@@ -56,11 +65,18 @@ export function EquipmentEntry({ equipment, layout, onEdit, onCheckOut }: Props)
   const actions = (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap", alignItems: "center" }}>
       {row ? (
-        <Tooltip title="Edit">
-          <IconButton size="small" aria-label="Edit" onClick={() => onEdit(e.id)} sx={{ border: 1, borderColor: "divider" }}>
-            <EditIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        <>
+          <Tooltip title="Edit">
+            <IconButton size="small" aria-label="Edit" onClick={() => onEdit(e.id)} sx={{ border: 1, borderColor: "divider" }}>
+              <EditIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title="Record maintenance">
+            <IconButton size="small" aria-label="Record maintenance" onClick={recordMaintenance} sx={{ border: 1, borderColor: "divider" }}>
+              <HandymanIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </>
       ) : (
         <Button size="small" variant="outlined" startIcon={<EditIcon />} onClick={() => onEdit(e.id)}>
           Edit
@@ -76,7 +92,15 @@ export function EquipmentEntry({ equipment, layout, onEdit, onCheckOut }: Props)
           Check In
         </Button>
       )}
-      {e.nextMaintenance && <MaintenanceDue date={e.nextMaintenance as string} onClick={() => onEdit(e.id)} />}
+      {e.maintenanceDue && e.nextMaintenance && (
+        <MaintenanceDue overdue={e.maintenanceState === "OVERDUE"} date={e.nextMaintenance as string} onClick={recordMaintenance} />
+      )}
+      {!row && (
+        <Button size="small" variant="outlined" startIcon={<HandymanIcon />} onClick={recordMaintenance}>
+          Record maintenance
+        </Button>
+      )}
+      {!row && <PrintLabelButton id={e.id} name={e.name} variant="button" />}
     </Stack>
   );
 
@@ -94,11 +118,13 @@ export function EquipmentEntry({ equipment, layout, onEdit, onCheckOut }: Props)
           )}
         </TableCell>
         <TableCell>{e.category}</TableCell>
-        <TableCell sx={{ fontFamily: "monospace", fontSize: 12.5, whiteSpace: "nowrap" }}>{e.serialNumber ?? "—"}</TableCell>
+        <TableCell sx={{ fontFamily: "monospace", fontSize: 12.5 }}>
+          <Box component="span" sx={{ whiteSpace: "nowrap" }}>{e.serialNumber ?? "—"}</Box> <PrintLabelButton id={e.id} name={e.name} variant="icon" />
+        </TableCell>
         <TableCell>{status}</TableCell>
         <TableCell>{assigned}</TableCell>
         <TableCell>{e.location ?? "—"}</TableCell>
-        <TableCell sx={{ width: 190 }}>{actions}</TableCell>
+        <TableCell sx={{ width: 240 }}>{actions}</TableCell>
       </TableRow>
     );
   }
@@ -147,21 +173,23 @@ export function EquipmentEntry({ equipment, layout, onEdit, onCheckOut }: Props)
   );
 }
 
-/** Shown when a next-maintenance date exists; highlighted when it is within 7 days or past. Opens the form to record it. */
-function MaintenanceDue({ date, onClick }: { date: string; onClick(): void }) {
-  const urgency = maintenanceUrgency(date);
+/**
+ * Shown while the server says maintenance is due (within 7 days or past); red when overdue. Opens the
+ * dialog that records it.
+ */
+function MaintenanceDue({ overdue, date, onClick }: { overdue: boolean; date: string; onClick(): void }) {
   const when = formatCalendarDate(date);
-  const note = urgency === "overdue" ? `Overdue since ${when}` : `Next maintenance ${when}`;
+  const note = overdue ? `Overdue since ${when}` : `Due ${when}`;
   return (
     <Tooltip title={note} describeChild>
       <Button
         size="small"
-        variant={urgency === "later" ? "text" : "contained"}
-        color={urgency === "overdue" ? "error" : urgency === "soon" ? "warning" : "inherit"}
+        variant="contained"
+        color={overdue ? "error" : "warning"}
         startIcon={<EventIcon />}
         onClick={onClick}
-        data-urgency={urgency}
-        sx={urgency === "soon" ? { bgcolor: "#b45309", color: "#fff", "&:hover": { bgcolor: "#92400e" } } : undefined}
+        data-urgency={overdue ? "overdue" : "soon"}
+        sx={overdue ? undefined : { bgcolor: "#b45309", color: "#fff", "&:hover": { bgcolor: "#92400e" } }}
       >
         Maintenance Due
       </Button>

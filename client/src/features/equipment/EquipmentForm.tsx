@@ -71,6 +71,7 @@ function EditLoader(props: Props & { equipmentId: string }) {
 
 const FIELDS = [
   "name", "description", "serialNumber", "category", "status", "assignedTo", "location", "purchaseDate", "lastMaintenance", "nextMaintenance", "qrCode",
+  "maintenanceIntervalDays",
 ] as const;
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
@@ -91,6 +92,7 @@ function initialValues(e: EquipmentForm_equipment$data | null | undefined): Valu
     lastMaintenance: toDateInput(e?.lastMaintenance),
     nextMaintenance: toDateInput(e?.nextMaintenance),
     qrCode: e?.qrCode ?? "",
+    maintenanceIntervalDays: e?.maintenanceIntervalDays == null ? "" : String(e.maintenanceIntervalDays),
   };
 }
 
@@ -112,6 +114,7 @@ function FormBody({ titleId, onDone, filters, equipment }: Props & { equipment: 
         purchaseDate
         lastMaintenance
         nextMaintenance
+        maintenanceIntervalDays
         qrCode
         sdsFileUrl
       }
@@ -198,6 +201,10 @@ function FormBody({ titleId, onDone, filters, equipment }: Props & { equipment: 
     const problems: Errors = {};
     if (!t.name) problems.name = "Name is required";
     if (!t.category) problems.category = "Category is required";
+    const interval = t.maintenanceIntervalDays === "" ? null : Number(t.maintenanceIntervalDays);
+    if (interval !== null && (!Number.isInteger(interval) || interval < 1 || interval > 3650)) {
+      problems.maintenanceIntervalDays = "Maintenance interval must be a whole number of days from 1 to 3650";
+    }
     if (Object.keys(problems).length) {
       setErrors(problems);
       return;
@@ -216,6 +223,7 @@ function FormBody({ titleId, onDone, filters, equipment }: Props & { equipment: 
       lastMaintenance: orNull(t.lastMaintenance),
       nextMaintenance: orNull(t.nextMaintenance),
       qrCode: orNull(t.qrCode),
+      maintenanceIntervalDays: interval,
     };
     setErrors({});
     const onError = () => failed();
@@ -304,6 +312,13 @@ function FormBody({ titleId, onDone, filters, equipment }: Props & { equipment: 
               })}
             </Grid>
           ))}
+          <Grid size={{ xs: 12, sm: 6 }}>
+            {field("maintenanceIntervalDays", "Maintenance Interval (days)", {
+              type: "number",
+              helperText: errors.maintenanceIntervalDays ?? "Recording maintenance moves the next date by this many days",
+              slotProps: { htmlInput: { min: 1, max: 3650, step: 1, inputMode: "numeric" } },
+            })}
+          </Grid>
           <Grid size={12}>
             <SdsUploader itemId={e?.id ?? null} sdsFileUrl={e?.sdsFileUrl} />
           </Grid>

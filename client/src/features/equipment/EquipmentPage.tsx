@@ -6,6 +6,7 @@ import {
 } from "@mui/material";
 import { Suspense, useEffect, useState, useTransition } from "react";
 import { graphql, useLazyLoadQuery, usePaginationFragment } from "react-relay";
+import { useSearchParams } from "react-router-dom";
 import type { EquipmentCheckOutDialog_team$key } from "../../__generated__/EquipmentCheckOutDialog_team.graphql.ts";
 import type { EquipmentPageListPaginationQuery } from "../../__generated__/EquipmentPageListPaginationQuery.graphql.ts";
 import type { EquipmentPageQuery } from "../../__generated__/EquipmentPageQuery.graphql.ts";
@@ -15,6 +16,7 @@ import type { EquipmentFilters } from "./connections.ts";
 import { EquipmentCheckOutDialog, type CheckOutTarget } from "./EquipmentCheckOutDialog.tsx";
 import { EquipmentEntry } from "./EquipmentEntry.tsx";
 import EquipmentForm from "./EquipmentForm.tsx";
+import { RecordMaintenanceDialog, type MaintenanceTarget } from "./RecordMaintenanceDialog.tsx";
 import { EQUIPMENT_STATUSES, labelForStatus, type EquipmentStatusValue } from "./status.ts";
 
 const PAGE_SIZE = 20;
@@ -24,23 +26,30 @@ const FORM_TITLE_ID = "equipment-form-title";
 /** §2 Equipment page: one route query; the list is a paginated connection refetched when the filters change. */
 export default function EquipmentPage() {
   const { isManager } = useSession();
+  // ?status=available (the dashboard's "Check Out Equipment") and ?search=… (a notification) open the list filtered.
+  const [params] = useSearchParams();
+  const askedStatus = params.get("status");
+  const initial: EquipmentFilters = {
+    search: params.get("search")?.trim() || null,
+    status: EQUIPMENT_STATUSES.find((s) => s === askedStatus) ?? null,
+  };
   const data = useLazyLoadQuery<EquipmentPageQuery>(
     graphql`
-      query EquipmentPageQuery($isManager: Boolean!, $first: Int!) {
-        ...EquipmentPage_query @arguments(first: $first)
+      query EquipmentPageQuery($isManager: Boolean!, $first: Int!, $search: String, $status: EquipmentStatus) {
+        ...EquipmentPage_query @arguments(first: $first, search: $search, status: $status)
         ...EquipmentCheckOutDialog_team @include(if: $isManager) @alias(as: "team")
       }
     `,
-    { isManager, first: PAGE_SIZE },
+    { isManager, first: PAGE_SIZE, search: initial.search, status: initial.status as EquipmentStatusValue | null },
     { fetchPolicy: "store-and-network" },
   );
-  return <EquipmentList query={data} team={data.team ?? null} />;
+  return <EquipmentList key={params.toString()} query={data} team={data.team ?? null} initial={initial} />;
 }
 
 /** Which form is open; `n` makes each opening a fresh form. */
 type FormState = ({ kind: "add" } | { kind: "edit"; id: string }) & { n: number };
 
-function EquipmentList({ query, team }: { query: EquipmentPage_query$key; team: EquipmentCheckOutDialog_team$key | null }) {
+function EquipmentList({ query, team, initial }: { query: EquipmentPage_query$key; team: EquipmentCheckOutDialog_team$key | null; initial: EquipmentFilters }) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down("md"), { noSsr: true });
   const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment<EquipmentPageListPaginationQuery, EquipmentPage_query$key>(
@@ -67,9 +76,9 @@ function EquipmentList({ query, team }: { query: EquipmentPage_query$key; team: 
   );
 
   // What the user typed and picked, and what the list on screen was fetched with.
-  const [search, setSearch] = useState("");
-  const [status, setStatus] = useState<EquipmentStatusValue | "">("");
-  const [applied, setApplied] = useState<EquipmentFilters>({ search: null, status: null });
+  const [search, setSearch] = useState(initial.search ?? "");
+  const [status, setStatus] = useState<EquipmentStatusValue | "">((initial.status as EquipmentStatusValue | null) ?? "");
+  const [applied, setApplied] = useState<EquipmentFilters>(initial);
   const [refetching, startTransition] = useTransition();
   useEffect(() => {
     const next: EquipmentFilters = { search: search.trim() || null, status: status || null };
@@ -90,8 +99,9 @@ function EquipmentList({ query, team }: { query: EquipmentPage_query$key; team: 
   const [shownForm, setShownForm] = useState(form);
   if (form && form !== shownForm) setShownForm(form);
   const [checkOut, setCheckOut] = useState<CheckOutTarget | null>(null);
+  const [maintenance, setMaintenance] = useState<MaintenanceTarget | null>(null);
   const closeForm = () => setForm(null);
-  const actions = { onEdit: (id: string) => setForm({ kind: "edit", id, n: Date.now() }), onCheckOut: setCheckOut };
+  const actions = { onEdit: (id: string) => setForm({ kind: "edit", id, n: Date.now() }), onCheckOut: setCheckOut, onRecordMaintenance: setMaintenance };
 
   const edges = data.equipment.edges;
   const filtered = Boolean(applied.search || applied.status);
@@ -217,6 +227,7 @@ function EquipmentList({ query, team }: { query: EquipmentPage_query$key; team: 
         </Suspense>
       </Dialog>
       <EquipmentCheckOutDialog target={checkOut} team={team} onClose={() => setCheckOut(null)} />
+      <RecordMaintenanceDialog target={maintenance} onClose={() => setMaintenance(null)} />
     </Stack>
   );
 }

@@ -7,12 +7,15 @@ import {
   FormControlLabel,
   FormHelperText,
   Grid,
+  IconButton,
   InputAdornment,
   MenuItem,
   Switch,
   TextField,
+  Tooltip,
   type TextFieldProps,
 } from "@mui/material";
+import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
 import { useId, useState, type FormEvent } from "react";
 import { graphql, useFragment, useLazyLoadQuery, useMutation } from "react-relay";
 import type { InventoryItemFormCreateMutation } from "../../__generated__/InventoryItemFormCreateMutation.graphql.ts";
@@ -20,6 +23,7 @@ import type { InventoryItemFormQuery } from "../../__generated__/InventoryItemFo
 import type { InventoryItemFormUpdateMutation } from "../../__generated__/InventoryItemFormUpdateMutation.graphql.ts";
 import type { InventoryItemForm_item$data, InventoryItemForm_item$key } from "../../__generated__/InventoryItemForm_item.graphql.ts";
 import { useToast } from "../../app/toast.tsx";
+import { BarcodeScannerDialog } from "../../components/BarcodeScannerDialog.tsx";
 import { SdsUploader } from "../../components/SdsUploader.tsx";
 import { connectionsForNewItem } from "./connections.ts";
 import { INVENTORY_CATEGORIES, UNITS } from "./constants.ts";
@@ -64,6 +68,7 @@ function EditItem({ titleId, onDone, itemId }: Required<Props>) {
 
 const FIELD_NAMES: ReadonlySet<string> = new Set<ItemField>([
   "name", "description", "category", "quantity", "minQuantity", "unit", "price", "reorderPoint", "reorderQuantity", "supplier", "location", "barcode", "qrCode",
+  "epaRegistrationNumber", "activeIngredient",
 ]);
 
 function valuesOf(item: InventoryItemForm_item$data): ItemFormValues {
@@ -81,6 +86,8 @@ function valuesOf(item: InventoryItemForm_item$data): ItemFormValues {
     location: item.location ?? "",
     barcode: item.barcode ?? "",
     qrCode: item.qrCode ?? "",
+    epaRegistrationNumber: item.epaRegistrationNumber ?? "",
+    activeIngredient: item.activeIngredient ?? "",
     hazardous: item.hazardous,
   };
 }
@@ -109,12 +116,15 @@ function ItemForm({ titleId, onDone, item: itemKey }: { titleId: string; onDone(
         qrCode
         hazardous
         sdsFileUrl
+        epaRegistrationNumber
+        activeIngredient
       }
     `,
     itemKey,
   );
   const [values, setValues] = useState<ItemFormValues>(() => (item ? valuesOf(item) : EMPTY_ITEM));
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [scanning, setScanning] = useState(false);
 
   const [create, creating] = useMutation<InventoryItemFormCreateMutation>(graphql`
     mutation InventoryItemFormCreateMutation($input: CreateInventoryItemInput!, $connections: [ID!]!) {
@@ -270,8 +280,28 @@ function ItemForm({ titleId, onDone, item: itemKey }: { titleId: string; onDone(
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>{field("supplier", "Supplier")}</Grid>
           <Grid size={{ xs: 12, sm: 6 }}>{field("location", "Location")}</Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>{field("barcode", "Barcode")}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            {field("barcode", "Barcode", {
+              slotProps: {
+                input: {
+                  endAdornment: (
+                    <InputAdornment position="end">
+                      <Tooltip title="Scan with camera">
+                        <IconButton edge="end" aria-label="Scan with camera" onClick={() => setScanning(true)}>
+                          <QrCodeScannerIcon />
+                        </IconButton>
+                      </Tooltip>
+                    </InputAdornment>
+                  ),
+                },
+              },
+            })}
+          </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>{field("qrCode", "QR Code")}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            {field("epaRegistrationNumber", "EPA Registration Number", { placeholder: "e.g. 432-1012", helperText: "For pesticides: the EPA Reg. No. on the label" })}
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>{field("activeIngredient", "Active Ingredient", { placeholder: "e.g. Fipronil 9.1%" })}</Grid>
           <Grid size={{ xs: 12, sm: 6 }} sx={{ display: "flex", flexDirection: "column", justifyContent: "center" }}>
             <FormControlLabel
               control={<Switch checked={values.hazardous} onChange={(e) => set("hazardous", e.target.checked)} />}
@@ -292,6 +322,7 @@ function ItemForm({ titleId, onDone, item: itemKey }: { titleId: string; onDone(
           {saving ? "Saving..." : item ? "Update Item" : "Add Item"}
         </Button>
       </DialogActions>
+      <BarcodeScannerDialog open={scanning} onClose={() => setScanning(false)} onUse={(code) => set("barcode", code)} />
     </Box>
   );
 }

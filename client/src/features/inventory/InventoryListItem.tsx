@@ -2,9 +2,13 @@ import DeleteIcon from "@mui/icons-material/DeleteOutlined";
 import EditIcon from "@mui/icons-material/EditOutlined";
 import PlaceIcon from "@mui/icons-material/PlaceOutlined";
 import WarningIcon from "@mui/icons-material/WarningAmber";
+import ScienceIcon from "@mui/icons-material/ScienceOutlined";
 import { Box, Button, Card, CardActions, CardContent, Chip, IconButton, Stack, TableCell, TableRow, Tooltip, Typography } from "@mui/material";
 import { graphql, useFragment } from "react-relay";
 import type { InventoryListItem_item$key } from "../../__generated__/InventoryListItem_item.graphql.ts";
+import { PrintLabelButton } from "../labels/PrintLabelButton.tsx";
+import { isApplied } from "./chemicalUse.ts";
+import type { UseTarget } from "./RecordUseDialog.tsx";
 import { StockStatusChip } from "./StockStatusChip.tsx";
 
 type Props = {
@@ -13,6 +17,8 @@ type Props = {
   onEdit(id: string): void;
   /** Only for managers (§6). */
   onDelete?: (item: { id: string; name: string }) => void;
+  /** 'Record use' of a chemical (shown for applied products). */
+  onRecordUse?: (item: UseTarget) => void;
 };
 
 function Hazardous() {
@@ -27,7 +33,7 @@ function Hazardous() {
 }
 
 /** One inventory item, as a table row (desktop) or a card (phone). */
-export function InventoryListItem({ item, layout, onEdit, onDelete }: Props) {
+export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse }: Props) {
   const i = useFragment(
     graphql`
       fragment InventoryListItem_item on InventoryItem {
@@ -41,10 +47,14 @@ export function InventoryListItem({ item, layout, onEdit, onDelete }: Props) {
         location
         hazardous
         stockStatus
+        epaRegistrationNumber
       }
     `,
     item,
   );
+
+  const canRecordUse = Boolean(onRecordUse) && isApplied(i);
+  const recordUse = () => onRecordUse?.({ id: i.id, name: i.name, unit: i.unit, quantity: i.quantity, epaRegistrationNumber: i.epaRegistrationNumber });
 
   if (layout === "card") {
     return (
@@ -88,6 +98,12 @@ export function InventoryListItem({ item, layout, onEdit, onDelete }: Props) {
           </Stack>
         </CardContent>
         <CardActions sx={{ justifyContent: "flex-end", pt: 0, pb: 1 }}>
+          {canRecordUse && (
+            <Button size="small" startIcon={<ScienceIcon />} onClick={recordUse} aria-label={`Record use of ${i.name}`}>
+              Record use
+            </Button>
+          )}
+          <PrintLabelButton id={i.id} name={i.name} variant="button" />
           <Button size="small" startIcon={<EditIcon />} onClick={() => onEdit(i.id)} aria-label={`Edit ${i.name}`}>
             Edit
           </Button>
@@ -131,6 +147,14 @@ export function InventoryListItem({ item, layout, onEdit, onDelete }: Props) {
       </TableCell>
       <TableCell>{i.location ?? <Typography component="span" variant="body2" color="text.disabled">—</Typography>}</TableCell>
       <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+        {canRecordUse && (
+          <Tooltip title="Record use">
+            <IconButton size="small" aria-label={`Record use of ${i.name}`} onClick={recordUse}>
+              <ScienceIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        )}
+        <PrintLabelButton id={i.id} name={i.name} variant="icon" />
         <Tooltip title="Edit">
           <IconButton size="small" aria-label={`Edit ${i.name}`} onClick={() => onEdit(i.id)}>
             <EditIcon fontSize="small" />

@@ -1,5 +1,6 @@
 import AddIcon from "@mui/icons-material/Add";
 import Inventory2Icon from "@mui/icons-material/Inventory2Outlined";
+import PrintIcon from "@mui/icons-material/PrintOutlined";
 import SearchIcon from "@mui/icons-material/Search";
 import {
   Box,
@@ -22,6 +23,7 @@ import {
   TableHead,
   TableRow,
   TextField,
+  Tooltip,
   Typography,
   useMediaQuery,
   useTheme,
@@ -32,10 +34,12 @@ import type { InventoryPageQuery } from "../../__generated__/InventoryPageQuery.
 import type { InventoryPage_items$key } from "../../__generated__/InventoryPage_items.graphql.ts";
 import type { InventoryPageItemsPaginationQuery } from "../../__generated__/InventoryPageItemsPaginationQuery.graphql.ts";
 import { useSession } from "../../app/session.ts";
+import { labelsPath } from "../../components/scanner/scanRules.ts";
 import { showInventoryList } from "./connections.ts";
 import { INVENTORY_CATEGORIES, PAGE_SIZE } from "./constants.ts";
 import InventoryItemForm from "./InventoryItemForm.tsx";
 import { InventoryListItem } from "./InventoryListItem.tsx";
+import { RecordUseDialog, type UseTarget } from "./RecordUseDialog.tsx";
 import { useDeleteInventoryItem } from "./useDeleteInventoryItem.ts";
 
 const SEARCH_DEBOUNCE_MS = 250;
@@ -116,6 +120,8 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
   const filtering = applied.search !== null || applied.category !== null;
   const onEdit = (id: string) => setDialog({ mode: "edit", id });
   const onDelete = isManager ? setConfirm : undefined;
+  // Held here, not in the row, so the dialog survives the switch between table rows and cards.
+  const [recordUse, setRecordUse] = useState<UseTarget | null>(null);
 
   return (
     <Stack spacing={2}>
@@ -156,6 +162,25 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
                 </MenuItem>
               ))}
             </TextField>
+            <Tooltip title="QR labels for the items listed">
+              <span>
+                <Button
+                  variant="outlined"
+                  component="a"
+                  href={labelsPath(items.map((i) => i.id))}
+                  target="_blank"
+                  rel="noopener"
+                  disabled={items.length === 0}
+                  aria-label="Print labels"
+                  sx={{ whiteSpace: "nowrap", flexShrink: 0, minWidth: 0, px: { xs: 1.25, sm: 2 }, height: "100%" }}
+                >
+                  <PrintIcon fontSize="small" />
+                  <Box component="span" sx={{ display: { xs: "none", sm: "inline" }, ml: 1 }}>
+                    Print labels
+                  </Box>
+                </Button>
+              </span>
+            </Tooltip>
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ mode: "add" })} sx={{ whiteSpace: "nowrap", flexShrink: 0 }}>
               Add Item
             </Button>
@@ -178,7 +203,7 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
           <Stack spacing={1.5} aria-label="Inventory items" role="list">
             {items.map((item) => (
               <Box role="listitem" key={item.id}>
-                <InventoryListItem item={item} layout="card" onEdit={onEdit} onDelete={onDelete} />
+                <InventoryListItem item={item} layout="card" onEdit={onEdit} onDelete={onDelete} onRecordUse={setRecordUse} />
               </Box>
             ))}
           </Stack>
@@ -198,7 +223,7 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
               </TableHead>
               <TableBody>
                 {items.map((item) => (
-                  <InventoryListItem key={item.id} item={item} layout="row" onEdit={onEdit} onDelete={onDelete} />
+                  <InventoryListItem key={item.id} item={item} layout="row" onEdit={onEdit} onDelete={onDelete} onRecordUse={setRecordUse} />
                 ))}
               </TableBody>
             </Table>
@@ -225,6 +250,8 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
           </Suspense>
         )}
       </Dialog>
+
+      {recordUse && <RecordUseDialog item={recordUse} onClose={() => setRecordUse(null)} />}
 
       <Dialog open={confirm !== null} onClose={() => setConfirm(null)} aria-labelledby="delete-item-title" aria-describedby="delete-item-text">
         <DialogTitle id="delete-item-title">Delete Inventory Item</DialogTitle>

@@ -1,3 +1,5 @@
+import { EPA_REGISTRATION_NUMBER, EPA_REGISTRATION_NUMBER_MESSAGE } from "./constants.ts";
+
 /**
  * §5 inventory form rules, as pure functions so they can be checked without a browser.
  * Values are the raw strings of the form's inputs; `toInput` turns valid values into mutation input.
@@ -16,6 +18,8 @@ export type ItemFormValues = {
   location: string;
   barcode: string;
   qrCode: string;
+  epaRegistrationNumber: string;
+  activeIngredient: string;
   hazardous: boolean;
 };
 export type ItemField = Exclude<keyof ItemFormValues, "hazardous">;
@@ -36,6 +40,8 @@ export const EMPTY_ITEM: ItemFormValues = {
   location: "",
   barcode: "",
   qrCode: "",
+  epaRegistrationNumber: "",
+  activeIngredient: "",
   hazardous: false,
 };
 
@@ -68,6 +74,9 @@ export function validateItem(v: ItemFormValues): FieldErrors {
     else if (dollars < 0) errors.price = "Price must be at least 0";
     else if (Math.round(dollars * 100) > 2_147_483_647) errors.price = "Price is too large";
   }
+  const epa = v.epaRegistrationNumber.trim();
+  if (epa && !EPA_REGISTRATION_NUMBER.test(epa)) errors.epaRegistrationNumber = EPA_REGISTRATION_NUMBER_MESSAGE;
+  if (v.activeIngredient.trim().length > 200) errors.activeIngredient = "Active ingredient must be at most 200 characters";
   return errors;
 }
 
@@ -99,6 +108,8 @@ export function toInput(v: ItemFormValues) {
     location: text(v.location),
     barcode: text(v.barcode),
     qrCode: text(v.qrCode),
+    epaRegistrationNumber: text(v.epaRegistrationNumber),
+    activeIngredient: text(v.activeIngredient),
     hazardous: v.hazardous,
   };
 }

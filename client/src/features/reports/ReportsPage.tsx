@@ -1,19 +1,103 @@
-import { Card, CardContent, Typography } from "@mui/material";
+import { Alert, Grid, Stack } from "@mui/material";
+import { Suspense, useState, useTransition } from "react";
+import { graphql, useLazyLoadQuery } from "react-relay";
+import type { ReportsPageQuery } from "../../__generated__/ReportsPageQuery.graphql.ts";
+import { Loading } from "../../app/App.tsx";
 import { useSession } from "../../app/session.ts";
 import { AccessDenied } from "../../components/AccessDenied.tsx";
+import { ChemicalUseByProductReport, ChemicalUseByTechnicianReport, ChemicalUseRecordsReport } from "./ChemicalUseReports.tsx";
+import { DateRangeControl } from "./DateRangeControl.tsx";
+import { EquipmentCategoryReport, EquipmentStatusReport } from "./EquipmentReports.tsx";
+import { defaultRange, type ReportRange } from "./range.ts";
+import { ReportRangeContext } from "./ReportCard.tsx";
+import { RequestStatusReport, TopRequestedReport } from "./RequestReports.tsx";
+import { LowStockReport, StockMovementsReport, StockValueReport } from "./StockReports.tsx";
 
-/** The spec gives Reports only a title and description; the charts are their own issue. */
+/** Reports & Analytics (managers): every report over one date range, each with its CSV. */
 export default function ReportsPage() {
   const { isManager } = useSession();
   if (!isManager) return <AccessDenied text="You need manager privileges to access reports." />;
+  return <Reports />;
+}
+
+function Reports() {
+  const [range, setRange] = useState<ReportRange>(() => defaultRange());
+  // A new range loads while the current reports stay on screen.
+  const [busy, startTransition] = useTransition();
   return (
-    <Card>
-      <CardContent>
-        <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
-          Reports & Analytics
-        </Typography>
-        <Typography color="text.secondary">View detailed reports on inventory and equipment usage</Typography>
-      </CardContent>
-    </Card>
+    <Stack spacing={2}>
+      <DateRangeControl range={range} busy={busy} onChange={(next) => startTransition(() => setRange(next))} />
+      <Suspense fallback={<Loading />}>
+        <ReportGrid range={range} />
+      </Suspense>
+    </Stack>
+  );
+}
+
+function ReportGrid({ range }: { range: ReportRange }) {
+  const data = useLazyLoadQuery<ReportsPageQuery>(
+    graphql`
+      query ReportsPageQuery($from: String!, $to: String!, $interval: ReportInterval!) {
+        reports(from: $from, to: $to, interval: $interval) {
+          __typename
+          ... on Reports @alias(as: "ready") {
+            ...StockReports_value
+            ...StockReports_movements
+            ...StockReports_lowStock
+            ...EquipmentReports_byStatus
+            ...EquipmentReports_byCategory
+            ...RequestReports_requests
+            ...RequestReports_top
+            ...ChemicalUseReports_byProduct
+            ...ChemicalUseReports_byTechnician
+            ...ChemicalUseReports_records
+          }
+          ... on Error {
+            message
+          }
+        }
+      }
+    `,
+    range,
+    { fetchPolicy: "store-and-network" },
+  );
+  const reports = data.reports.ready;
+  if (!reports) return <Alert severity="error">{data.reports.message ?? "Reports are not available"}</Alert>;
+  const half = { xs: 12, lg: 6 } as const;
+  return (
+    <ReportRangeContext.Provider value={range}>
+      <Grid container spacing={2}>
+        <Grid size={half}>
+          <StockValueReport reports={reports} />
+        </Grid>
+        <Grid size={half}>
+          <LowStockReport reports={reports} />
+        </Grid>
+        <Grid size={12}>
+          <StockMovementsReport reports={reports} />
+        </Grid>
+        <Grid size={half}>
+          <EquipmentStatusReport reports={reports} />
+        </Grid>
+        <Grid size={half}>
+          <EquipmentCategoryReport reports={reports} />
+        </Grid>
+        <Grid size={half}>
+          <RequestStatusReport reports={reports} />
+        </Grid>
+        <Grid size={half}>
+          <TopRequestedReport reports={reports} />
+        </Grid>
+        <Grid size={half}>
+          <ChemicalUseByProductReport reports={reports} />
+        </Grid>
+        <Grid size={half}>
+          <ChemicalUseByTechnicianReport reports={reports} />
+        </Grid>
+        <Grid size={12}>
+          <ChemicalUseRecordsReport reports={reports} />
+        </Grid>
+      </Grid>
+    </ReportRangeContext.Provider>
   );
 }

@@ -5,6 +5,7 @@ import {
 } from "@mui/material";
 import { lazy, Suspense, useState, useTransition } from "react";
 import { graphql, useFragment, useLazyLoadQuery, usePaginationFragment } from "react-relay";
+import { useSearchParams } from "react-router-dom";
 import type { RequestsPageQuery } from "../../__generated__/RequestsPageQuery.graphql.ts";
 import type { RequestsPage_requests$key } from "../../__generated__/RequestsPage_requests.graphql.ts";
 import type { RequestsPage_request$key, RequestStatus } from "../../__generated__/RequestsPage_request.graphql.ts";
@@ -15,25 +16,30 @@ const RequestForm = lazy(() => import("./RequestForm.tsx"));
 
 const PAGE = 20;
 type Filter = "all" | "pending" | "approved" | "denied";
+const FILTERS: readonly Filter[] = ["all", "pending", "approved", "denied"];
 
+/** ?status=pending (from the dashboard's View All) opens the list filtered. */
 export default function RequestsPage() {
+  const [params] = useSearchParams();
+  const asked = params.get("status") as Filter | null;
+  const initial: Filter = asked && FILTERS.includes(asked) ? asked : "all";
   const data = useLazyLoadQuery<RequestsPageQuery>(
     graphql`
-      query RequestsPageQuery($count: Int!) {
-        ...RequestsPage_requests @arguments(count: $count)
+      query RequestsPageQuery($count: Int!, $status: RequestStatus) {
+        ...RequestsPage_requests @arguments(count: $count, status: $status)
       }
     `,
-    { count: PAGE },
+    { count: PAGE, status: initial === "all" ? null : initial },
     { fetchPolicy: "store-and-network" },
   );
-  return <RequestList query={data} />;
+  return <RequestList key={initial} query={data} initial={initial} />;
 }
 
-function RequestList({ query }: { query: RequestsPage_requests$key }) {
+function RequestList({ query, initial }: { query: RequestsPage_requests$key; initial: Filter }) {
   const { isManager } = useSession();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down("md"));
-  const [filter, setFilter] = useState<Filter>("all");
+  const [filter, setFilter] = useState<Filter>(initial);
   const [creating, setCreating] = useState(false);
   const [isFiltering, startTransition] = useTransition();
   const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment(

@@ -1,0 +1,99 @@
+import { Box, Button, Chip, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography, useMediaQuery, useTheme } from "@mui/material";
+import { Suspense } from "react";
+import { graphql, useLazyLoadQuery, usePaginationFragment } from "react-relay";
+import type { ActivityLogDialogPaginationQuery } from "../../__generated__/ActivityLogDialogPaginationQuery.graphql.ts";
+import type { ActivityLogDialogQuery } from "../../__generated__/ActivityLogDialogQuery.graphql.ts";
+import type { ActivityLogDialog_query$key } from "../../__generated__/ActivityLogDialog_query.graphql.ts";
+import { actionColor } from "./activity.ts";
+
+const PAGE = 25;
+
+/** The whole activity log, newest first, page by page: where the dashboard's Recent Activity 'View All' leads. */
+export default function ActivityLogDialog({ onClose }: { onClose(): void }) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down("md"));
+  return (
+    <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="md" aria-labelledby="activity-log-title">
+      <DialogTitle id="activity-log-title">Activity Log</DialogTitle>
+      <DialogContent dividers>
+        <Suspense
+          fallback={
+            <Box sx={{ display: "grid", placeItems: "center", py: 6 }}>
+              <CircularProgress aria-label="Loading activity" />
+            </Box>
+          }
+        >
+          <ActivityList />
+        </Suspense>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function ActivityList() {
+  const query = useLazyLoadQuery<ActivityLogDialogQuery>(
+    graphql`
+      query ActivityLogDialogQuery($count: Int!) {
+        ...ActivityLogDialog_query @arguments(count: $count)
+      }
+    `,
+    { count: PAGE },
+    { fetchPolicy: "store-and-network" },
+  );
+  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<ActivityLogDialogPaginationQuery, ActivityLogDialog_query$key>(
+    graphql`
+      fragment ActivityLogDialog_query on Query
+      @argumentDefinitions(count: { type: "Int", defaultValue: 25 }, cursor: { type: "String" })
+      @refetchable(queryName: "ActivityLogDialogPaginationQuery") {
+        activity(first: $count, after: $cursor) @connection(key: "ActivityLogDialog_activity") {
+          totalCount
+          edges {
+            node {
+              id
+              action
+              entityType
+              details
+              createdAt
+              user {
+                name
+              }
+            }
+          }
+        }
+      }
+    `,
+    query,
+  );
+  const entries = data.activity.edges.map((e) => e.node);
+  return (
+    <Stack spacing={1.5} component="ol" aria-label="Activity" sx={{ listStyle: "none", p: 0, m: 0 }}>
+      {entries.map((e) => (
+        <Stack key={e.id} component="li" direction="row" spacing={1.5} sx={{ alignItems: "flex-start" }}>
+          <Box sx={{ width: 10, height: 10, borderRadius: "50%", mt: 0.8, flexShrink: 0, bgcolor: actionColor[e.action] ?? "#757575" }} />
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography variant="body2" sx={{ overflowWrap: "anywhere" }}>
+              <strong>{e.user.name}</strong> {e.details}
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              {new Date(e.createdAt as string).toLocaleString()}
+            </Typography>
+          </Box>
+          <Chip size="small" label={e.entityType} variant="outlined" />
+        </Stack>
+      ))}
+      <Box component="li" sx={{ textAlign: "center", pt: 1 }}>
+        <Typography variant="caption" color="text.secondary" sx={{ display: "block", mb: 1 }}>
+          {entries.length} of {data.activity.totalCount}
+        </Typography>
+        {hasNext && (
+          <Button variant="outlined" size="small" onClick={() => loadNext(PAGE)} disabled={isLoadingNext}>
+            {isLoadingNext ? "Loading..." : "Load more"}
+          </Button>
+        )}
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,109 @@
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from "@mui/material";
+import { useState, type FormEvent } from "react";
+import { graphql, useMutation } from "react-relay";
+import type { RecordMaintenanceDialogMutation } from "../../__generated__/RecordMaintenanceDialogMutation.graphql.ts";
+import { useToast } from "../../app/toast.tsx";
+import { addDaysToInput, formatCalendarDate, todayInput } from "./dates.ts";
+
+export type MaintenanceTarget = { id: string; name: string; maintenanceIntervalDays: number | null; nextMaintenance: string | null };
+
+const TITLE_ID = "record-maintenance-title";
+
+/** Records maintenance done on a day (default today); the server moves the next date by the interval. */
+export function RecordMaintenanceDialog({ target, onClose }: { target: MaintenanceTarget | null; onClose(): void }) {
+  const [shown, setShown] = useState(target);
+  if (target && target !== shown) setShown(target);
+  return (
+    <Dialog open={target !== null} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby={TITLE_ID}>
+      {shown && <RecordForm key={shown.id} target={shown} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function RecordForm({ target, onClose }: { target: MaintenanceTarget; onClose(): void }) {
+  const { toast } = useToast();
+  const today = todayInput();
+  const [date, setDate] = useState(today);
+  const [error, setError] = useState<string | null>(null);
+  const [commit, pending] = useMutation<RecordMaintenanceDialogMutation>(graphql`
+    mutation RecordMaintenanceDialogMutation($input: RecordMaintenanceInput!) {
+      recordMaintenance(input: $input) {
+        __typename
+        ... on RecordMaintenancePayload {
+          equipment {
+            id
+            lastMaintenance
+            nextMaintenance
+            maintenanceDue
+            maintenanceState
+            updatedAt
+          }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  const future = date > today;
+  const interval = target.maintenanceIntervalDays;
+  const next = interval && date ? formatCalendarDate(`${addDaysToInput(date, interval)}T00:00:00.000Z`) : null;
+
+  function submit(ev: FormEvent) {
+    ev.preventDefault();
+    if (!date || future || pending) return;
+    setError(null);
+    commit({
+      variables: { input: { id: target.id, date } },
+      onCompleted: (d) => {
+        const r = d.recordMaintenance;
+        if (r.__typename === "RecordMaintenancePayload") {
+          toast({ title: "Maintenance recorded", description: target.name, variant: "success" });
+          onClose();
+        } else {
+          setError(r.message ?? "Failed to record maintenance");
+        }
+      },
+      onError: () => setError("Failed to record maintenance"),
+    });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <DialogTitle id={TITLE_ID}>Record Maintenance</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>
+          Maintenance done on <strong>{target.name}</strong>.{" "}
+          {next
+            ? `The next one will be due ${next} (every ${interval} days).`
+            : target.nextMaintenance
+              ? "No interval is set: a next date still ahead is kept, one already reached is cleared."
+              : "No interval is set, so no next date will be scheduled."}
+        </DialogContentText>
+        {error && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {error}
+          </Alert>
+        )}
+        <TextField
+          autoFocus
+          fullWidth
+          required
+          type="date"
+          label="Date done"
+          value={date}
+          onChange={(e) => setDate(e.target.value)}
+          error={future || !date}
+          helperText={future ? "Maintenance date cannot be in the future" : !date ? "Enter the date" : " "}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
+        />
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button type="submit" variant="contained" disabled={!date || future || pending}>
+          {pending ? "Saving..." : "Record Maintenance"}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}

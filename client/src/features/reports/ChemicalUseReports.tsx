@@ -1,0 +1,183 @@
+import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
+import { BarChart } from "@mui/x-charts/BarChart";
+import { graphql, useFragment } from "react-relay";
+import type { ChemicalUseReports_byProduct$key } from "../../__generated__/ChemicalUseReports_byProduct.graphql.ts";
+import type { ChemicalUseReports_byTechnician$key } from "../../__generated__/ChemicalUseReports_byTechnician.graphql.ts";
+import type { ChemicalUseReports_records$key } from "../../__generated__/ChemicalUseReports_records.graphql.ts";
+import { ReportCard } from "./ReportCard.tsx";
+import { wholeTicks } from "./StockReports.tsx";
+
+const shortName = (v: string) => (v.length > 26 ? `${v.slice(0, 25)}…` : v);
+
+export function ChemicalUseByProductReport({ reports }: { reports: ChemicalUseReports_byProduct$key }) {
+  const { chemicalUseByProduct: rows } = useFragment(
+    graphql`
+      fragment ChemicalUseReports_byProduct on Reports {
+        chemicalUseByProduct {
+          epaRegistrationNumber
+          product
+          activeIngredient
+          unit
+          quantity
+          uses
+          technicians
+          sites
+        }
+      }
+    `,
+    reports,
+  );
+  const label = (r: (typeof rows)[number]) => (r.epaRegistrationNumber ? `${r.product} (EPA ${r.epaRegistrationNumber})` : r.product);
+  return (
+    <ReportCard
+      title="Chemical use by product"
+      description="Applications recorded in the range, by product and EPA registration number"
+      columns={[
+        { header: "EPA Reg. No.", value: (r) => r.epaRegistrationNumber },
+        { header: "Product", value: (r) => r.product },
+        { header: "Active ingredient", value: (r) => r.activeIngredient },
+        { header: "Quantity", value: (r) => r.quantity },
+        { header: "Unit", value: (r) => r.unit },
+        { header: "Applications", value: (r) => r.uses },
+        { header: "Technicians", value: (r) => r.technicians },
+        { header: "Sites", value: (r) => r.sites },
+      ]}
+      rows={rows}
+      empty={rows.length ? null : "No chemical use recorded in this range"}
+    >
+      <BarChart
+        height={Math.max(200, rows.length * 34 + 70)}
+        layout="horizontal"
+        dataset={rows.map((r) => ({ product: label(r), uses: r.uses }))}
+        yAxis={[{ scaleType: "band", dataKey: "product", width: 170, tickLabelStyle: { fontSize: 11 }, valueFormatter: (v: string, ctx) => (ctx.location === "tick" ? shortName(v) : v) }]}
+        xAxis={[{ valueFormatter: wholeTicks }]}
+        series={[{ dataKey: "uses", label: "Applications", color: "#ef6c00" }]}
+        hideLegend
+      />
+    </ReportCard>
+  );
+}
+
+export function ChemicalUseByTechnicianReport({ reports }: { reports: ChemicalUseReports_byTechnician$key }) {
+  const { chemicalUseByTechnician: rows } = useFragment(
+    graphql`
+      fragment ChemicalUseReports_byTechnician on Reports {
+        chemicalUseByTechnician {
+          technician
+          epaRegistrationNumber
+          product
+          unit
+          quantity
+          uses
+        }
+      }
+    `,
+    reports,
+  );
+  // The server groups by technician and product; the chart shows each technician's applications.
+  const technicians = [...new Set(rows.map((r) => r.technician))];
+  const applications = technicians.map((t) => ({ technician: t, uses: rows.filter((r) => r.technician === t).reduce((s, r) => s + r.uses, 0) }));
+  return (
+    <ReportCard
+      title="Chemical use by technician"
+      description="Applications per technician; the CSV lists each technician's products and quantities"
+      columns={[
+        { header: "Technician", value: (r) => r.technician },
+        { header: "Product", value: (r) => r.product },
+        { header: "EPA Reg. No.", value: (r) => r.epaRegistrationNumber },
+        { header: "Quantity", value: (r) => r.quantity },
+        { header: "Unit", value: (r) => r.unit },
+        { header: "Applications", value: (r) => r.uses },
+      ]}
+      rows={rows}
+      empty={rows.length ? null : "No chemical use recorded in this range"}
+    >
+      <BarChart
+        height={Math.max(180, technicians.length * 34 + 70)}
+        layout="horizontal"
+        dataset={applications}
+        yAxis={[{ scaleType: "band", dataKey: "technician", width: 120, tickLabelStyle: { fontSize: 11 } }]}
+        xAxis={[{ valueFormatter: wholeTicks }]}
+        series={[{ dataKey: "uses", label: "Applications", color: "#6a1b9a" }]}
+        hideLegend
+      />
+    </ReportCard>
+  );
+}
+
+export function ChemicalUseRecordsReport({ reports }: { reports: ChemicalUseReports_records$key }) {
+  const { chemicalUses: rows } = useFragment(
+    graphql`
+      fragment ChemicalUseReports_records on Reports {
+        chemicalUses(limit: 1000) {
+          databaseId
+          usedAt
+          technician
+          product
+          epaRegistrationNumber
+          activeIngredient
+          quantity
+          unit
+          siteAddress
+          targetPest
+        }
+      }
+    `,
+    reports,
+  );
+  const shown = rows.slice(-50).reverse();
+  return (
+    <ReportCard
+      title="Chemical application records"
+      description={rows.length > shown.length ? `The latest ${shown.length} of ${rows.length}; the CSV has them all` : "Each recorded application, newest first"}
+      columns={[
+        { header: "Date", value: (r) => String(r.usedAt).slice(0, 10) },
+        { header: "Technician", value: (r) => r.technician },
+        { header: "Product", value: (r) => r.product },
+        { header: "EPA Reg. No.", value: (r) => r.epaRegistrationNumber },
+        { header: "Active ingredient", value: (r) => r.activeIngredient },
+        { header: "Quantity", value: (r) => r.quantity },
+        { header: "Unit", value: (r) => r.unit },
+        { header: "Site address", value: (r) => r.siteAddress },
+        { header: "Target pest", value: (r) => r.targetPest },
+      ]}
+      rows={rows}
+      empty={rows.length ? null : "No chemical use recorded in this range"}
+    >
+      <TableContainer sx={{ maxHeight: 320 }}>
+        <Table size="small" stickyHeader aria-label="Chemical application records" sx={{ "& td, & th": { px: 1, whiteSpace: "nowrap" } }}>
+          <TableHead>
+            <TableRow sx={{ "& th": { fontWeight: 700 } }}>
+              <TableCell>Date</TableCell>
+              <TableCell>Product</TableCell>
+              <TableCell>EPA Reg. No.</TableCell>
+              <TableCell align="right">Qty</TableCell>
+              <TableCell>Site</TableCell>
+              <TableCell>Pest</TableCell>
+              <TableCell>Technician</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {shown.map((r) => (
+              <TableRow key={r.databaseId}>
+                <TableCell>{new Date(String(r.usedAt)).toLocaleDateString(undefined, { timeZone: "UTC" })}</TableCell>
+                <TableCell sx={{ maxWidth: 200, overflow: "hidden", textOverflow: "ellipsis" }} title={r.product}>
+                  {r.product}
+                </TableCell>
+                <TableCell>{r.epaRegistrationNumber ?? <Typography component="span" variant="body2" color="text.disabled">—</Typography>}</TableCell>
+                <TableCell align="right">
+                  {r.quantity} {r.unit}
+                </TableCell>
+                <TableCell sx={{ maxWidth: 200, overflow: "hidden", textOverflow: "ellipsis" }} title={r.siteAddress}>
+                  {r.siteAddress}
+                </TableCell>
+                <TableCell>{r.targetPest}</TableCell>
+                <TableCell>{r.technician}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </ReportCard>
+  );
+}

@@ -1,0 +1,93 @@
+import { Card, LinearProgress, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from "@mui/material";
+import { useState } from "react";
+import { daysInRange, PRESETS, presetRange, rangeProblem, type ReportInterval, type ReportRange } from "./range.ts";
+
+type Props = { range: ReportRange; onChange(range: ReportRange): void; busy: boolean };
+
+/** One date range for every report: presets, or From/To dates, and daily or weekly periods. */
+export function DateRangeControl({ range, onChange, busy }: Props) {
+  // What is typed; applied once it is a valid range.
+  const [from, setFrom] = useState(range.from);
+  const [to, setTo] = useState(range.to);
+  const problem = rangeProblem(from, to);
+  const preset = PRESETS.find((p) => {
+    const r = presetRange(p.days);
+    return r.from === range.from && r.to === range.to;
+  });
+
+  const type = (next: { from?: string; to?: string }) => {
+    const f = next.from ?? from;
+    const t = next.to ?? to;
+    setFrom(f);
+    setTo(t);
+    if (!rangeProblem(f, t)) onChange({ ...range, from: f, to: t });
+  };
+  const pick = (days: number) => {
+    const r = presetRange(days);
+    setFrom(r.from);
+    setTo(r.to);
+    onChange(r);
+  };
+
+  return (
+    <Card component="section" aria-label="Date range" sx={{ p: { xs: 1.5, sm: 2 }, position: "relative", overflow: "hidden" }}>
+      {busy && <LinearProgress aria-label="Updating reports" sx={{ position: "absolute", top: 0, left: 0, right: 0 }} />}
+      <Stack direction={{ xs: "column", md: "row" }} spacing={1.5} useFlexGap sx={{ alignItems: { md: "center" }, flexWrap: "wrap" }}>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={preset?.days ?? null}
+          onChange={(_e, days: number | null) => days && pick(days)}
+          aria-label="Preset ranges"
+          sx={{ flexWrap: "wrap" }}
+        >
+          {PRESETS.map((p) => (
+            <ToggleButton key={p.days} value={p.days} sx={{ px: 1.5, textTransform: "none" }}>
+              {p.label}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: "flex-start" }}>
+          <TextField
+            label="From"
+            type="date"
+            size="small"
+            value={from}
+            onChange={(e) => type({ from: e.target.value })}
+            error={Boolean(problem)}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: to || undefined } }}
+            sx={{ flex: 1, minWidth: 0 }}
+          />
+          <TextField
+            label="To"
+            type="date"
+            size="small"
+            value={to}
+            onChange={(e) => type({ to: e.target.value })}
+            error={Boolean(problem)}
+            helperText={problem ?? undefined}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from || undefined } }}
+            sx={{ flex: 1, minWidth: 0 }}
+          />
+        </Stack>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={range.interval}
+          onChange={(_e, interval: ReportInterval | null) => interval && onChange({ ...range, interval })}
+          aria-label="Period"
+        >
+          <ToggleButton value="DAY" sx={{ textTransform: "none" }}>
+            Daily
+          </ToggleButton>
+          <ToggleButton value="WEEK" sx={{ textTransform: "none" }}>
+            Weekly
+          </ToggleButton>
+        </ToggleButtonGroup>
+        <Typography variant="body2" color="text.secondary" sx={{ ml: { md: "auto" } }}>
+          {daysInRange(range.from, range.to)} days, applies to every report
+        </Typography>
+      </Stack>
+    </Card>
+  );
+}

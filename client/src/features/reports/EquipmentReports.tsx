@@ -1,0 +1,97 @@
+import { BarChart } from "@mui/x-charts/BarChart";
+import { PieChart } from "@mui/x-charts/PieChart";
+import { graphql, useFragment } from "react-relay";
+import type { EquipmentReports_byCategory$key } from "../../__generated__/EquipmentReports_byCategory.graphql.ts";
+import type { EquipmentReports_byStatus$key } from "../../__generated__/EquipmentReports_byStatus.graphql.ts";
+import { labelForStatus, statusColor } from "../equipment/status.ts";
+import { ReportCard } from "./ReportCard.tsx";
+import { wholeTicks } from "./StockReports.tsx";
+
+export function EquipmentStatusReport({ reports }: { reports: EquipmentReports_byStatus$key }) {
+  const { equipmentByStatus: rows } = useFragment(
+    graphql`
+      fragment EquipmentReports_byStatus on Reports {
+        equipmentByStatus {
+          status
+          count
+        }
+      }
+    `,
+    reports,
+  );
+  const total = rows.reduce((s, r) => s + r.count, 0);
+  const out = rows.find((r) => r.status === "checked_out")?.count ?? 0;
+  return (
+    <ReportCard
+      title="Equipment by status"
+      description={`Now: ${out} of ${total} checked out (${total ? Math.round((100 * out) / total) : 0}% utilisation)`}
+      columns={[
+        { header: "Status", value: (r) => labelForStatus(r.status) },
+        { header: "Equipment", value: (r) => r.count },
+      ]}
+      rows={rows}
+      empty={total ? null : "No equipment yet"}
+    >
+      <PieChart
+        height={260}
+        series={[
+          {
+            innerRadius: 50,
+            paddingAngle: 1,
+            cornerRadius: 3,
+            data: rows.filter((r) => r.count > 0).map((r) => ({ id: r.status, value: r.count, label: labelForStatus(r.status), color: statusColor(r.status) })),
+          },
+        ]}
+      />
+    </ReportCard>
+  );
+}
+
+export function EquipmentCategoryReport({ reports }: { reports: EquipmentReports_byCategory$key }) {
+  const { equipmentByCategory: rows } = useFragment(
+    graphql`
+      fragment EquipmentReports_byCategory on Reports {
+        equipmentByCategory {
+          category
+          total
+          available
+          checkedOut
+          outOfService
+          utilisationPercent
+          checkouts
+        }
+      }
+    `,
+    reports,
+  );
+  return (
+    <ReportCard
+      title="Equipment utilisation by category"
+      description="Now checked out, available and out of service; check-outs during the range in the CSV"
+      columns={[
+        { header: "Category", value: (r) => r.category },
+        { header: "Total", value: (r) => r.total },
+        { header: "Checked out", value: (r) => r.checkedOut },
+        { header: "Available", value: (r) => r.available },
+        { header: "In maintenance or repair", value: (r) => r.outOfService },
+        { header: "Utilisation %", value: (r) => r.utilisationPercent },
+        { header: "Check-outs in range", value: (r) => r.checkouts },
+      ]}
+      rows={rows}
+      empty={rows.length ? null : "No equipment yet"}
+    >
+      <BarChart
+        height={Math.max(220, rows.length * 34 + 70)}
+        layout="horizontal"
+        dataset={rows.map((r) => ({ category: r.category, checkedOut: r.checkedOut, available: r.available, outOfService: r.outOfService }))}
+        yAxis={[{ scaleType: "band", dataKey: "category", width: 130, tickLabelStyle: { fontSize: 11 } }]}
+        xAxis={[{ valueFormatter: wholeTicks }]}
+        series={[
+          { dataKey: "checkedOut", label: "Checked out", stack: "all", color: statusColor("checked_out") },
+          { dataKey: "available", label: "Available", stack: "all", color: statusColor("available") },
+          { dataKey: "outOfService", label: "Maintenance / repair", stack: "all", color: statusColor("maintenance") },
+        ]}
+      />
+    </ReportCard>
+  );
+}

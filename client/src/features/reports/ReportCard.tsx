@@ -1,0 +1,76 @@
+import DownloadIcon from "@mui/icons-material/Download";
+import { Box, Button, Card, CardContent, Stack, Typography } from "@mui/material";
+import { createContext, useContext, useId, type ReactNode } from "react";
+import { csvFileBytes, csvFileName, toCsv, type CsvColumn } from "./csv.ts";
+import type { ReportRange } from "./range.ts";
+
+/** The range every report on the page shows; used for headings and CSV file names. */
+export const ReportRangeContext = createContext<ReportRange>({ from: "", to: "", interval: "DAY" });
+export const useReportRange = () => useContext(ReportRangeContext);
+
+/** Saves the CSV as a UTF-8 file with a byte-order mark. */
+export function downloadCsv(fileName: string, csv: string) {
+  const blob = new Blob([csvFileBytes(csv)], { type: "text/csv;charset=utf-8" });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+type Props<Row> = {
+  title: string;
+  description?: string;
+  /** The table behind the chart: what "Export CSV" downloads. */
+  columns: readonly CsvColumn<Row>[];
+  rows: readonly Row[];
+  /** Shown instead of the chart when there is nothing to show. */
+  empty?: string | null;
+  /** A figure shown beside the title (e.g. a median). */
+  aside?: ReactNode;
+  children: ReactNode;
+};
+
+/** One report: a titled section with its chart and an 'Export CSV' button for its table. */
+export function ReportCard<Row>({ title, description, columns, rows, empty, aside, children }: Props<Row>) {
+  const headingId = useId();
+  const range = useReportRange();
+  return (
+    <Card component="section" aria-labelledby={headingId} sx={{ height: "100%", display: "flex", flexDirection: "column" }}>
+      <CardContent sx={{ flex: 1, display: "flex", flexDirection: "column", gap: 1, "&:last-child": { pb: 2 } }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start" }}>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography id={headingId} component="h2" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
+              {title}
+            </Typography>
+            {description && (
+              <Typography variant="caption" color="text.secondary" component="p">
+                {description}
+              </Typography>
+            )}
+          </Box>
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<DownloadIcon />}
+            onClick={() => downloadCsv(csvFileName(title, range.from, range.to), toCsv(columns, rows))}
+            sx={{ flexShrink: 0, whiteSpace: "nowrap" }}
+          >
+            Export CSV
+          </Button>
+        </Stack>
+        {aside}
+        {empty ? (
+          <Box sx={{ flex: 1, minHeight: 160, display: "grid", placeItems: "center", color: "text.secondary", bgcolor: "action.hover", borderRadius: 2 }}>
+            <Typography variant="body2">{empty}</Typography>
+          </Box>
+        ) : (
+          <Box sx={{ flex: 1, minWidth: 0 }}>{children}</Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,150 @@
+import { BarChart } from "@mui/x-charts/BarChart";
+import { LineChart, lineClasses } from "@mui/x-charts/LineChart";
+import { graphql, useFragment } from "react-relay";
+import type { StockReports_lowStock$key } from "../../__generated__/StockReports_lowStock.graphql.ts";
+import type { StockReports_movements$key } from "../../__generated__/StockReports_movements.graphql.ts";
+import type { StockReports_value$key } from "../../__generated__/StockReports_value.graphql.ts";
+import { ReportCard, useReportRange } from "./ReportCard.tsx";
+import { formatDollars, periodLabel } from "./range.ts";
+
+export const REASON_COLORS = { issued: "#1565c0", received: "#2e7d32", used: "#ef6c00", adjusted: "#6a1b9a" } as const;
+const HEIGHT = 280;
+/** Counts have whole-number ticks only. */
+export const wholeTicks = (v: number) => (Number.isInteger(v) ? String(v) : "");
+
+export function StockValueReport({ reports }: { reports: StockReports_value$key }) {
+  const { stockValueByCategory: rows } = useFragment(
+    graphql`
+      fragment StockReports_value on Reports {
+        stockValueByCategory {
+          category
+          items
+          quantity
+          valueCents
+          unpricedItems
+        }
+      }
+    `,
+    reports,
+  );
+  const total = rows.reduce((s, r) => s + r.valueCents, 0);
+  return (
+    <ReportCard
+      title="Stock value by category"
+      description={`At the end of the range: ${formatDollars(total)} in total (quantity × current price)`}
+      columns={[
+        { header: "Category", value: (r) => r.category },
+        { header: "Items", value: (r) => r.items },
+        { header: "Units in stock", value: (r) => r.quantity },
+        { header: "Value (USD)", value: (r) => (r.valueCents / 100).toFixed(2) },
+        { header: "Items without a price", value: (r) => r.unpricedItems },
+      ]}
+      rows={rows}
+      empty={rows.length ? null : "No inventory in this range"}
+    >
+      <BarChart
+        height={Math.max(HEIGHT, rows.length * 30 + 60)}
+        layout="horizontal"
+        dataset={rows.map((r) => ({ category: r.category, value: r.valueCents / 100 }))}
+        yAxis={[{ scaleType: "band", dataKey: "category", width: 90, tickLabelStyle: { fontSize: 11 } }]}
+        xAxis={[{ valueFormatter: (v: number) => formatDollars(v * 100), tickLabelStyle: { fontSize: 11 } }]}
+        series={[{ dataKey: "value", label: "Value", color: "#2e7d32", valueFormatter: (v) => formatDollars((v ?? 0) * 100) }]}
+        hideLegend
+      />
+    </ReportCard>
+  );
+}
+
+export function StockMovementsReport({ reports }: { reports: StockReports_movements$key }) {
+  const { interval } = useReportRange();
+  const { stockMovements: rows } = useFragment(
+    graphql`
+      fragment StockReports_movements on Reports {
+        stockMovements {
+          period
+          issued
+          received
+          used
+          adjusted
+          initial
+        }
+      }
+    `,
+    reports,
+  );
+  const moved = rows.some((r) => r.issued || r.received || r.used || r.adjusted);
+  return (
+    <ReportCard
+      title="Stock movements over time"
+      description={`Units issued, received, used and adjusted per ${interval === "WEEK" ? "week" : "day"}`}
+      columns={[
+        { header: interval === "WEEK" ? "Week starting" : "Day", value: (r) => String(r.period).slice(0, 10) },
+        { header: "Issued", value: (r) => r.issued },
+        { header: "Received", value: (r) => r.received },
+        { header: "Used", value: (r) => r.used },
+        { header: "Adjusted", value: (r) => r.adjusted },
+        { header: "Opening stock of new items", value: (r) => r.initial },
+      ]}
+      rows={rows}
+      empty={moved ? null : "No stock moved in this range"}
+    >
+      <BarChart
+        height={HEIGHT}
+        dataset={rows.map((r) => ({ period: periodLabel(String(r.period), interval), issued: r.issued, received: r.received, used: r.used, adjusted: r.adjusted }))}
+        xAxis={[{ scaleType: "band", dataKey: "period", tickLabelStyle: { fontSize: 11 } }]}
+        yAxis={[{ width: 44, valueFormatter: wholeTicks }]}
+        series={(["issued", "received", "used", "adjusted"] as const).map((reason) => ({
+          dataKey: reason,
+          label: reason[0]!.toUpperCase() + reason.slice(1),
+          stack: "units",
+          color: REASON_COLORS[reason],
+        }))}
+      />
+    </ReportCard>
+  );
+}
+
+export function LowStockReport({ reports }: { reports: StockReports_lowStock$key }) {
+  const { interval } = useReportRange();
+  const { lowStockOverTime: rows } = useFragment(
+    graphql`
+      fragment StockReports_lowStock on Reports {
+        lowStockOverTime {
+          period
+          lowStockItems
+        }
+      }
+    `,
+    reports,
+  );
+  const latest = rows.at(-1)?.lowStockItems ?? 0;
+  return (
+    <ReportCard
+      title="Low-stock items over time"
+      description={`Items at or below their minimum at the end of each ${interval === "WEEK" ? "week" : "day"}; ${latest} now`}
+      columns={[
+        { header: interval === "WEEK" ? "Week starting" : "Day", value: (r) => String(r.period).slice(0, 10) },
+        { header: "Low-stock items", value: (r) => r.lowStockItems },
+      ]}
+      rows={rows}
+      empty={rows.length ? null : "No data for this range"}
+    >
+      <LineChart
+        height={HEIGHT}
+        dataset={rows.map((r) => ({ period: new Date(String(r.period)), low: r.lowStockItems }))}
+        xAxis={[
+          {
+            scaleType: "time",
+            dataKey: "period",
+            valueFormatter: (d: Date) => periodLabel(d.toISOString(), interval),
+            tickLabelStyle: { fontSize: 11 },
+          },
+        ]}
+        yAxis={[{ width: 36, min: 0, valueFormatter: wholeTicks }]}
+        series={[{ dataKey: "low", label: "Low-stock items", color: "#c62828", curve: "stepAfter", showMark: rows.length <= 14, area: true }]}
+        sx={{ [`& .${lineClasses.area}`]: { fillOpacity: 0.12 } }}
+        hideLegend
+      />
+    </ReportCard>
+  );
+}

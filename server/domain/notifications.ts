@@ -1,0 +1,124 @@
+import { z } from "zod";
+import type { NotificationKind, Prisma } from "../db/generated/client.ts";
+import type { DomainEvent } from "../realtime/events.ts";
+import { parseId, parseInput, requireActor, write, type Actor, type Deps, type Tx } from "./context.ts";
+import { NotFoundError } from "./errors.ts";
+
+/**
+ * Per-user notifications. They are written by the domain write that causes them, inside its
+ * transaction, and announced (`notification.created`) after commit. Reading and marking read are the
+ * user's own inbox state, not changes to the business records, so they log no activity.
+ */
+export type NotificationDraft = {
+  kind: NotificationKind;
+  message: string;
+  requestId?: number | null;
+  itemId?: number | null;
+  equipmentId?: number | null;
+  /** Reminders carry a key so that one due date notifies each user once, however often it is checked. */
+  dedupeKey?: string | null;
+};
+
+type Emit = (e: DomainEvent) => void;
+
+/** Stores one notification per recipient; recipients who already hold the same dedupeKey are skipped. */
+export async function notifyUsers(tx: Tx, emit: Emit, userIds: readonly number[], draft: NotificationDraft) {
+  const recipients = [...new Set(userIds)];
+  if (!recipients.length) return [];
+  const created = await tx.notification.createManyAndReturn({
+    data: recipients.map((userId) => ({
+      userId,
+      kind: draft.kind,
+      message: draft.message,
+      requestId: draft.requestId ?? null,
+      itemId: draft.itemId ?? null,
+      equipmentId: draft.equipmentId ?? null,
+      dedupeKey: draft.dedupeKey ?? null,
+    })),
+    skipDuplicates: true,
+    select: { id: true, userId: true },
+  });
+  for (const n of created) emit({ type: "notification.created", notificationId: n.id, userId: n.userId });
+  return created;
+}
+
+/** Every manager (but `except`, usually the one who acted) gets the notification. */
+export async function notifyManagers(tx: Tx, emit: Emit, draft: NotificationDraft, except?: number) {
+  const managers = await tx.user.findMany({
+    where: { role: "manager", ...(except !== undefined ? { id: { not: except } } : {}) },
+    select: { id: true },
+  });
+  return notifyUsers(tx, emit, managers.map((m) => m.id), draft);
+}
+
+type StockLevel = { id: number; name: string; quantity: number; minQuantity: number; unit: string };
+
+/** Managers hear of an item when a change takes it to or below its minimum (not again while it stays there). */
+export async function notifyLowStock(tx: Tx, emit: Emit, items: readonly StockLevel[]) {
+  for (const item of items) {
+    await notifyManagers(tx, emit, {
+      kind: "LOW_STOCK",
+      itemId: item.id,
+      message: `${item.name} is low on stock: ${item.quantity} ${item.unit} left (minimum ${item.minQuantity})`,
+    });
+  }
+}
+
+export type NotificationFilter = { unreadOnly?: boolean };
+
+function mine(actor: Actor, filter: NotificationFilter = {}): Prisma.NotificationWhereInput {
+  return { userId: actor.id, ...(filter.unreadOnly ? { readAt: null } : {}) };
+}
+
+/** The actor's notifications, newest first. `query` is GraphQL's selection and cursor. */
+export async function listNotifications(deps: Deps, actor: Actor | null, filter: NotificationFilter = {}, query: object = {}) {
+  const a = requireActor(actor);
+  return deps.prisma.notification.findMany({ ...query, where: mine(a, filter), orderBy: [{ id: "desc" }] });
+}
+
+export async function countNotifications(deps: Deps, actor: Actor | null, filter: NotificationFilter = {}) {
+  const a = requireActor(actor);
+  return deps.prisma.notification.count({ where: mine(a, filter) });
+}
+
+export async function unreadNotificationCount(deps: Deps, actor: Actor | null) {
+  return countNotifications(deps, actor, { unreadOnly: true });
+}
+
+/** One of the actor's notifications, or null (someone else's is as good as missing). */
+export async function findOwnNotification(deps: Deps, actor: Actor | null, id: number) {
+  const a = requireActor(actor);
+  return deps.prisma.notification.findFirst({ where: { id, userId: a.id } });
+}
+
+/** Marks one of the actor's notifications read; marking a read one again changes nothing. */
+export async function markNotificationRead(deps: Deps, actor: Actor | null, id: unknown) {
+  const a = requireActor(actor);
+  const notificationId = parseId(id);
+  return write(deps, async (tx) => {
+    await tx.notification.updateMany({ where: { id: notificationId, userId: a.id, readAt: null }, data: { readAt: new Date() } });
+    const notification = await tx.notification.findFirst({ where: { id: notificationId, userId: a.id } });
+    if (!notification) throw new NotFoundError("Notification not found");
+    const unreadCount = await tx.notification.count({ where: mine(a, { unreadOnly: true }) });
+    return { notification, unreadCount };
+  });
+}
+
+const markAllInput = z.object({
+  /** Only notifications up to this one: what arrived after the user looked stays unread. */
+  upToId: z.number().int().positive().optional(),
+});
+
+/** Marks every unread notification of the actor (up to `upToId` when given) read. */
+export async function markAllNotificationsRead(deps: Deps, actor: Actor | null, input: unknown = {}) {
+  const a = requireActor(actor);
+  const { upToId } = parseInput(markAllInput, input);
+  return write(deps, async (tx) => {
+    const { count } = await tx.notification.updateMany({
+      where: { ...mine(a, { unreadOnly: true }), ...(upToId ? { id: { lte: upToId } } : {}) },
+      data: { readAt: new Date() },
+    });
+    const unreadCount = await tx.notification.count({ where: mine(a, { unreadOnly: true }) });
+    return { markedCount: count, unreadCount };
+  });
+}

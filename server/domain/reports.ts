@@ -1,0 +1,306 @@
+import { z } from "zod";
+import { Prisma } from "../db/generated/client.ts";
+import { parseInput, requireManager, type Actor, type Deps } from "./context.ts";
+
+/**
+ * Reports & Analytics, managers only. Every figure is aggregated by the database (SQL over stock
+ * movements, activity, requests and chemical uses); nothing here loads rows to count them in JS.
+ * Ranges are calendar days in UTC, both ends included.
+ */
+const REPORTS_ONLY = "You need manager privileges to view reports.";
+const DAY = 86_400_000;
+export const MAX_RANGE_DAYS = 731;
+
+export const REPORT_INTERVALS = ["DAY", "WEEK"] as const;
+export type ReportInterval = (typeof REPORT_INTERVALS)[number];
+
+const rangeInput = z
+  .object({
+    from: z.iso.date({ error: "From must be a date (YYYY-MM-DD)" }),
+    to: z.iso.date({ error: "To must be a date (YYYY-MM-DD)" }),
+    interval: z.enum(REPORT_INTERVALS, { error: "Interval must be DAY or WEEK" }).default("DAY"),
+  })
+  .refine((r) => r.from <= r.to, { message: "The range must start on or before its end", path: ["to"] })
+  .refine((r) => (Date.parse(r.to) - Date.parse(r.from)) / DAY < MAX_RANGE_DAYS, {
+    message: `A report covers at most ${MAX_RANGE_DAYS} days`,
+    path: ["from"],
+  });
+
+export type ReportRange = { from: string; to: string; interval: ReportInterval; start: Date; end: Date };
+
+/** Checks the actor may see reports and parses the range: start at `from` 00:00 UTC, end (exclusive) after `to`. */
+export function reportRange(actor: Actor | null, input: unknown): ReportRange {
+  requireManager(actor, REPORTS_ONLY);
+  const r = parseInput(rangeInput, input);
+  return { ...r, start: new Date(r.from), end: new Date(Date.parse(r.to) + DAY) };
+}
+
+/** Range bounds as SQL timestamps (columns are UTC `timestamp(3)`). */
+function bounds(range: ReportRange) {
+  return { start: Prisma.sql`${range.start.toISOString()}::timestamp`, end: Prisma.sql`${range.end.toISOString()}::timestamp` };
+}
+
+/** The periods of the range (day or ISO week starting Monday), as a set-returning SQL fragment `b(period, "periodEnd")`. */
+function periods(range: ReportRange) {
+  const { start, end } = bounds(range);
+  const unit = range.interval === "WEEK" ? "week" : "day";
+  const step = range.interval === "WEEK" ? "7 days" : "1 day";
+  return Prisma.sql`(
+    SELECT p AS period, LEAST(p + ${step}::interval, ${end}) AS "periodEnd"
+    FROM generate_series(date_trunc(${unit}, ${start}), ${end} - interval '1 millisecond', ${step}::interval) AS g(p)
+  ) b`;
+}
+
+const guard = (actor: Actor | null) => requireManager(actor, REPORTS_ONLY);
+
+export type CategoryValue = { category: string; items: number; quantity: number; valueCents: number; unpricedItems: number };
+
+/** Stock value per category at the end of the range: each item's last quantity by then × its price. */
+export async function stockValueByCategory(deps: Deps, actor: Actor | null, range: ReportRange): Promise<CategoryValue[]> {
+  guard(actor);
+  const { end } = bounds(range);
+  return deps.prisma.$queryRaw<CategoryValue[]>`
+    WITH last AS (
+      SELECT DISTINCT ON (m."itemId") m."itemId", m."quantityAfter"
+      FROM "StockMovement" m
+      WHERE m."itemId" IS NOT NULL AND m."createdAt" < ${end}
+      ORDER BY m."itemId", m."createdAt" DESC, m.id DESC
+    )
+    SELECT i.category,
+      count(*)::int AS items,
+      COALESCE(sum(last."quantityAfter"), 0)::int AS quantity,
+      COALESCE(sum(last."quantityAfter"::bigint * i.price), 0)::float8 AS "valueCents",
+      count(*) FILTER (WHERE i.price IS NULL)::int AS "unpricedItems"
+    FROM "InventoryItem" i
+    LEFT JOIN last ON last."itemId" = i.id
+    WHERE i."createdAt" < ${end}
+    GROUP BY i.category
+    ORDER BY "valueCents" DESC, i.category`;
+}
+
+export type MovementPeriod = { period: Date; issued: number; received: number; used: number; adjusted: number; initial: number; movements: number };
+
+/** Quantities moved per period by reason (absolute units; `adjusted` counts corrections either way). */
+export async function stockMovementsOverTime(deps: Deps, actor: Actor | null, range: ReportRange): Promise<MovementPeriod[]> {
+  guard(actor);
+  const { start } = bounds(range);
+  return deps.prisma.$queryRaw<MovementPeriod[]>`
+    SELECT b.period,
+      COALESCE(sum(abs(m.delta)) FILTER (WHERE m.reason = 'issued'), 0)::int AS issued,
+      COALESCE(sum(abs(m.delta)) FILTER (WHERE m.reason = 'received'), 0)::int AS received,
+      COALESCE(sum(abs(m.delta)) FILTER (WHERE m.reason = 'used'), 0)::int AS used,
+      COALESCE(sum(abs(m.delta)) FILTER (WHERE m.reason = 'adjusted'), 0)::int AS adjusted,
+      COALESCE(sum(abs(m.delta)) FILTER (WHERE m.reason = 'initial'), 0)::int AS initial,
+      count(m.id)::int AS movements
+    FROM ${periods(range)}
+    LEFT JOIN "StockMovement" m
+      ON m."createdAt" >= GREATEST(b.period, ${start}) AND m."createdAt" < b."periodEnd"
+    GROUP BY b.period
+    ORDER BY b.period`;
+}
+
+export type LowStockPeriod = { period: Date; lowStockItems: number };
+
+/**
+ * How many items were at or below their minimum at the end of each period, from each item's last
+ * stock movement by then (against today's minimum: minimums have no history).
+ */
+export async function lowStockOverTime(deps: Deps, actor: Actor | null, range: ReportRange): Promise<LowStockPeriod[]> {
+  guard(actor);
+  return deps.prisma.$queryRaw<LowStockPeriod[]>`
+    SELECT b.period, COALESCE(c.n, 0)::int AS "lowStockItems"
+    FROM ${periods(range)}
+    LEFT JOIN LATERAL (
+      SELECT count(*) AS n
+      FROM "InventoryItem" i
+      LEFT JOIN LATERAL (
+        SELECT m."quantityAfter" AS quantity
+        FROM "StockMovement" m
+        WHERE m."itemId" = i.id AND m."createdAt" < b."periodEnd"
+        ORDER BY m."createdAt" DESC, m.id DESC
+        LIMIT 1
+      ) last ON true
+      WHERE i."createdAt" < b."periodEnd" AND COALESCE(last.quantity, 0) <= i."minQuantity"
+    ) c ON true
+    ORDER BY b.period`;
+}
+
+export type StatusCount = { status: string; count: number };
+export type CategoryUtilisation = {
+  category: string;
+  total: number;
+  available: number;
+  checkedOut: number;
+  outOfService: number;
+  utilisationPercent: number;
+  checkouts: number;
+};
+
+/** Equipment now, by status. */
+export async function equipmentByStatus(deps: Deps, actor: Actor | null): Promise<StatusCount[]> {
+  guard(actor);
+  return deps.prisma.$queryRaw<StatusCount[]>`
+    SELECT s.status::text AS status, count(e.id)::int AS count
+    FROM unnest(enum_range(NULL::"EquipmentStatus")) AS s(status)
+    LEFT JOIN "Equipment" e ON e.status = s.status
+    GROUP BY s.status
+    ORDER BY s.status`;
+}
+
+/** Equipment by category: what is out now (utilisation = checked out / total) and check-outs during the range (from activity). */
+export async function equipmentByCategory(deps: Deps, actor: Actor | null, range: ReportRange): Promise<CategoryUtilisation[]> {
+  guard(actor);
+  const { start, end } = bounds(range);
+  return deps.prisma.$queryRaw<CategoryUtilisation[]>`
+    WITH checkouts AS (
+      SELECT a."entityId" AS id, count(*) AS n
+      FROM "ActivityEntry" a
+      WHERE a."entityType" = 'equipment' AND a.action = 'checkout' AND a."createdAt" >= ${start} AND a."createdAt" < ${end}
+      GROUP BY a."entityId"
+    )
+    SELECT e.category,
+      count(*)::int AS total,
+      count(*) FILTER (WHERE e.status = 'available')::int AS available,
+      count(*) FILTER (WHERE e.status = 'checked_out')::int AS "checkedOut",
+      count(*) FILTER (WHERE e.status IN ('maintenance', 'repair'))::int AS "outOfService",
+      round(100.0 * count(*) FILTER (WHERE e.status = 'checked_out') / count(*))::int AS "utilisationPercent",
+      COALESCE(sum(c.n), 0)::int AS checkouts
+    FROM "Equipment" e
+    LEFT JOIN checkouts c ON c.id = e.id
+    GROUP BY e.category
+    ORDER BY e.category`;
+}
+
+export type RequestStatusRow = { status: string; count: number; medianHoursToDecision: number | null };
+export type RequestSummary = { total: number; medianHoursToDecision: number | null; byStatus: RequestStatusRow[] };
+
+const HOURS_TO_DECISION = Prisma.sql`(extract(epoch FROM (r."approvedAt" - r."createdAt")) / 3600.0)::float8`;
+
+/** Requests made in the range by status, with the median hours from request to decision. */
+export async function requestsByStatus(deps: Deps, actor: Actor | null, range: ReportRange): Promise<RequestSummary> {
+  guard(actor);
+  const { start, end } = bounds(range);
+  const byStatus = await deps.prisma.$queryRaw<RequestStatusRow[]>`
+    SELECT s.status::text AS status,
+      count(r.id)::int AS count,
+      percentile_cont(0.5) WITHIN GROUP (ORDER BY ${HOURS_TO_DECISION}) FILTER (WHERE r."approvedAt" IS NOT NULL) AS "medianHoursToDecision"
+    FROM unnest(enum_range(NULL::"RequestStatus")) AS s(status)
+    LEFT JOIN "Request" r ON r.status = s.status AND r."createdAt" >= ${start} AND r."createdAt" < ${end}
+    GROUP BY s.status
+    ORDER BY s.status`;
+  const [overall] = await deps.prisma.$queryRaw<{ total: number; median: number | null }[]>`
+    SELECT count(*)::int AS total,
+      percentile_cont(0.5) WITHIN GROUP (ORDER BY ${HOURS_TO_DECISION}) FILTER (WHERE r."approvedAt" IS NOT NULL) AS median
+    FROM "Request" r
+    WHERE r."createdAt" >= ${start} AND r."createdAt" < ${end}`;
+  return { total: overall?.total ?? 0, medianHoursToDecision: overall?.median ?? null, byStatus };
+}
+
+export type TopRequested = {
+  type: "inventory" | "equipment";
+  itemId: number | null;
+  equipmentId: number | null;
+  name: string;
+  requests: number;
+  quantity: number;
+  approvedQuantity: number;
+};
+
+/** What was asked for most in the range: requests naming it, then units asked for. */
+export async function topRequestedItems(deps: Deps, actor: Actor | null, range: ReportRange, limit = 10): Promise<TopRequested[]> {
+  guard(actor);
+  const { start, end } = bounds(range);
+  const take = Math.min(Math.max(Math.trunc(limit) || 10, 1), 50);
+  return deps.prisma.$queryRaw<TopRequested[]>`
+    SELECT r.type::text AS type, l."inventoryItemId" AS "itemId", l."equipmentId" AS "equipmentId",
+      COALESCE(max(i.name), max(e.name), max(l.name)) AS name,
+      count(DISTINCT r.id)::int AS requests,
+      sum(l.quantity)::int AS quantity,
+      COALESCE(sum(l.quantity) FILTER (WHERE r.status = 'approved'), 0)::int AS "approvedQuantity"
+    FROM "RequestLine" l
+    JOIN "Request" r ON r.id = l."requestId"
+    LEFT JOIN "InventoryItem" i ON i.id = l."inventoryItemId"
+    LEFT JOIN "Equipment" e ON e.id = l."equipmentId"
+    WHERE r."createdAt" >= ${start} AND r."createdAt" < ${end}
+    GROUP BY r.type, l."inventoryItemId", l."equipmentId",
+      (CASE WHEN l."inventoryItemId" IS NULL AND l."equipmentId" IS NULL THEN l.name END)
+    ORDER BY requests DESC, quantity DESC, name
+    LIMIT ${take}`;
+}
+
+export type ChemicalUseByProduct = {
+  epaRegistrationNumber: string | null;
+  product: string;
+  activeIngredient: string | null;
+  unit: string;
+  quantity: number;
+  uses: number;
+  technicians: number;
+  sites: number;
+};
+
+/** Chemical use in the range per product (EPA Reg. No. and name as recorded at the time of use). */
+export async function chemicalUseByProduct(deps: Deps, actor: Actor | null, range: ReportRange): Promise<ChemicalUseByProduct[]> {
+  guard(actor);
+  const { start, end } = bounds(range);
+  return deps.prisma.$queryRaw<ChemicalUseByProduct[]>`
+    SELECT c."epaRegistrationNumber", c."itemName" AS product, max(c."activeIngredient") AS "activeIngredient", c.unit,
+      sum(c.quantity)::int AS quantity, count(*)::int AS uses,
+      count(DISTINCT c."userId")::int AS technicians, count(DISTINCT lower(c."siteAddress"))::int AS sites
+    FROM "ChemicalUse" c
+    WHERE c."usedAt" >= ${start} AND c."usedAt" < ${end}
+    GROUP BY c."epaRegistrationNumber", c."itemName", c.unit
+    ORDER BY uses DESC, quantity DESC, product`;
+}
+
+export type ChemicalUseByTechnician = {
+  technicianId: number;
+  technician: string;
+  epaRegistrationNumber: string | null;
+  product: string;
+  unit: string;
+  quantity: number;
+  uses: number;
+};
+
+/** Chemical use in the range per technician and product. */
+export async function chemicalUseByTechnician(deps: Deps, actor: Actor | null, range: ReportRange): Promise<ChemicalUseByTechnician[]> {
+  guard(actor);
+  const { start, end } = bounds(range);
+  return deps.prisma.$queryRaw<ChemicalUseByTechnician[]>`
+    SELECT u.id AS "technicianId", u.name AS technician, c."epaRegistrationNumber", c."itemName" AS product, c.unit,
+      sum(c.quantity)::int AS quantity, count(*)::int AS uses
+    FROM "ChemicalUse" c
+    JOIN "User" u ON u.id = c."userId"
+    WHERE c."usedAt" >= ${start} AND c."usedAt" < ${end}
+    GROUP BY u.id, u.name, c."epaRegistrationNumber", c."itemName", c.unit
+    ORDER BY u.name, product, c."epaRegistrationNumber"`;
+}
+
+export type ChemicalUseRecord = {
+  id: number;
+  usedAt: Date;
+  technician: string;
+  product: string;
+  epaRegistrationNumber: string | null;
+  activeIngredient: string | null;
+  quantity: number;
+  unit: string;
+  siteAddress: string;
+  targetPest: string;
+};
+
+/** The individual uses in the range, oldest first: the application record itself. */
+export async function chemicalUseRecords(deps: Deps, actor: Actor | null, range: ReportRange, limit = 1000): Promise<ChemicalUseRecord[]> {
+  guard(actor);
+  const { start, end } = bounds(range);
+  const take = Math.min(Math.max(Math.trunc(limit) || 1000, 1), 5000);
+  return deps.prisma.$queryRaw<ChemicalUseRecord[]>`
+    SELECT c.id, c."usedAt", u.name AS technician, c."itemName" AS product, c."epaRegistrationNumber", c."activeIngredient",
+      c.quantity, c.unit, c."siteAddress", c."targetPest"
+    FROM "ChemicalUse" c
+    JOIN "User" u ON u.id = c."userId"
+    WHERE c."usedAt" >= ${start} AND c."usedAt" < ${end}
+    ORDER BY c."usedAt", c.id
+    LIMIT ${take}`;
+}

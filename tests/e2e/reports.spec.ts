@@ -1,0 +1,258 @@
+import { readFileSync } from "node:fs";
+import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, PASSWORDS, signIn, test, unique } from "./fixtures.ts";
+
+/** Reports & Analytics, the notification bell, Reorder, and chemical-use records (issue 7). */
+
+const SCREENS = "test-results/screens";
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+const REPORT_TITLES = [
+  "Stock value by category",
+  "Low-stock items over time",
+  "Stock movements over time",
+  "Equipment by status",
+  "Equipment utilisation by category",
+  "Requests by status",
+  "Top requested items",
+  "Chemical use by product",
+  "Chemical use by technician",
+  "Chemical application records",
+];
+
+const report = (page: Page, title: string) => page.getByRole("region", { name: title, exact: true });
+
+async function openReports(page: Page) {
+  await page.goto("/reports");
+  await expect(page.getByRole("heading", { level: 1, name: "Reports & Analytics" })).toBeVisible();
+  await expect(report(page, "Stock value by category")).toBeVisible();
+}
+
+/** Another person's session over the API (the technician's phone, say). */
+async function apiAs(baseURL: string | undefined, username: string): Promise<APIRequestContext> {
+  const other = await playwrightRequest.newContext({ baseURL });
+  expect((await other.post("/api/auth/login", { data: { username, password: PASSWORDS[username] } })).status()).toBe(200);
+  return other;
+}
+
+/** The bell's unread count, from its accessible description (found once: an open feed hides the header from roles). */
+const describedBy = new WeakMap<Page, string>();
+async function unreadCount(page: Page): Promise<number> {
+  let id = describedBy.get(page);
+  if (!id) {
+    id = (await page.getByRole("button", { name: "Notifications" }).getAttribute("aria-describedby"))!;
+    describedBy.set(page, id);
+  }
+  const text = (await page.locator(`[id="${id}"]`).textContent()) ?? "";
+  return text.startsWith("No") ? 0 : Number(text.split(" ")[0]);
+}
+
+async function screenshotBoth(page: Page, name: string, prepare: () => Promise<void> = async () => {}) {
+  await page.setViewportSize(DESKTOP);
+  await prepare();
+  await page.screenshot({ path: `${SCREENS}/reports-${name}-desktop.png` });
+  await page.setViewportSize(PHONE);
+  await prepare();
+  await page.screenshot({ path: `${SCREENS}/reports-${name}-phone.png` });
+  await page.setViewportSize(DESKTOP);
+}
+
+test("a manager's reports page shows every chart over one date range and exports CSV with a header row", async ({ page, pageErrors }) => {
+  void pageErrors;
+  await signIn(page, "manager");
+  await openReports(page);
+  for (const title of REPORT_TITLES) await expect(report(page, title), title).toBeVisible();
+  // Charts are drawn (SVG) for the reports that have data in the demo.
+  for (const title of ["Stock value by category", "Low-stock items over time", "Stock movements over time", "Equipment by status", "Requests by status", "Top requested items"]) {
+    await expect(report(page, title).locator("svg").first(), title).toBeVisible();
+  }
+  await expect(report(page, "Stock value by category")).toContainText("Pesticide");
+  await expect(report(page, "Equipment by status")).toContainText("Checked Out");
+
+  const download = page.waitForEvent("download");
+  await report(page, "Stock value by category").getByRole("button", { name: "Export CSV" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^trapline-stock-value-by-category-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+  const bytes = readFileSync((await file.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.subarray(3).toString("utf8").split("\r\n");
+  expect(lines[0]).toBe("Category,Items,Units in stock,Value (USD),Items without a price");
+  expect(lines.some((l) => /^Pesticide,\d+,\d+,\d+\.\d\d,\d+$/.test(l))).toBe(true);
+
+  // One range for all: a preset changes every report's period count.
+  await page.getByRole("button", { name: "7 days" }).click();
+  await expect(page.getByText("7 days, applies to every report")).toBeVisible();
+  const weekly = page.waitForEvent("download");
+  await report(page, "Low-stock items over time").getByRole("button", { name: "Export CSV" }).click();
+  const lowStock = readFileSync((await (await weekly).path())!).subarray(3).toString("utf8").trim().split("\r\n");
+  expect(lowStock[0]).toBe("Day,Low-stock items");
+  expect(lowStock).toHaveLength(1 + 7);
+
+  await page.getByRole("button", { name: "30 days" }).click();
+  await expect(page.getByText("30 days, applies to every report")).toBeVisible();
+  await page.setViewportSize(DESKTOP);
+  await page.screenshot({ path: `${SCREENS}/reports-page-desktop.png`, fullPage: true });
+  await page.setViewportSize(PHONE);
+  await expect(report(page, "Stock value by category").locator("svg").first()).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/reports-page-phone.png`, fullPage: true });
+});
+
+test("a request filed by another user raises the manager's bell live; the feed marks read one by one or all", async ({ page, pageErrors, baseURL }) => {
+  void pageErrors;
+  await signIn(page, "manager");
+  await expect(page.getByText("Total Inventory Items")).toBeVisible();
+  const tech = await apiAs(baseURL, "tech");
+  const made = await tech.post("/api/inventory", { data: { name: unique("Bell Gel"), category: "Bait", quantity: 500, minQuantity: 1 } });
+  expect(made.status()).toBe(201);
+  const item = await made.json();
+  const justification = unique("Bell test");
+
+  // The subscription opens when the shell mounts; file (again) until the count rises without a reload.
+  await expect(async () => {
+    const before = await unreadCount(page);
+    const filed = await tech.post("/api/requests", { data: { type: "inventory", justification, items: [{ id: item.id, quantity: 1 }] } });
+    expect(filed.status()).toBe(201);
+    await expect.poll(() => unreadCount(page), { timeout: 4000 }).toBeGreaterThan(before);
+  }).toPass({ timeout: 25_000 });
+
+  await page.getByRole("button", { name: "Notifications" }).click();
+  const feed = page.getByRole("dialog", { name: "Notifications" });
+  const newest = feed.getByRole("listitem").filter({ hasText: `New request from Marcus Reyes: 1 x ${item.name}` }).first();
+  await expect(newest).toContainText("Unread");
+  await screenshotBoth(page, "bell-feed", async () => {
+    await expect(feed).toBeVisible();
+  });
+
+  // The count is the feed's unread ones plus unread ones not loaded; other tests may add some meanwhile,
+  // so check that the unloaded part stays put while the feed's markers go.
+  const markers = feed.getByText(/· Unread$/);
+  const notLoaded = async () => (await unreadCount(page)) - (await markers.count());
+  const hidden = await notLoaded();
+  const shown = await markers.count();
+  await newest.getByRole("button", { name: "Mark as read" }).click();
+  await expect(newest).not.toContainText("Unread");
+  await expect.poll(notLoaded).toBe(hidden);
+  expect(await markers.count()).toBeLessThan(shown + 1);
+
+  await feed.getByRole("button", { name: "Mark all as read" }).click();
+  await expect.poll(notLoaded).toBe(0);
+  await expect(newest).not.toContainText("Unread");
+
+  // Opening a new-request notification leads to the pending requests.
+  await newest.getByRole("button").first().click();
+  await expect(page).toHaveURL(/\/requests\?status=pending$/);
+  await expect(page.getByRole("combobox", { name: "Status" })).toHaveText("Pending");
+  await tech.dispose();
+});
+
+test("Reorder on the dashboard opens Create New Request with the item and its suggested quantity", async ({ page, pageErrors }) => {
+  void pageErrors;
+  await signIn(page, "manager");
+  await expect(page.getByRole("heading", { name: "Critical Alerts" })).toBeVisible();
+  const reorder = page.getByRole("main").getByRole("button", { name: "Reorder" }).first();
+  const first = reorder.locator("xpath=..");
+  const name = (await first.locator("p").first().textContent())!.trim();
+  const suggestions = await (await page.request.post("/graphql", { data: { query: "{ reorderSuggestions { suggestedQuantity item { name } } }" } })).json();
+  const suggestion = suggestions.data.reorderSuggestions.find((s: any) => s.item.name === name);
+  expect(suggestion, name).toBeDefined();
+
+  await first.getByRole("button", { name: "Reorder" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create New Request" });
+  const lines = dialog.getByRole("list", { name: "Requested Items" }).getByRole("listitem");
+  await expect(lines).toHaveCount(1);
+  await expect(lines.first()).toContainText(`${suggestion.suggestedQuantity} x ${name}`);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+});
+
+test("the dashboard's View All and Quick Actions lead to the matching page and filter", async ({ page, pageErrors }) => {
+  void pageErrors;
+  await signIn(page, "manager");
+  const card = (title: string) => page.getByRole("heading", { name: title }).locator("xpath=ancestor::div[contains(@class,'MuiCard-root')][1]");
+  await card("Pending Requests").getByRole("button", { name: "View All" }).click();
+  await expect(page).toHaveURL(/\/requests\?status=pending$/);
+  await expect(page.getByRole("combobox", { name: "Status" })).toHaveText("Pending");
+
+  await page.goto("/");
+  await card("Quick Actions").getByRole("button", { name: "Check Out Equipment" }).click();
+  await expect(page).toHaveURL(/\/equipment\?status=available$/);
+  await expect(page.getByRole("combobox", { name: "Status" })).toHaveText("Available");
+  await expect(page.getByText("Curtis Dyna-Fog Twister XL")).toHaveCount(0);
+
+  await page.goto("/");
+  await card("Equipment Status").getByRole("button", { name: "View All" }).click();
+  await expect(page).toHaveURL(/\/equipment$/);
+
+  await page.goto("/");
+  await card("Recent Activity").getByRole("button", { name: "View All" }).click();
+  const log = page.getByRole("dialog", { name: "Activity Log" });
+  await expect(log.getByRole("list", { name: "Activity" }).getByRole("listitem").first()).toBeVisible();
+  await expect(log).toContainText(/\d+ of \d+/);
+});
+
+test("an employee is refused /reports, in the page and in the API", async ({ page, pageErrors }) => {
+  void pageErrors;
+  await signIn(page, "tech");
+  await page.goto("/reports");
+  await expect(page.getByText("Access Denied")).toBeVisible();
+  await expect(page.getByText("You need manager privileges to access reports.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Export CSV" })).toHaveCount(0);
+  const res = await page.request.post("/graphql", {
+    data: { query: '{ reports(from: "2026-01-01", to: "2026-01-31") { __typename ... on Error { message } } }' },
+  });
+  expect((await res.json()).data.reports).toEqual({ __typename: "ForbiddenError", message: "You need manager privileges to view reports." });
+});
+
+test("a technician records a chemical use: stock drops and the manager's chemical-use report shows it", async ({ page, pageErrors, browser, baseURL }) => {
+  void pageErrors;
+  const name = unique("E2E Termidor");
+  const site = unique("42 Test Lane, Springfield");
+  const manager = await apiAs(baseURL, "manager");
+  const created = await manager.post("/api/inventory", {
+    data: { name, category: "Pesticide", unit: "bottles", quantity: 20, minQuantity: 2, epaRegistrationNumber: "7969-210", activeIngredient: "Fipronil 9.1%" },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  await signIn(page, "tech");
+  await page.goto("/inventory");
+  await page.getByLabel("Search inventory").fill(name);
+  const row = page.getByRole("row").or(page.getByRole("article")).filter({ hasText: name });
+  await expect(row).toContainText("20");
+  await row.getByRole("button", { name: `Record use of ${name}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Record Use" });
+  await expect(dialog).toContainText("EPA Reg. No. 7969-210");
+  await expect(dialog).toContainText("20 bottles in stock");
+  await dialog.getByLabel("Quantity used").fill("3");
+  await dialog.getByLabel("Site / customer address").fill(site);
+  await dialog.getByLabel("Target pest").fill("Subterranean termites");
+  await screenshotBoth(page, "record-use-dialog", async () => {
+    await expect(dialog.getByRole("button", { name: "Record Use" })).toBeVisible();
+  });
+
+  // Too much is refused before sending.
+  await dialog.getByLabel("Quantity used").fill("25");
+  await dialog.getByRole("button", { name: "Record Use" }).click();
+  await expect(dialog.getByText("Only 20 in stock")).toBeVisible();
+  await dialog.getByLabel("Quantity used").fill("3");
+  await dialog.getByRole("button", { name: "Record Use" }).click();
+  await expect(page.getByText("Use recorded")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText("17");
+
+  // The manager's report, in another browser.
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const managerPage = await context.newPage();
+  await signIn(managerPage, "manager");
+  await openReports(managerPage);
+  const records = report(managerPage, "Chemical application records");
+  await expect(records.getByRole("row").filter({ hasText: site })).toContainText(name);
+  await expect(records.getByRole("row").filter({ hasText: site })).toContainText("7969-210");
+  await expect(records.getByRole("row").filter({ hasText: site })).toContainText("Marcus Reyes");
+  const byProduct = managerPage.waitForEvent("download");
+  await report(managerPage, "Chemical use by product").getByRole("button", { name: "Export CSV" }).click();
+  const csv = readFileSync((await (await byProduct).path())!).subarray(3).toString("utf8").split("\r\n");
+  expect(csv[0]).toBe("EPA Reg. No.,Product,Active ingredient,Quantity,Unit,Applications,Technicians,Sites");
+  expect(csv).toContain(`7969-210,${name},Fipronil 9.1%,3,bottles,1,1,1`);
+  await context.close();
+  await manager.dispose();
+});
