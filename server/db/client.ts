@@ -27,13 +27,14 @@ export type OpenOptions = {
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
-    // Fail fast when the database goes away: a connection attempt gives up after 3 s and a query
-    // on a connection that stopped answering after 15 s (requests then answer 503, see
-    // isDatabaseUnavailable); the pool makes new connections once the database is back.
+    // When the database goes away requests fail fast (a refused or cut connection at once; a
+    // connection attempt that hangs after 5 s; a query on a connection that stopped answering
+    // after 15 s) and answer 503 (see isDatabaseUnavailable); the pool makes new connections once
+    // the database is back.
     const pool = new pg.Pool({
       connectionString: opts.url,
       max: 10,
-      connectionTimeoutMillis: 3000,
+      connectionTimeoutMillis: 5000,
       query_timeout: 15_000,
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
@@ -45,10 +46,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       prisma,
       kind: "postgresql",
       ping: (t) => ping(prisma, t),
-      async close() {
+      close: once(async () => {
         await prisma.$disconnect();
         await pool.end();
-      },
+      }),
     };
   }
   const pglite = await PGlite.create({ dataDir: join(opts.dataDir, "pgdata") });
