@@ -8,6 +8,7 @@
 // machine's background load hits both sizes alike. Prints p50/p99/req/s per size, growth 5N/N,
 // the ratio to the /healthz floor, the server's main-thread busy time per request, non-2xx and
 // errors, and each server's resident memory after the run. Read the ratios within one run.
+// BENCH_VACUUM=1 runs VACUUM ANALYZE after seeding (PGlite never vacuums on its own; to see what it costs).
 import { fork, type ChildProcess } from "node:child_process";
 import os from "node:os";
 import { fileURLToPath } from "node:url";

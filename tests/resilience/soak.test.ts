@@ -11,7 +11,7 @@ describe.each(targets)("soak on $name", ({ url }) => {
   it("20 users for 20 s: no unexpected answer, bounded memory, stock that reconciles", { timeout: 90_000 }, async () => {
     const report = await runSoak({ seconds: 20, users: 20, databaseUrl: url });
     expect(report.unexpected).toEqual([]);
-    expect(report.requests).toBeGreaterThan(500);
+    expect(report.requests).toBeGreaterThan(100); // ~2,000 on an idle 2-core machine; a loaded one does far fewer
     expect(report.actions["POST …/checkout"]?.count ?? 0).toBeGreaterThan(0);
     expect(report.actions["PUT …/approve"]?.count ?? 0).toBeGreaterThan(0);
     expect(report.rss.end - report.rss.start).toBeLessThan(memoryBound(report.rss.start));
