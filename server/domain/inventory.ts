@@ -170,9 +170,6 @@ export async function listLowStockItems(deps: Deps, actor: Actor | null, query: 
   });
 }
 
-export async function countLowStockItems(deps: Deps) {
-  return deps.prisma.inventoryItem.count({ where: inventoryWhere(deps, { stockStatus: "LOW_STOCK" }) });
-}
 
 export type ReorderSuggestion = {
   itemId: number;
