@@ -43,3 +43,24 @@ test("logout returns to the sign-in screen", async ({ page, pageErrors }) => {
   await page.reload();
   await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
 });
+
+test("a route's query is sent when navigation starts, not after the screen's code has loaded", async ({ page, pageErrors }) => {
+  void pageErrors;
+  await signIn(page, "manager");
+  // Hold the Inventory screen's code back: its data request must go out meanwhile (a waterfall would wait for the code).
+  let codeRequested = false;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/InventoryPage-[^/]+\.js$/, async (route) => {
+    codeRequested = true;
+    await held;
+    await route.continue();
+  });
+  const querySent = page.waitForRequest((r) => r.url().endsWith("/graphql") && (r.postData() ?? "").includes("query InventoryPageQuery"), { timeout: 10_000 });
+  await page.getByRole("navigation", { name: "Main" }).getByText("Inventory", { exact: true }).click();
+  await querySent;
+  await expect.poll(() => codeRequested).toBe(true);
+  release();
+  await expect(page.getByRole("heading", { level: 1, name: "Inventory Management" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add Item" })).toBeVisible();
+});

@@ -1,10 +1,14 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useMemo } from "react";
+import { useRelayEnvironment } from "react-relay";
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
 import { Loading } from "./App.tsx";
 import { AppShell } from "./AppShell.tsx";
 import { NotFound } from "./NotFound.tsx";
+import { routeLoaders } from "./routeQueries.ts";
+import { useSession } from "./session.ts";
 
-// Code split by route: each screen (and what it imports) loads when first visited.
+// Code split by route: each screen (and what it imports) loads when first visited, while its
+// loader has already started the screen's query (routeQueries.ts).
 const Dashboard = lazy(() => import("../features/dashboard/Dashboard.tsx"));
 const Inventory = lazy(() => import("../features/inventory/InventoryPage.tsx"));
 const Equipment = lazy(() => import("../features/equipment/EquipmentPage.tsx"));
@@ -21,23 +25,30 @@ const page = (Component: React.ComponentType) => (
   </Suspense>
 );
 
-const router = createBrowserRouter([
-  {
-    element: <AppShell />,
-    children: [
-      { path: "/", element: page(Dashboard) },
-      { path: "/inventory", element: page(Inventory) },
-      { path: "/equipment", element: page(Equipment) },
-      { path: "/requests", element: page(Requests) },
-      { path: "/scan", element: page(Scan) },
-      { path: "/team", element: page(Team) },
-      { path: "/reports", element: page(Reports) },
-      { path: "*", element: <NotFound /> },
-    ],
-  },
-  { path: "/labels", element: page(Labels) },
-]);
+function createRouter(loaders: ReturnType<typeof routeLoaders>) {
+  return createBrowserRouter([
+    {
+      element: <AppShell />,
+      hydrateFallbackElement: <Loading />,
+      children: [
+        { path: "/", element: page(Dashboard), loader: loaders.dashboard },
+        { path: "/inventory", element: page(Inventory), loader: loaders.inventory },
+        { path: "/equipment", element: page(Equipment), loader: loaders.equipment },
+        { path: "/requests", element: page(Requests), loader: loaders.requests },
+        { path: "/scan", element: page(Scan) },
+        { path: "/team", element: page(Team), loader: loaders.team },
+        { path: "/reports", element: page(Reports), loader: loaders.reports },
+        { path: "*", element: <NotFound /> },
+      ],
+    },
+    { path: "/labels", element: page(Labels), loader: loaders.labels, hydrateFallbackElement: <Loading /> },
+  ]);
+}
 
+/** One router per Relay environment (a new one after sign-out) and role, so loaders fetch into the right store. */
 export function AppRouter() {
+  const environment = useRelayEnvironment();
+  const { isManager } = useSession();
+  const router = useMemo(() => createRouter(routeLoaders(environment, isManager)), [environment, isManager]);
   return <RouterProvider router={router} />;
 }

@@ -5,9 +5,9 @@ import GroupIcon from "@mui/icons-material/Group";
 import Inventory2Icon from "@mui/icons-material/Inventory2";
 import PendingActionsIcon from "@mui/icons-material/PendingActions";
 import WarningAmberIcon from "@mui/icons-material/WarningAmber";
-import { Box, Button, Card, CardContent, CardHeader, Chip, Grid, LinearProgress, Stack, Typography } from "@mui/material";
+import { Box, Button, Card, CardContent, CardHeader, Grid, LinearProgress, Stack, Typography } from "@mui/material";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
-import { graphql, useFragment, useLazyLoadQuery } from "react-relay";
+import { fetchQuery, graphql, useFragment, usePreloadedQuery, useRelayEnvironment } from "react-relay";
 import { useNavigate } from "react-router-dom";
 import type { DashboardQuery } from "../../__generated__/DashboardQuery.graphql.ts";
 import type { Dashboard_stats$key } from "../../__generated__/Dashboard_stats.graphql.ts";
@@ -16,36 +16,37 @@ import type { Dashboard_alerts$key } from "../../__generated__/Dashboard_alerts.
 import type { Dashboard_pending$key } from "../../__generated__/Dashboard_pending.graphql.ts";
 import type { Dashboard_equipment$key } from "../../__generated__/Dashboard_equipment.graphql.ts";
 import { useQuickActions } from "../../app/quickActions.tsx";
+import { useRouteQuery } from "../../app/routeQueries.ts";
 import { useSession } from "../../app/session.ts";
 import { useDecideRequest } from "../requests/useDecideRequest.ts";
-import { actionColor } from "./activity.ts";
+import { ActivityEntryRow } from "./ActivityEntryRow.tsx";
 import { equipmentStatusLine, statusColor } from "../equipment/status.ts";
 
 const POLL_MS = 30_000;
 const ActivityLogDialog = lazy(() => import("./ActivityLogDialog.tsx"));
 
+const dashboardQuery = graphql`
+  query DashboardQuery($isManager: Boolean!) {
+    dashboardStats {
+      ...Dashboard_stats
+    }
+    ...Dashboard_activity
+    ...Dashboard_alerts
+    ...Dashboard_pending @include(if: $isManager) @alias(as: "pending")
+    ...Dashboard_equipment
+  }
+`;
+
 export default function Dashboard() {
   const { isManager } = useSession();
-  const [fetchKey, setFetchKey] = useState(0);
+  const queryRef = useRouteQuery<DashboardQuery>();
+  const data = usePreloadedQuery<DashboardQuery>(dashboardQuery, queryRef);
+  // §9: dashboard data refreshes every 30 s; the screen re-renders from the store as results arrive.
+  const environment = useRelayEnvironment();
   useEffect(() => {
-    const timer = setInterval(() => setFetchKey((k) => k + 1), POLL_MS); // §9: dashboard data refreshes every 30 s
+    const timer = setInterval(() => fetchQuery<DashboardQuery>(environment, dashboardQuery, queryRef.variables).subscribe({}), POLL_MS);
     return () => clearInterval(timer);
-  }, []);
-  const data = useLazyLoadQuery<DashboardQuery>(
-    graphql`
-      query DashboardQuery($isManager: Boolean!) {
-        dashboardStats {
-          ...Dashboard_stats
-        }
-        ...Dashboard_activity
-        ...Dashboard_alerts
-        ...Dashboard_pending @include(if: $isManager) @alias(as: "pending")
-        ...Dashboard_equipment
-      }
-    `,
-    { isManager },
-    { fetchKey, fetchPolicy: "store-and-network" },
-  );
+  }, [environment, queryRef]);
   return (
     <Stack spacing={2.5}>
       <StatCards stats={data.dashboardStats} />
@@ -153,13 +154,7 @@ function RecentActivity({ query }: { query: Dashboard_activity$key }) {
           edges {
             node {
               id
-              action
-              entityType
-              details
-              createdAt
-              user {
-                name
-              }
+              ...ActivityEntryRow_entry
             }
           }
         }
@@ -176,20 +171,9 @@ function RecentActivity({ query }: { query: Dashboard_activity$key }) {
         </Suspense>
       )}
       {entries.length === 0 && <Empty text="No recent activity" />}
-      <Stack spacing={1.5}>
+      <Stack spacing={1.5} component="ol" aria-label="Recent activity" sx={{ listStyle: "none", p: 0, m: 0 }}>
         {entries.map((e) => (
-          <Stack key={e.id} direction="row" spacing={1.5} sx={{ alignItems: "flex-start" }}>
-            <Box sx={{ width: 10, height: 10, borderRadius: "50%", mt: 0.8, flexShrink: 0, bgcolor: actionColor[e.action] ?? "#757575" }} />
-            <Box sx={{ flex: 1, minWidth: 0 }}>
-              <Typography variant="body2">
-                <strong>{e.user.name}</strong> {e.details}
-              </Typography>
-              <Typography variant="caption" color="text.secondary">
-                {new Date(e.createdAt as string).toLocaleString()}
-              </Typography>
-            </Box>
-            <Chip size="small" label={e.entityType} variant="outlined" />
-          </Stack>
+          <ActivityEntryRow key={e.id} entry={e} />
         ))}
       </Stack>
     </Section>

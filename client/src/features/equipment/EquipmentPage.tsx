@@ -5,13 +5,13 @@ import {
   TableContainer, TableHead, TableRow, TextField, Typography, useMediaQuery, useTheme,
 } from "@mui/material";
 import { Suspense, useEffect, useState, useTransition } from "react";
-import { graphql, useLazyLoadQuery, usePaginationFragment } from "react-relay";
-import { useSearchParams } from "react-router-dom";
+import { graphql, usePaginationFragment, usePreloadedQuery } from "react-relay";
 import type { EquipmentCheckOutDialog_team$key } from "../../__generated__/EquipmentCheckOutDialog_team.graphql.ts";
 import type { EquipmentPageListPaginationQuery } from "../../__generated__/EquipmentPageListPaginationQuery.graphql.ts";
 import type { EquipmentPageQuery } from "../../__generated__/EquipmentPageQuery.graphql.ts";
 import type { EquipmentPage_query$key } from "../../__generated__/EquipmentPage_query.graphql.ts";
-import { useSession } from "../../app/session.ts";
+import { EQUIPMENT_PAGE_SIZE as PAGE_SIZE } from "../../app/routeConstants.ts";
+import { useRouteQuery } from "../../app/routeQueries.ts";
 import type { EquipmentFilters } from "./connections.ts";
 import { EquipmentCheckOutDialog, type CheckOutTarget } from "./EquipmentCheckOutDialog.tsx";
 import { EquipmentEntry } from "./EquipmentEntry.tsx";
@@ -19,31 +19,24 @@ import EquipmentForm from "./EquipmentForm.tsx";
 import { RecordMaintenanceDialog, type MaintenanceTarget } from "./RecordMaintenanceDialog.tsx";
 import { EQUIPMENT_STATUSES, labelForStatus, type EquipmentStatusValue } from "./status.ts";
 
-const PAGE_SIZE = 20;
 const SEARCH_DEBOUNCE_MS = 300;
 const FORM_TITLE_ID = "equipment-form-title";
 
 /** §2 Equipment page: one route query; the list is a paginated connection refetched when the filters change. */
 export default function EquipmentPage() {
-  const { isManager } = useSession();
-  // ?status=available (the dashboard's "Check Out Equipment") and ?search=… (a notification) open the list filtered.
-  const [params] = useSearchParams();
-  const askedStatus = params.get("status");
-  const initial: EquipmentFilters = {
-    search: params.get("search")?.trim() || null,
-    status: EQUIPMENT_STATUSES.find((s) => s === askedStatus) ?? null,
-  };
-  const data = useLazyLoadQuery<EquipmentPageQuery>(
+  // The loader reads the URL's filters (?status=…, ?search=…) into the variables.
+  const queryRef = useRouteQuery<EquipmentPageQuery>();
+  const initial: EquipmentFilters = { search: queryRef.variables.search ?? null, status: queryRef.variables.status ?? null };
+  const data = usePreloadedQuery<EquipmentPageQuery>(
     graphql`
       query EquipmentPageQuery($isManager: Boolean!, $first: Int!, $search: String, $status: EquipmentStatus) {
         ...EquipmentPage_query @arguments(first: $first, search: $search, status: $status)
         ...EquipmentCheckOutDialog_team @include(if: $isManager) @alias(as: "team")
       }
     `,
-    { isManager, first: PAGE_SIZE, search: initial.search, status: initial.status as EquipmentStatusValue | null },
-    { fetchPolicy: "store-and-network" },
+    queryRef,
   );
-  return <EquipmentList key={params.toString()} query={data} team={data.team ?? null} initial={initial} />;
+  return <EquipmentList key={`${initial.status}:${initial.search}`} query={data} team={data.team ?? null} initial={initial} />;
 }
 
 /** Which form is open; `n` makes each opening a fresh form. */

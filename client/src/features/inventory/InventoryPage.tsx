@@ -29,10 +29,11 @@ import {
   useTheme,
 } from "@mui/material";
 import { Suspense, useEffect, useState, useTransition } from "react";
-import { graphql, useLazyLoadQuery, usePaginationFragment } from "react-relay";
+import { graphql, usePaginationFragment, usePreloadedQuery } from "react-relay";
 import type { InventoryPageQuery } from "../../__generated__/InventoryPageQuery.graphql.ts";
 import type { InventoryPage_items$key } from "../../__generated__/InventoryPage_items.graphql.ts";
 import type { InventoryPageItemsPaginationQuery } from "../../__generated__/InventoryPageItemsPaginationQuery.graphql.ts";
+import { useRouteQuery } from "../../app/routeQueries.ts";
 import { useSession } from "../../app/session.ts";
 import { labelsPath } from "../../components/scanner/scanRules.ts";
 import { showInventoryList } from "./connections.ts";
@@ -47,14 +48,13 @@ const FORM_TITLE_ID = "inventory-item-dialog-title";
 
 /** §2 Inventory page: one route query; the list is a paginated connection refetched when the filters change. */
 export default function InventoryPage() {
-  const data = useLazyLoadQuery<InventoryPageQuery>(
+  const data = usePreloadedQuery<InventoryPageQuery>(
     graphql`
-      query InventoryPageQuery {
-        ...InventoryPage_items
+      query InventoryPageQuery($first: Int!) {
+        ...InventoryPage_items @arguments(first: $first)
       }
     `,
-    {},
-    { fetchPolicy: "store-and-network" },
+    useRouteQuery<InventoryPageQuery>(),
   );
   return <InventoryList query={data} />;
 }

@@ -5,11 +5,11 @@ import {
 } from "@mui/material";
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
-import { graphql, useLazyLoadQuery } from "react-relay";
-import { useLocation, useNavigate } from "react-router-dom";
+import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { useLoaderData, useNavigate } from "react-router-dom";
 import type { LabelsPagePickerQuery } from "../../__generated__/LabelsPagePickerQuery.graphql.ts";
 import type { LabelsPageSheetQuery } from "../../__generated__/LabelsPageSheetQuery.graphql.ts";
-import { labelsPath, MAX_LABELS, parseLabelIds } from "../../components/scanner/scanRules.ts";
+import { labelsPath, MAX_LABELS } from "../../components/scanner/scanRules.ts";
 
 /**
  * Printable QR labels: `/labels?ids=<id>,<id>` is a print-ready sheet (one label per item or piece
@@ -17,8 +17,8 @@ import { labelsPath, MAX_LABELS, parseLabelIds } from "../../components/scanner/
  * pick what to print. Rendered outside the app shell so the sheet prints on its own.
  */
 export default function LabelsPage() {
-  const { search } = useLocation();
-  const ids = parseLabelIds(search);
+  // The loader parsed ?ids= and started the sheet's or the picker's query.
+  const { sheet, picker } = useLoaderData() as { sheet: PreloadedQuery<LabelsPageSheetQuery> | null; picker: PreloadedQuery<LabelsPagePickerQuery> | null };
   return (
     <Box sx={{ minHeight: "100vh", bgcolor: "background.default", "@media print": { bgcolor: "#fff", minHeight: 0 } }}>
       <GlobalStyles
@@ -30,7 +30,7 @@ export default function LabelsPage() {
           },
         }}
       />
-      {ids.length ? <LabelSheet ids={ids} /> : <LabelPicker />}
+      {sheet ? <LabelSheet queryRef={sheet} /> : picker ? <LabelPicker queryRef={picker} /> : null}
     </Box>
   );
 }
@@ -54,8 +54,9 @@ function Toolbar({ title, children }: { title: string; children?: React.ReactNod
 
 type LabelData = { id: string; kind: "Equipment" | "Inventory"; name: string; code: string; category: string; idLine: string | null; location: string | null };
 
-function LabelSheet({ ids }: { ids: string[] }) {
-  const data = useLazyLoadQuery<LabelsPageSheetQuery>(
+function LabelSheet({ queryRef }: { queryRef: PreloadedQuery<LabelsPageSheetQuery> }) {
+  const ids = queryRef.variables.ids as readonly string[];
+  const data = usePreloadedQuery<LabelsPageSheetQuery>(
     graphql`
       query LabelsPageSheetQuery($ids: [ID!]!) {
         nodes(ids: $ids) {
@@ -79,8 +80,7 @@ function LabelSheet({ ids }: { ids: string[] }) {
         }
       }
     `,
-    { ids },
-    { fetchPolicy: "store-and-network" },
+    queryRef,
   );
   const labels: LabelData[] = data.nodes.flatMap((n): LabelData[] => {
     if (n?.__typename === "Equipment")
@@ -194,9 +194,9 @@ function Label({ label }: { label: LabelData }) {
 }
 
 /** `/labels` without ids: tick equipment and items, then open their sheet. */
-function LabelPicker() {
+function LabelPicker({ queryRef }: { queryRef: PreloadedQuery<LabelsPagePickerQuery> }) {
   const navigate = useNavigate();
-  const data = useLazyLoadQuery<LabelsPagePickerQuery>(
+  const data = usePreloadedQuery<LabelsPagePickerQuery>(
     graphql`
       query LabelsPagePickerQuery {
         equipment(first: 100) {
@@ -221,8 +221,7 @@ function LabelPicker() {
         }
       }
     `,
-    {},
-    { fetchPolicy: "store-and-network" },
+    queryRef,
   );
   const groups = [
     { title: "Equipment", rows: data.equipment.edges.map(({ node: n }) => ({ id: n.id, name: n.name, detail: [n.category, n.serialNumber].filter(Boolean).join(" · ") })) },

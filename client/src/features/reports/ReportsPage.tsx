@@ -1,14 +1,15 @@
 import { Alert, Grid, Stack } from "@mui/material";
-import { Suspense, useState, useTransition } from "react";
-import { graphql, useLazyLoadQuery } from "react-relay";
+import { Suspense, useTransition } from "react";
+import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from "react-relay";
 import type { ReportsPageQuery } from "../../__generated__/ReportsPageQuery.graphql.ts";
 import { Loading } from "../../app/App.tsx";
+import { useRouteQuery } from "../../app/routeQueries.ts";
 import { useSession } from "../../app/session.ts";
 import { AccessDenied } from "../../components/AccessDenied.tsx";
 import { ChemicalUseByProductReport, ChemicalUseByTechnicianReport, ChemicalUseRecordsReport } from "./ChemicalUseReports.tsx";
 import { DateRangeControl } from "./DateRangeControl.tsx";
 import { EquipmentCategoryReport, EquipmentStatusReport } from "./EquipmentReports.tsx";
-import { defaultRange, type ReportRange } from "./range.ts";
+import type { ReportRange } from "./range.ts";
 import { ReportRangeContext } from "./ReportCard.tsx";
 import { RequestStatusReport, TopRequestedReport } from "./RequestReports.tsx";
 import { LowStockReport, StockMovementsReport, StockValueReport } from "./StockReports.tsx";
@@ -16,51 +17,53 @@ import { LowStockReport, StockMovementsReport, StockValueReport } from "./StockR
 /** Reports & Analytics (managers): every report over one date range, each with its CSV. */
 export default function ReportsPage() {
   const { isManager } = useSession();
-  if (!isManager) return <AccessDenied text="You need manager privileges to access reports." />;
-  return <Reports />;
+  // The loader starts the default range's reports (last 30 days) for managers only.
+  const initialRef = useRouteQuery<ReportsPageQuery>() as PreloadedQuery<ReportsPageQuery> | null;
+  if (!isManager || !initialRef) return <AccessDenied text="You need manager privileges to access reports." />;
+  return <Reports initialRef={initialRef} />;
 }
 
-function Reports() {
-  const [range, setRange] = useState<ReportRange>(() => defaultRange());
+function Reports({ initialRef }: { initialRef: PreloadedQuery<ReportsPageQuery> }) {
+  const [queryRef, loadReports] = useQueryLoader<ReportsPageQuery>(reportsQuery, initialRef);
+  const range = (queryRef ?? initialRef).variables as ReportRange;
   // A new range loads while the current reports stay on screen.
   const [busy, startTransition] = useTransition();
   return (
     <Stack spacing={2}>
-      <DateRangeControl range={range} busy={busy} onChange={(next) => startTransition(() => setRange(next))} />
+      <DateRangeControl range={range} busy={busy} onChange={(next) => startTransition(() => loadReports(next, { fetchPolicy: "store-and-network" }))} />
       <Suspense fallback={<Loading />}>
-        <ReportGrid range={range} />
+        <ReportGrid queryRef={queryRef ?? initialRef} />
       </Suspense>
     </Stack>
   );
 }
 
-function ReportGrid({ range }: { range: ReportRange }) {
-  const data = useLazyLoadQuery<ReportsPageQuery>(
-    graphql`
-      query ReportsPageQuery($from: String!, $to: String!, $interval: ReportInterval!) {
-        reports(from: $from, to: $to, interval: $interval) {
-          __typename
-          ... on Reports @alias(as: "ready") {
-            ...StockReports_value
-            ...StockReports_movements
-            ...StockReports_lowStock
-            ...EquipmentReports_byStatus
-            ...EquipmentReports_byCategory
-            ...RequestReports_requests
-            ...RequestReports_top
-            ...ChemicalUseReports_byProduct
-            ...ChemicalUseReports_byTechnician
-            ...ChemicalUseReports_records
-          }
-          ... on Error {
-            message
-          }
-        }
+const reportsQuery = graphql`
+  query ReportsPageQuery($from: String!, $to: String!, $interval: ReportInterval!) {
+    reports(from: $from, to: $to, interval: $interval) {
+      __typename
+      ... on Reports @alias(as: "ready") {
+        ...StockReports_value
+        ...StockReports_movements
+        ...StockReports_lowStock
+        ...EquipmentReports_byStatus
+        ...EquipmentReports_byCategory
+        ...RequestReports_requests
+        ...RequestReports_top
+        ...ChemicalUseReports_byProduct
+        ...ChemicalUseReports_byTechnician
+        ...ChemicalUseReports_records
       }
-    `,
-    range,
-    { fetchPolicy: "store-and-network" },
-  );
+      ... on Error {
+        message
+      }
+    }
+  }
+`;
+
+function ReportGrid({ queryRef }: { queryRef: PreloadedQuery<ReportsPageQuery> }) {
+  const data = usePreloadedQuery<ReportsPageQuery>(reportsQuery, queryRef);
+  const range = queryRef.variables as ReportRange;
   const reports = data.reports.ready;
   if (!reports) return <Alert severity="error">{data.reports.message ?? "Reports are not available"}</Alert>;
   const half = { xs: 12, lg: 6 } as const;

@@ -4,33 +4,28 @@ import {
   TextField, Tooltip, Typography, useMediaQuery, useTheme,
 } from "@mui/material";
 import { lazy, Suspense, useState, useTransition } from "react";
-import { graphql, useFragment, useLazyLoadQuery, usePaginationFragment } from "react-relay";
-import { useSearchParams } from "react-router-dom";
+import { graphql, useFragment, usePaginationFragment, usePreloadedQuery } from "react-relay";
 import type { RequestsPageQuery } from "../../__generated__/RequestsPageQuery.graphql.ts";
 import type { RequestsPage_requests$key } from "../../__generated__/RequestsPage_requests.graphql.ts";
 import type { RequestsPage_request$key, RequestStatus } from "../../__generated__/RequestsPage_request.graphql.ts";
+import { REQUESTS_PAGE_SIZE as PAGE, type RequestFilter as Filter } from "../../app/routeConstants.ts";
+import { useRouteQuery } from "../../app/routeQueries.ts";
 import { useSession } from "../../app/session.ts";
 import { useDecideRequest } from "./useDecideRequest.ts";
 
 const RequestForm = lazy(() => import("./RequestForm.tsx"));
 
-const PAGE = 20;
-type Filter = "all" | "pending" | "approved" | "denied";
-const FILTERS: readonly Filter[] = ["all", "pending", "approved", "denied"];
-
-/** ?status=pending (from the dashboard's View All) opens the list filtered. */
+/** ?status=pending (from the dashboard's View All) opens the list filtered: the loader reads it. */
 export default function RequestsPage() {
-  const [params] = useSearchParams();
-  const asked = params.get("status") as Filter | null;
-  const initial: Filter = asked && FILTERS.includes(asked) ? asked : "all";
-  const data = useLazyLoadQuery<RequestsPageQuery>(
+  const queryRef = useRouteQuery<RequestsPageQuery>();
+  const initial: Filter = (queryRef.variables.status as Filter | null | undefined) ?? "all";
+  const data = usePreloadedQuery<RequestsPageQuery>(
     graphql`
       query RequestsPageQuery($count: Int!, $status: RequestStatus) {
         ...RequestsPage_requests @arguments(count: $count, status: $status)
       }
     `,
-    { count: PAGE, status: initial === "all" ? null : initial },
-    { fetchPolicy: "store-and-network" },
+    queryRef,
   );
   return <RequestList key={initial} query={data} initial={initial} />;
 }

@@ -5,32 +5,33 @@ import {
   TableRow, TextField, Typography, useMediaQuery, useTheme,
 } from "@mui/material";
 import { useEffect, useRef, useState, useTransition } from "react";
-import { ConnectionHandler, graphql, useFragment, useLazyLoadQuery, usePaginationFragment } from "react-relay";
+import { ConnectionHandler, graphql, useFragment, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import type { TeamPageQuery } from "../../__generated__/TeamPageQuery.graphql.ts";
 import type { TeamPage_members$key } from "../../__generated__/TeamPage_members.graphql.ts";
 import type { TeamPage_member$key } from "../../__generated__/TeamPage_member.graphql.ts";
 import { AccessDenied } from "../../components/AccessDenied.tsx";
+import { TEAM_PAGE_SIZE as PAGE } from "../../app/routeConstants.ts";
+import { useRouteQuery } from "../../app/routeQueries.ts";
 import { useSession } from "../../app/session.ts";
 import AddTeamMemberDialog from "./AddTeamMemberDialog.tsx";
 
-const PAGE = 25;
 
 export default function TeamPage() {
   const { isManager } = useSession();
-  // §6: only managers may list the team; others never fire the query.
-  if (!isManager) return <AccessDenied text="You need manager privileges to access team management." />;
-  return <TeamManagement />;
+  // §6: only managers may list the team; for others the loader fires no query.
+  const queryRef = useRouteQuery<TeamPageQuery>() as PreloadedQuery<TeamPageQuery> | null;
+  if (!isManager || !queryRef) return <AccessDenied text="You need manager privileges to access team management." />;
+  return <TeamManagement queryRef={queryRef} />;
 }
 
-function TeamManagement() {
-  const data = useLazyLoadQuery<TeamPageQuery>(
+function TeamManagement({ queryRef }: { queryRef: PreloadedQuery<TeamPageQuery> }) {
+  const data = usePreloadedQuery<TeamPageQuery>(
     graphql`
       query TeamPageQuery($count: Int!) {
         ...TeamPage_members @arguments(count: $count)
       }
     `,
-    { count: PAGE },
-    { fetchPolicy: "store-and-network" },
+    queryRef,
   );
   return <TeamList query={data} />;
 }

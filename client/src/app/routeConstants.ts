@@ -1,0 +1,7 @@
+/** Page sizes and URL filters shared by the route loaders (routeQueries.ts) and their screens. */
+export const EQUIPMENT_PAGE_SIZE = 20;
+export const REQUESTS_PAGE_SIZE = 20;
+export const TEAM_PAGE_SIZE = 25;
+
+export type RequestFilter = "all" | "pending" | "approved" | "denied";
+export const REQUEST_FILTERS: readonly RequestFilter[] = ["all", "pending", "approved", "denied"];
