@@ -1,10 +1,10 @@
-import { Box, Button, Chip, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography, useMediaQuery, useTheme } from "@mui/material";
+import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography, useMediaQuery, useTheme } from "@mui/material";
 import { Suspense } from "react";
 import { graphql, useLazyLoadQuery, usePaginationFragment } from "react-relay";
 import type { ActivityLogDialogPaginationQuery } from "../../__generated__/ActivityLogDialogPaginationQuery.graphql.ts";
 import type { ActivityLogDialogQuery } from "../../__generated__/ActivityLogDialogQuery.graphql.ts";
 import type { ActivityLogDialog_query$key } from "../../__generated__/ActivityLogDialog_query.graphql.ts";
-import { actionColor } from "./activity.ts";
+import { ActivityEntryRow } from "./ActivityEntryRow.tsx";
 
 const PAGE = 25;
 
@@ -53,13 +53,7 @@ function ActivityList() {
           edges {
             node {
               id
-              action
-              entityType
-              details
-              createdAt
-              user {
-                name
-              }
+              ...ActivityEntryRow_entry
             }
           }
         }
@@ -71,18 +65,7 @@ function ActivityList() {
   return (
     <Stack spacing={1.5} component="ol" aria-label="Activity" sx={{ listStyle: "none", p: 0, m: 0 }}>
       {entries.map((e) => (
-        <Stack key={e.id} component="li" direction="row" spacing={1.5} sx={{ alignItems: "flex-start" }}>
-          <Box sx={{ width: 10, height: 10, borderRadius: "50%", mt: 0.8, flexShrink: 0, bgcolor: actionColor[e.action] ?? "#757575" }} />
-          <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography variant="body2" sx={{ overflowWrap: "anywhere" }}>
-              <strong>{e.user.name}</strong> {e.details}
-            </Typography>
-            <Typography variant="caption" color="text.secondary">
-              {new Date(e.createdAt as string).toLocaleString()}
-            </Typography>
-          </Box>
-          <Chip size="small" label={e.entityType} variant="outlined" />
-        </Stack>
+        <ActivityEntryRow key={e.id} entry={e} />
       ))}
       <Box component="li" sx={{ textAlign: "center", pt: 1 }}>
         <Typography variant="caption" color="text.secondary" sx={{ display: "block", mb: 1 }}>
