@@ -5,7 +5,7 @@ import { isRecordNotFound, logActivity, parseId, parseInput, requireActor, write
 import { ConflictError, NotFoundError, ValidationError } from "./errors.ts";
 import { seek } from "./keyset.ts";
 import { oneOf, optionalDate, optionalText, requiredText, sdsFileUrlField, wholeNumber } from "./fields.ts";
-import { describeChanges } from "./inventory.ts";
+import { describeChanges } from "./changes.ts";
 import { remindDueBack, remindMaintenanceDue, utcDay } from "./maintenance.ts";
 
 export const STATUS_RULE_MESSAGE =

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Prisma, type InventoryItem } from "../db/generated/client.ts";
 import { EPA_REGISTRATION_NUMBER, EPA_REGISTRATION_NUMBER_MESSAGE, INVENTORY_CATEGORIES, UNITS } from "./constants.ts";
+import { describeChanges } from "./changes.ts";
 import { isRecordNotFound, logActivity, parseId, parseInput, requireActor, requireManager, write, type Actor, type Deps } from "./context.ts";
 import { NotFoundError } from "./errors.ts";
 import { seek } from "./keyset.ts";
@@ -138,7 +139,7 @@ export async function updateInventoryItem(deps: Deps, actor: Actor | null, id: u
     const item = await tx.inventoryItem.update({ where: { id: itemId }, data });
     const delta = item.quantity - before.quantity;
     if (delta !== 0) await recordMovement(tx, a, item, delta, delta > 0 ? "received" : "adjusted");
-    await logActivity(tx, a, { action: "update", entityType: "inventory", entityId: item.id, details: describeChanges(before, item) });
+    await logActivity(tx, a, { action: "update", entityType: "inventory", entityId: item.id, details: describeChanges(before, item, labels) });
     if (isLow(item) && !isLow(before)) await notifyLowStock(tx, emit, [item]);
     emit({ type: "inventory.changed", itemId: item.id });
     if (isLow(item) && (delta < 0 || item.minQuantity !== before.minQuantity || !isLow(before))) {
@@ -210,6 +211,7 @@ export async function listReorderSuggestions(deps: Deps, actor: Actor | null): P
   return suggestions.sort((x, y) => Number(y.urgency === "critical") - Number(x.urgency === "critical"));
 }
 
+/** The inventory fields an edit reports, by their names in activity entries. */
 const labels: Partial<Record<keyof InventoryItem, string>> = {
   name: "name",
   description: "description",
@@ -229,22 +231,3 @@ const labels: Partial<Record<keyof InventoryItem, string>> = {
   epaRegistrationNumber: "EPA reg. no.",
   activeIngredient: "active ingredient",
 };
-
-export function describeChanges<T extends object>(before: T, after: T, names: Partial<Record<keyof T, string>> = labels as never): string {
-  const changes: string[] = [];
-  for (const key of Object.keys(names) as (keyof T)[]) {
-    const b = before[key];
-    const v = after[key];
-    const same = b instanceof Date && v instanceof Date ? b.getTime() === v.getTime() : b === v;
-    if (!same) changes.push(`${names[key]} ${fmt(b)} → ${fmt(v)}`);
-  }
-  const name = (after as { name?: string }).name ?? "";
-  return changes.length ? `Updated ${name}: ${changes.join(", ")}` : `Saved ${name} (no changes)`;
-}
-
-function fmt(v: unknown): string {
-  if (v === null || v === undefined || v === "") return "none";
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  const s = String(v);
-  return s.length > 40 ? `${s.slice(0, 37)}...` : s;
-}
