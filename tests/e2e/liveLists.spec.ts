@@ -1,5 +1,5 @@
-import type { Locator, Page } from "@playwright/test";
-import { expect, signIn as signInForm, test, unique } from "./fixtures.ts";
+import { request as playwrightRequest, type Locator, type Page } from "@playwright/test";
+import { expect, PASSWORDS, signIn as signInForm, test, unique } from "./fixtures.ts";
 
 /**
  * Records created by another user or client join the lists on screen through the graphql-ws
@@ -117,6 +117,25 @@ test("equipment added by another client joins the open Equipment list when it pa
   await expect(entries.filter({ hasText: `${prefix} Sprayer` })).toContainText("Available");
   await expect(page.getByText("No equipment matches your filters")).toHaveCount(0);
   await expect(page.getByText("Unrelated Duster")).toHaveCount(0);
+});
+
+test("an inventory item added by another user joins the open Inventory list when it passes the search", async ({ page, pageErrors }) => {
+  void pageErrors;
+  await openLive(page, "manager", "/inventory", "LiveUpdatesInventorySubscription");
+  await expect(page.getByRole("heading", { level: 1, name: "Inventory Management" })).toBeVisible();
+  const prefix = unique("Live Gel");
+  await page.getByLabel("Search inventory").fill(prefix);
+  await expect(page.locator("tbody tr, article")).toHaveCount(0);
+
+  // The tech, over the REST API.
+  const other = await playwrightRequest.newContext({ baseURL: new URL(page.url()).origin });
+  expect((await other.post("/api/auth/login", { data: { username: "tech", password: PASSWORDS.tech } })).status()).toBe(200);
+  for (const name of [`${prefix} Bait`, unique("Unrelated Dust")]) {
+    expect((await other.post("/api/inventory", { data: { name, category: "Bait", quantity: 30, minQuantity: 5 } })).status()).toBe(201);
+  }
+  await expect(page.locator("tbody tr, article").filter({ hasText: `${prefix} Bait` })).toBeVisible();
+  await expect(page.getByText("Unrelated Dust")).toHaveCount(0);
+  await other.dispose();
 });
 
 test("the request form's item picker searches the server: an item past the first hundred can be picked", async ({ page, pageErrors }) => {
