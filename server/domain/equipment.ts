@@ -82,7 +82,7 @@ export async function createEquipment(deps: Deps, actor: Actor | null, input: un
       details: `Added ${equipment.name} (${equipment.category})${equipment.serialNumber ? `, serial ${equipment.serialNumber}` : ""}`,
     });
     await remindMaintenanceDue(tx, emit, equipment);
-    emit({ type: "equipment.changed", equipmentId: equipment.id });
+    emit({ type: "equipment.changed", equipmentId: equipment.id, created: true });
     return equipment;
   });
 }

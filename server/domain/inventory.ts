@@ -118,7 +118,7 @@ export async function createInventoryItem(deps: Deps, actor: Actor | null, input
       entityId: item.id,
       details: `Added ${item.name} (${item.category}), ${item.quantity} ${item.unit}`,
     });
-    emit({ type: "inventory.changed", itemId: item.id });
+    emit({ type: "inventory.changed", itemId: item.id, created: true });
     if (isLow(item)) {
       await notifyLowStock(tx, emit, [item]);
       emit({ type: "stock.low", items: [lowStockItem(item)] });

@@ -146,7 +146,7 @@ export async function createRequest(deps: Deps, actor: Actor | null, input: unkn
       details: `Requested ${describeLines(request)}`,
     });
     await notifyManagers(tx, emit, { kind: "NEW_REQUEST", requestId: request.id, message: `New request from ${a.name}: ${describeLines(request)}` }, a.id);
-    emit({ type: "request.changed", requestId: request.id, requesterId: a.id, status: "pending" });
+    emit({ type: "request.changed", requestId: request.id, requesterId: a.id, status: "pending", created: true });
     return request;
   });
 }

@@ -2,7 +2,7 @@ import { encodeGlobalID } from "@pothos/plugin-relay";
 import { Repeater } from "graphql-yoga";
 import type { Equipment, InventoryItem } from "../db/generated/client.ts";
 import { findOwnNotification } from "../domain/notifications.ts";
-import { requestInclude, type RequestWithLines } from "../domain/requests.ts";
+import { countRequests, requestInclude, type RequestWithLines } from "../domain/requests.ts";
 import type { DomainEvent, EventBus } from "../realtime/events.ts";
 import { builder } from "./builder.ts";
 import { EquipmentNode } from "./equipment.ts";
@@ -26,17 +26,31 @@ const LowStockAlert = builder.objectRef<{ items: InventoryItem[] }>("LowStockAle
   description: "Items a change has left at or below their minimum; each carries its urgency",
   fields: (t) => ({ items: t.expose("items", { type: [InventoryItemNode] }) }),
 });
-const InventoryChanged = builder.objectRef<{ item: InventoryItem | null; deletedId: string | null }>("InventoryChangedEvent").implement({
+const CREATED_DESCRIPTION = "True when this change created the record, so lists that show such records can add it";
+const InventoryChanged = builder
+  .objectRef<{ item: InventoryItem | null; deletedId: string | null; created: boolean }>("InventoryChangedEvent")
+  .implement({
+    fields: (t) => ({
+      item: t.expose("item", { type: InventoryItemNode, nullable: true }),
+      deletedId: t.exposeID("deletedId", { nullable: true }),
+      created: t.exposeBoolean("created", { description: CREATED_DESCRIPTION }),
+    }),
+  });
+const EquipmentChanged = builder.objectRef<{ equipment: Equipment; created: boolean }>("EquipmentChangedEvent").implement({
   fields: (t) => ({
-    item: t.expose("item", { type: InventoryItemNode, nullable: true }),
-    deletedId: t.exposeID("deletedId", { nullable: true }),
+    equipment: t.expose("equipment", { type: EquipmentNode }),
+    created: t.exposeBoolean("created", { description: CREATED_DESCRIPTION }),
   }),
 });
-const EquipmentChanged = builder.objectRef<{ equipment: Equipment }>("EquipmentChangedEvent").implement({
-  fields: (t) => ({ equipment: t.expose("equipment", { type: EquipmentNode }) }),
-});
-const RequestChanged = builder.objectRef<{ request: RequestWithLines }>("RequestChangedEvent").implement({
-  fields: (t) => ({ request: t.expose("request", { type: RequestNode }) }),
+const RequestChanged = builder.objectRef<{ request: RequestWithLines; created: boolean }>("RequestChangedEvent").implement({
+  fields: (t) => ({
+    request: t.expose("request", { type: RequestNode }),
+    created: t.exposeBoolean("created", { description: CREATED_DESCRIPTION }),
+    pendingRequests: t.int({
+      description: "How many requests are pending after this change (the dashboard count and the Requests badge)",
+      resolve: (_e, _args, ctx) => countRequests(ctx.deps, ctx.actor, { status: "pending" }),
+    }),
+  }),
 });
 
 builder.subscriptionFields((t) => ({
@@ -50,25 +64,25 @@ builder.subscriptionFields((t) => ({
     subscribe: (_root, _args, ctx) => listen(ctx.deps.events, (e) => (e.type === "inventory.changed" ? e : undefined)),
     resolve: async (e, _args, ctx) => {
       const item = e.deleted ? null : await ctx.deps.prisma.inventoryItem.findUnique({ where: { id: e.itemId } });
-      return { item, deletedId: item ? null : encodeGlobalID("InventoryItem", e.itemId) };
+      return { item, deletedId: item ? null : encodeGlobalID("InventoryItem", e.itemId), created: Boolean(item && e.created) };
     },
   }),
   equipmentChanged: t.field({
     type: EquipmentChanged,
     nullable: true,
-    subscribe: (_root, _args, ctx) => listen(ctx.deps.events, (e) => (e.type === "equipment.changed" ? e.equipmentId : undefined)),
-    resolve: async (id, _args, ctx) => {
-      const equipment = await ctx.deps.prisma.equipment.findUnique({ where: { id } });
-      return equipment ? { equipment } : null;
+    subscribe: (_root, _args, ctx) => listen(ctx.deps.events, (e) => (e.type === "equipment.changed" ? e : undefined)),
+    resolve: async (e, _args, ctx) => {
+      const equipment = await ctx.deps.prisma.equipment.findUnique({ where: { id: e.equipmentId } });
+      return equipment ? { equipment, created: Boolean(e.created) } : null;
     },
   }),
   requestChanged: t.field({
     type: RequestChanged,
     nullable: true,
-    subscribe: (_root, _args, ctx) => listen(ctx.deps.events, (e) => (e.type === "request.changed" ? e.requestId : undefined)),
-    resolve: async (id, _args, ctx) => {
-      const request = await ctx.deps.prisma.request.findUnique({ where: { id }, include: requestInclude });
-      return request ? { request } : null;
+    subscribe: (_root, _args, ctx) => listen(ctx.deps.events, (e) => (e.type === "request.changed" ? e : undefined)),
+    resolve: async (e, _args, ctx) => {
+      const request = await ctx.deps.prisma.request.findUnique({ where: { id: e.requestId }, include: requestInclude });
+      return request ? { request, created: Boolean(e.created) } : null;
     },
   }),
   notification: t.field({

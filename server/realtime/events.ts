@@ -5,9 +5,10 @@ export type LowStockItem = { id: number; name: string; quantity: number; minQuan
 
 /** What the domain announces after a commit. Transports (subscriptions, /ws) listen. */
 export type DomainEvent =
-  | { type: "inventory.changed"; itemId: number; deleted?: boolean }
-  | { type: "equipment.changed"; equipmentId: number }
-  | { type: "request.changed"; requestId: number; requesterId: number; status: "pending" | "approved" | "denied" }
+  /** `created` marks the commit that made the record, so open lists can add it; `deleted` the one that removed it. */
+  | { type: "inventory.changed"; itemId: number; created?: boolean; deleted?: boolean }
+  | { type: "equipment.changed"; equipmentId: number; created?: boolean }
+  | { type: "request.changed"; requestId: number; requesterId: number; status: "pending" | "approved" | "denied"; created?: boolean }
   | { type: "stock.low"; items: LowStockItem[] }
   /** A stored notification for one user (its row is committed; the subscription reads it). */
   | { type: "notification.created"; notificationId: number; userId: number };

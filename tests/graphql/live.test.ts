@@ -398,31 +398,36 @@ describe("lowStockAlert", () => {
 
 describe("change events", () => {
   it("inventoryChanged delivers creations, updates and deletions by other users", async () => {
-    const sub = await subscribe(server, manager.cookie, "subscription { inventoryChanged { item { id name quantity stockStatus } deletedId } }");
+    const sub = await subscribe(server, manager.cookie, "subscription { inventoryChanged { item { id name quantity stockStatus } deletedId created } }");
     const item = await newItem(tech, { name: "Live Inventory Event", quantity: 40, minQuantity: 10 });
     const id = globalId("InventoryItem", item.id);
     const created = await sub.next((d) => d.inventoryChanged.item?.id === id, "inventoryChanged for the new item");
-    expect(created.inventoryChanged).toEqual({ item: { id, name: item.name, quantity: 40, stockStatus: "IN_STOCK" }, deletedId: null });
+    expect(created.inventoryChanged).toEqual({ item: { id, name: item.name, quantity: 40, stockStatus: "IN_STOCK" }, deletedId: null, created: true });
 
     expect((await tech.put(`/api/inventory/${item.id}`, { quantity: 14 })).status).toBe(200);
     const updated = await sub.next((d) => d.inventoryChanged.item?.id === id && d.inventoryChanged.item.quantity === 14, "the update");
     expect(updated.inventoryChanged.item.stockStatus).toBe("WARNING");
+    expect(updated.inventoryChanged.created).toBe(false);
 
     expect((await manager.delete(`/api/inventory/${item.id}`)).status).toBe(204);
     const deleted = await sub.next((d) => d.inventoryChanged.deletedId === id, "the deletion");
     expect(deleted.inventoryChanged.item).toBeNull();
+    expect(deleted.inventoryChanged.created).toBe(false);
     sub.close();
   });
 
-  it("equipmentChanged delivers a REST check-out by another user", async () => {
-    const created = await manager.post("/api/equipment", { name: `Live Sprayer ${randomBytes(3).toString("hex")}`, category: "Sprayer" });
+  it("equipmentChanged delivers a creation and a REST check-out by another user", async () => {
+    const sub = await subscribe(server, manager.cookie, "subscription { equipmentChanged { equipment { id name status assignedTo } created } }");
+    const created = await tech.post("/api/equipment", { name: `Live Sprayer ${randomBytes(3).toString("hex")}`, category: "Sprayer" });
     expect(created.status).toBe(201);
-    const sub = await subscribe(server, manager.cookie, "subscription { equipmentChanged { equipment { id name status assignedTo } } }");
+    const id = globalId("Equipment", created.body.id);
+    const added = await sub.next((d) => d.equipmentChanged?.equipment.id === id, "equipmentChanged for the new equipment");
+    expect(added.equipmentChanged).toEqual({ equipment: { id, name: created.body.name, status: "available", assignedTo: null }, created: true });
+
     const out = await tech.post(`/api/equipment/${created.body.id}/checkout`, { assignedTo: "Marcus Reyes" });
     expect(out.status).toBe(200);
-    const id = globalId("Equipment", created.body.id);
-    const data = await sub.next((d) => d.equipmentChanged?.equipment.id === id, "equipmentChanged");
-    expect(data.equipmentChanged.equipment).toEqual({ id, name: created.body.name, status: "checked_out", assignedTo: "Marcus Reyes" });
+    const data = await sub.next((d) => d.equipmentChanged?.equipment.id === id && d.equipmentChanged.equipment.status === "checked_out", "the check-out");
+    expect(data.equipmentChanged).toEqual({ equipment: { id, name: created.body.name, status: "checked_out", assignedTo: "Marcus Reyes" }, created: false });
 
     expect((await tech.post(`/api/equipment/${created.body.id}/checkin`)).status).toBe(200);
     await sub.next((d) => d.equipmentChanged?.equipment.id === id && d.equipmentChanged.equipment.status === "available", "the check-in");
@@ -434,10 +439,13 @@ describe("change events", () => {
     const sub = await subscribe(
       server,
       pnair.cookie,
-      "subscription { requestChanged { request { id databaseId status requester { name } approvedBy { name } items { name quantity inventoryItem { id } } } } }",
+      "subscription { requestChanged { created pendingRequests request { id databaseId status requester { name } approvedBy { name } items { name quantity inventoryItem { id } } } } }",
     );
+    const pendingBefore = (await manager.post("/graphql", { query: "{ dashboardStats { pendingRequests } }" })).body.data.dashboardStats.pendingRequests as number;
     const request = await fileRequest(tech, [{ id: item.id, quantity: 4 }]);
     const filed = await sub.next((d) => d.requestChanged?.request.databaseId === request.id, "requestChanged for the new request");
+    expect(filed.requestChanged.created).toBe(true);
+    expect(filed.requestChanged.pendingRequests).toBe(pendingBefore + 1);
     expect(filed.requestChanged.request).toEqual({
       id: globalId("Request", request.id),
       databaseId: request.id,
@@ -449,6 +457,8 @@ describe("change events", () => {
     await decide(manager, request.id, "deny");
     const denied = await sub.next((d) => d.requestChanged?.request.databaseId === request.id && d.requestChanged.request.status === "denied", "the denial");
     expect(denied.requestChanged.request.approvedBy).toEqual({ name: "Dana Whitfield" });
+    expect(denied.requestChanged.created).toBe(false);
+    expect(denied.requestChanged.pendingRequests).toBe(pendingBefore);
     sub.close();
   });
 });

@@ -1,18 +1,26 @@
 import { useMemo } from "react";
 import { graphql, useSubscription } from "react-relay";
-import type { GraphQLSubscriptionConfig } from "relay-runtime";
+import type { GraphQLSubscriptionConfig, RecordProxy, RecordSourceSelectorProxy } from "relay-runtime";
 import type { LiveUpdatesLowStockSubscription } from "../__generated__/LiveUpdatesLowStockSubscription.graphql.ts";
 import type { LiveUpdatesEquipmentSubscription } from "../__generated__/LiveUpdatesEquipmentSubscription.graphql.ts";
 import type { LiveUpdatesInventorySubscription } from "../__generated__/LiveUpdatesInventorySubscription.graphql.ts";
 import type { LiveUpdatesRequestSubscription } from "../__generated__/LiveUpdatesRequestSubscription.graphql.ts";
+import { connectionsForNewElsewhere as equipmentConnectionsForNew } from "../features/equipment/connections.ts";
+import { connectionsForNewItem } from "../features/inventory/connections.ts";
+import { connectionsForNewRequest, DASHBOARD_PENDING_ARGS } from "../features/requests/connections.ts";
+import { setPendingCountFromLive } from "../features/requests/pendingCount.ts";
+import { prependNewNode } from "../relay/liveEdges.ts";
+import { useSession } from "./session.ts";
 import { useToast } from "./toast.tsx";
 
 /**
  * One place that keeps the store live: changed records arrive with their ids and Relay merges them
- * into every list that shows them; a low-stock event raises the §7 toast.
+ * into every list that shows them; records created elsewhere join the lists whose filters they pass;
+ * a low-stock event raises the §7 toast.
  */
 export function LiveUpdates() {
   const { toast } = useToast();
+  const viewerId = useSession().viewer.id;
   const lowStock = useMemo<GraphQLSubscriptionConfig<LiveUpdatesLowStockSubscription>>(
     () => ({
       subscription: graphql`
@@ -66,15 +74,19 @@ export function LiveUpdates() {
                 epaRegistrationNumber
                 activeIngredient
                 updatedAt
+                ...InventoryListItem_item
               }
               deletedId
+              created
             }
           }
         `,
         variables: {},
         updater: (store, data) => {
-          const deleted = data?.inventoryChanged.deletedId;
-          if (deleted) store.delete(deleted);
+          const event = data?.inventoryChanged;
+          if (event?.deletedId) store.delete(event.deletedId);
+          const node = event?.created && event.item ? store.get(event.item.id) : null;
+          if (event?.item && node) prependNewNode(store, connectionsForNewItem(event.item), node, "QueryInventoryItemsConnectionEdge");
         },
       }),
       [],
@@ -86,9 +98,12 @@ export function LiveUpdates() {
         subscription: graphql`
           subscription LiveUpdatesEquipmentSubscription {
             equipmentChanged {
+              created
               equipment {
                 id
                 name
+                description
+                category
                 status
                 assignedTo
                 assignedAt
@@ -100,11 +115,17 @@ export function LiveUpdates() {
                 maintenanceState
                 dueBack
                 sdsFileUrl
+                ...EquipmentEntry_equipment
               }
             }
           }
         `,
         variables: {},
+        updater: (store, data) => {
+          const event = data?.equipmentChanged;
+          const node = event?.created ? store.get(event.equipment.id) : null;
+          if (event && node) prependNewNode(store, equipmentConnectionsForNew(event.equipment), node, "QueryEquipmentConnectionEdge");
+        },
       }),
       [],
     ),
@@ -115,6 +136,8 @@ export function LiveUpdates() {
         subscription: graphql`
           subscription LiveUpdatesRequestSubscription {
             requestChanged {
+              created
+              pendingRequests
               request {
                 id
                 status
@@ -123,14 +146,41 @@ export function LiveUpdates() {
                   id
                   name
                 }
+                requester {
+                  id
+                }
+                ...RequestsPage_request
               }
             }
           }
         `,
         variables: {},
+        updater: (store, data) => {
+          const event = data?.requestChanged;
+          if (!event) return;
+          const { request } = event;
+          setPendingCountFromLive(store, event.pendingRequests, { requestId: request.id, status: request.status });
+          const node = event.created ? store.get(request.id) : null;
+          if (!node) return;
+          prependNewNode(store, connectionsForNewRequest({ status: request.status, requesterId: request.requester.id }, viewerId), node, "QueryRequestsConnectionEdge");
+          addToDashboardPending(store, node);
+        },
       }),
-      [],
+      [viewerId],
     ),
   );
   return null;
+}
+
+/** The dashboard's Pending Requests card (its first three pending requests, newest first), when loaded. */
+function addToDashboardPending(store: RecordSourceSelectorProxy, request: RecordProxy) {
+  if (request.getValue("status") !== "pending") return;
+  const list = store.getRoot().getLinkedRecord("requests", DASHBOARD_PENDING_ARGS);
+  if (!list) return;
+  const edges = list.getLinkedRecords("edges") ?? [];
+  if (edges.some((e) => e?.getLinkedRecord("node")?.getDataID() === request.getDataID())) return;
+  const edgeId = `client:dashboardPending:${request.getDataID()}`;
+  const edge = store.get(edgeId) ?? store.create(edgeId, "QueryRequestsConnectionEdge");
+  edge.setLinkedRecord(request, "node");
+  list.setLinkedRecords([edge, ...edges].slice(0, DASHBOARD_PENDING_ARGS.first), "edges");
 }

@@ -12,7 +12,7 @@ import type { EquipmentPageQuery } from "../../__generated__/EquipmentPageQuery.
 import type { EquipmentPage_query$key } from "../../__generated__/EquipmentPage_query.graphql.ts";
 import { EQUIPMENT_PAGE_SIZE as PAGE_SIZE } from "../../app/routeConstants.ts";
 import { useRouteQuery } from "../../app/routeQueries.ts";
-import type { EquipmentFilters } from "./connections.ts";
+import { showEquipmentList, type EquipmentFilters } from "./connections.ts";
 import { EquipmentCheckOutDialog, type CheckOutTarget } from "./EquipmentCheckOutDialog.tsx";
 import { EquipmentEntry } from "./EquipmentEntry.tsx";
 import EquipmentForm from "./EquipmentForm.tsx";
@@ -86,6 +86,8 @@ function EquipmentList({ query, team, initial }: { query: EquipmentPage_query$ke
     );
     return () => clearTimeout(timer);
   }, [search, status, applied, refetch]);
+  // Tell live updates which list is on screen so equipment added elsewhere can join it.
+  useEffect(() => showEquipmentList(applied), [applied]);
 
   const [form, setForm] = useState<FormState | null>(null);
   // The dialog keeps showing the last form while it animates closed.

@@ -22,3 +22,19 @@ export function connectionsForNew(e: Parameters<typeof matchesFilters>[0], curre
   if (current && (current.search || current.status) && matchesFilters(e, current)) ids.push(equipmentConnectionID(current));
   return ids;
 }
+
+let shown: EquipmentFilters | null = null;
+
+/**
+ * The Equipment page says which filters its list on screen was fetched with, so a record created
+ * elsewhere (a live event) can join it. Returns the undo for unmount.
+ */
+export function showEquipmentList(filters: EquipmentFilters): () => void {
+  shown = filters;
+  return () => {
+    if (shown === filters) shown = null;
+  };
+}
+
+/** Lists a record created elsewhere joins: the unfiltered list, and the one on screen when it passes its filters. */
+export const connectionsForNewElsewhere = (e: Parameters<typeof matchesFilters>[0]) => connectionsForNew(e, shown ?? undefined);

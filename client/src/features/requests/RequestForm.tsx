@@ -4,13 +4,17 @@ import {
   Autocomplete, Box, Button, CircularProgress, DialogActions, DialogContent, DialogTitle, IconButton, List, ListItem, ListItemText, MenuItem,
   Stack, TextField, Typography,
 } from "@mui/material";
-import { Suspense, useState, type FormEvent } from "react";
-import { ConnectionHandler, graphql, useLazyLoadQuery, useMutation, useRelayEnvironment } from "react-relay";
-import type { RequestFormQuery } from "../../__generated__/RequestFormQuery.graphql.ts";
+import { Suspense, useEffect, useState, type FormEvent } from "react";
+import { fetchQuery, graphql, useLazyLoadQuery, useMutation, useRelayEnvironment } from "react-relay";
 import type { RequestFormCreateMutation, RequestType } from "../../__generated__/RequestFormCreateMutation.graphql.ts";
+import type { RequestFormEquipmentSearchQuery } from "../../__generated__/RequestFormEquipmentSearchQuery.graphql.ts";
+import type { RequestFormInventorySearchQuery } from "../../__generated__/RequestFormInventorySearchQuery.graphql.ts";
+import type { RequestFormPrefillQuery } from "../../__generated__/RequestFormPrefillQuery.graphql.ts";
+import { useSession } from "../../app/session.ts";
 import { useToast } from "../../app/toast.tsx";
-import { addLine, type Line } from "./lines.ts";
-import { adjustPendingCount } from "./useDecideRequest.ts";
+import { connectionsForNewRequest } from "./connections.ts";
+import { addLine, equipmentOptions, inventoryOptions, PICKER_PAGE, pickerSearch, type Line, type PickerOption } from "./lines.ts";
+import { adjustPendingCount } from "./pendingCount.ts";
 
 type Props = { titleId: string; onDone(): void; prefill?: { itemId: string; quantity: number } };
 
@@ -32,50 +36,117 @@ export default function RequestForm({ titleId, onDone, prefill }: Props) {
   );
 }
 
-/** The Requests page's lists that a new request belongs in (All and Pending), when loaded. */
-const requestConnectionFilters = [undefined, { status: "pending" }];
+const SEARCH_DEBOUNCE_MS = 250;
 
+/** The Dashboard's reorder button opens the form with one item; its name is read by id. */
 function RequestFormBody({ onDone, prefill }: Omit<Props, "titleId">) {
-  const { toast } = useToast();
-  const environment = useRelayEnvironment();
-  const data = useLazyLoadQuery<RequestFormQuery>(
+  if (!prefill) return <RequestFormFields onDone={onDone} initialLines={[]} />;
+  return <PrefilledRequestForm onDone={onDone} prefill={prefill} />;
+}
+
+function PrefilledRequestForm({ onDone, prefill }: Omit<Props, "titleId"> & { prefill: NonNullable<Props["prefill"]> }) {
+  const data = useLazyLoadQuery<RequestFormPrefillQuery>(
     graphql`
-      query RequestFormQuery {
-        inventoryItems(first: 100) {
-          edges {
-            node {
-              id
-              name
-              quantity
-              unit
-            }
-          }
-        }
-        equipment(first: 100, status: available) {
-          edges {
-            node {
-              id
-              name
-              serialNumber
-              status
-            }
+      query RequestFormPrefillQuery($id: ID!) {
+        node(id: $id) {
+          ... on InventoryItem {
+            id
+            name
           }
         }
       }
     `,
-    {},
-    { fetchPolicy: "store-and-network" },
+    { id: prefill.itemId },
+    { fetchPolicy: "store-or-network" },
   );
-  const inventory = data.inventoryItems.edges.map((e) => e.node);
-  const equipment = data.equipment.edges.map((e) => e.node).filter((e) => e.status === "available");
+  const item = data.node;
+  const lines = item?.id && item.name ? [{ id: item.id, name: item.name, quantity: Math.max(1, prefill.quantity) }] : [];
+  return <RequestFormFields onDone={onDone} initialLines={lines} />;
+}
+
+const inventorySearchQuery = graphql`
+  query RequestFormInventorySearchQuery($search: String, $first: Int!) {
+    inventoryItems(first: $first, search: $search) {
+      edges {
+        node {
+          id
+          name
+          quantity
+          unit
+        }
+      }
+    }
+  }
+`;
+
+const equipmentSearchQuery = graphql`
+  query RequestFormEquipmentSearchQuery($search: String, $first: Int!) {
+    equipment(first: $first, status: available, search: $search) {
+      edges {
+        node {
+          id
+          name
+          serialNumber
+          status
+        }
+      }
+    }
+  }
+`;
+
+/**
+ * The picker's choices, searched on the server as the user types (after a short pause): the first
+ * PICKER_PAGE matches, or the first ones when nothing is typed. `loading` until the answer for the
+ * current text is in.
+ */
+function usePickerOptions(type: RequestType, text: string) {
+  const environment = useRelayEnvironment();
+  const search = pickerSearch(text);
+  const key = `${type}:${search ?? ""}`;
+  const [result, setResult] = useState<{ key: string; options: PickerOption[]; failed: boolean } | null>(null);
+  useEffect(() => {
+    let subscription: { unsubscribe(): void } | undefined;
+    const variables = { search, first: PICKER_PAGE };
+    const done = (options: PickerOption[], failed = false) => setResult({ key, options, failed });
+    const timer = setTimeout(
+      () => {
+        subscription =
+          type === "equipment"
+            ? fetchQuery<RequestFormEquipmentSearchQuery>(environment, equipmentSearchQuery, variables).subscribe({
+                next: (data) => done(equipmentOptions(data.equipment.edges.map((e) => e.node))),
+                error: () => done([], true),
+              })
+            : fetchQuery<RequestFormInventorySearchQuery>(environment, inventorySearchQuery, variables).subscribe({
+                next: (data) => done(inventoryOptions(data.inventoryItems.edges.map((e) => e.node))),
+                error: () => done([], true),
+              });
+      },
+      search ? SEARCH_DEBOUNCE_MS : 0,
+    );
+    return () => {
+      clearTimeout(timer);
+      subscription?.unsubscribe();
+    };
+  }, [environment, type, search, key]);
+  const current = result?.key === key ? result : null;
+  return { loading: current === null, options: current?.options ?? [], failed: current?.failed ?? false };
+}
+
+/** The Requests page's lists a request the viewer makes belongs in (All and Pending), when loaded. */
+function ownRequestConnections(source: { get(id: string): unknown }, viewerId: string) {
+  return connectionsForNewRequest({ status: "pending", requesterId: viewerId }, viewerId).filter((id) => source.get(id) != null);
+}
+
+function RequestFormFields({ onDone, initialLines }: { onDone(): void; initialLines: Line[] }) {
+  const { toast } = useToast();
+  const environment = useRelayEnvironment();
+  const viewerId = useSession().viewer.id;
 
   const [type, setType] = useState<RequestType>("inventory");
-  const [lines, setLines] = useState<Line[]>(() => {
-    if (!prefill) return [];
-    const item = inventory.find((i) => i.id === prefill.itemId);
-    return item ? [{ id: item.id, name: item.name, quantity: Math.max(1, prefill.quantity) }] : [];
-  });
-  const [selected, setSelected] = useState<{ id: string; label: string } | null>(null);
+  const [lines, setLines] = useState<Line[]>(initialLines);
+  const [selected, setSelected] = useState<PickerOption | null>(null);
+  const [searchText, setSearchText] = useState("");
+  const picker = usePickerOptions(type, searchText);
   const [quantity, setQuantity] = useState("1");
   const [addError, setAddError] = useState<string | null>(null);
   const [justification, setJustification] = useState("");
@@ -102,28 +173,25 @@ function RequestFormBody({ onDone, prefill }: Omit<Props, "titleId">) {
     }
   `);
 
-  const options =
-    type === "equipment"
-      ? equipment.map((e) => ({ id: e.id, label: e.serialNumber ? `${e.name} (${e.serialNumber})` : e.name, name: e.name }))
-      : inventory.map((i) => ({ id: i.id, label: `${i.name} (${i.quantity} ${i.unit} in stock)`, name: i.name }));
-
   const changeType = (next: RequestType) => {
     setType(next);
     setLines([]);
     setSelected(null);
+    setSearchText("");
     setQuantity("1");
     setAddError(null);
   };
 
   const add = () => {
     const qty = type === "equipment" ? 1 : Number(quantity);
-    const option = selected && options.find((o) => o.id === selected.id);
+    const option = selected;
     if (!option || !Number.isInteger(qty) || qty <= 0) {
       setAddError("Please select an item and enter a valid quantity");
       return;
     }
     setLines((current) => addLine(current, { id: option.id, name: option.name, quantity: qty }, type === "equipment"));
     setSelected(null);
+    setSearchText("");
     setQuantity("1");
     setAddError(null);
     setTriedEmpty(false);
@@ -141,17 +209,15 @@ function RequestFormBody({ onDone, prefill }: Omit<Props, "titleId">) {
       ok = false;
     }
     if (!ok) return;
-    const source = environment.getStore().getSource();
-    const connections = requestConnectionFilters
-      .map((filters) => ConnectionHandler.getConnectionID("client:root", "RequestsPage_requests", filters))
-      .filter((id) => source.get(id) != null);
+    const connections = ownRequestConnections(environment.getStore().getSource(), viewerId);
     commit({
       variables: {
         input: { type, justification: justification.trim(), items: lines.map((l) => ({ id: l.id, quantity: l.quantity })) },
         connections,
       },
       updater: (store, data) => {
-        if (data?.createRequest.__typename === "CreateRequestPayload") adjustPendingCount(store, +1);
+        const r = data?.createRequest;
+        if (r?.__typename === "CreateRequestPayload" && r.request) adjustPendingCount(store, +1, { requestId: r.request.id, status: "pending" });
       },
       onCompleted: (res) => {
         const r = res.createRequest;
@@ -184,14 +250,24 @@ function RequestFormBody({ onDone, prefill }: Omit<Props, "titleId">) {
             <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: { sm: "flex-start" } }}>
               <Autocomplete
                 sx={{ flex: 1, minWidth: 0 }}
-                options={options}
-                value={selected ? (options.find((o) => o.id === selected.id) ?? null) : null}
+                options={picker.options}
+                // The server has searched already; every answer it gives is a match.
+                filterOptions={(o) => o}
+                loading={picker.loading}
+                loadingText="Loading..."
+                value={selected}
                 onChange={(_e, value) => {
-                  setSelected(value ? { id: value.id, label: value.label } : null);
+                  setSelected(value);
                   setAddError(null);
                 }}
+                inputValue={searchText}
+                onInputChange={(_e, text, reason) => {
+                  // Picking an option writes its label into the box: that is not a new search.
+                  if (reason === "reset" && selected && text === selected.label) return;
+                  setSearchText(text);
+                }}
                 isOptionEqualToValue={(a, b) => a.id === b.id}
-                noOptionsText={type === "equipment" ? "No available equipment" : "No inventory items"}
+                noOptionsText={picker.failed ? "Could not load items" : type === "equipment" ? "No available equipment" : "No inventory items"}
                 renderInput={(params) => <TextField {...params} label={type === "equipment" ? "Equipment" : "Item"} />}
               />
               <Stack direction="row" spacing={1.5} sx={{ flexShrink: 0 }}>

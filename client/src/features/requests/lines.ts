@@ -7,3 +7,24 @@ export function addLine(lines: readonly Line[], line: Line, single = false): Lin
   if (single) return [...lines];
   return lines.map((l) => (l.id === line.id ? { ...l, quantity: l.quantity + line.quantity } : l));
 }
+
+/** One choice of the request form's item picker. */
+export type PickerOption = { id: string; label: string; name: string };
+
+/** How many matches the picker asks the server for (the first ones when nothing is typed). */
+export const PICKER_PAGE = 20;
+
+/** What the picker sends as `search`: the trimmed text, or null for "the first ones". */
+export const pickerSearch = (text: string) => text.trim() || null;
+
+/** Inventory choices show the stock on hand. */
+export function inventoryOptions(items: readonly { id: string; name: string; quantity: number; unit: string }[]): PickerOption[] {
+  return items.map((i) => ({ id: i.id, label: `${i.name} (${i.quantity} ${i.unit} in stock)`, name: i.name }));
+}
+
+/** §5: only available equipment is selectable; the serial number tells identical tools apart. */
+export function equipmentOptions(items: readonly { id: string; name: string; serialNumber?: string | null; status: string }[]): PickerOption[] {
+  return items
+    .filter((e) => e.status === "available")
+    .map((e) => ({ id: e.id, label: e.serialNumber ? `${e.name} (${e.serialNumber})` : e.name, name: e.name }));
+}

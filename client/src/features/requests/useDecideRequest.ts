@@ -3,13 +3,7 @@ import type { RecordSourceSelectorProxy } from "relay-runtime";
 import type { useDecideRequestApproveMutation } from "../../__generated__/useDecideRequestApproveMutation.graphql.ts";
 import type { useDecideRequestDenyMutation } from "../../__generated__/useDecideRequestDenyMutation.graphql.ts";
 import { useToast } from "../../app/toast.tsx";
-
-/** The badge and dashboard count drop at once; the next poll or live event confirms the number. */
-export function adjustPendingCount(store: RecordSourceSelectorProxy, delta: number) {
-  const stats = store.getRoot().getLinkedRecord("dashboardStats");
-  const current = stats?.getValue("pendingRequests");
-  if (stats && typeof current === "number") stats.setValue(Math.max(0, current + delta), "pendingRequests");
-}
+import { adjustPendingCount } from "./pendingCount.ts";
 
 /** Approve or deny a pending request; the payload updates the request (and issued stock) in the store. */
 export function useDecideRequest() {
@@ -83,7 +77,8 @@ export function useDecideRequest() {
       const onError = () => toast({ title: "Error", description: failText, variant: "destructive" });
       const updater = (store: RecordSourceSelectorProxy, data: { approveRequest?: { __typename: string } | null; denyRequest?: { __typename: string } | null } | null | undefined) => {
         const r = data?.approveRequest ?? data?.denyRequest;
-        if (r?.__typename === "ApproveRequestPayload" || r?.__typename === "DenyRequestPayload") adjustPendingCount(store, -1);
+        if (r?.__typename === "ApproveRequestPayload" || r?.__typename === "DenyRequestPayload")
+          adjustPendingCount(store, -1, { requestId: id, status: decision === "approve" ? "approved" : "denied" });
       };
       if (decision === "approve") approve({ variables: { input: { id } }, updater, onCompleted: (d) => handle(d.approveRequest), onError });
       else deny({ variables: { input: { id } }, updater, onCompleted: (d) => handle(d.denyRequest), onError });

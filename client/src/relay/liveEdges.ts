@@ -1,0 +1,20 @@
+import { ConnectionHandler, type RecordProxy, type RecordSourceSelectorProxy } from "relay-runtime";
+
+/**
+ * Puts a record that was created elsewhere at the top of each of these connections that is in the
+ * store, unless the connection already has it (the creating client's own mutation may have put it
+ * there first). Returns the connections it was added to.
+ */
+export function prependNewNode(store: RecordSourceSelectorProxy, connectionIds: readonly string[], node: RecordProxy, edgeType: string): string[] {
+  const id = node.getDataID();
+  const added: string[] = [];
+  for (const connectionId of new Set(connectionIds)) {
+    const connection = store.get(connectionId);
+    if (!connection) continue;
+    const edges = connection.getLinkedRecords("edges") ?? [];
+    if (edges.some((e) => e?.getLinkedRecord("node")?.getDataID() === id)) continue;
+    ConnectionHandler.insertEdgeBefore(connection, ConnectionHandler.createEdge(store, connection, node, edgeType));
+    added.push(connectionId);
+  }
+  return added;
+}

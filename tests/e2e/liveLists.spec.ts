@@ -1,0 +1,195 @@
+import { request as playwrightRequest, type Locator, type Page } from "@playwright/test";
+import { expect, PASSWORDS, signIn as signInForm, test, unique } from "./fixtures.ts";
+
+/**
+ * Records created by another user or client join the lists on screen through the graphql-ws
+ * subscriptions, without a reload; and the request form's pickers search the server.
+ */
+
+/** Resolves once the page has sent the graphql-ws subscribe message of this LiveUpdates subscription. */
+function subscribed(page: Page, operation: string): Promise<void> {
+  return new Promise((resolve) => {
+    page.on("websocket", (ws) => {
+      ws.on("framesent", (frame) => {
+        const text = typeof frame.payload === "string" ? frame.payload : frame.payload.toString();
+        if (text.includes('"subscribe"') && text.includes(operation)) resolve();
+      });
+    });
+  });
+}
+
+/** Signs in, opens `path` and waits until the live subscription is running there. */
+async function openLive(page: Page, username: string, path: string, operation: string) {
+  await signInForm(page, username);
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  const live = subscribed(page, operation);
+  await page.goto(path);
+  await live;
+  // The server registers its listener right after the subscribe message; give a busy machine a moment.
+  await page.waitForTimeout(300);
+}
+
+/** The Requests entry's badge (an empty anchor span, so not "visible" itself; every copy shows one count). */
+const pendingBadge = (page: Page) => page.getByLabel(/^\d+ pending requests$/).first();
+async function pendingCount(page: Page) {
+  const label = await pendingBadge(page).getAttribute("aria-label");
+  return Number(label!.split(" ")[0]);
+}
+
+async function pick(dialog: Locator, label: "Item" | "Equipment", text: string) {
+  await dialog.getByLabel(label, { exact: true }).fill(text);
+  await dialog.page().getByRole("option", { name: new RegExp(text) }).first().click();
+}
+
+test("a request filed by the tech joins the manager's open list and badge live; the decision reaches the tech live", async ({ page, pageErrors, browser }) => {
+  void pageErrors;
+  await openLive(page, "manager", "/requests", "LiveUpdatesRequestSubscription");
+  await expect(page.getByRole("heading", { level: 1, name: "Inventory Requests" })).toBeVisible();
+  await expect(pendingBadge(page)).toBeAttached();
+  const before = await pendingCount(page);
+
+  // The tech, in another browser, with the Requests page open too.
+  const techContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const tech = await techContext.newPage();
+  const techErrors: string[] = [];
+  tech.on("pageerror", (e) => techErrors.push(e.message));
+  await openLive(tech, "tech", "/requests", "LiveUpdatesRequestSubscription");
+
+  await tech.getByRole("button", { name: "Create Request" }).click();
+  const dialog = tech.getByRole("dialog", { name: "Create New Request" });
+  await pick(dialog, "Item", "Nitrile Gloves");
+  await dialog.getByLabel("Quantity").fill("3");
+  await dialog.getByRole("button", { name: "Add Item" }).click();
+  const justification = unique("Live list request");
+  await dialog.getByLabel("Justification").fill(justification);
+  await dialog.getByRole("button", { name: "Submit Request" }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // The manager's list and badge follow without a reload.
+  const row = page.getByRole("row").filter({ hasText: justification });
+  await expect(row).toBeVisible();
+  await expect(row.getByText("Marcus Reyes")).toBeVisible();
+  await expect(row.getByText("3 x Nitrile Gloves 8 mil")).toBeVisible();
+  await expect(row.getByText("Pending")).toBeVisible();
+  await expect(pendingBadge(page)).toHaveAttribute("aria-label", `${before + 1} pending requests`);
+
+  // The tech's own list has it once: its mutation and the live event do not both add it.
+  const techRow = tech.getByRole("row").filter({ hasText: justification });
+  await expect(techRow).toHaveCount(1);
+  await tech.waitForTimeout(500);
+  await expect(techRow).toHaveCount(1);
+
+  // The manager approves; the tech's list shows it without a reload, and both badges drop.
+  await row.getByRole("button", { name: "Approve" }).click();
+  await expect(row.getByText("Approved", { exact: true }).first()).toBeVisible();
+  await expect(techRow.getByText("Approved")).toBeVisible();
+  await expect(pendingBadge(page)).toHaveAttribute("aria-label", `${before} pending requests`);
+  await expect(pendingBadge(tech)).toHaveAttribute("aria-label", `${before} pending requests`);
+
+  expect(techErrors).toEqual([]);
+  await techContext.close();
+});
+
+test("equipment added by another client joins the open Equipment list when it passes the filters", async ({ page, pageErrors }) => {
+  void pageErrors;
+  await openLive(page, "manager", "/equipment", "LiveUpdatesEquipmentSubscription");
+  await expect(page.getByRole("heading", { level: 1, name: "Equipment Management" })).toBeVisible();
+  const prefix = unique("Live Rig");
+  await page.getByLabel("Search equipment").fill(prefix);
+  await expect(page.getByText("No equipment matches your filters")).toBeVisible();
+
+  // Another client: a plain GraphQL call (no Relay store, no mutation updater).
+  async function create(name: string) {
+    const res = await page.request.post("/graphql", {
+      data: {
+        query: `mutation ($input: CreateEquipmentInput!) { createEquipment(input: $input) { __typename ... on Error { message } } }`,
+        variables: { input: { name, category: "Sprayer", serialNumber: `SN-${name.split(" ").pop()}` } },
+      },
+    });
+    const body = await res.json();
+    expect(body.data?.createEquipment?.__typename, JSON.stringify(body)).toBe("CreateEquipmentPayload");
+  }
+  await create(`${prefix} Sprayer`);
+  await create(unique("Unrelated Duster"));
+
+  const entries = page.getByRole("row").or(page.getByRole("article"));
+  await expect(entries.filter({ hasText: `${prefix} Sprayer` })).toBeVisible();
+  await expect(entries.filter({ hasText: `${prefix} Sprayer` })).toContainText("Available");
+  await expect(page.getByText("No equipment matches your filters")).toHaveCount(0);
+  await expect(page.getByText("Unrelated Duster")).toHaveCount(0);
+});
+
+test("an inventory item added by another user joins the open Inventory list when it passes the search", async ({ page, pageErrors }) => {
+  void pageErrors;
+  await openLive(page, "manager", "/inventory", "LiveUpdatesInventorySubscription");
+  await expect(page.getByRole("heading", { level: 1, name: "Inventory Management" })).toBeVisible();
+  const prefix = unique("Live Gel");
+  await page.getByLabel("Search inventory").fill(prefix);
+  await expect(page.locator("tbody tr, article")).toHaveCount(0);
+
+  // The tech, over the REST API.
+  const other = await playwrightRequest.newContext({ baseURL: new URL(page.url()).origin });
+  expect((await other.post("/api/auth/login", { data: { username: "tech", password: PASSWORDS.tech } })).status()).toBe(200);
+  for (const name of [`${prefix} Bait`, unique("Unrelated Dust")]) {
+    expect((await other.post("/api/inventory", { data: { name, category: "Bait", quantity: 30, minQuantity: 5 } })).status()).toBe(201);
+  }
+  await expect(page.locator("tbody tr, article").filter({ hasText: `${prefix} Bait` })).toBeVisible();
+  await expect(page.getByText("Unrelated Dust")).toHaveCount(0);
+  await other.dispose();
+});
+
+test("the request form's item picker searches the server: an item past the first hundred can be picked", async ({ page, pageErrors }) => {
+  void pageErrors;
+  await signInForm(page, "tech");
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+
+  // 120 items more, so a name late in the alphabet is well past the first 100.
+  const tag = unique("Zz Picker").replace(/\s+/g, "");
+  for (let batch = 0; batch < 120; batch += 10) {
+    await Promise.all(
+      Array.from({ length: 10 }, async (_, i) => {
+        const name = `${tag} Filler ${String(batch + i).padStart(3, "0")}`;
+        const res = await page.request.post("/api/inventory", { data: { name, category: "Bait", quantity: 5, minQuantity: 1 } });
+        expect(res.status(), await res.text()).toBe(201);
+      }),
+    );
+  }
+  const target = `${tag} Target Gel`;
+  const one = await page.request.post("/graphql", {
+    data: { query: `mutation { createInventoryItem(input: { name: "${target}", category: "Bait", quantity: 40, minQuantity: 1, unit: "boxes" }) { __typename } }` },
+  });
+  expect((await one.json()).data.createInventoryItem.__typename).toBe("CreateInventoryItemPayload");
+
+  await page.goto("/requests");
+  await page.getByRole("button", { name: "Create Request" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create New Request" });
+  const input = dialog.getByLabel("Item", { exact: true });
+
+  // Empty: the first matches only (not the whole catalogue).
+  await input.click();
+  const options = page.getByRole("option");
+  await expect(options.first()).toBeVisible();
+  expect(await options.count()).toBeLessThanOrEqual(20);
+
+  // Typing searches the server (Loading... until it answers), and finds the item past the first 100.
+  await input.fill(`${tag} Target`);
+  await expect(page.getByText("Loading...")).toBeVisible();
+  await expect(page.getByRole("option", { name: `${target} (40 boxes in stock)` })).toBeVisible();
+  await expect(options).toHaveCount(1);
+  await page.getByRole("option", { name: `${target} (40 boxes in stock)` }).click();
+  await dialog.getByLabel("Quantity").fill("2");
+  await dialog.getByRole("button", { name: "Add Item" }).click();
+  // The same item again sums.
+  await pick(dialog, "Item", `${tag} Target`);
+  await dialog.getByLabel("Quantity").fill("3");
+  await dialog.getByRole("button", { name: "Add Item" }).click();
+  await expect(dialog.getByRole("list", { name: "Requested Items" }).getByRole("listitem")).toHaveText([`5 x ${target}`]);
+
+  const justification = unique("Picker search request");
+  await dialog.getByLabel("Justification").fill(justification);
+  await dialog.getByRole("button", { name: "Submit Request" }).click();
+  await expect(dialog).toHaveCount(0);
+  const row = page.getByRole("row").filter({ hasText: justification });
+  await expect(row).toBeVisible();
+  await expect(row.getByText(`5 x ${target}`)).toBeVisible();
+});
