@@ -102,6 +102,7 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
             <ListItemButton
               key={n.path}
               selected={location.pathname === n.path}
+              aria-current={location.pathname === n.path ? "page" : undefined}
               onClick={() => {
                 navigate(n.path);
                 onNavigate?.();
