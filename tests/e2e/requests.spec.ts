@@ -17,6 +17,8 @@ async function pick(dialog: Locator, label: "Item" | "Equipment", text: string) 
 
 async function logOut(page: Page) {
   const logout = page.getByRole("button", { name: "Log out" });
+  // While a dialog is still closing, the modal keeps the page aria-hidden and Log out is not found by role.
+  await expect(page.getByRole("dialog")).toHaveCount(0);
   if (!(await logout.isVisible())) await page.getByRole("button", { name: "Open navigation menu" }).click();
   await page.getByRole("button", { name: "Log out" }).click();
   await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();

@@ -12,7 +12,7 @@ import NotificationsIcon from "@mui/icons-material/Notifications";
 import PestControlIcon from "@mui/icons-material/PestControl";
 import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
 import {
-  AppBar, Avatar, Badge, BottomNavigation, BottomNavigationAction, Box, Button, Divider, Drawer, Fab, IconButton, List, ListItemButton,
+  AppBar, Avatar, Badge, BottomNavigation, BottomNavigationAction, Box, Button, Divider, Drawer, Fab, IconButton, List, ListItem, ListItemButton,
   ListItemIcon, ListItemText, ListSubheader, Menu, MenuItem, Paper, Stack, Toolbar, Tooltip, Typography, useMediaQuery, useTheme,
 } from "@mui/material";
 import { Suspense, useEffect, useState, type ReactNode } from "react";
@@ -102,6 +102,7 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
             <ListItemButton
               key={n.path}
               selected={location.pathname === n.path}
+              aria-current={location.pathname === n.path ? "page" : undefined}
               onClick={() => {
                 navigate(n.path);
                 onNavigate?.();
@@ -175,18 +176,34 @@ function QuickActionMenu() {
   );
 }
 
-function SheetList({ title, items }: { title: string; items: { label: string; onClick(): void; icon?: ReactNode }[] }) {
+/** A bottom sheet is a modal dialog named by its title; each action sits in its own <li> (a <ul> may hold only those). */
+function SheetList({ title, titleId, items }: { title: string; titleId: string; items: { label: string; onClick(): void; icon?: ReactNode }[] }) {
   return (
-    <List subheader={<ListSubheader sx={{ fontSize: 16, fontWeight: 700, color: "text.primary" }}>{title}</ListSubheader>}>
+    <List
+      subheader={
+        <ListSubheader id={titleId} sx={{ fontSize: 16, fontWeight: 700, color: "text.primary" }}>
+          {title}
+        </ListSubheader>
+      }
+    >
       {items.map((i) => (
-        <ListItemButton key={i.label} onClick={i.onClick}>
-          {i.icon && <ListItemIcon>{i.icon}</ListItemIcon>}
-          <ListItemText primary={i.label} />
-        </ListItemButton>
+        <ListItem key={i.label} disablePadding>
+          <ListItemButton onClick={i.onClick}>
+            {i.icon && <ListItemIcon>{i.icon}</ListItemIcon>}
+            <ListItemText primary={i.label} />
+          </ListItemButton>
+        </ListItem>
       ))}
     </List>
   );
 }
+
+const sheetPaper = (titleId: string) => ({
+  role: "dialog",
+  "aria-modal": true,
+  "aria-labelledby": titleId,
+  sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16, pb: 2 },
+});
 
 function Shell() {
   const theme = useTheme();
@@ -208,8 +225,12 @@ function Shell() {
           <Sidebar />
         </Drawer>
       ) : (
-        <Drawer open={menuOpen} onClose={() => setMenuOpen(false)} slotProps={{ paper: { "aria-label": "Navigation Menu", sx: { width: DRAWER } } }}>
-          <Typography component="h2" variant="subtitle1" sx={{ px: 2, pt: 2, fontWeight: 700 }}>
+        <Drawer
+          open={menuOpen}
+          onClose={() => setMenuOpen(false)}
+          slotProps={{ paper: { role: "dialog", "aria-modal": true, "aria-labelledby": "nav-menu-title", sx: { width: DRAWER } } }}
+        >
+          <Typography id="nav-menu-title" component="h2" variant="subtitle1" sx={{ px: 2, pt: 2, fontWeight: 700 }}>
             Navigation Menu
           </Typography>
           <Sidebar onNavigate={() => setMenuOpen(false)} />
@@ -277,9 +298,10 @@ function Shell() {
           <Fab color="primary" aria-label="Quick Actions" onClick={() => setActionsOpen(true)} sx={{ position: "fixed", right: 16, bottom: 76, zIndex: 1101 }}>
             <AddIcon />
           </Fab>
-          <Drawer anchor="bottom" open={moreOpen} onClose={() => setMoreOpen(false)} slotProps={{ paper: { sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16, pb: 2 } } }}>
+          <Drawer anchor="bottom" open={moreOpen} onClose={() => setMoreOpen(false)} slotProps={{ paper: sheetPaper("more-options-title") }}>
             <SheetList
               title="More Options"
+              titleId="more-options-title"
               items={[
                 { label: "Equipment", path: "/equipment", icon: <BuildIcon /> },
                 { label: "QR Scanner", path: "/scan", icon: <QrCodeScannerIcon /> },
@@ -287,9 +309,10 @@ function Shell() {
               ].map((i) => ({ label: i.label, icon: i.icon, onClick: () => (setMoreOpen(false), navigate(i.path)) }))}
             />
           </Drawer>
-          <Drawer anchor="bottom" open={actionsOpen} onClose={() => setActionsOpen(false)} slotProps={{ paper: { sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16, pb: 2 } } }}>
+          <Drawer anchor="bottom" open={actionsOpen} onClose={() => setActionsOpen(false)} slotProps={{ paper: sheetPaper("quick-actions-title") }}>
             <SheetList
               title="Quick Actions"
+              titleId="quick-actions-title"
               items={(
                 [
                   ["Add Inventory Item", "inventory"],

@@ -1,5 +1,10 @@
 import { createTheme } from "@mui/material/styles";
 
+const placeholder = {
+  "&::placeholder": { opacity: 0.66 },
+  "label[data-shrink=false] + .MuiInputBase-formControl &:focus::placeholder": { opacity: 0.66 },
+};
+
 export const theme = createTheme({
   palette: {
     primary: { main: "#1b5e20" },
@@ -11,5 +16,12 @@ export const theme = createTheme({
     MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: "none", fontWeight: 600 } } },
     MuiTooltip: { defaultProps: { enterDelay: 700, enterNextDelay: 300 } },
     MuiCard: { defaultProps: { variant: "outlined" } },
+    // MUI's placeholder is text.primary at 42 % (about 2.6:1 on white); 66 % gives ~4.8:1 on the page background, enough
+    // for WCAG 1.4.3 (axe cannot measure ::placeholder). Still hidden while a label sits over an empty field.
+    // Each input variant styles its own input slot, so the override goes on each.
+    MuiInputBase: { styleOverrides: { input: placeholder } },
+    MuiOutlinedInput: { styleOverrides: { input: placeholder } },
+    MuiFilledInput: { styleOverrides: { input: placeholder } },
+    MuiInput: { styleOverrides: { input: placeholder } },
   },
 });

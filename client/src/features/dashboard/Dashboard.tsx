@@ -208,7 +208,7 @@ function CriticalAlerts({ query }: { query: Dashboard_alerts$key }) {
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                 {i.name}
               </Typography>
-              <Typography variant="caption" color="error.main">
+              <Typography variant="caption" color="error.dark">
                 {i.quantity} {i.unit} left
               </Typography>
             </Box>
@@ -216,6 +216,8 @@ function CriticalAlerts({ query }: { query: Dashboard_alerts$key }) {
               size="small"
               variant="outlined"
               color="error"
+              // error.main on this pink row is 4.35:1; the darker red reaches 4.9:1 (WCAG AA 4.5:1).
+              sx={{ color: "error.dark" }}
               onClick={() => open("request", { itemId: i.id, quantity: Math.max(i.reorderQuantity, i.minQuantity - i.quantity + 1) })}
             >
               Reorder

@@ -162,7 +162,7 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
                 </MenuItem>
               ))}
             </TextField>
-            <Tooltip title="QR labels for the items listed">
+            <Tooltip title="QR labels for the items listed" describeChild>
               <span>
                 <Button
                   variant="outlined"

@@ -195,7 +195,7 @@ function Justification({ text, maxWidth }: { text: string; maxWidth: number | st
       </Typography>
     );
   return (
-    <Tooltip title={text}>
+    <Tooltip title={text} describeChild>
       <Typography variant="body2" noWrap sx={{ maxWidth }}>
         {text}
       </Typography>
