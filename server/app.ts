@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config.ts";
 import { openDatabase, type Database } from "./db/client.ts";
 import { seedDatabase } from "./db/seed.ts";
+import { attachCaches } from "./domain/cache.ts";
 import type { Deps } from "./domain/context.ts";
 import { startReminderSweep } from "./domain/maintenance.ts";
 import { mountGraphQL } from "./graphql/http.ts";
@@ -38,6 +39,7 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
     : createLocalEventBus();
   const storage = createLocalObjectStore(join(config.dataDir, "objects"), `objects:${config.sessionSecret}`);
   const deps: Deps = { prisma: db.prisma, events, storage };
+  attachCaches(events);
   await seedDatabase(deps, config);
   // Maintenance-due and due-back reminders fall due with time: checked at start, then hourly.
   const reminders = startReminderSweep(deps, undefined, (err) => console.error("reminders: sweep failed", err));

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import { dummyHash, hashPassword, verifyPassword } from "../auth/password.ts";
+import type { DomainEvent } from "../realtime/events.ts";
+import { BusGuardedCache, committed, onChange, perBus } from "./cache.ts";
 import { parseInput, type Actor, type Deps } from "./context.ts";
 import { RateLimitedError, UnauthenticatedError } from "./errors.ts";
 import { publicUserSelect, usernameField, passwordField, type PublicUser } from "./team.ts";
@@ -66,25 +68,63 @@ async function recordFailure(deps: Deps, username: string): Promise<Date | null>
 }
 
 export async function signOut(deps: Deps, sessionId: string | undefined): Promise<void> {
-  if (sessionId) await deps.prisma.session.deleteMany({ where: { id: digest(sessionId) } });
+  if (!sessionId) return;
+  const sessionDigest = digest(sessionId);
+  await revokeSessions(deps, { id: sessionDigest }, { type: "session.revoked", sessionDigest });
 }
 
 /** Ends every session of the user (sign out on all devices). */
 export async function signOutEverywhere(deps: Deps, actor: Actor): Promise<void> {
-  await deps.prisma.session.deleteMany({ where: { userId: actor.id } });
+  await revokeSessions(deps, { userId: actor.id }, { type: "session.revoked", userId: actor.id });
 }
+
+/**
+ * Deletes the sessions and, in the same transaction, tells the other processes (their session
+ * caches hear it the moment it commits); this process forgets them right after commit.
+ */
+async function revokeSessions(deps: Deps, where: { id: string } | { userId: number }, event: DomainEvent & { type: "session.revoked" }) {
+  await deps.prisma.$transaction(async (tx) => {
+    await tx.session.deleteMany({ where });
+    await deps.events.publishWithin?.(tx, event);
+  });
+  committed(deps.events, [event]);
+}
+
+/**
+ * Signed-in sessions seen in the last few seconds, by digest. Kept only while the event bus
+ * delivers every process's revocations (see BusGuardedCache); a revocation drops them at once.
+ */
+const SESSION_CACHE_MS = 5_000;
+const sessionCache = perBus((bus) => {
+  const cache = new BusGuardedCache<string, { actor: Actor; expiresAt: number }>(bus, SESSION_CACHE_MS, 10_000);
+  onChange(bus, (event) => {
+    if (event?.type !== "session.revoked") return;
+    if (event.sessionDigest) cache.invalidate((key) => key === event.sessionDigest);
+    if (event.userId !== undefined) cache.invalidate((_key, session) => session.actor.id === event.userId);
+  });
+  return cache;
+});
 
 /** The actor behind a session id, or null when it is unknown, revoked or expired. */
 export async function actorForSession(deps: Deps, sessionId: string | undefined): Promise<Actor | null> {
   if (!sessionId) return null;
-  // Every signed-in request asks this: one query (a join) rather than the session and then its user.
-  const [row] = await deps.prisma.$queryRaw<(Actor & { expiresAt: Date })[]>`
-    SELECT u.id, u.username, u.name, u.role::text AS role, u.department, s."expiresAt"
-    FROM "Session" s JOIN "User" u ON u.id = s."userId"
-    WHERE s.id = ${digest(sessionId)}`;
-  if (!row || row.expiresAt <= new Date()) return null;
-  const { id, username, name, role, department } = row;
-  return { id, username, name, role, department };
+  const key = digest(sessionId);
+  const session = await sessionCache(deps.events).through(
+    key,
+    async () => {
+      // Every signed-in request without a cached session asks this: one query (a join) rather than the session and then its user.
+      const [row] = await deps.prisma.$queryRaw<(Actor & { expiresAt: Date })[]>`
+        SELECT u.id, u.username, u.name, u.role::text AS role, u.department, s."expiresAt"
+        FROM "Session" s JOIN "User" u ON u.id = s."userId"
+        WHERE s.id = ${key}`;
+      if (!row) return null;
+      const { id, username, name, role, department, expiresAt } = row;
+      return { actor: { id, username, name, role, department }, expiresAt: expiresAt.getTime() };
+    },
+    (found) => found.expiresAt,
+  );
+  if (!session || session.expiresAt <= Date.now()) return null;
+  return session.actor;
 }
 
 export async function currentUser(deps: Deps, actor: Actor | null): Promise<PublicUser> {

@@ -3,6 +3,7 @@ import { Prisma, type PrismaClient, type Role } from "../db/generated/client.ts"
 import type { Tx } from "../db/client.ts";
 import type { DomainEvent, EventBus } from "../realtime/events.ts";
 import type { ObjectStore } from "../storage/objects.ts";
+import { committed } from "./cache.ts";
 import { ConflictError, ForbiddenError, UnauthenticatedError, ValidationError } from "./errors.ts";
 
 export type { Tx };
@@ -48,6 +49,7 @@ export async function write<T>(deps: Deps, fn: (tx: Tx, emit: (e: DomainEvent) =
   } catch (err) {
     throw translateDbError(err);
   }
+  committed(deps.events, events);
   for (const e of events) deps.events.publish(e);
   return result;
 }

@@ -11,11 +11,28 @@ export type DomainEvent =
   | { type: "request.changed"; requestId: number; requesterId: number; status: "pending" | "approved" | "denied"; created?: boolean }
   | { type: "stock.low"; items: LowStockItem[] }
   /** A stored notification for one user (its row is committed; the subscription reads it). */
-  | { type: "notification.created"; notificationId: number; userId: number };
+  | { type: "notification.created"; notificationId: number; userId: number }
+  /** Sessions ended (sign-out): one session by the digest the database keys it by, or every session of a user. */
+  | { type: "session.revoked"; sessionDigest?: string; userId?: number };
+
+/** What a bus needs of a transaction to publish within it (a Prisma transaction client has it). */
+export type SqlRunner = { $executeRawUnsafe(query: string, ...values: unknown[]): PromiseLike<number> };
 
 export type EventBus = {
   publish(event: DomainEvent): void;
   subscribe(listener: (event: DomainEvent) => void): () => void;
+  /**
+   * Publishes as part of a transaction, so other processes hear it exactly when it commits (PostgreSQL
+   * NOTIFY is transactional). Absent on the in-process bus, which has no other processes to tell.
+   */
+  publishWithin?(tx: SqlRunner, event: DomainEvent): Promise<void>;
+  /**
+   * True while every event any process publishes reaches this process's listeners. Caches that rely
+   * on hearing of changes keep nothing while it is false.
+   */
+  delivering(): boolean;
+  /** Changes whenever delivery may have lapsed (disconnect, reconnect): what was cached before is stale. */
+  epoch(): number;
   close(): Promise<void>;
 };
 
@@ -29,6 +46,8 @@ export function createLocalEventBus(): EventBus {
       emitter.on("event", listener);
       return () => emitter.off("event", listener);
     },
+    delivering: () => true,
+    epoch: () => 0,
     close: async () => void emitter.removeAllListeners(),
   };
 }

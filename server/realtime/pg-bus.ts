@@ -16,6 +16,13 @@ export async function createPgEventBus(url: string, log: (msg: string, err?: unk
   let listener: pg.Client | undefined;
   let closing = false;
   let attempt = 0;
+  // Delivery is trusted only while the LISTEN connection is up; each change of that state is a new epoch.
+  let listening = false;
+  let epoch = 0;
+  const setListening = (up: boolean) => {
+    if (listening !== up) epoch++;
+    listening = up;
+  };
 
   async function connect(): Promise<void> {
     const client = new pg.Client({ connectionString: url });
@@ -27,8 +34,12 @@ export async function createPgEventBus(url: string, log: (msg: string, err?: unk
         log("ignored a malformed event", err);
       }
     });
-    client.on("error", (err) => log("event listener connection failed", err));
+    client.on("error", (err) => {
+      if (listener === client) setListening(false);
+      log("event listener connection failed", err);
+    });
     client.on("end", () => {
+      if (listener === client) setListening(false);
       if (closing) return;
       // Reconnect with backoff; events published meanwhile by other processes are missed (clients refetch on reconnect).
       const delay = Math.min(30_000, 500 * 2 ** attempt++);
@@ -38,6 +49,7 @@ export async function createPgEventBus(url: string, log: (msg: string, err?: unk
     await client.query(`LISTEN ${CHANNEL}`);
     attempt = 0;
     listener = client;
+    setListening(true);
   }
   await connect();
 
@@ -47,9 +59,15 @@ export async function createPgEventBus(url: string, log: (msg: string, err?: unk
         pool.query("SELECT pg_notify($1, $2)", [CHANNEL, JSON.stringify(part)]).catch((err) => log("could not publish an event", err));
       }
     },
+    async publishWithin(tx, event) {
+      for (const part of split(event)) await tx.$executeRawUnsafe("SELECT pg_notify($1, $2)", CHANNEL, JSON.stringify(part));
+    },
     subscribe: local.subscribe,
+    delivering: () => listening && !closing,
+    epoch: () => epoch,
     async close() {
       closing = true;
+      setListening(false);
       await listener?.end().catch(() => {});
       await pool.end().catch(() => {});
       await local.close();
