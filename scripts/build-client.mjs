@@ -1,6 +1,9 @@
 // Builds the client into client/dist: Relay artifacts (relay-compiler reads schema.graphql), then Vite.
 import { execFileSync } from "node:child_process";
 
-const run = (script, args) => execFileSync(process.execPath, [script, ...args], { stdio: "inherit" });
+// Always a production bundle: a caller's NODE_ENV (vitest's global setup runs with "test") would
+// otherwise give React's development build and JSX runtime.
+const env = { ...process.env, NODE_ENV: "production" };
+const run = (script, args) => execFileSync(process.execPath, [script, ...args], { stdio: "inherit", env });
 run("node_modules/relay-compiler/cli.js", []);
 run("node_modules/vite/bin/vite.js", ["build", "--config", "client/vite.config.ts", "--logLevel", "warn"]);
