@@ -5,7 +5,7 @@ import { connectionsForNewItem, showInventoryList } from "../../client/src/featu
 import { connectionsForNewRequest } from "../../client/src/features/requests/connections.ts";
 import { equipmentOptions, inventoryOptions, pickerSearch } from "../../client/src/features/requests/lines.ts";
 import { adjustPendingCount, setPendingCountFromLive } from "../../client/src/features/requests/pendingCount.ts";
-import { prependNewNode } from "../../client/src/relay/liveEdges.ts";
+import { deleteRecord, prependNewNode } from "../../client/src/relay/liveEdges.ts";
 
 const requests = (filters?: Record<string, unknown>) => ConnectionHandler.getConnectionID(ROOT_ID, "RequestsPage_requests", filters);
 
@@ -143,5 +143,22 @@ describe("the request form's picker", () => {
       { id: "E1", label: "FLIR C5 (SN-1)", name: "FLIR C5" },
       { id: "E3", label: "B&G Sprayer", name: "B&G Sprayer" },
     ]);
+  });
+});
+
+describe("a record deleted elsewhere", () => {
+  it("leaves the root's lowStockItems list without a hole, and the store", () => {
+    const env = environment();
+    commitLocalUpdate(env, (store) => {
+      const items = ["I:1", "I:2", "I:3"].map((id) => store.create(id, "InventoryItem"));
+      store.getRoot().setLinkedRecords(items, "lowStockItems");
+    });
+    commitLocalUpdate(env, (store) => deleteRecord(store, "I:2"));
+    const source = env.getStore().getSource();
+    expect((source.get(ROOT_ID)?.lowStockItems as { __refs: string[] }).__refs).toEqual(["I:1", "I:3"]);
+    expect(source.get("I:2")).toBeNull();
+    // A record in no root list is simply deleted.
+    commitLocalUpdate(env, (store) => deleteRecord(store, "I:9"));
+    expect((source.get(ROOT_ID)?.lowStockItems as { __refs: string[] }).__refs).toEqual(["I:1", "I:3"]);
   });
 });

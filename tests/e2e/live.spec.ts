@@ -26,3 +26,24 @@ test("another user's change that leaves an item low raises the live Low Stock Al
   await expect(toast).toContainText("1 critical, 0 high priority items need reordering");
   await other.dispose();
 });
+
+test("an item deleted by another manager leaves the dashboard's Critical Alerts without breaking it", async ({ page, pageErrors, baseURL }) => {
+  void pageErrors;
+  // Out of stock and named to sort first among the low-stock items the card shows.
+  const other = await playwrightRequest.newContext({ baseURL });
+  expect((await other.post("/api/auth/login", { data: { username: "manager", password: "manager123" } })).status()).toBe(200);
+  const name = `0 Live delete ${Date.now().toString(36)}`;
+  const created = await other.post("/api/inventory", { data: { name, category: "Bait", quantity: 0, minQuantity: 5 } });
+  expect(created.status()).toBe(201);
+  const item = await created.json();
+
+  await signIn(page, "manager");
+  const card = page.locator(".MuiCard-root").filter({ has: page.getByText("Critical Alerts", { exact: true }) });
+  await expect(card.getByText(name)).toBeVisible();
+
+  expect((await other.delete(`/api/inventory/${item.id}`)).status()).toBe(204);
+  await expect(card.getByText(name)).toHaveCount(0);
+  await expect(card.getByRole("button", { name: "Reorder" }).first()).toBeVisible();
+  await expect(page.getByText("Unexpected Application Error")).toHaveCount(0);
+  await other.dispose();
+});

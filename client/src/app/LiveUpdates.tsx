@@ -9,7 +9,7 @@ import { connectionsForNewElsewhere as equipmentConnectionsForNew } from "../fea
 import { connectionsForNewItem } from "../features/inventory/connections.ts";
 import { connectionsForNewRequest, DASHBOARD_PENDING_ARGS } from "../features/requests/connections.ts";
 import { setPendingCountFromLive } from "../features/requests/pendingCount.ts";
-import { prependNewNode } from "../relay/liveEdges.ts";
+import { deleteRecord, prependNewNode } from "../relay/liveEdges.ts";
 import { useSession } from "./session.ts";
 import { useToast } from "./toast.tsx";
 
@@ -84,7 +84,7 @@ export function LiveUpdates() {
         variables: {},
         updater: (store, data) => {
           const event = data?.inventoryChanged;
-          if (event?.deletedId) store.delete(event.deletedId);
+          if (event?.deletedId) deleteRecord(store, event.deletedId);
           const node = event?.created && event.item ? store.get(event.item.id) : null;
           if (event?.item && node) prependNewNode(store, connectionsForNewItem(event.item), node, "QueryInventoryItemsConnectionEdge");
         },

@@ -18,3 +18,17 @@ export function prependNewNode(store: RecordSourceSelectorProxy, connectionIds: 
   }
   return added;
 }
+
+/**
+ * Removes a record deleted elsewhere from the store. Lists held directly on the root (the dashboard's
+ * `lowStockItems`) would otherwise keep a null where the record was, so it is taken out of them first;
+ * connections keep an edge without a node, which their screens skip.
+ */
+export function deleteRecord(store: RecordSourceSelectorProxy, id: string, rootLists: readonly string[] = ["lowStockItems"]) {
+  const root = store.getRoot();
+  for (const field of rootLists) {
+    const list = root.getLinkedRecords(field);
+    if (list?.some((r) => r?.getDataID() === id)) root.setLinkedRecords(list.filter((r) => r && r.getDataID() !== id), field);
+  }
+  store.delete(id);
+}
