@@ -144,7 +144,8 @@ export function ChemicalUseRecordsReport({ reports }: { reports: ChemicalUseRepo
       rows={rows}
       empty={rows.length ? null : "No chemical use recorded in this range"}
     >
-      <TableContainer sx={{ maxHeight: 320 }}>
+      {/* Scrolls on its own (both ways on a phone), so it takes focus for keyboard scrolling and has a name. */}
+      <TableContainer tabIndex={0} role="region" aria-label="Chemical use records" sx={{ maxHeight: 320 }}>
         <Table size="small" stickyHeader aria-label="Chemical application records" sx={{ "& td, & th": { px: 1, whiteSpace: "nowrap" } }}>
           <TableHead>
             <TableRow sx={{ "& th": { fontWeight: 700 } }}>
