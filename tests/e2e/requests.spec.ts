@@ -115,6 +115,8 @@ test("manager approves one request and denies another; decided requests show the
     await dialog.getByLabel("Justification").fill(text);
     await dialog.getByRole("button", { name: "Submit Request" }).click();
     await expect(toast(page, "Request submitted successfully")).toBeVisible();
+    // The toast shows while the dialog still fades out (with the same text in its Justification box).
+    await expect(dialog).toHaveCount(0);
     await expect(page.getByText(text)).toBeVisible();
   }
   await logOut(page);
