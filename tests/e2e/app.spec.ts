@@ -64,3 +64,42 @@ test("a route's query is sent when navigation starts, not after the screen's cod
   await expect(page.getByRole("heading", { level: 1, name: "Inventory Management" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Add Item" })).toBeVisible();
 });
+
+test("keyboard only: sign in, move through the navigation, open and close a dialog", async ({ page, pageErrors }) => {
+  void pageErrors;
+  await page.goto("/");
+  // The username field has focus on arrival; Tab moves to the password; Enter submits.
+  await expect(page.getByLabel("Username")).toBeFocused();
+  await page.keyboard.type("manager");
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Password")).toBeFocused();
+  await page.keyboard.type("manager123");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+
+  /** Presses Tab until the focused element's accessible text is `name` (a bounded number of times). */
+  async function tabTo(name: string) {
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press("Tab");
+      const text = await page.evaluate(() => (document.activeElement?.textContent ?? "").trim());
+      if (text === name) return;
+    }
+    throw new Error(`Tab never reached "${name}"`);
+  }
+  await tabTo("Inventory");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: "Inventory Management" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add Item" })).toBeVisible();
+
+  await tabTo("Add Item");
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Add New Inventory Item" });
+  await expect(dialog).toBeVisible();
+  // Focus moves into the dialog and stays there; Escape closes it and gives focus back to the button.
+  await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press("Tab");
+  await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Add Item" })).toBeFocused();
+});
