@@ -2,7 +2,8 @@ import { encodeGlobalID } from "@pothos/plugin-relay";
 import { Repeater } from "graphql-yoga";
 import type { Equipment, InventoryItem } from "../db/generated/client.ts";
 import { findOwnNotification } from "../domain/notifications.ts";
-import { countRequests, requestInclude, type RequestWithLines } from "../domain/requests.ts";
+import { changedEquipment, changedItem, changedRequest, lowStockItemsOf, pendingAfter } from "../domain/liveChanges.ts";
+import type { RequestWithLines } from "../domain/requests.ts";
 import type { DomainEvent, EventBus } from "../realtime/events.ts";
 import { builder } from "./builder.ts";
 import { EquipmentNode } from "./equipment.ts";
@@ -42,13 +43,13 @@ const EquipmentChanged = builder.objectRef<{ equipment: Equipment; created: bool
     created: t.exposeBoolean("created", { description: CREATED_DESCRIPTION }),
   }),
 });
-const RequestChanged = builder.objectRef<{ request: RequestWithLines; created: boolean }>("RequestChangedEvent").implement({
+const RequestChanged = builder.objectRef<{ request: RequestWithLines; created: boolean; event: Extract<DomainEvent, { type: "request.changed" }> }>("RequestChangedEvent").implement({
   fields: (t) => ({
     request: t.expose("request", { type: RequestNode }),
     created: t.exposeBoolean("created", { description: CREATED_DESCRIPTION }),
     pendingRequests: t.int({
       description: "How many requests are pending after this change (the dashboard count and the Requests badge)",
-      resolve: (_e, _args, ctx) => countRequests(ctx.deps, ctx.actor, { status: "pending" }),
+      resolve: (parent, _args, ctx) => pendingAfter(ctx.deps, ctx.actor, parent.event),
     }),
   }),
 });
@@ -56,14 +57,14 @@ const RequestChanged = builder.objectRef<{ request: RequestWithLines; created: b
 builder.subscriptionFields((t) => ({
   lowStockAlert: t.field({
     type: LowStockAlert,
-    subscribe: (_root, _args, ctx) => listen(ctx.deps.events, (e) => (e.type === "stock.low" ? e.items.map((i) => i.id) : undefined)),
-    resolve: async (ids, _args, ctx) => ({ items: await ctx.deps.prisma.inventoryItem.findMany({ where: { id: { in: ids } }, orderBy: { id: "asc" } }) }),
+    subscribe: (_root, _args, ctx) => listen(ctx.deps.events, (e) => (e.type === "stock.low" ? e : undefined)),
+    resolve: async (e, _args, ctx) => ({ items: await lowStockItemsOf(ctx.deps, ctx.actor, e) }),
   }),
   inventoryChanged: t.field({
     type: InventoryChanged,
     subscribe: (_root, _args, ctx) => listen(ctx.deps.events, (e) => (e.type === "inventory.changed" ? e : undefined)),
     resolve: async (e, _args, ctx) => {
-      const item = e.deleted ? null : await ctx.deps.prisma.inventoryItem.findUnique({ where: { id: e.itemId } });
+      const item = await changedItem(ctx.deps, ctx.actor, e);
       return { item, deletedId: item ? null : encodeGlobalID("InventoryItem", e.itemId), created: Boolean(item && e.created) };
     },
   }),
@@ -72,7 +73,7 @@ builder.subscriptionFields((t) => ({
     nullable: true,
     subscribe: (_root, _args, ctx) => listen(ctx.deps.events, (e) => (e.type === "equipment.changed" ? e : undefined)),
     resolve: async (e, _args, ctx) => {
-      const equipment = await ctx.deps.prisma.equipment.findUnique({ where: { id: e.equipmentId } });
+      const equipment = await changedEquipment(ctx.deps, ctx.actor, e);
       return equipment ? { equipment, created: Boolean(e.created) } : null;
     },
   }),
@@ -81,8 +82,8 @@ builder.subscriptionFields((t) => ({
     nullable: true,
     subscribe: (_root, _args, ctx) => listen(ctx.deps.events, (e) => (e.type === "request.changed" ? e : undefined)),
     resolve: async (e, _args, ctx) => {
-      const request = await ctx.deps.prisma.request.findUnique({ where: { id: e.requestId }, include: requestInclude });
-      return request ? { request, created: Boolean(e.created) } : null;
+      const request = await changedRequest(ctx.deps, ctx.actor, e);
+      return request ? { request, created: Boolean(e.created), event: e } : null;
     },
   }),
   notification: t.field({

@@ -725,4 +725,26 @@ describe("no N+1: a connection page costs a constant, small number of SQL statem
       expect(r.statements, r.sql.join("\n")).toBeLessThanOrEqual(10);
     }
   });
+
+  it("a change event loads its record and the pending count once, however many clients subscribe", async () => {
+    const users = await Promise.all(["manager", "tech", "pnair"].map((u) => cost.as(u)));
+    const query = "subscription { requestChanged { pendingRequests request { id status items { name quantity } } } }";
+    // One at a time: subscribe() waits for its own listener by the bus's listener count.
+    const subs: Subscription[] = [];
+    for (const u of users) subs.push(await subscribe(cost, u.cookie, query));
+    const stock = await newItem(users[0]!, { name: "Fan-out Gel", quantity: 50, minQuantity: 1 });
+
+    statements = [];
+    counting = true;
+    const filed = await fileRequest(users[1]!, [{ id: stock.id, quantity: 1 }]);
+    const id = globalId("Request", filed.id);
+    const seen = await Promise.all(subs.map((sub) => sub.next((d) => d.requestChanged?.request.id === id, "the new request's event")));
+    await sleep(100); // a log event still in flight would otherwise be missed
+    counting = false;
+
+    expect(new Set(seen.map((d) => d.requestChanged.pendingRequests)).size).toBe(1);
+    const pendingCounts = statements.filter((sql) => /count\(/i.test(sql) && sql.includes('"Request"'));
+    expect(pendingCounts, statements.join("\n")).toHaveLength(1);
+    for (const sub of subs) sub.close();
+  });
 });
