@@ -1,5 +1,7 @@
-// Builds the client into client/dist: Relay artifacts (relay-compiler reads schema.graphql), then Vite.
+// Builds the client into client/dist: Relay artifacts (relay-compiler reads schema.graphql), Vite (with the
+// service worker and manifest), then brotli and gzip files beside every compressible asset.
 import { execFileSync } from "node:child_process";
+import { precompress } from "./precompress.mjs";
 
 // Always a production bundle: a caller's NODE_ENV (vitest's global setup runs with "test") would
 // otherwise give React's development build and JSX runtime.
@@ -7,3 +9,4 @@ const env = { ...process.env, NODE_ENV: "production" };
 const run = (script, args) => execFileSync(process.execPath, [script, ...args], { stdio: "inherit", env });
 run("node_modules/relay-compiler/cli.js", []);
 run("node_modules/vite/bin/vite.js", ["build", "--config", "client/vite.config.ts", "--logLevel", "warn"]);
+await precompress("client/dist");

@@ -1,8 +1,5 @@
-import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import fastifyCookie from "@fastify/cookie";
-import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config.ts";
 import { openDatabase, type Database } from "./db/client.ts";
@@ -11,6 +8,7 @@ import { attachCaches } from "./domain/cache.ts";
 import type { Deps } from "./domain/context.ts";
 import { startReminderSweep } from "./domain/maintenance.ts";
 import { mountGraphQL } from "./graphql/http.ts";
+import { registerCompression, serveClient } from "./http/client.ts";
 import { createLocalEventBus } from "./realtime/events.ts";
 import { createPgEventBus } from "./realtime/pg-bus.ts";
 import { createLowStockSocket } from "./realtime/ws.ts";
@@ -27,7 +25,6 @@ import { createLocalObjectStore } from "./storage/objects.ts";
 
 export type App = { http: FastifyInstance; db: Database; deps: Deps; close(): Promise<void> };
 
-const clientDist = fileURLToPath(new URL("../client/dist", import.meta.url));
 export const BODY_LIMIT = 1024 * 1024;
 
 /** Composes the server: database (migrated, seeded), domain deps, /api/*, /objects, /healthz, the client. */
@@ -61,6 +58,7 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
       done(Object.assign(new Error("The request body is not valid JSON"), { statusCode: 400 }), undefined);
     }
   });
+  await registerCompression(http);
   await http.register(fastifyCookie);
   http.setErrorHandler((error, request, reply) => sendError(error as Error, request, reply));
 
@@ -87,9 +85,7 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
     else socket.destroy();
   });
 
-  const hasClient = existsSync(join(clientDist, "index.html"));
-  // wildcard: files are looked up per request, so a rebuilt client is served without a restart.
-  if (hasClient) await http.register(fastifyStatic, { root: clientDist, wildcard: true, index: ["index.html"] });
+  const hasClient = await serveClient(http, config.clientDir);
   http.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0]!;
     const isApi = /^\/(api|objects|graphql|ws|healthz)(\/|$)/.test(path);

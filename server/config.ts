@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
 
 const flag = z
@@ -22,6 +23,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().optional(),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   NODE_ENV: z.string().default("development"),
+  CLIENT_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
 });
 
@@ -35,6 +37,8 @@ export type Config = {
   sessionSecret: string;
   production: boolean;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  /** The built client that is served (client/dist unless CLIENT_DIR names another build). */
+  clientDir: string;
 };
 
 /** Reads the environment once. The session secret, when not given, is made once and kept in DATA_DIR. */
@@ -58,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? true,
     admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
     sessionSecret: e.SESSION_SECRET ?? keptSecret(dataDir),
+    clientDir: e.CLIENT_DIR ? resolve(e.CLIENT_DIR) : fileURLToPath(new URL("../client/dist", import.meta.url)),
     production: e.NODE_ENV === "production",
     logLevel: e.LOG_LEVEL,
   };

@@ -128,7 +128,10 @@ export function mountGraphQL({ app, deps, session }: RestContext, production: bo
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
       response.headers.forEach((value, key) => void reply.header(key, value));
       reply.status(response.status);
-      reply.send(response.body);
+      // A single JSON answer is sent whole, so it is compressed only from about 1 kB on; event streams and
+      // multipart answers stay streams that flush as they go.
+      const single = /json/.test(response.headers.get("content-type") ?? "");
+      reply.send(single ? Buffer.from(await response.arrayBuffer()) : response.body);
       return reply;
     },
   });

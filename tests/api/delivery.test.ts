@@ -1,0 +1,165 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type TestServer } from "../helpers/server.ts";
+
+/** How the built client and the API answers travel: compression by Accept-Encoding, cache headers, the web app manifest. */
+let server: TestServer;
+let cookie = "";
+beforeAll(async () => {
+  server = await startServer();
+  const manager = await server.as("manager");
+  cookie = manager.cookie!;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+type Raw = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
+/** A plain HTTP request that sends exactly the headers given and returns the bytes as they came (no decoding). */
+function raw(path: string, headers: Record<string, string> = {}, body?: string, method = body ? "POST" : "GET"): Promise<Raw> {
+  const url = new URL(path, server.url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers: { ...headers, ...(body ? { "content-type": "application/json" } : {}) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    if (body) req.write(body);
+    req.end();
+  });
+}
+
+const dist = "client/dist";
+const assets = readdirSync(join(dist, "assets")).filter((f) => /\.(js|css)$/.test(f));
+/** The largest script of the build: the one most worth compressing. */
+const largest = assets.filter((f) => f.endsWith(".js")).sort((a, b) => readFileSync(join(dist, "assets", b)).length - readFileSync(join(dist, "assets", a)).length)[0]!;
+const original = readFileSync(join(dist, "assets", largest));
+
+describe("static assets", () => {
+  it("come as brotli to a browser that asks for br, as gzip to one that asks for gzip, and plain otherwise", async () => {
+    const br = await raw(`/assets/${largest}`, { "accept-encoding": "gzip, deflate, br" });
+    expect(br.status).toBe(200);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.body.length).toBeLessThan(original.length / 2);
+    expect(brotliDecompressSync(br.body).equals(original)).toBe(true);
+
+    const gz = await raw(`/assets/${largest}`, { "accept-encoding": "gzip" });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.body).equals(original)).toBe(true);
+
+    const plain = await raw(`/assets/${largest}`);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.equals(original)).toBe(true);
+    for (const r of [br, gz, plain]) expect(String(r.headers.vary)).toMatch(/accept-encoding/i);
+  });
+
+  it("every script and stylesheet of the build has its brotli and gzip files", () => {
+    const all = readdirSync(join(dist, "assets"));
+    for (const f of assets.filter((a) => readFileSync(join(dist, "assets", a)).length > 1024)) {
+      expect(all, f).toContain(`${f}.br`);
+      expect(all, f).toContain(`${f}.gz`);
+    }
+  });
+
+  it("hashed assets may be kept for a year; index.html, client routes, the service worker and the manifest are revalidated", async () => {
+    const asset = await raw(`/assets/${largest}`, { "accept-encoding": "br" });
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    for (const path of ["/", "/index.html", "/inventory", "/scan", "/sw.js", "/manifest.webmanifest"]) {
+      const res = await raw(path, { "accept-encoding": "br, gzip" });
+      expect(res.status, path).toBe(200);
+      expect(res.headers["cache-control"], path).toBe("no-cache");
+    }
+  });
+
+  it("index.html paints 'Loading...' itself, links the manifest and the apple-touch-icon", async () => {
+    const res = await raw("/inventory");
+    const html = res.body.toString("utf8");
+    expect(res.headers["content-type"]).toMatch(/text\/html/);
+    // Inside #root before any script runs; React replaces it.
+    expect(html).toMatch(/<div id="root">[\s\S]*Loading\.\.\.[\s\S]*<\/div>/);
+    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+    const touch = /<link rel="apple-touch-icon" href="([^"]+)"/.exec(html)?.[1];
+    expect(touch).toBeTruthy();
+    const icon = await raw(touch!);
+    expect(icon.status).toBe(200);
+    expect(pngSize(icon.body)).toEqual({ width: 180, height: 180 });
+  });
+});
+
+describe("the web app manifest", () => {
+  it("parses, names the app, opens standalone at / and lists 192, 512 and maskable icons that exist", async () => {
+    const res = await raw("/manifest.webmanifest");
+    expect(res.headers["content-type"]).toMatch(/application\/manifest\+json/);
+    const manifest = JSON.parse(res.body.toString("utf8"));
+    expect(manifest).toMatchObject({ name: "Trapline", short_name: "Trapline", display: "standalone", start_url: "/", scope: "/", theme_color: "#1b5e20" });
+    const icons = manifest.icons as { src: string; sizes: string; type: string; purpose?: string }[];
+    expect(icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(["192x192", "512x512"]));
+    expect(icons.some((i) => i.purpose?.split(" ").includes("maskable"))).toBe(true);
+    for (const icon of icons) {
+      const file = await raw(icon.src);
+      expect(file.status, icon.src).toBe(200);
+      expect(file.headers["content-type"]).toBe(icon.type);
+      const [w, h] = icon.sizes.split("x").map(Number);
+      expect(pngSize(file.body), icon.src).toEqual({ width: w, height: h });
+    }
+  });
+
+  it("the service worker script is served from the root, so its scope is the whole app", async () => {
+    const res = await raw("/sw.js");
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/javascript/);
+    const text = res.body.toString("utf8");
+    // The precache manifest lists index.html and the scanner's chunks; no API path is ever cached.
+    expect(text).toContain("index.html");
+    expect(text).toMatch(/assets\/ScanPage-[\w-]+\.js/);
+    expect(text).not.toMatch(/["'`]\/?(api|graphql)\//);
+  });
+});
+
+describe("API answers", () => {
+  it("are compressed from about 1 kB on when the client asks, and plain when it does not", async () => {
+    const big = await raw("/api/inventory", { cookie, "accept-encoding": "br, gzip" });
+    expect(big.status).toBe(200);
+    expect(big.headers["content-encoding"]).toBe("br");
+    const items = JSON.parse(brotliDecompressSync(big.body).toString("utf8"));
+    expect(items.length).toBeGreaterThan(5);
+
+    const gz = await raw("/api/inventory", { cookie, "accept-encoding": "gzip" });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(JSON.parse(gunzipSync(gz.body).toString("utf8"))).toEqual(items);
+
+    const plain = await raw("/api/inventory", { cookie });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(JSON.parse(plain.body.toString("utf8"))).toEqual(items);
+
+    // Below the threshold compression costs more than it saves.
+    const small = await raw("/healthz", { "accept-encoding": "br, gzip" });
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(JSON.parse(small.body.toString("utf8"))).toEqual({ status: "ok", db: "up" });
+  });
+
+  it("GraphQL answers are compressed when large, plain when small", async () => {
+    const query = JSON.stringify({ query: "{ inventoryItems(first: 50) { edges { node { id name category quantity minQuantity description location labelCode } } } }" });
+    const big = await raw("/graphql", { cookie, "accept-encoding": "gzip", accept: "application/json" }, query);
+    expect(big.status).toBe(200);
+    expect(big.headers["content-encoding"]).toBe("gzip");
+    const data = JSON.parse(gunzipSync(big.body).toString("utf8"));
+    expect(data.data.inventoryItems.edges.length).toBeGreaterThan(5);
+    expect(Number(big.headers["content-length"])).toBe(big.body.length);
+
+    const small = await raw("/graphql", { cookie, "accept-encoding": "gzip", accept: "application/json" }, JSON.stringify({ query: "{ viewer { name } }" }));
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(JSON.parse(small.body.toString("utf8"))).toEqual({ data: { viewer: { name: expect.any(String) } } });
+  });
+});
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(png: Buffer) {
+  expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
