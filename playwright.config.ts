@@ -20,6 +20,9 @@ export default defineConfig({
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
     },
     trace: "off",
+    // The app's service worker serves its own code from Cache Storage, where page.route() cannot see it;
+    // tests of the service worker itself (pwa.spec.ts) allow it.
+    serviceWorkers: "block",
     screenshot: "only-on-failure",
   },
   projects: [

@@ -1,9 +1,8 @@
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { App } from "./app/App.tsx";
+import { preloadRoute } from "./app/routeChunks.ts";
+import { VIEWER_KEY } from "./app/viewerKey.ts";
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The entry is tiny on purpose: it starts the current screen's code (for a returning user; a visitor
+// gets the sign-in screen first) at the same time as the app's own code, whose files index.html
+// already preloads (see the preload plugin in vite.config.ts), rather than after the app has run.
+if (localStorage.getItem(VIEWER_KEY)) preloadRoute(location.pathname);
+void import("./app/start.tsx");

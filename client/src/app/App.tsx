@@ -1,67 +1,92 @@
-import { Box, CircularProgress, CssBaseline, Typography } from "@mui/material";
+import { CssBaseline } from "@mui/material";
 import { ThemeProvider } from "@mui/material/styles";
-import { Suspense, useCallback, useMemo, useState } from "react";
-import { graphql, RelayEnvironmentProvider, useLazyLoadQuery } from "react-relay";
-import { createEnvironment, resetLiveConnection } from "../relay/environment.ts";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { fetchQuery, graphql, RelayEnvironmentProvider, useLazyLoadQuery, useRelayEnvironment } from "react-relay";
 import type { AppViewerQuery } from "../__generated__/AppViewerQuery.graphql.ts";
-import { SignIn } from "../features/auth/SignIn.tsx";
+import { Loading } from "../components/Loading.tsx";
+import { createEnvironment, resetLiveConnection } from "../relay/environment.ts";
 import { AppRouter } from "./AppRouter.tsx";
 import { ErrorBoundary } from "./ErrorBoundary.tsx";
 import { SessionContext } from "./session.ts";
 import { theme } from "./theme.ts";
-import { ToastProvider } from "./toast.tsx";
+import { registerServiceWorker } from "./serviceWorker.ts";
+import { preloadToastView, ToastProvider, useToast } from "./toast.tsx";
+import { primeViewer, rememberViewer } from "./viewerCache.ts";
 
-export function Loading() {
-  return (
-    <Box role="progressbar" aria-label="Loading" sx={{ display: "grid", placeItems: "center", minHeight: "60vh", gap: 2 }}>
-      <Box sx={{ textAlign: "center" }}>
-        <CircularProgress />
-        <Typography sx={{ mt: 2 }} color="text.secondary">
-          Loading...
-        </Typography>
-      </Box>
-    </Box>
-  );
-}
+// The sign-in screen is its own chunk: a signed-in phone never downloads it.
+const SignIn = lazy(() => import("../features/auth/SignIn.tsx"));
+const signIn = (
+  <Suspense fallback={<Loading />}>
+    <SignIn />
+  </Suspense>
+);
 
-function SessionGate({ onSignedOut }: { onSignedOut(): void }) {
-  // §2 app states: loading, then the sign-in screen without a user, else the shell.
-  const data = useLazyLoadQuery<AppViewerQuery>(
-    graphql`
-      query AppViewerQuery {
-        viewer {
-          id
-          databaseId
-          name
-          role
-          department
-        }
-      }
-    `,
-    {},
-  );
-  if (!data.viewer) return <SignIn />;
+const viewerQuery = graphql`
+  query AppViewerQuery {
+    viewer {
+      id
+      databaseId
+      name
+      role
+      department
+    }
+  }
+`;
+
+function SessionGate({ onSignedOut, primed }: { onSignedOut(): void; primed: boolean }) {
+  const environment = useRelayEnvironment();
+  // §2 app states: loading, then the sign-in screen without a user, else the shell. A viewer remembered on
+  // this device is shown at once (the route's query starts beside it) while the server confirms it; a
+  // session the server no longer knows turns into the sign-in screen, and no network keeps the shell.
+  const data = useLazyLoadQuery<AppViewerQuery>(viewerQuery, {}, { fetchPolicy: primed ? "store-only" : "store-or-network" });
+  useEffect(() => {
+    if (!primed) return;
+    const sub = fetchQuery<AppViewerQuery>(environment, viewerQuery, {}).subscribe({ error: () => {} });
+    return () => sub.unsubscribe();
+  }, [environment, primed]);
+  const viewer = data.viewer;
+  useEffect(() => rememberViewer(viewer ?? null), [viewer]);
+  useEffect(() => {
+    // The first screen is up: fetch the toast's code now so the first toast never waits for it.
+    const idle = setTimeout(preloadToastView, 1500);
+    return () => clearTimeout(idle);
+  }, []);
+  if (!viewer) return signIn;
   return (
-    <SessionContext.Provider value={{ viewer: data.viewer, signedOut: onSignedOut }}>
+    <SessionContext.Provider value={{ viewer, signedOut: onSignedOut }}>
       <AppRouter />
     </SessionContext.Provider>
   );
 }
 
+/** Installs the service worker and offers a new version, when one is waiting, with a 'Reload' toast. */
+function ServiceWorkerUpdates() {
+  const { toast } = useToast();
+  useEffect(() => registerServiceWorker((apply) => toast({ title: "A new version is available", action: { label: "Reload", onClick: apply } })), [toast]);
+  return null;
+}
+
+function newSession() {
+  const environment = createEnvironment();
+  return { environment, primed: primeViewer(environment) };
+}
+
 export function App() {
-  const [environment, setEnvironment] = useState(createEnvironment);
-  // Signing out clears every cached record (§7) and reconnects the live channel as nobody.
+  const [session, setSession] = useState(newSession);
+  // Signing out clears every cached record (§7), the remembered viewer, and reconnects the live channel as nobody.
   const signedOut = useCallback(() => {
+    rememberViewer(null);
     resetLiveConnection();
-    setEnvironment(createEnvironment());
+    setSession(newSession());
   }, []);
-  const gate = useMemo(() => <SessionGate onSignedOut={signedOut} />, [signedOut]);
+  const gate = useMemo(() => <SessionGate onSignedOut={signedOut} primed={session.primed} />, [signedOut, session.primed]);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <ToastProvider>
-        <RelayEnvironmentProvider environment={environment}>
-          <ErrorBoundary fallback={<SignIn />}>
+        <ServiceWorkerUpdates />
+        <RelayEnvironmentProvider environment={session.environment}>
+          <ErrorBoundary fallback={signIn}>
             <Suspense fallback={<Loading />}>{gate}</Suspense>
           </ErrorBoundary>
         </RelayEnvironmentProvider>

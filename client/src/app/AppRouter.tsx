@@ -1,23 +1,24 @@
 import { lazy, Suspense, useMemo } from "react";
 import { useRelayEnvironment } from "react-relay";
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
-import { Loading } from "./App.tsx";
+import { Loading } from "../components/Loading.tsx";
 import { AppShell } from "./AppShell.tsx";
 import { NotFound } from "./NotFound.tsx";
+import { routeChunks } from "./routeChunks.ts";
 import { routeLoaders } from "./routeQueries.ts";
 import { useSession } from "./session.ts";
 
 // Code split by route: each screen (and what it imports) loads when first visited, while its
 // loader has already started the screen's query (routeQueries.ts).
-const Dashboard = lazy(() => import("../features/dashboard/Dashboard.tsx"));
-const Inventory = lazy(() => import("../features/inventory/InventoryPage.tsx"));
-const Equipment = lazy(() => import("../features/equipment/EquipmentPage.tsx"));
-const Requests = lazy(() => import("../features/requests/RequestsPage.tsx"));
-const Team = lazy(() => import("../features/team/TeamPage.tsx"));
-const Scan = lazy(() => import("../features/scan/ScanPage.tsx"));
-const Reports = lazy(() => import("../features/reports/ReportsPage.tsx"));
+const Dashboard = lazy(routeChunks.dashboard);
+const Inventory = lazy(routeChunks.inventory);
+const Equipment = lazy(routeChunks.equipment);
+const Requests = lazy(routeChunks.requests);
+const Team = lazy(routeChunks.team);
+const Scan = lazy(routeChunks.scan);
+const Reports = lazy(routeChunks.reports);
 // Printable QR labels: a sheet of its own, outside the shell, so it prints without the navigation.
-const Labels = lazy(() => import("../features/labels/LabelsPage.tsx"));
+const Labels = lazy(routeChunks.labels);
 
 const page = (Component: React.ComponentType) => (
   <Suspense fallback={<Loading />}>

@@ -12,20 +12,25 @@ import NotificationsIcon from "@mui/icons-material/Notifications";
 import PestControlIcon from "@mui/icons-material/PestControl";
 import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
 import {
-  AppBar, Avatar, Badge, BottomNavigation, BottomNavigationAction, Box, Button, Divider, Drawer, Fab, IconButton, List, ListItem, ListItemButton,
-  ListItemIcon, ListItemText, ListSubheader, Menu, MenuItem, Paper, Stack, Toolbar, Tooltip, Typography, useMediaQuery, useTheme,
+  AppBar, Avatar, Badge, BottomNavigation, BottomNavigationAction, Box, Button, Divider, Fab, IconButton, List, ListItem, ListItemButton,
+  ListItemIcon, ListItemText, ListSubheader, MenuItem, Paper, Stack, Toolbar, Typography, useMediaQuery, useTheme,
 } from "@mui/material";
-import { Suspense, useEffect, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { graphql, useLazyLoadQuery, useMutation } from "react-relay";
-import { Outlet, useLocation, useNavigate } from "react-router-dom";
+import { Outlet, useLocation, useNavigate, useRevalidator } from "react-router-dom";
 import type { AppShellMutation } from "../__generated__/AppShellMutation.graphql.ts";
 import type { AppShellQuery } from "../__generated__/AppShellQuery.graphql.ts";
 import { NotificationBell } from "../features/notifications/NotificationBell.tsx";
-import { LiveUpdates } from "./LiveUpdates.tsx";
 import { pageFor } from "./pages.ts";
 import { QuickActionProvider, useQuickActions, type QuickAction } from "./quickActions.tsx";
 import { useSession } from "./session.ts";
-import { Loading } from "./App.tsx";
+import { DeferredTooltip, LazyDrawer as Drawer, LazyMenu as Menu, MountWhenOpened } from "../components/deferred.tsx";
+import { Loading } from "../components/Loading.tsx";
+import { PageLoadError } from "../components/PageLoadError.tsx";
+import { ErrorBoundary } from "./ErrorBoundary.tsx";
+
+// Subscriptions start once the shell is up; their code is not needed to paint it.
+const LiveUpdates = lazy(() => import("./LiveUpdates.tsx"));
 
 const DRAWER = 248;
 type NavEntry = { label: string; path: string; icon: ReactNode; managerOnly?: boolean };
@@ -112,11 +117,13 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
               <ListItemIcon sx={{ minWidth: 40 }}>{n.icon}</ListItemIcon>
               <ListItemText primary={n.label} />
               {n.path === "/requests" && (
-                <Suspense fallback={null}>
-                  <PendingBadge>
-                    <span />
-                  </PendingBadge>
-                </Suspense>
+                <ErrorBoundary fallback={null}>
+                  <Suspense fallback={null}>
+                    <PendingBadge>
+                      <span />
+                    </PendingBadge>
+                  </Suspense>
+                </ErrorBoundary>
               )}
             </ListItemButton>
           ))}
@@ -132,11 +139,11 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
             {viewer.role}
           </Typography>
         </Box>
-        <Tooltip title="Log out">
+        <DeferredTooltip title="Log out">
           <IconButton aria-label="Log out" onClick={() => commitSignOut({ variables: {}, onCompleted: signedOut, onError: signedOut })}>
             <LogoutIcon />
           </IconButton>
-        </Tooltip>
+        </DeferredTooltip>
       </Stack>
     </Box>
   );
@@ -156,22 +163,24 @@ function QuickActionMenu() {
       <Button variant="contained" startIcon={<AddIcon />} onClick={(e) => setAnchor(e.currentTarget)} aria-haspopup="menu">
         Quick Action
       </Button>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        <MenuItem onClick={() => pick("inventory")}>Add Inventory Item</MenuItem>
-        <MenuItem onClick={() => pick("equipment")}>Add Equipment</MenuItem>
-        <MenuItem onClick={() => pick("request")}>Create Request</MenuItem>
-        {isManager && <Divider />}
-        {isManager && (
-          <MenuItem
-            onClick={() => {
-              setAnchor(null);
-              navigate("/team");
-            }}
-          >
-            Add Team Member
-          </MenuItem>
-        )}
-      </Menu>
+      <MountWhenOpened open={Boolean(anchor)}>
+        <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+          <MenuItem onClick={() => pick("inventory")}>Add Inventory Item</MenuItem>
+          <MenuItem onClick={() => pick("equipment")}>Add Equipment</MenuItem>
+          <MenuItem onClick={() => pick("request")}>Create Request</MenuItem>
+          {isManager && <Divider />}
+          {isManager && (
+            <MenuItem
+              onClick={() => {
+                setAnchor(null);
+                navigate("/team");
+              }}
+            >
+              Add Team Member
+            </MenuItem>
+          )}
+        </Menu>
+      </MountWhenOpened>
     </>
   );
 }
@@ -205,6 +214,34 @@ const sheetPaper = (titleId: string) => ({
   sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16, pb: 2 },
 });
 
+const bellPlaceholder = (
+  <IconButton aria-label="Notifications" disabled>
+    <NotificationsIcon />
+  </IconButton>
+);
+
+/** The current screen; when its data cannot be loaded (no network, most often) the shell stays and offers to try again. */
+function RouteOutlet() {
+  const location = useLocation();
+  const revalidator = useRevalidator();
+  return (
+    <ErrorBoundary
+      key={location.key}
+      fallback={(retry) => (
+        <PageLoadError
+          onRetry={() => {
+            void revalidator.revalidate().then(retry);
+          }}
+        />
+      )}
+    >
+      <Suspense fallback={<Loading />}>
+        <Outlet />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
 function Shell() {
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up("md"));
@@ -221,20 +258,30 @@ function Shell() {
   return (
     <Box sx={{ display: "flex", minHeight: "100vh", bgcolor: "background.default" }}>
       {desktop ? (
-        <Drawer variant="permanent" sx={{ width: DRAWER, flexShrink: 0, "& .MuiDrawer-paper": { width: DRAWER, boxSizing: "border-box" } }}>
-          <Sidebar />
-        </Drawer>
+        // The permanent sidebar is what MUI's permanent Drawer draws (a fixed, bordered paper), without the
+        // Drawer's modal machinery, which only the phone's slide-in sheet needs.
+        <Box sx={{ width: DRAWER, flexShrink: 0 }}>
+          <Paper
+            square
+            elevation={0}
+            sx={{ position: "fixed", top: 0, left: 0, height: "100%", width: DRAWER, overflowY: "auto", borderRight: 1, borderColor: "divider", zIndex: "drawer" }}
+          >
+            <Sidebar />
+          </Paper>
+        </Box>
       ) : (
-        <Drawer
-          open={menuOpen}
-          onClose={() => setMenuOpen(false)}
-          slotProps={{ paper: { role: "dialog", "aria-modal": true, "aria-labelledby": "nav-menu-title", sx: { width: DRAWER } } }}
-        >
-          <Typography id="nav-menu-title" component="h2" variant="subtitle1" sx={{ px: 2, pt: 2, fontWeight: 700 }}>
-            Navigation Menu
-          </Typography>
-          <Sidebar onNavigate={() => setMenuOpen(false)} />
-        </Drawer>
+        <MountWhenOpened open={menuOpen}>
+          <Drawer
+            open={menuOpen}
+            onClose={() => setMenuOpen(false)}
+            slotProps={{ paper: { role: "dialog", "aria-modal": true, "aria-labelledby": "nav-menu-title", sx: { width: DRAWER } } }}
+          >
+            <Typography id="nav-menu-title" component="h2" variant="subtitle1" sx={{ px: 2, pt: 2, fontWeight: 700 }}>
+              Navigation Menu
+            </Typography>
+            <Sidebar onNavigate={() => setMenuOpen(false)} />
+          </Drawer>
+        </MountWhenOpened>
       )}
       <Box sx={{ flex: 1, minWidth: 0, display: "flex", flexDirection: "column" }}>
         <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: "divider" }}>
@@ -252,44 +299,36 @@ function Shell() {
                 {page.description}
               </Typography>
             </Box>
-            <Suspense
-              fallback={
-                <IconButton aria-label="Notifications" disabled>
-                  <NotificationsIcon />
-                </IconButton>
-              }
-            >
-              <NotificationBell />
-            </Suspense>
+            <ErrorBoundary fallback={bellPlaceholder}>
+              <Suspense fallback={bellPlaceholder}>
+                <NotificationBell />
+              </Suspense>
+            </ErrorBoundary>
             {desktop && <QuickActionMenu />}
           </Toolbar>
         </AppBar>
         <Box component="main" sx={{ flex: 1, p: { xs: 1.5, sm: 2, md: 3 }, pb: { xs: 11, md: 3 } }}>
-          <Suspense fallback={<Loading />}>
-            <Outlet />
-          </Suspense>
+          <RouteOutlet />
         </Box>
       </Box>
 
       {!desktop && (
         <>
           <Paper sx={{ position: "fixed", bottom: 0, left: 0, right: 0, zIndex: 1100 }} elevation={8}>
-            <BottomNavigation
-              showLabels
-              value={bottomValue}
-              onChange={(_e, value: string) => (value === "more" ? setMoreOpen(true) : navigate(value))}
-            >
+            <BottomNavigation showLabels value={bottomValue} onChange={(_e, value: string) => (value === "more" ? setMoreOpen(true) : navigate(value))}>
               <BottomNavigationAction label="Dashboard" value="/" icon={<DashboardIcon />} />
               <BottomNavigationAction label="Inventory" value="/inventory" icon={<Inventory2Icon />} />
               <BottomNavigationAction
                 label="Requests"
                 value="/requests"
                 icon={
-                  <Suspense fallback={<AssignmentIcon />}>
-                    <PendingBadge>
-                      <AssignmentIcon />
-                    </PendingBadge>
-                  </Suspense>
+                  <ErrorBoundary fallback={<AssignmentIcon />}>
+                    <Suspense fallback={<AssignmentIcon />}>
+                      <PendingBadge>
+                        <AssignmentIcon />
+                      </PendingBadge>
+                    </Suspense>
+                  </ErrorBoundary>
                 }
               />
               <BottomNavigationAction label="More" value="more" icon={<MoreHorizIcon />} />
@@ -298,33 +337,44 @@ function Shell() {
           <Fab color="primary" aria-label="Quick Actions" onClick={() => setActionsOpen(true)} sx={{ position: "fixed", right: 16, bottom: 76, zIndex: 1101 }}>
             <AddIcon />
           </Fab>
-          <Drawer anchor="bottom" open={moreOpen} onClose={() => setMoreOpen(false)} slotProps={{ paper: sheetPaper("more-options-title") }}>
-            <SheetList
-              title="More Options"
-              titleId="more-options-title"
-              items={[
-                { label: "Equipment", path: "/equipment", icon: <BuildIcon /> },
-                { label: "QR Scanner", path: "/scan", icon: <QrCodeScannerIcon /> },
-                ...(isManager ? [{ label: "Team", path: "/team", icon: <GroupIcon /> }, { label: "Reports", path: "/reports", icon: <AssessmentIcon /> }] : []),
-              ].map((i) => ({ label: i.label, icon: i.icon, onClick: () => (setMoreOpen(false), navigate(i.path)) }))}
-            />
-          </Drawer>
-          <Drawer anchor="bottom" open={actionsOpen} onClose={() => setActionsOpen(false)} slotProps={{ paper: sheetPaper("quick-actions-title") }}>
-            <SheetList
-              title="Quick Actions"
-              titleId="quick-actions-title"
-              items={(
-                [
-                  ["Add Inventory Item", "inventory"],
-                  ["Add Equipment", "equipment"],
-                  ["Create Request", "request"],
-                ] as const
-              ).map(([label, kind]) => ({ label, onClick: () => (setActionsOpen(false), open(kind)) }))}
-            />
-          </Drawer>
+          <MountWhenOpened open={moreOpen}>
+            <Drawer anchor="bottom" open={moreOpen} onClose={() => setMoreOpen(false)} slotProps={{ paper: sheetPaper("more-options-title") }}>
+              <SheetList
+                title="More Options"
+                titleId="more-options-title"
+                items={[
+                  { label: "Equipment", path: "/equipment", icon: <BuildIcon /> },
+                  { label: "QR Scanner", path: "/scan", icon: <QrCodeScannerIcon /> },
+                  ...(isManager
+                    ? [
+                        { label: "Team", path: "/team", icon: <GroupIcon /> },
+                        { label: "Reports", path: "/reports", icon: <AssessmentIcon /> },
+                      ]
+                    : []),
+                ].map((i) => ({ label: i.label, icon: i.icon, onClick: () => (setMoreOpen(false), navigate(i.path)) }))}
+              />
+            </Drawer>
+          </MountWhenOpened>
+          <MountWhenOpened open={actionsOpen}>
+            <Drawer anchor="bottom" open={actionsOpen} onClose={() => setActionsOpen(false)} slotProps={{ paper: sheetPaper("quick-actions-title") }}>
+              <SheetList
+                title="Quick Actions"
+                titleId="quick-actions-title"
+                items={(
+                  [
+                    ["Add Inventory Item", "inventory"],
+                    ["Add Equipment", "equipment"],
+                    ["Create Request", "request"],
+                  ] as const
+                ).map(([label, kind]) => ({ label, onClick: () => (setActionsOpen(false), open(kind)) }))}
+              />
+            </Drawer>
+          </MountWhenOpened>
         </>
       )}
-      <LiveUpdates />
+      <Suspense fallback={null}>
+        <LiveUpdates />
+      </Suspense>
     </Box>
   );
 }

@@ -1,7 +1,12 @@
 import { Component, type ReactNode } from "react";
 
-/** A failed current-user check leads to the sign-in screen (§8); elsewhere a failed screen shows its fallback. */
-export class ErrorBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+type Fallback = ReactNode | ((retry: () => void) => ReactNode);
+
+/**
+ * A failed current-user check leads to the sign-in screen (§8); elsewhere a failed part shows its
+ * fallback, which may offer to try again (`retry` renders the children anew).
+ */
+export class ErrorBoundary extends Component<{ fallback: Fallback; children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
@@ -9,7 +14,10 @@ export class ErrorBoundary extends Component<{ fallback: ReactNode; children: Re
   componentDidCatch(error: unknown) {
     console.error(error);
   }
+  retry = () => this.setState({ failed: false });
   render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
+    if (!this.state.failed) return this.props.children;
+    const { fallback } = this.props;
+    return typeof fallback === "function" ? fallback(this.retry) : fallback;
   }
 }

@@ -184,3 +184,4 @@ function addToDashboardPending(store: RecordSourceSelectorProxy, request: Record
   edge.setLinkedRecord(request, "node");
   list.setLinkedRecords([edge, ...edges].slice(0, DASHBOARD_PENDING_ARGS.first), "edges");
 }
+export default LiveUpdates;

@@ -1,4 +1,4 @@
-import { createClient, type Client } from "graphql-ws";
+import type { Client } from "graphql-ws";
 import {
   Environment,
   Network,
@@ -47,12 +47,12 @@ const fetchGraphQL: FetchFunction = async (operation, variables) => {
   return body;
 };
 
-let wsClient: Client | undefined;
-function ws(): Client {
-  if (!wsClient) {
-    const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/graphql`;
-    wsClient = createClient({
-      url,
+let wsClient: Promise<Client> | undefined;
+/** The live channel's client: its code loads with the first subscription, after the first screen. */
+function ws(): Promise<Client> {
+  wsClient ??= import("graphql-ws").then(({ createClient }) =>
+    createClient({
+      url: `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/graphql`,
       lazy: true,
       // §8: reconnect after 2^attempt seconds, up to 5 attempts.
       retryAttempts: 5,
@@ -63,19 +63,31 @@ function ws(): Client {
         connected: () => setState("connected"),
         closed: () => setState("disconnected"),
       },
-    });
-  }
+    }),
+  );
   return wsClient;
 }
 
 const subscribe: SubscribeFunction = (operation, variables) =>
-  Observable.create((sink) =>
-    ws().subscribe({ operationName: operation.name, query: operation.text ?? "", variables }, {
-      next: (value) => sink.next(value as never),
-      error: (err) => sink.error(err instanceof Error ? err : new Error("Live connection failed")),
-      complete: () => sink.complete(),
-    }),
-  );
+  Observable.create((sink) => {
+    let unsubscribe: (() => void) | undefined;
+    let closed = false;
+    ws().then(
+      (client) => {
+        if (closed) return;
+        unsubscribe = client.subscribe({ operationName: operation.name, query: operation.text ?? "", variables }, {
+          next: (value) => sink.next(value as never),
+          error: (err) => sink.error(err instanceof Error ? err : new Error("Live connection failed")),
+          complete: () => sink.complete(),
+        });
+      },
+      () => sink.error(new Error("Live connection failed")),
+    );
+    return () => {
+      closed = true;
+      unsubscribe?.();
+    };
+  });
 
 export function createEnvironment() {
   return new Environment({ network: Network.create(fetchGraphQL, subscribe), store: new Store(new RecordSource()), missingFieldHandlers });
@@ -83,6 +95,6 @@ export function createEnvironment() {
 
 /** After sign-out the socket's identity is stale: close it so the next subscription reconnects as the new user. */
 export function resetLiveConnection() {
-  wsClient?.dispose();
+  void wsClient?.then((client) => client.dispose());
   wsClient = undefined;
 }

@@ -75,3 +75,4 @@ export function SignIn() {
     </Box>
   );
 }
+export default SignIn;

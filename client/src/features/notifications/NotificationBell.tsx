@@ -1,13 +1,15 @@
 import NotificationsIcon from "@mui/icons-material/Notifications";
-import { Badge, Box, CircularProgress, IconButton, Popover } from "@mui/material";
-import { lazy, Suspense, useEffect, useId, useMemo, useState } from "react";
+import { Badge, Box, IconButton } from "@mui/material";
+import { lazy, useEffect, useId, useMemo, useState } from "react";
 import { graphql, useLazyLoadQuery, useSubscription } from "react-relay";
 import type { GraphQLSubscriptionConfig } from "relay-runtime";
 import type { NotificationBellQuery } from "../../__generated__/NotificationBellQuery.graphql.ts";
 import type { NotificationBellSubscription } from "../../__generated__/NotificationBellSubscription.graphql.ts";
+import { MountWhenOpened } from "../../components/deferred.tsx";
 import { addArrived } from "./notificationStore.ts";
 
-const NotificationFeed = lazy(() => import("./NotificationFeed.tsx"));
+// The popover and its feed load on the first click on the bell; kept mounted after that for its closing transition.
+const NotificationPopover = lazy(() => import("./NotificationPopover.tsx"));
 const POLL_MS = 30_000;
 
 /** The header bell: the live unread count (subscription, with a 30-second poll as fallback) and the feed it opens. */
@@ -66,30 +68,9 @@ export function NotificationBell() {
           {count === 0 ? "No unread notifications" : `${count} unread notification${count === 1 ? "" : "s"}`}
         </Box>
       </IconButton>
-      <Popover
-        open={Boolean(anchor)}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
-        transformOrigin={{ vertical: "top", horizontal: "right" }}
-        slotProps={{
-          paper: {
-            role: "dialog",
-            "aria-label": "Notifications",
-            sx: { width: { xs: "calc(100vw - 16px)", sm: 400 }, maxHeight: { xs: "75vh", sm: 560 }, display: "flex", flexDirection: "column" },
-          },
-        }}
-      >
-        <Suspense
-          fallback={
-            <Box sx={{ display: "grid", placeItems: "center", p: 4 }}>
-              <CircularProgress size={28} aria-label="Loading notifications" />
-            </Box>
-          }
-        >
-          {anchor && <NotificationFeed unreadCount={count} onNavigate={() => setAnchor(null)} />}
-        </Suspense>
-      </Popover>
+      <MountWhenOpened open={Boolean(anchor)}>
+        <NotificationPopover anchor={anchor} unreadCount={count} onClose={() => setAnchor(null)} />
+      </MountWhenOpened>
     </>
   );
 }

@@ -2,7 +2,7 @@ import { Alert, Grid, Stack } from "@mui/material";
 import { Suspense, useTransition } from "react";
 import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from "react-relay";
 import type { ReportsPageQuery } from "../../__generated__/ReportsPageQuery.graphql.ts";
-import { Loading } from "../../app/App.tsx";
+import { Loading } from "../../components/Loading.tsx";
 import { useRouteQuery } from "../../app/routeQueries.ts";
 import { useSession } from "../../app/session.ts";
 import { AccessDenied } from "../../components/AccessDenied.tsx";

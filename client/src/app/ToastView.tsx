@@ -1,0 +1,60 @@
+import { Alert, AlertTitle, Button, Portal, Snackbar } from "@mui/material";
+import { useEffect, useRef } from "react";
+import type { Toast } from "./toast.tsx";
+
+/**
+ * An open MUI Modal (Dialog, Drawer, Menu, Select) sets aria-hidden="true" on every other child of <body>, which
+ * would silence a toast raised while a dialog stays open (e.g. a server error on save). The toast is portalled to
+ * <body>, so a toast shown after the dialog opened is a new sibling the modal never hid; and should a modal opened
+ * later (a Select's menu, another dialog) hide it, this takes the attribute off again while the toast is up.
+ */
+function useNeverAriaHidden(open: boolean, key: number | undefined) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!open || !el) return;
+    const expose = () => el.getAttribute("aria-hidden") === "true" && el.removeAttribute("aria-hidden");
+    expose();
+    const observer = new MutationObserver(expose);
+    observer.observe(el, { attributes: true, attributeFilter: ["aria-hidden"] });
+    return () => observer.disconnect();
+  }, [open, key]);
+  return ref;
+}
+
+/** The toast on screen: loaded with the first toast, so the first screen's code does not carry it. */
+export default function ToastView({ current, open, onClose }: { current: Toast & { key: number }; open: boolean; onClose(): void }) {
+  const ref = useNeverAriaHidden(open, current.key);
+  const severity = current.variant === "destructive" ? "error" : current.variant === "success" ? "success" : "info";
+  return (
+    <Portal>
+      <Snackbar
+        key={current.key}
+        ref={ref}
+        open={open}
+        autoHideDuration={current.action ? null : 5000}
+        onClose={(_e, reason) => reason !== "clickaway" && onClose()}
+        // Top centre: never over a dialog's action buttons or the phone's bottom navigation.
+        anchorOrigin={{ vertical: "top", horizontal: "center" }}
+      >
+        <Alert
+          role="status"
+          severity={severity}
+          variant="filled"
+          onClose={onClose}
+          sx={{ minWidth: 280 }}
+          action={
+            current.action && (
+              <Button color="inherit" size="small" onClick={current.action.onClick}>
+                {current.action.label}
+              </Button>
+            )
+          }
+        >
+          {current.title && <AlertTitle sx={{ mb: current.description ? 0.5 : 0 }}>{current.title}</AlertTitle>}
+          {current.description}
+        </Alert>
+      </Snackbar>
+    </Portal>
+  );
+}

@@ -1,0 +1,15 @@
+import { Box, CircularProgress, Typography } from "@mui/material";
+
+/** §2 'Loading...' state; index.html paints the same look before any script runs. */
+export function Loading() {
+  return (
+    <Box role="progressbar" aria-label="Loading" sx={{ display: "grid", placeItems: "center", minHeight: "60vh", gap: 2 }}>
+      <Box sx={{ textAlign: "center" }}>
+        <CircularProgress />
+        <Typography sx={{ mt: 2 }} color="text.secondary">
+          Loading...
+        </Typography>
+      </Box>
+    </Box>
+  );
+}

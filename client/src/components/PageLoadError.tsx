@@ -1,0 +1,26 @@
+import CloudOffIcon from "@mui/icons-material/CloudOffOutlined";
+import ErrorOutlineIcon from "@mui/icons-material/ErrorOutlineOutlined";
+import { Button, Card, CardContent, Stack, Typography } from "@mui/material";
+
+/** What a screen shows instead of its content when its data could not be loaded (most often: no network). */
+export function PageLoadError({ onRetry }: { onRetry(): void }) {
+  const offline = typeof navigator !== "undefined" && navigator.onLine === false;
+  return (
+    <Card sx={{ maxWidth: 480, mx: "auto", mt: 4 }}>
+      <CardContent>
+        <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 1 }}>
+          {offline ? <CloudOffIcon color="action" /> : <ErrorOutlineIcon color="error" />}
+          <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
+            {offline ? "You are offline" : "This page could not be loaded"}
+          </Typography>
+        </Stack>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {offline ? "This page needs a connection. It will load when you are back online." : "Something went wrong while loading. Please try again."}
+        </Typography>
+        <Button variant="outlined" onClick={onRetry}>
+          Try again
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

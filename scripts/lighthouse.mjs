@@ -1,0 +1,129 @@
+// `npm run lighthouse`: Lighthouse's mobile profile (simulated slow 4G, 4x CPU slowdown) against the
+// built app, signed in as the demo manager, on a fresh demo database. Each page is loaded cold
+// (Lighthouse clears the HTTP cache, service workers and Cache Storage before each run; the session
+// cookie and localStorage stay, as on a returning phone). A benchmark, not a test: the machine is
+// shared and noisy, so compare figures of one run, and run it twice before believing a change.
+//
+//   npm run lighthouse [-- --pages /,/scan --runs 3]
+//
+// Prints, per page, the median over runs of each category's score, FCP/LCP/TBT, and the JavaScript
+// the page loaded: bytes over the wire and the same files' brotli size (the .br files the server
+// serves to browsers that ask for br; Chromium advertises br only over HTTPS, so over http it gets gzip).
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import puppeteer from "puppeteer-core";
+
+const args = process.argv.slice(2);
+const opt = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const pages = opt("pages", "/,/inventory,/equipment,/requests,/scan").split(",");
+const runs = Number(opt("runs", "1"));
+const port = Number(process.env.LIGHTHOUSE_PORT ?? 3295);
+const base = `http://127.0.0.1:${port}`;
+
+const server = spawn(process.execPath, ["scripts/e2e-server.mjs", String(port)], { stdio: ["ignore", "ignore", "inherit"] });
+const stopServer = () => server.kill("SIGTERM");
+process.on("exit", stopServer);
+
+async function waitForServer() {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("server did not start");
+}
+
+/** Brotli size of a served asset: the .br file written at build time (0 when there is none). */
+function brotliSize(url) {
+  const path = `client/dist${new URL(url).pathname}`;
+  if (existsSync(`${path}.br`)) return statSync(`${path}.br`).size;
+  if (existsSync(path)) return -statSync(path).size; // no .br: raw size, shown negative
+  return 0;
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor((s.length - 1) / 2)];
+};
+
+await waitForServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
+});
+const rows = [];
+try {
+  // Sign in through the app itself, as a person would: the cookie stays in the browser for Lighthouse.
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  const page = await browser.newPage();
+  await page.goto(`${base}/`, { waitUntil: "networkidle0" });
+  await page.type("input[name=username]", "manager");
+  await page.type("input[name=password]", "manager123");
+  await Promise.all([page.waitForSelector("nav[aria-label=Main], button[aria-label='Open navigation menu']", { timeout: 30_000 }), page.keyboard.press("Enter")]);
+  await page.close();
+  await browser.disconnect();
+
+  for (const path of pages) {
+    const samples = [];
+    for (let r = 0; r < runs; r++) {
+      const result = await lighthouse(`${base}${path}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices"],
+      });
+      const lhr = result.lhr;
+      // The whole report of the last run per page, to see where the time goes.
+      mkdirSync(".tmp/lighthouse", { recursive: true });
+      writeFileSync(`.tmp/lighthouse/${path === "/" ? "dashboard" : path.slice(1).replaceAll("/", "-")}.json`, JSON.stringify(lhr));
+      const audits = lhr.audits;
+      const scripts = (audits["network-requests"].details?.items ?? []).filter((i) => i.resourceType === "Script");
+      const jsWire = scripts.reduce((n, i) => n + (i.transferSize ?? 0), 0);
+      const jsBrotli = scripts.reduce((n, i) => n + brotliSize(i.url), 0);
+      if (lhr.runtimeError) console.error(`${path}: ${lhr.runtimeError.message}`);
+      samples.push({
+        perf: lhr.categories.performance.score,
+        a11y: lhr.categories.accessibility.score,
+        bp: lhr.categories["best-practices"].score,
+        fcp: audits["first-contentful-paint"].numericValue,
+        lcp: audits["largest-contentful-paint"].numericValue,
+        tbt: audits["total-blocking-time"].numericValue,
+        cls: audits["cumulative-layout-shift"].numericValue,
+        jsWire,
+        jsBrotli,
+        scripts: scripts.length,
+      });
+    }
+    const m = (k) => median(samples.map((s) => s[k]));
+    rows.push({
+      page: path,
+      performance: m("perf"),
+      accessibility: m("a11y"),
+      "best-practices": m("bp"),
+      "FCP ms": Math.round(m("fcp")),
+      "LCP ms": Math.round(m("lcp")),
+      "TBT ms": Math.round(m("tbt")),
+      CLS: Number(m("cls").toFixed(3)),
+      "JS files": m("scripts"),
+      "JS wire kB": Number((m("jsWire") / 1000).toFixed(1)),
+      "JS brotli kB": Number((m("jsBrotli") / 1000).toFixed(1)),
+    });
+  }
+} finally {
+  await chrome.kill();
+  stopServer();
+}
+console.table(rows);
+if (existsSync("client/dist/index.html")) {
+  const html = readFileSync("client/dist/index.html", "utf8");
+  console.log(`index.html: ${html.length} bytes; runs per page: ${runs} (median shown)`);
+}
+process.exit(0);

@@ -1,0 +1,106 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import { expect, signIn, test } from "./fixtures.ts";
+
+// These tests are about the service worker, which the rest of the suite blocks.
+test.use({ serviceWorkers: "allow" });
+
+/** Waits until the service worker has precached the app and controls the page (after one reload). */
+async function installed(page: Page) {
+  await page.waitForFunction(async () => Boolean(await navigator.serviceWorker.getRegistration()), undefined, { timeout: 20_000 });
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}
+
+test("after one visit the app shell opens with no network @phone", async ({ page, context }) => {
+  await signIn(page);
+  await installed(page);
+  await expect(page.getByText("Welcome back! Here's what's happening at your company today.")).toBeVisible();
+
+  // Cache Storage holds the app's own files only: never an API or GraphQL answer.
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
+    return urls;
+  });
+  expect(cached).toContain("/index.html");
+  expect(cached.some((u) => /^\/assets\/ScanPage-.*\.js$/.test(u))).toBe(true);
+  expect(cached.filter((u) => !/^\/(assets\/|icons\/|index\.html$|manifest\.webmanifest$)/.test(u))).toEqual([]);
+
+  await context.setOffline(true);
+  await page.reload();
+  // The shell: header, navigation, and the screen saying what is missing instead of failing.
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await expect(page.getByText("You are offline")).toBeVisible();
+  // A client route typed while offline is served from the phone too, and screens that need no data work.
+  await page.goto("/scan");
+  await expect(page.getByRole("heading", { name: "QR Scanner", level: 1 })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Scan a Photo" })).toBeVisible();
+
+  await context.setOffline(false);
+  await page.goto("/");
+  await expect(page.getByText("You are offline")).toHaveCount(0);
+  await expect(page.getByText("Recent Activity")).toBeVisible();
+});
+
+test.describe("a new version", () => {
+  let server: ChildProcess | undefined;
+  let clientDir = "";
+  let dataDir = "";
+  const port = Number(process.env.E2E_PORT ?? 3210) + 21;
+  const base = `http://127.0.0.1:${port}`;
+
+  test.beforeAll(async () => {
+    // A server of its own, serving a copy of the build that this test then replaces with a "new build".
+    clientDir = mkdtempSync(join(tmpdir(), "trapline-client-"));
+    dataDir = mkdtempSync(join(tmpdir(), "trapline-pwa-"));
+    cpSync("client/dist", clientDir, { recursive: true });
+    server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+      stdio: "ignore",
+      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, CLIENT_DIR: clientDir, DATABASE_URL: "" },
+    });
+    for (let i = 0; i < 240; i++) {
+      if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) return;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    throw new Error("the second server did not start");
+  });
+  test.afterAll(async () => {
+    server?.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 1000));
+    rmSync(clientDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test("is announced with 'A new version is available', and Reload switches to it", async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.goto(`${base}/`);
+    await page.getByLabel("Username").fill("manager");
+    await page.getByLabel("Password").fill("manager123");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("button", { name: "Notifications" })).toBeVisible();
+    await installed(page);
+    await expect(page.locator('meta[name="trapline-build"]')).toHaveCount(0);
+
+    // Deploy a new build: index.html changes, so its revision in the service worker's precache list does too.
+    const html = readFileSync(join(clientDir, "index.html"), "utf8").replace("<head>", '<head><meta name="trapline-build" content="next">');
+    writeFileSync(join(clientDir, "index.html"), html);
+    const sw = readFileSync(join(clientDir, "sw.js"), "utf8").replace(/"revision":"[0-9a-f]+","url":"index\.html"/, '"revision":"next","url":"index.html"');
+    expect(sw).toContain('"revision":"next","url":"index.html"');
+    writeFileSync(join(clientDir, "sw.js"), sw);
+    for (const f of ["index.html", "sw.js"]) for (const ext of [".br", ".gz"]) rmSync(join(clientDir, f + ext), { force: true });
+
+    // The app looks for a new version when it comes back to the foreground (and hourly).
+    await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+    await expect(page.getByText("A new version is available")).toBeVisible({ timeout: 30_000 });
+    // Until Reload is chosen, the running app stays as it is.
+    await expect(page.locator('meta[name="trapline-build"]')).toHaveCount(0);
+    await page.getByRole("button", { name: "Reload" }).click();
+    await expect(page.locator('meta[name="trapline-build"]')).toHaveCount(1, { timeout: 20_000 });
+    await expect(page.getByRole("button", { name: "Notifications" })).toBeVisible();
+  });
+});
