@@ -1,9 +1,15 @@
 import CloudOffIcon from "@mui/icons-material/CloudOffOutlined";
 import ErrorOutlineIcon from "@mui/icons-material/ErrorOutlineOutlined";
 import { Button, Card, CardContent, Stack, Typography } from "@mui/material";
+import { useEffect } from "react";
 
 /** What a screen shows instead of its content when its data could not be loaded (most often: no network). */
 export function PageLoadError({ onRetry }: { onRetry(): void }) {
+  // Back online: the page loads by itself, as the offline text promises.
+  useEffect(() => {
+    window.addEventListener("online", onRetry);
+    return () => window.removeEventListener("online", onRetry);
+  }, [onRetry]);
   const offline = typeof navigator !== "undefined" && navigator.onLine === false;
   return (
     <Card sx={{ maxWidth: 480, mx: "auto", mt: 4 }}>
