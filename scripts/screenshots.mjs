@@ -1,29 +1,14 @@
 // `npm run screenshots`: every screen at desktop (1280x800) and phone (390x844) sizes, for a
 // manager and a technician, from the built app on a fresh demo database. PNGs go to .tmp/screens/.
-import { spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { chromium } from "playwright-core";
+import { startDemoServer } from "./demo-server.mjs";
 
 const port = Number(process.env.SCREENS_PORT ?? 3290);
-const base = `http://127.0.0.1:${port}`;
 const out = ".tmp/screens";
 mkdirSync(out, { recursive: true });
 
-const server = spawn(process.execPath, ["scripts/e2e-server.mjs", String(port)], { stdio: ["ignore", "ignore", "inherit"] });
-const stop = () => server.kill("SIGTERM");
-process.on("exit", stop);
-
-async function waitForServer() {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("server did not start");
-}
+const { base, stop } = await startDemoServer(port);
 
 const sizes = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 const users = { manager: "manager123", tech: "tech123" };
@@ -45,7 +30,6 @@ async function settle(page) {
   await page.waitForTimeout(400);
 }
 
-await waitForServer();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
