@@ -8,8 +8,8 @@
 //
 // Prints, per page, the median over runs of each category's score, FCP/LCP/TBT, and the JavaScript
 // the page loaded: bytes over the wire, the same files' brotli size, and the brotli size of those that
-// had arrived by the (observed) largest contentful paint (the .br files the server
-// serves to browsers that ask for br; Chromium advertises br only over HTTPS, so over http it gets gzip).
+// had arrived by the (observed) largest contentful paint. Brotli sizes are those of the .br files the
+// server sends to browsers that ask for br; Chromium asks for br only over HTTPS, so here it gets gzip.
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
