@@ -91,12 +91,12 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // The runtime every screen needs (React, the router, Relay, the style engine) as one file rather than
+            // The runtime every screen needs (React, Relay, the style engine) as one file rather than
             // dozens of small shared chunks: fewer requests on a phone's slow connection. MUI's components keep the
             // default splitting, so a screen's own components still load with that screen.
             {
               name: "runtime",
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|relay-runtime|react-relay|@emotion[\\/][\w-]+|@mui[\\/](system|utils|styled-engine|private-theming)|@babel[\\/]runtime|react-is|stylis|hoist-non-react-statics|prop-types|invariant|fbjs|cookie|set-cookie-parser|clsx)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|relay-runtime|react-relay|@emotion[\\/][\w-]+|@mui[\\/](system|utils|styled-engine|private-theming)|@babel[\\/]runtime|react-is|stylis|hoist-non-react-statics|prop-types|invariant|fbjs|cookie|set-cookie-parser|clsx)[\\/]/,
               priority: 20,
             },
           ],

@@ -4,7 +4,7 @@
 // cookie and localStorage stay, as on a returning phone). A benchmark, not a test: the machine is
 // shared and noisy, so compare figures of one run, and run it twice before believing a change.
 //
-//   npm run lighthouse [-- --pages /,/scan --runs 3]
+//   npm run lighthouse [-- --pages /,/scan --runs 3 --signed-out]
 //
 // Prints, per page, the median over runs of each category's score, FCP/LCP/TBT, and the JavaScript
 // the page loaded: bytes over the wire, the same files' brotli size, and the brotli size of those that
@@ -47,14 +47,20 @@ const chrome = await chromeLauncher.launch({
 const rows = [];
 try {
   // Sign in through the app itself, as a person would: the cookie stays in the browser for Lighthouse.
-  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-  const page = await browser.newPage();
-  await page.goto(`${base}/`, { waitUntil: "networkidle0" });
-  await page.type("input[name=username]", "manager");
-  await page.type("input[name=password]", "manager123");
-  await Promise.all([page.waitForSelector("nav[aria-label=Main], button[aria-label='Open navigation menu']", { timeout: 30_000 }), page.keyboard.press("Enter")]);
-  await page.close();
-  await browser.disconnect();
+  // With --signed-out the pages are measured as a visitor sees them (the sign-in screen).
+  if (!args.includes("--signed-out")) {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const page = await browser.newPage();
+    await page.goto(`${base}/`, { waitUntil: "networkidle0" });
+    await page.type("input[name=username]", "manager");
+    await page.type("input[name=password]", "manager123");
+    await Promise.all([
+      page.waitForSelector("nav[aria-label=Main], button[aria-label='Open navigation menu']", { timeout: 30_000 }),
+      page.keyboard.press("Enter"),
+    ]);
+    await page.close();
+    await browser.disconnect();
+  }
 
   for (const path of pages) {
     const samples = [];

@@ -5,16 +5,18 @@ import { fetchQuery, graphql, RelayEnvironmentProvider, useLazyLoadQuery, useRel
 import type { AppViewerQuery } from "../__generated__/AppViewerQuery.graphql.ts";
 import { Loading } from "../components/Loading.tsx";
 import { createEnvironment, resetLiveConnection } from "../relay/environment.ts";
-import { AppRouter } from "./AppRouter.tsx";
 import { ErrorBoundary } from "./ErrorBoundary.tsx";
 import { SessionContext } from "./session.ts";
 import { theme } from "./theme.ts";
+import { loadSignedInApp, loadSignIn } from "./routeChunks.ts";
 import { registerServiceWorker } from "./serviceWorker.ts";
 import { preloadToastView, ToastProvider, useToast } from "./toast.tsx";
 import { primeViewer, rememberViewer } from "./viewerCache.ts";
 
-// The sign-in screen is its own chunk: a signed-in phone never downloads it.
-const SignIn = lazy(() => import("../features/auth/SignIn.tsx"));
+// The sign-in screen and the signed-in app (router, shell) are chunks of their own: a phone downloads
+// the one it shows (src/main.tsx starts it early).
+const SignIn = lazy(loadSignIn);
+const AppRouter = lazy(loadSignedInApp);
 const signIn = (
   <Suspense fallback={<Loading />}>
     <SignIn />
@@ -54,7 +56,9 @@ function SessionGate({ onSignedOut, primed }: { onSignedOut(): void; primed: boo
   if (!viewer) return signIn;
   return (
     <SessionContext.Provider value={{ viewer, signedOut: onSignedOut }}>
-      <AppRouter />
+      <Suspense fallback={<Loading />}>
+        <AppRouter />
+      </Suspense>
     </SessionContext.Provider>
   );
 }

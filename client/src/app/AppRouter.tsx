@@ -53,3 +53,4 @@ export function AppRouter() {
   const router = useMemo(() => createRouter(routeLoaders(environment, isManager)), [environment, isManager]);
   return <RouterProvider router={router} />;
 }
+export default AppRouter;
