@@ -47,6 +47,7 @@ export function LiveUpdates() {
           title: "Low Stock Alert",
           description: `${critical} critical, ${high} high priority items need reordering`,
           variant: critical > 0 ? "destructive" : "default",
+          live: true,
         });
       },
     }),

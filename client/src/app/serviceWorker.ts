@@ -23,7 +23,9 @@ export function registerServiceWorker(onUpdate: (apply: () => void) => void) {
     document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && check());
     setInterval(check, 60 * 60 * 1000);
   };
-  const later = () => setTimeout(() => void start().catch((err) => console.error("service worker", err)), 1000);
+  // Registration can be refused (a private window, a browser policy, a test that blocks it): the app then
+  // simply works without offline support.
+  const later = () => setTimeout(() => void start().catch((err) => console.warn("service worker not registered", err)), 1000);
   if (document.readyState === "complete") later();
   else window.addEventListener("load", later, { once: true });
 }

@@ -1,4 +1,4 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useState, type ReactNode } from "react";
+import { createContext, lazy, Suspense, useCallback, useContext, useRef, useState, type ReactNode } from "react";
 
 export type Toast = {
   title: string;
@@ -6,7 +6,16 @@ export type Toast = {
   variant?: "default" | "success" | "destructive";
   /** A button in the toast (e.g. 'Reload'); such a toast stays until it is used or closed. */
   action?: { label: string; onClick(): void };
+  /** Raised by a live event (someone's change, not this user's action). */
+  live?: boolean;
 };
+
+/**
+ * How long the answer to the user's own action stays before a live event's toast replaces it: a change
+ * of one's own that leaves an item low brings the save's 'success' and the live Low Stock Alert in the
+ * same instant, and the user must still see that the save worked.
+ */
+const OWN_TOAST_HOLD_MS = 1500;
 type ToastApi = { toast(t: Toast): void };
 
 const ToastContext = createContext<ToastApi>({ toast: () => {} });
@@ -21,9 +30,16 @@ export const preloadToastView = () => void loadToastView();
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<(Toast & { key: number }) | null>(null);
   const [open, setOpen] = useState(false);
+  const ownShownAt = useRef(0);
   const toast = useCallback((t: Toast) => {
-    setCurrent({ ...t, key: Date.now() });
-    setOpen(true);
+    const show = () => {
+      setCurrent({ ...t, key: Date.now() });
+      setOpen(true);
+    };
+    const held = OWN_TOAST_HOLD_MS - (Date.now() - ownShownAt.current);
+    if (!t.live) ownShownAt.current = Date.now();
+    if (t.live && held > 0) setTimeout(show, held);
+    else show();
   }, []);
   return (
     <ToastContext.Provider value={{ toast }}>

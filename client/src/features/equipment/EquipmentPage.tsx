@@ -4,7 +4,7 @@ import {
   Box, Button, Card, CircularProgress, Dialog, DialogContent, InputAdornment, LinearProgress, MenuItem, Stack, Table, TableBody, TableCell,
   TableContainer, TableHead, TableRow, TextField, Typography, useMediaQuery, useTheme,
 } from "@mui/material";
-import { Suspense, useEffect, useState, useTransition } from "react";
+import { lazy, Suspense, useEffect, useState, useTransition } from "react";
 import { graphql, usePaginationFragment, usePreloadedQuery } from "react-relay";
 import type { EquipmentCheckOutDialog_team$key } from "../../__generated__/EquipmentCheckOutDialog_team.graphql.ts";
 import type { EquipmentPageListPaginationQuery } from "../../__generated__/EquipmentPageListPaginationQuery.graphql.ts";
@@ -15,9 +15,13 @@ import { useRouteQuery } from "../../app/routeQueries.ts";
 import { showEquipmentList, type EquipmentFilters } from "./connections.ts";
 import { EquipmentCheckOutDialog, type CheckOutTarget } from "./EquipmentCheckOutDialog.tsx";
 import { EquipmentEntry } from "./EquipmentEntry.tsx";
-import EquipmentForm from "./EquipmentForm.tsx";
-import { RecordMaintenanceDialog, type MaintenanceTarget } from "./RecordMaintenanceDialog.tsx";
+import type { MaintenanceTarget } from "./RecordMaintenanceDialog.tsx";
 import { EQUIPMENT_STATUSES, labelForStatus, type EquipmentStatusValue } from "./status.ts";
+import { MountWhenOpened } from "../../components/deferred.tsx";
+
+// Dialogs load when first opened, not with the list.
+const EquipmentForm = lazy(() => import("./EquipmentForm.tsx"));
+const RecordMaintenanceDialog = lazy(() => import("./RecordMaintenanceDialog.tsx").then((m) => ({ default: m.RecordMaintenanceDialog })));
 
 const SEARCH_DEBOUNCE_MS = 300;
 const FORM_TITLE_ID = "equipment-form-title";
@@ -222,7 +226,9 @@ function EquipmentList({ query, team, initial }: { query: EquipmentPage_query$ke
         </Suspense>
       </Dialog>
       <EquipmentCheckOutDialog target={checkOut} team={team} onClose={() => setCheckOut(null)} />
-      <RecordMaintenanceDialog target={maintenance} onClose={() => setMaintenance(null)} />
+      <MountWhenOpened open={maintenance !== null}>
+        <RecordMaintenanceDialog target={maintenance} onClose={() => setMaintenance(null)} />
+      </MountWhenOpened>
     </Stack>
   );
 }

@@ -28,7 +28,7 @@ import {
   useMediaQuery,
   useTheme,
 } from "@mui/material";
-import { Suspense, useEffect, useState, useTransition } from "react";
+import { lazy, Suspense, useEffect, useState, useTransition } from "react";
 import { graphql, usePaginationFragment, usePreloadedQuery } from "react-relay";
 import type { InventoryPageQuery } from "../../__generated__/InventoryPageQuery.graphql.ts";
 import type { InventoryPage_items$key } from "../../__generated__/InventoryPage_items.graphql.ts";
@@ -38,10 +38,13 @@ import { useSession } from "../../app/session.ts";
 import { labelsPath } from "../../components/scanner/scanRules.ts";
 import { showInventoryList } from "./connections.ts";
 import { INVENTORY_CATEGORIES, PAGE_SIZE } from "./constants.ts";
-import InventoryItemForm from "./InventoryItemForm.tsx";
 import { InventoryListItem } from "./InventoryListItem.tsx";
-import { RecordUseDialog, type UseTarget } from "./RecordUseDialog.tsx";
+import type { UseTarget } from "./RecordUseDialog.tsx";
 import { useDeleteInventoryItem } from "./useDeleteInventoryItem.ts";
+
+// Dialogs load when first opened, not with the list.
+const InventoryItemForm = lazy(() => import("./InventoryItemForm.tsx"));
+const RecordUseDialog = lazy(() => import("./RecordUseDialog.tsx").then((m) => ({ default: m.RecordUseDialog })));
 
 const SEARCH_DEBOUNCE_MS = 250;
 const FORM_TITLE_ID = "inventory-item-dialog-title";
@@ -251,7 +254,11 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
         )}
       </Dialog>
 
-      {recordUse && <RecordUseDialog item={recordUse} onClose={() => setRecordUse(null)} />}
+      {recordUse && (
+        <Suspense fallback={null}>
+          <RecordUseDialog item={recordUse} onClose={() => setRecordUse(null)} />
+        </Suspense>
+      )}
 
       <Dialog open={confirm !== null} onClose={() => setConfirm(null)} aria-labelledby="delete-item-title" aria-describedby="delete-item-text">
         <DialogTitle id="delete-item-title">Delete Inventory Item</DialogTitle>
