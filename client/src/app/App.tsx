@@ -48,11 +48,16 @@ function SessionGate({ onSignedOut, primed }: { onSignedOut(): void; primed: boo
   }, [environment, primed]);
   const viewer = data.viewer;
   useEffect(() => rememberViewer(viewer ?? null), [viewer]);
+  const signedIn = Boolean(viewer);
   useEffect(() => {
-    // The first screen is up: fetch the toast's code now so the first toast never waits for it.
-    const idle = setTimeout(preloadToastView, 1500);
+    // The first screen is up: fetch the toast's code now so the first toast never waits for it, and, on
+    // the sign-in screen, the signed-in app's so that signing in opens it at once.
+    const idle = setTimeout(() => {
+      preloadToastView();
+      if (!signedIn) void loadSignedInApp();
+    }, 1500);
     return () => clearTimeout(idle);
-  }, []);
+  }, [signedIn]);
   if (!viewer) return signIn;
   return (
     <SessionContext.Provider value={{ viewer, signedOut: onSignedOut }}>
