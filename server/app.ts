@@ -18,6 +18,7 @@ import { authRoutes } from "./rest/auth.ts";
 import { dashboardRoutes } from "./rest/dashboard.ts";
 import { equipmentRoutes } from "./rest/equipment.ts";
 import { sendError } from "./rest/errors.ts";
+import { idempotencyKeys } from "./rest/idempotency.ts";
 import { inventoryRoutes } from "./rest/inventory.ts";
 import { objectRoutes } from "./rest/objects.ts";
 import { requestRoutes } from "./rest/requests.ts";
@@ -67,6 +68,7 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
   const session = createSessionCookies(deps, config.sessionSecret);
   const ctx = { app: http, deps, session };
 
+  idempotencyKeys(ctx);
   http.get("/healthz", async (_req, reply) => {
     const up = await db.ping();
     return reply.status(up ? 200 : 503).send({ status: up ? "ok" : "unavailable", db: up ? "up" : "down" });
