@@ -9,7 +9,7 @@ import { openDatabase, type Database } from "./db/client.ts";
 import { seedDatabase } from "./db/seed.ts";
 import { attachCaches } from "./domain/cache.ts";
 import type { Deps } from "./domain/context.ts";
-import { startReminderSweep } from "./domain/maintenance.ts";
+import { startHourlySweep } from "./domain/maintenance.ts";
 import { mountGraphQL } from "./graphql/http.ts";
 import { createLocalEventBus } from "./realtime/events.ts";
 import { createPgEventBus } from "./realtime/pg-bus.ts";
@@ -42,9 +42,9 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
   const deps: Deps = { prisma: db.prisma, events, storage };
   attachCaches(events);
   await seedDatabase(deps, config);
-  // Maintenance-due and due-back reminders fall due with time: checked at start, then hourly.
-  const reminders = startReminderSweep(deps, undefined, (err) => console.error("reminders: sweep failed", err));
-  await reminders.first;
+  // Maintenance-due and due-back reminders fall due with time, idempotency keys expire: checked at start, then hourly.
+  const sweep = startHourlySweep(deps, undefined, (err) => console.error("hourly sweep failed", err));
+  await sweep.first;
 
   const http = Fastify({
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
@@ -105,7 +105,7 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
     db,
     deps,
     async close() {
-      reminders.stop();
+      sweep.stop();
       lowStockSocket.close();
       await graphql.close();
       await http.close();
