@@ -6,7 +6,7 @@ import { openDatabase, type Database } from "./db/client.ts";
 import { seedDatabase } from "./db/seed.ts";
 import { attachCaches } from "./domain/cache.ts";
 import type { Deps } from "./domain/context.ts";
-import { startReminderSweep } from "./domain/maintenance.ts";
+import { startHourlySweep } from "./domain/maintenance.ts";
 import { mountGraphQL } from "./graphql/http.ts";
 import { registerCompression, serveClient } from "./http/client.ts";
 import { createLocalEventBus } from "./realtime/events.ts";
@@ -16,6 +16,7 @@ import { authRoutes } from "./rest/auth.ts";
 import { dashboardRoutes } from "./rest/dashboard.ts";
 import { equipmentRoutes } from "./rest/equipment.ts";
 import { sendError } from "./rest/errors.ts";
+import { idempotencyKeys } from "./rest/idempotency.ts";
 import { inventoryRoutes } from "./rest/inventory.ts";
 import { objectRoutes } from "./rest/objects.ts";
 import { requestRoutes } from "./rest/requests.ts";
@@ -38,9 +39,9 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
   const deps: Deps = { prisma: db.prisma, events, storage };
   attachCaches(events);
   await seedDatabase(deps, config);
-  // Maintenance-due and due-back reminders fall due with time: checked at start, then hourly.
-  const reminders = startReminderSweep(deps, undefined, (err) => console.error("reminders: sweep failed", err));
-  await reminders.first;
+  // Maintenance-due and due-back reminders fall due with time, idempotency keys expire: checked at start, then hourly.
+  const sweep = startHourlySweep(deps, undefined, (err) => console.error("hourly sweep failed", err));
+  await sweep.first;
 
   const http = Fastify({
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
@@ -65,6 +66,7 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
   const session = createSessionCookies(deps, config.sessionSecret);
   const ctx = { app: http, deps, session };
 
+  idempotencyKeys(ctx);
   http.get("/healthz", async (_req, reply) => {
     const up = await db.ping();
     return reply.status(up ? 200 : 503).send({ status: up ? "ok" : "unavailable", db: up ? "up" : "down" });
@@ -99,7 +101,7 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
     db,
     deps,
     async close() {
-      reminders.stop();
+      sweep.stop();
       lowStockSocket.close();
       await graphql.close();
       await http.close();

@@ -5,6 +5,7 @@ import type { DomainEvent, EventBus } from "../realtime/events.ts";
 import type { ObjectStore } from "../storage/objects.ts";
 import { committed } from "./cache.ts";
 import { ConflictError, ForbiddenError, UnauthenticatedError, ValidationError } from "./errors.ts";
+import { IdempotencyScope } from "./idempotency.ts";
 
 export type { Tx };
 
@@ -39,16 +40,26 @@ function fail(message: string, field?: string): never {
 
 /**
  * Runs one domain write: a transaction for the change and its activity entry, then the events it
- * queued, published only after commit. Unique-constraint races become ConflictErrors.
+ * queued, published only after commit. Unique-constraint races become ConflictErrors. When the
+ * request carries an Idempotency-Key, the key and the result are stored in this same transaction,
+ * and a key seen before returns its stored result without running the change (./idempotency.ts).
  */
 export async function write<T>(deps: Deps, fn: (tx: Tx, emit: (e: DomainEvent) => void) => Promise<T>): Promise<T> {
+  const key = IdempotencyScope.take();
   const events: DomainEvent[] = [];
   let result: T;
   try {
-    result = await deps.prisma.$transaction((tx) => fn(tx, (e) => events.push(e)), { maxWait: 10_000, timeout: 20_000 });
+    result = await deps.prisma.$transaction(
+      (tx) => {
+        const change = () => fn(tx, (e) => events.push(e));
+        return key ? key.once(tx, change) : change();
+      },
+      { maxWait: 10_000, timeout: 20_000 },
+    );
   } catch (err) {
     throw translateDbError(err);
   }
+  if (key?.replayed) return result; // nothing changed, nothing to announce
   committed(deps.events, events);
   for (const e of events) deps.events.publish(e);
   return result;

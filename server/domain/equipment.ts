@@ -129,8 +129,10 @@ export async function checkOutEquipment(deps: Deps, actor: Actor | null, id: unk
   const a = requireActor(actor);
   const equipmentId = parseId(id);
   const { assignedTo, dueBack } = parseInput(checkOutInput, input);
-  if (dueBack && utcDay(dueBack) < utcDay(new Date())) throw new ValidationError("Due back cannot be in the past", "dueBack");
   return write(deps, async (tx, emit) => {
+    // Checked here, not before write(): the same check-out resent with its Idempotency-Key after the
+    // due day has passed must get its first answer back, not fail a check that held when it ran.
+    if (dueBack && utcDay(dueBack) < utcDay(new Date())) throw new ValidationError("Due back cannot be in the past", "dueBack");
     const equipment = await checkOutInTx(tx, a, equipmentId, assignedTo, undefined, dueBack ?? null);
     await remindDueBack(tx, emit, equipment);
     emit({ type: "equipment.changed", equipmentId });

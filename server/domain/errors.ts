@@ -1,6 +1,6 @@
 /** Failures a user can cause. Each transport maps `code` to its own shape; anything else is masked. */
 export abstract class DomainError extends Error {
-  abstract readonly code: "VALIDATION" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED";
+  abstract readonly code: "VALIDATION" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "IDEMPOTENCY_KEY_REUSED";
 }
 
 export class ValidationError extends DomainError {
@@ -46,6 +46,16 @@ export class RateLimitedError extends DomainError {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+
+/** An Idempotency-Key sent again with a different request (another route or mutation, other input). */
+export class IdempotencyKeyReusedError extends DomainError {
+  readonly code = "IDEMPOTENCY_KEY_REUSED";
+  constructor(
+    message = "This Idempotency-Key was already used for a different request (another operation or other input). Send each change with a key of its own.",
   ) {
     super(message);
   }

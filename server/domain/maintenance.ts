@@ -4,6 +4,7 @@ import type { DomainEvent } from "../realtime/events.ts";
 import { logActivity, parseId, parseInput, requireActor, write, type Actor, type Deps, type Tx } from "./context.ts";
 import { NotFoundError, ValidationError } from "./errors.ts";
 import { optionalDate } from "./fields.ts";
+import { sweepExpiredIdempotencyKeys } from "./idempotency.ts";
 import { notifyManagers, notifyUsers } from "./notifications.ts";
 
 /** Equipment is due for maintenance when its next date is within this many days, or past. */
@@ -92,9 +93,12 @@ export async function sendDueReminders(deps: Deps, now = new Date()): Promise<nu
   });
 }
 
-/** Runs the reminder sweep now and then every `everyMs`; stop() ends it. Failures are reported, never thrown. */
-export function startReminderSweep(deps: Deps, everyMs = 60 * 60_000, onError: (err: unknown) => void = () => {}) {
-  const run = () => sendDueReminders(deps).catch(onError);
+/**
+ * Runs the time-driven sweeps now and then every `everyMs`: due reminders, and expired idempotency
+ * keys. stop() ends it. Failures are reported, never thrown.
+ */
+export function startHourlySweep(deps: Deps, everyMs = 60 * 60_000, onError: (err: unknown) => void = () => {}) {
+  const run = () => Promise.all([sendDueReminders(deps).catch(onError), sweepExpiredIdempotencyKeys(deps).catch(onError)]);
   const first = run();
   const timer = setInterval(() => void run(), everyMs);
   timer.unref();

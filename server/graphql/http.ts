@@ -15,6 +15,7 @@ import { DomainError } from "../domain/errors.ts";
 import type { RestContext } from "../rest/context.ts";
 import { DATABASE_UNAVAILABLE } from "../rest/errors.ts";
 import type { GraphQLContext } from "./builder.ts";
+import { keyErrorResult, useIdempotencyKeys } from "./idempotency.ts";
 import { schema } from "./schema.ts";
 
 type ServerContext = { req: FastifyRequest | IncomingMessage; reply: FastifyReply | null; actor?: Actor | null };
@@ -88,6 +89,7 @@ export function mountGraphQL({ app, deps, session }: RestContext, production: bo
     maskedErrors: {
       maskError(error, message) {
         const original = domainErrorOf(error);
+        if (original?.code === "IDEMPOTENCY_KEY_REUSED") return keyErrorResult(original).errors[0]!;
         if (original) return createGraphQLError(original.message, { extensions: { code: original.code } });
         if (isDatabaseUnavailable((error as { originalError?: unknown }).originalError ?? error)) {
           // The database is away: HTTP 503 (Yoga takes the status from extensions.http), as REST answers.
@@ -104,6 +106,7 @@ export function mountGraphQL({ app, deps, session }: RestContext, production: bo
       maxAliasesPlugin({ n: LIMITS.aliases }),
       costLimitPlugin({ maxCost: LIMITS.cost, ignoreIntrospection: true }),
       useSignedInOnly(production),
+      useIdempotencyKeys(),
     ],
     context: async ({ req, reply, actor }) => {
       const request = req as FastifyRequest;

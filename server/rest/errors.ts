@@ -23,6 +23,8 @@ export function httpStatusOf(code: DomainError["code"]): number {
       return 409;
     case "RATE_LIMITED":
       return 429;
+    case "IDEMPOTENCY_KEY_REUSED":
+      return 422;
     default:
       return assertUnreachable(code);
   }
