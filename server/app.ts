@@ -30,6 +30,9 @@ export type App = { http: FastifyInstance; db: Database; deps: Deps; close(): Pr
 const clientDist = fileURLToPath(new URL("../client/dist", import.meta.url));
 export const BODY_LIMIT = 1024 * 1024;
 
+/** Fastify's trustProxy for "the N nearest hops" (what it does with a number, which its types do not list). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Composes the server: database (migrated, seeded), domain deps, /api/*, /objects, /healthz, the client. */
 export async function createApp(config: Config, options: { onQuery?: (sql: string) => void } = {}): Promise<App> {
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, onQuery: options.onQuery });
@@ -48,7 +51,8 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
   const http = Fastify({
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    // Off unless configured: otherwise any client could name its own address (X-Forwarded-For) and protocol.
+    trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
   });
   // An empty JSON body (e.g. POST …/checkin with a JSON content type) is no body, not an error.
   http.removeContentTypeParser("application/json");

@@ -23,7 +23,26 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   NODE_ENV: z.string().default("development"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
+  TRUST_PROXY: z.string().optional(),
 });
+
+/**
+ * Which proxies may tell the client's address (X-Forwarded-For) and protocol (X-Forwarded-Proto).
+ * Unset, "", "0", "false", "no": none (the socket's address counts). "true"/"yes": any (only when
+ * every request passes a proxy that overwrites those headers). A number N: the N nearest hops.
+ * Otherwise a comma-separated list of proxy addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8).
+ */
+export type TrustProxy = boolean | number | string;
+function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const v = (raw ?? "").trim().toLowerCase();
+  if (["", "0", "false", "no"].includes(v)) return false;
+  if (["true", "yes"].includes(v)) return true;
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  if (!/^[0-9a-f.:/,\s]+$/.test(v)) {
+    throw new Error("Invalid configuration: TRUST_PROXY must be true, false, a hop count or a comma-separated list of addresses/CIDR ranges");
+  }
+  return v.replace(/\s+/g, "");
+}
 
 export type Config = {
   port: number;
@@ -35,6 +54,7 @@ export type Config = {
   sessionSecret: string;
   production: boolean;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  trustProxy: TrustProxy;
 };
 
 /** Reads the environment once. The session secret, when not given, is made once and kept in DATA_DIR. */
@@ -60,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? keptSecret(dataDir),
     production: e.NODE_ENV === "production",
     logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }
 
