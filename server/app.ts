@@ -11,6 +11,7 @@ import { attachCaches } from "./domain/cache.ts";
 import type { Deps } from "./domain/context.ts";
 import { startReminderSweep } from "./domain/maintenance.ts";
 import { mountGraphQL } from "./graphql/http.ts";
+import { registerHostileInputChecks } from "./http/hostileInput.ts";
 import { clientErrorHandler, frameworkErrors, registerSecurityHeaders } from "./http/security.ts";
 import { createLocalEventBus } from "./realtime/events.ts";
 import { createPgEventBus } from "./realtime/pg-bus.ts";
@@ -57,8 +58,9 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
     frameworkErrors,
     clientErrorHandler,
   });
-  // Before any route: the headers apply to every route, error and 404.
+  // Before any route: headers and the text rule apply to every route, error and 404.
   await registerSecurityHeaders(http, { production: config.production, indexHtml: join(clientDist, "index.html") });
+  registerHostileInputChecks(http);
   // An empty JSON body (e.g. POST …/checkin with a JSON content type) is no body, not an error.
   http.removeContentTypeParser("application/json");
   http.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: BODY_LIMIT }, (_req, body, done) => {

@@ -13,7 +13,7 @@ export const STATUS_RULE_MESSAGE =
 
 const fields = {
   name: requiredText("Name"),
-  description: optionalText("Description", 2000),
+  description: optionalText("Description", 2000, { multiline: true }),
   serialNumber: optionalText("Serial number", 128),
   category: oneOf("Category", EQUIPMENT_CATEGORIES),
   status: oneOf("Status", EQUIPMENT_STATUSES),

@@ -3,11 +3,15 @@ import type { Equipment, InventoryItem } from "../db/generated/client.ts";
 import { LABEL_PREFIX } from "./constants.ts";
 import { parseInput, requireActor, type Actor, type Deps } from "./context.ts";
 import { NotFoundError } from "./errors.ts";
+import { withTextRule } from "./fields.ts";
 
 export type ScanResult = { type: "inventory"; data: InventoryItem } | { type: "equipment"; data: Equipment };
 
 const scanInput = z.object({
-  qrData: z.string({ error: "qrData is required" }).trim().min(1, "qrData is required").max(2000, "That code is too long"),
+  // Multi-line: a scanned QR code may hold several lines (it then matches nothing, rather than being refused).
+  qrData: withTextRule(z.string({ error: "qrData is required" }).trim().min(1, "qrData is required").max(2000, "That code is too long"), "That code", {
+    multiline: true,
+  }),
 });
 
 /** The payload printed on Trapline's own labels: `trapline:equipment:<id>` or `trapline:inventory:<id>`. */

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { SDS_MAX_BYTES, SDS_TYPES } from "./constants.ts";
 import { logActivity, parseInput, requireActor, write, type Actor, type Deps } from "./context.ts";
 import { NotFoundError, ValidationError } from "./errors.ts";
-import { oneOf } from "./fields.ts";
+import { oneOf, withTextRule } from "./fields.ts";
 import { isValidKey } from "../storage/objects.ts";
 
 export const INVALID_TYPE = "Please select a PDF, DOC, DOCX, or TXT file";
@@ -12,8 +12,8 @@ export const TOO_LARGE = "SDS files must be smaller than 10MB";
 export { SDS_MAX_BYTES };
 
 const uploadInput = z.object({
-  fileName: z.string({ error: "fileName is required" }).trim().min(1, "fileName is required").max(300, "fileName is too long"),
-  contentType: z.string({ error: "contentType is required" }).trim().toLowerCase().min(1, "contentType is required"),
+  fileName: withTextRule(z.string({ error: "fileName is required" }).trim().min(1, "fileName is required").max(300, "fileName is too long"), "fileName"),
+  contentType: withTextRule(z.string({ error: "contentType is required" }).trim().toLowerCase().min(1, "contentType is required").max(200), "contentType"),
 });
 
 /** Keeps letters, digits, dot, dash, underscore; the extension decides the type. */
@@ -40,7 +40,7 @@ export function createSdsUpload(deps: Deps, actor: Actor | null, input: unknown)
 }
 
 const linkInput = z.object({
-  sdsFileUrl: z.string({ error: "sdsFileUrl must be an /objects/ path or null" }).trim().nullable(),
+  sdsFileUrl: withTextRule(z.string({ error: "sdsFileUrl must be an /objects/ path or null" }).trim().max(1000), "sdsFileUrl").nullable(),
   itemId: z.number({ error: "itemId must be a number" }).int().positive("itemId must be a positive number"),
   itemType: oneOf("itemType", ["inventory", "equipment"] as const),
 });

@@ -6,6 +6,8 @@ import type PrismaTypes from "../db/pothos-types.generated.ts";
 import { getDatamodel } from "../db/pothos-types.generated.ts";
 import type { Actor, Deps } from "../domain/context.ts";
 
+import { decodeNodeId } from "./ids.ts";
+import { textRulePlugin } from "./textRule.ts";
 export type GraphQLContext = {
   deps: Deps;
   actor: Actor | null;
@@ -24,10 +26,11 @@ export const builder = new SchemaBuilder<{
   DefaultEdgesNullability: { list: false; items: false };
   DefaultNodeNullability: false;
 }>({
-  plugins: [ErrorsPlugin, PrismaPlugin, RelayPlugin],
+  plugins: [ErrorsPlugin, textRulePlugin, PrismaPlugin, RelayPlugin],
   defaultFieldNullability: false,
   relay: {
     clientMutationId: "omit",
+    decodeGlobalID: decodeNodeId,
     cursorType: "String",
     edgesFieldOptions: { nullable: { list: false, items: false } },
     nodeFieldOptions: { nullable: false },

@@ -88,7 +88,10 @@ export function mountGraphQL({ app, deps, session }: RestContext, production: bo
     maskedErrors: {
       maskError(error, message) {
         const original = domainErrorOf(error);
-        if (original) return createGraphQLError(original.message, { extensions: { code: original.code } });
+        if (original) {
+          const field = "field" in original && typeof original.field === "string" ? { field: original.field } : {};
+          return createGraphQLError(original.message, { extensions: { code: original.code, ...field } });
+        }
         if (isDatabaseUnavailable((error as { originalError?: unknown }).originalError ?? error)) {
           // The database is away: HTTP 503 (Yoga takes the status from extensions.http), as REST answers.
           return createGraphQLError(DATABASE_UNAVAILABLE, { extensions: { code: "DATABASE_UNAVAILABLE", http: { status: 503, headers: { "Retry-After": "5" } } } });
