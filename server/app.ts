@@ -12,6 +12,7 @@ import type { Deps } from "./domain/context.ts";
 import { startReminderSweep } from "./domain/maintenance.ts";
 import { mountGraphQL } from "./graphql/http.ts";
 import { registerHostileInputChecks } from "./http/hostileInput.ts";
+import { registerRateLimits } from "./http/rateLimits.ts";
 import { clientErrorHandler, frameworkErrors, registerSecurityHeaders } from "./http/security.ts";
 import { createLocalEventBus } from "./realtime/events.ts";
 import { createPgEventBus } from "./realtime/pg-bus.ts";
@@ -58,8 +59,9 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
     frameworkErrors,
     clientErrorHandler,
   });
-  // Before any route: headers and the text rule apply to every route, error and 404.
+  // Before any route: headers, limits and the text rule apply to every route, error and 404.
   await registerSecurityHeaders(http, { production: config.production, indexHtml: join(clientDist, "index.html") });
+  const limits = await registerRateLimits(http, config.rateLimits, db.pool);
   registerHostileInputChecks(http);
   // An empty JSON body (e.g. POST …/checkin with a JSON content type) is no body, not an error.
   http.removeContentTypeParser("application/json");
@@ -76,7 +78,7 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
   http.setErrorHandler((error, request, reply) => sendError(error as Error, request, reply));
 
   const session = createSessionCookies(deps, config.sessionSecret);
-  const ctx = { app: http, deps, session };
+  const ctx = { app: http, deps, session, limits };
 
   http.get("/healthz", async (_req, reply) => {
     const up = await db.ping();
@@ -115,6 +117,7 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
     deps,
     async close() {
       reminders.stop();
+      limits.close();
       lowStockSocket.close();
       await graphql.close();
       await http.close();

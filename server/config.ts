@@ -24,6 +24,10 @@ const envSchema = z.object({
   NODE_ENV: z.string().default("development"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
   TRUST_PROXY: z.string().optional(),
+  RATE_LIMIT_API_MAX: z.coerce.number().int().min(0).default(1200),
+  RATE_LIMIT_API_WINDOW: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_SIGNIN_MAX: z.coerce.number().int().min(0).default(30),
+  RATE_LIMIT_SIGNIN_WINDOW: z.coerce.number().int().min(1).default(15 * 60),
 });
 
 /**
@@ -55,7 +59,10 @@ export type Config = {
   production: boolean;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   trustProxy: TrustProxy;
+  /** Requests per client address: max per window (ms); max 0 turns a limit off. */
+  rateLimits: { api: RateLimit; signIn: RateLimit };
 };
+export type RateLimit = { max: number; windowMs: number };
 
 /** Reads the environment once. The session secret, when not given, is made once and kept in DATA_DIR. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -81,6 +88,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: e.NODE_ENV === "production",
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    rateLimits: {
+      api: { max: e.RATE_LIMIT_API_MAX, windowMs: e.RATE_LIMIT_API_WINDOW * 1000 },
+      signIn: { max: e.RATE_LIMIT_SIGNIN_MAX, windowMs: e.RATE_LIMIT_SIGNIN_WINDOW * 1000 },
+    },
   };
 }
 

@@ -24,16 +24,26 @@ const signInInput = z.object({
 const digest = (sessionId: string) => createHash("sha256").update(sessionId).digest("hex");
 
 /**
- * Checks the password (argon2id), refusing a username after MAX_FAILURES failures within
- * FAILURE_WINDOW_MS for LOCKOUT_MS, and opens a server-side session.
+ * Failed sign-ins counted by where they come from (the transport knows the client's address; see
+ * server/http/rateLimits.ts): `before` throws a RateLimitedError once there were too many, `failed`
+ * counts one more.
  */
-export async function signIn(deps: Deps, input: unknown): Promise<{ user: PublicUser; sessionId: string }> {
+export type SignInAttempts = { before(): Promise<void>; failed(): Promise<void> };
+
+/**
+ * Checks the password (argon2id), refusing a username after MAX_FAILURES failures within
+ * FAILURE_WINDOW_MS for LOCKOUT_MS, and an address after too many failures from it (`attempts`),
+ * and opens a server-side session.
+ */
+export async function signIn(deps: Deps, input: unknown, attempts?: SignInAttempts): Promise<{ user: PublicUser; sessionId: string }> {
   const { username, password } = parseInput(signInInput, input);
+  await attempts?.before();
   const throttle = await deps.prisma.loginThrottle.findUnique({ where: { username } });
   if (throttle?.lockedUntil && throttle.lockedUntil > new Date()) throw lockedOut(throttle.lockedUntil);
   const found = await deps.prisma.user.findUnique({ where: { username } });
   const ok = await verifyPassword(found?.passwordHash ?? (await dummyHash()), password);
   if (!found || !ok) {
+    await attempts?.failed();
     const lockedUntil = await recordFailure(deps, username);
     if (lockedUntil) throw lockedOut(lockedUntil);
     throw new UnauthenticatedError(SIGN_IN_FAILED);

@@ -78,7 +78,7 @@ function useSignedInOnly(production: boolean): Plugin<GraphQLContext> {
 }
 
 /** /graphql over HTTP (Yoga on Fastify) and over graphql-ws, both authenticated by the session cookie. */
-export function mountGraphQL({ app, deps, session }: RestContext, production: boolean) {
+export function mountGraphQL({ app, deps, session, limits }: RestContext, production: boolean) {
   const yoga = createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
@@ -118,6 +118,7 @@ export function mountGraphQL({ app, deps, session }: RestContext, production: bo
               sessionId: () => session.sessionIdOf(request),
               set: (sid: string) => session.set(request, reply, sid),
               clear: () => session.clear(request, reply),
+              signInAttempts: limits.signInAttempts(request),
             }
           : null,
       };
