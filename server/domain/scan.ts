@@ -29,6 +29,8 @@ export async function lookupScan(deps: Deps, actor: Actor | null, input: unknown
   requireActor(actor);
   const { qrData: code } = parseInput(scanInput, input);
   const label = labelPattern.exec(code);
+  // A label's id past the 32-bit range names nothing (and the database would refuse to look it up).
+  if (label && Number(label[2]) > 2_147_483_647) throw new NotFoundError(`No item found for code ${code}`);
   if (label) {
     const id = Number(label[2]);
     if (label[1]!.toLowerCase() === "inventory") {
