@@ -119,7 +119,7 @@ export async function updateEquipment(deps: Deps, actor: Actor | null, id: unkno
   });
 }
 
-const checkOutInput = z.object({
+export const checkOutInput = z.object({
   assignedTo: requiredText("Assignee").describe("the person taking the equipment"),
   dueBack: optionalDate("Due back"),
 });

@@ -7,7 +7,7 @@ import { withTextRule } from "./fields.ts";
 
 export type ScanResult = { type: "inventory"; data: InventoryItem } | { type: "equipment"; data: Equipment };
 
-const scanInput = z.object({
+export const scanInput = z.object({
   // Multi-line: a scanned QR code may hold several lines (it then matches nothing, rather than being refused).
   qrData: withTextRule(z.string({ error: "qrData is required" }).trim().min(1, "qrData is required").max(2000, "That code is too long"), "That code", {
     multiline: true,

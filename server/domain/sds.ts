@@ -12,7 +12,7 @@ export const INVALID_TYPE = "Please select a PDF, DOC, DOCX, or TXT file";
 export const TOO_LARGE = "SDS files must be smaller than 10MB";
 export { SDS_MAX_BYTES };
 
-const uploadInput = z.object({
+export const uploadInput = z.object({
   fileName: withTextRule(z.string({ error: "fileName is required" }).trim().min(1, "fileName is required").max(300, "fileName is too long"), "fileName"),
   contentType: withTextRule(z.string({ error: "contentType is required" }).trim().toLowerCase().min(1, "contentType is required").max(200), "contentType"),
 });
@@ -40,7 +40,7 @@ export function createSdsUpload(deps: Deps, actor: Actor | null, input: unknown)
   return { signedUrl: deps.storage.signUpload(key, baseType), objectPath: `/objects/${key}` };
 }
 
-const linkInput = z.object({
+export const linkInput = z.object({
   sdsFileUrl: withTextRule(z.string({ error: "sdsFileUrl must be an /objects/ path or null" }).trim().max(1000), "sdsFileUrl").nullable(),
   itemId: z.number({ error: "itemId must be a number" }).int().positive("itemId must be a positive number"),
   itemType: oneOf("itemType", ["inventory", "equipment"] as const),
