@@ -18,7 +18,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
  *   empty element itself is allowed by the hash of the empty string. Inline <style> blocks in the
  *   built index.html (a loading state) are hashed from the file.
  * - connect-src: our own origin, and our own WebSockets (graphql-ws on /graphql, /ws) spelled out,
- *   since older browsers do not count ws:/wss: as 'self'.
+ *   since older browsers do not count ws:/wss: as 'self'; blob: for quagga2, which reads a photo
+ *   or frame it was handed as an object URL through XMLHttpRequest.
  * - worker-src/manifest-src 'self' for the service worker and web manifest; blob: workers, blob:/data:
  *   images and blob: media for the camera scanners (@zxing/browser, quagga2) and label images.
  */
@@ -41,7 +42,7 @@ export function contentSecurityDirectives(inlineStyles: () => string[]) {
     "img-src": ["'self'", "data:", "blob:"],
     "font-src": ["'self'", "data:"],
     "media-src": ["'self'", "blob:"],
-    "connect-src": ["'self'", (req: IncomingMessage) => ownWebSockets(req)],
+    "connect-src": ["'self'", "blob:", (req: IncomingMessage) => ownWebSockets(req)],
     "worker-src": ["'self'", "blob:"],
     "manifest-src": ["'self'"],
     "object-src": ["'none'"],

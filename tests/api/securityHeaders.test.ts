@@ -47,7 +47,7 @@ describe("security headers", () => {
     // Emotion's styles: the empty <style> elements it fills through CSSOM, by hash; never unsafe-inline.
     expect(csp["style-src"]).toContain("'self'");
     expect(csp["style-src"]).toContain("'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='");
-    expect(csp["connect-src"]).toEqual(["'self'", `ws://${host}`, `wss://${host}`]);
+    expect(csp["connect-src"]).toEqual(["'self'", "blob:", `ws://${host}`, `wss://${host}`]);
     expect(csp["frame-ancestors"]).toEqual(["'none'"]);
     expect(csp["object-src"]).toEqual(["'none'"]);
     expect(csp["base-uri"]).toEqual(["'self'"]);
@@ -99,7 +99,7 @@ describe("security headers", () => {
       req.on("error", reject);
       req.end();
     });
-    expect(policy(header)["connect-src"]).toEqual(["'self'", "'self'"]);
+    expect(policy(header)["connect-src"]).toEqual(["'self'", "blob:", "'self'"]);
     expect(policy(header)["script-src"]).toEqual(["'self'"]);
   });
 
