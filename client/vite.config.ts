@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { noEvalGlobalLookup } from "./cspSafeBundles.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const GREEN = "#1b5e20";
@@ -47,6 +48,7 @@ export default defineConfig({
     preloadAppChunks(),
     // Relay's graphql`` tags become imports of the compiler's artifacts (relay.config.json).
     babel({ plugins: [["relay", { artifactDirectory: "./client/src/__generated__", eagerEsModules: true }]] }),
+    noEvalGlobalLookup(),
     // Installable app + service worker (src/sw.ts): precaches index.html, every chunk and the icons.
     // Registered by the app itself (src/app/serviceWorker.ts), which announces a new version.
     VitePWA({

@@ -9,6 +9,9 @@ import type { Deps } from "./domain/context.ts";
 import { startHourlySweep } from "./domain/maintenance.ts";
 import { mountGraphQL } from "./graphql/http.ts";
 import { registerCompression, serveClient } from "./http/client.ts";
+import { registerHostileInputChecks } from "./http/hostileInput.ts";
+import { registerRateLimits } from "./http/rateLimits.ts";
+import { clientErrorHandler, frameworkErrors, registerSecurityHeaders } from "./http/security.ts";
 import { createLocalEventBus } from "./realtime/events.ts";
 import { createPgEventBus } from "./realtime/pg-bus.ts";
 import { createLowStockSocket } from "./realtime/ws.ts";
@@ -28,6 +31,9 @@ export type App = { http: FastifyInstance; db: Database; deps: Deps; close(): Pr
 
 export const BODY_LIMIT = 1024 * 1024;
 
+/** Fastify's trustProxy for "the N nearest hops" (what it does with a number, which its types do not list). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Composes the server: database (migrated, seeded), domain deps, /api/*, /objects, /healthz, the client. */
 export async function createApp(config: Config, options: { onQuery?: (sql: string) => void } = {}): Promise<App> {
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, onQuery: options.onQuery });
@@ -46,8 +52,15 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
   const http = Fastify({
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    // Off unless configured: otherwise any client could name its own address (X-Forwarded-For) and protocol.
+    trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
+    frameworkErrors,
+    clientErrorHandler,
   });
+  // Before any route: headers, limits and the text rule apply to every route, error and 404.
+  await registerSecurityHeaders(http, { production: config.production, indexHtml: join(config.clientDir, "index.html") });
+  const limits = await registerRateLimits(http, config.rateLimits, db.pool);
+  registerHostileInputChecks(http);
   // An empty JSON body (e.g. POST …/checkin with a JSON content type) is no body, not an error.
   http.removeContentTypeParser("application/json");
   http.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: BODY_LIMIT }, (_req, body, done) => {
@@ -64,7 +77,7 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
   http.setErrorHandler((error, request, reply) => sendError(error as Error, request, reply));
 
   const session = createSessionCookies(deps, config.sessionSecret);
-  const ctx = { app: http, deps, session };
+  const ctx = { app: http, deps, session, limits };
 
   idempotencyKeys(ctx);
   http.get("/healthz", async (_req, reply) => {
@@ -102,6 +115,7 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
     deps,
     async close() {
       sweep.stop();
+      limits.close();
       lowStockSocket.close();
       await graphql.close();
       await http.close();

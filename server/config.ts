@@ -25,7 +25,30 @@ const envSchema = z.object({
   NODE_ENV: z.string().default("development"),
   CLIENT_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
+  TRUST_PROXY: z.string().optional(),
+  RATE_LIMIT_API_MAX: z.coerce.number().int().min(0).default(1200),
+  RATE_LIMIT_API_WINDOW: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_SIGNIN_MAX: z.coerce.number().int().min(0).default(30),
+  RATE_LIMIT_SIGNIN_WINDOW: z.coerce.number().int().min(1).default(15 * 60),
 });
+
+/**
+ * Which proxies may tell the client's address (X-Forwarded-For) and protocol (X-Forwarded-Proto).
+ * Unset, "", "0", "false", "no": none (the socket's address counts). "true"/"yes": any (only when
+ * every request passes a proxy that overwrites those headers). A number N: the N nearest hops.
+ * Otherwise a comma-separated list of proxy addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8).
+ */
+export type TrustProxy = boolean | number | string;
+function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const v = (raw ?? "").trim().toLowerCase();
+  if (["", "0", "false", "no"].includes(v)) return false;
+  if (["true", "yes"].includes(v)) return true;
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  if (!/^[0-9a-f.:/,\s]+$/.test(v)) {
+    throw new Error("Invalid configuration: TRUST_PROXY must be true, false, a hop count or a comma-separated list of addresses/CIDR ranges");
+  }
+  return v.replace(/\s+/g, "");
+}
 
 export type Config = {
   port: number;
@@ -39,7 +62,11 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   /** The built client that is served (client/dist unless CLIENT_DIR names another build). */
   clientDir: string;
+  trustProxy: TrustProxy;
+  /** Requests per client address: max per window (ms); max 0 turns a limit off. */
+  rateLimits: { api: RateLimit; signIn: RateLimit };
 };
+export type RateLimit = { max: number; windowMs: number };
 
 /** Reads the environment once. The session secret, when not given, is made once and kept in DATA_DIR. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -65,6 +92,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: e.CLIENT_DIR ? resolve(e.CLIENT_DIR) : fileURLToPath(new URL("../client/dist", import.meta.url)),
     production: e.NODE_ENV === "production",
     logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    rateLimits: {
+      api: { max: e.RATE_LIMIT_API_MAX, windowMs: e.RATE_LIMIT_API_WINDOW * 1000 },
+      signIn: { max: e.RATE_LIMIT_SIGNIN_MAX, windowMs: e.RATE_LIMIT_SIGNIN_WINDOW * 1000 },
+    },
   };
 }
 

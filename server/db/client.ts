@@ -12,6 +12,8 @@ export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 export type Database = {
   prisma: PrismaClient;
   kind: "pglite" | "postgresql";
+  /** PostgreSQL only: the pool Prisma uses, for the few statements that bypass Prisma (rate-limit counters). */
+  pool: pg.Pool | null;
   /** True when the database answers a trivial query within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
@@ -45,6 +47,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return {
       prisma,
       kind: "postgresql",
+      pool,
       ping: (t) => ping(prisma, t),
       close: once(async () => {
         await prisma.$disconnect();
@@ -58,6 +61,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return {
     prisma,
     kind: "pglite",
+    pool: null,
     ping: (t) => ping(prisma, t),
     close: once(async () => {
       await prisma.$disconnect();

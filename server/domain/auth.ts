@@ -4,6 +4,7 @@ import { dummyHash, hashPassword, verifyPassword } from "../auth/password.ts";
 import type { DomainEvent } from "../realtime/events.ts";
 import { BusGuardedCache, committed, onChange, perBus } from "./cache.ts";
 import { parseInput, type Actor, type Deps } from "./context.ts";
+import { withTextRule } from "./fields.ts";
 import { RateLimitedError, UnauthenticatedError } from "./errors.ts";
 import { publicUserSelect, usernameField, passwordField, type PublicUser } from "./team.ts";
 
@@ -13,25 +14,36 @@ export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const LOCKOUT_MS = 15 * 60 * 1000;
 export const SIGN_IN_FAILED = "Invalid username or password";
 
-const signInInput = z.object({
-  username: z.string({ error: "Username is required" }).trim().toLowerCase().min(1, "Username is required").max(200),
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(1000),
+export const signInInput = z.object({
+  username: withTextRule(z.string({ error: "Username is required" }).trim().toLowerCase().min(1, "Username is required").max(200), "Username"),
+  // Multi-line allowed: sign-in must not refuse a password that was accepted before the text rule.
+  password: withTextRule(z.string({ error: "Password is required" }).min(1, "Password is required").max(1000), "Password", { multiline: true }),
 });
 
 /** The cookie carries the session id; the database keeps only its hash, so a leaked table opens nothing. */
 const digest = (sessionId: string) => createHash("sha256").update(sessionId).digest("hex");
 
 /**
- * Checks the password (argon2id), refusing a username after MAX_FAILURES failures within
- * FAILURE_WINDOW_MS for LOCKOUT_MS, and opens a server-side session.
+ * Failed sign-ins counted by where they come from (the transport knows the client's address; see
+ * server/http/rateLimits.ts): `before` throws a RateLimitedError once there were too many, `failed`
+ * counts one more.
  */
-export async function signIn(deps: Deps, input: unknown): Promise<{ user: PublicUser; sessionId: string }> {
+export type SignInAttempts = { before(): Promise<void>; failed(): Promise<void> };
+
+/**
+ * Checks the password (argon2id), refusing a username after MAX_FAILURES failures within
+ * FAILURE_WINDOW_MS for LOCKOUT_MS, and an address after too many failures from it (`attempts`),
+ * and opens a server-side session.
+ */
+export async function signIn(deps: Deps, input: unknown, attempts?: SignInAttempts): Promise<{ user: PublicUser; sessionId: string }> {
   const { username, password } = parseInput(signInInput, input);
+  await attempts?.before();
   const throttle = await deps.prisma.loginThrottle.findUnique({ where: { username } });
   if (throttle?.lockedUntil && throttle.lockedUntil > new Date()) throw lockedOut(throttle.lockedUntil);
   const found = await deps.prisma.user.findUnique({ where: { username } });
   const ok = await verifyPassword(found?.passwordHash ?? (await dummyHash()), password);
   if (!found || !ok) {
+    await attempts?.failed();
     const lockedUntil = await recordFailure(deps, username);
     if (lockedUntil) throw lockedOut(lockedUntil);
     throw new UnauthenticatedError(SIGN_IN_FAILED);

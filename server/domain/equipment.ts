@@ -13,7 +13,7 @@ export const STATUS_RULE_MESSAGE =
 
 const fields = {
   name: requiredText("Name"),
-  description: optionalText("Description", 2000),
+  description: optionalText("Description", 2000, { multiline: true }),
   serialNumber: optionalText("Serial number", 128),
   category: oneOf("Category", EQUIPMENT_CATEGORIES),
   status: oneOf("Status", EQUIPMENT_STATUSES),
@@ -119,7 +119,7 @@ export async function updateEquipment(deps: Deps, actor: Actor | null, id: unkno
   });
 }
 
-const checkOutInput = z.object({
+export const checkOutInput = z.object({
   assignedTo: requiredText("Assignee").describe("the person taking the equipment"),
   dueBack: optionalDate("Due back"),
 });

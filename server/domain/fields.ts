@@ -1,19 +1,51 @@
 import { z } from "zod";
 
+/*
+ * The one rule for text the server accepts. No text may hold NUL or another control character
+ * (C0, DEL, C1) or malformed UTF-16 (a lone surrogate, which cannot be stored or encoded as UTF-8);
+ * tab and line breaks (LF, CR, U+2028/U+2029) only in multi-line fields (descriptions,
+ * justifications). The zod builders below carry it for every field; transports apply the same
+ * function to what no field schema sees (query strings: server/http/hostileInput.ts; GraphQL
+ * arguments: server/graphql/textRule.ts), with `multiline` on, since the field's own schema
+ * decides about line breaks.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const LINE_BREAK_OR_TAB = /[\t\n\r\u2028\u2029]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export type TextOptions = { multiline?: boolean };
+
+/** What is wrong with `value` under the text rule ("must …", to follow a field's label), or null. */
+export function textProblem(value: string, { multiline = false }: TextOptions = {}): string | null {
+  if (LONE_SURROGATE.test(value)) return "is not valid text (malformed Unicode)";
+  if (CONTROL.test(value)) return "must not contain control characters";
+  if (!multiline && LINE_BREAK_OR_TAB.test(value)) return "must be a single line (no tabs or line breaks)";
+  return null;
+}
+
+/** A zod string of any shape (trimmed, lower-cased, …) with the text rule added as its last check. */
+export const withTextRule = <S extends z.ZodString>(schema: S, label: string, options: TextOptions = {}): S =>
+  schema.superRefine((value, ctx) => {
+    const problem = textProblem(value, options);
+    if (problem) ctx.addIssue({ code: "custom", message: `${label} ${problem}` });
+  });
+
 /** Shared zod pieces for the §5 form rules. */
-export const requiredText = (label: string, max = 200) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+export const requiredText = (label: string, max = 200, options: TextOptions = {}) =>
+  withTextRule(
+    z
+      .string({ error: `${label} is required` })
+      .trim()
+      .min(1, `${label} is required`)
+      .max(max, `${label} must be at most ${max} characters`),
+    label,
+    options,
+  );
 
 /** Optional text: absent stays absent (for updates), blank or null becomes null. */
-export const optionalText = (label: string, max = 500) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+export const optionalText = (label: string, max = 500, options: TextOptions = {}) =>
+  withTextRule(z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`), label, options)
     .nullish()
     .transform((v) => (v === undefined ? undefined : v ? v : null));
 

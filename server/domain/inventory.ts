@@ -11,7 +11,7 @@ import { isLow, lowStockItem, recordMovement, urgencyOf, type StockStatus } from
 
 const fields = {
   name: requiredText("Name"),
-  description: optionalText("Description", 2000),
+  description: optionalText("Description", 2000, { multiline: true }),
   category: oneOf("Category", INVENTORY_CATEGORIES),
   quantity: wholeNumber("Quantity", 0),
   minQuantity: wholeNumber("Minimum quantity", 0),

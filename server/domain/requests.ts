@@ -5,7 +5,7 @@ import { REQUEST_TYPES } from "./constants.ts";
 import { logActivity, parseId, parseInput, requireActor, requireManager, write, type Actor, type Deps, type Tx } from "./context.ts";
 import { checkOutInTx } from "./equipment.ts";
 import { ConflictError, NotFoundError, ValidationError } from "./errors.ts";
-import { oneOf } from "./fields.ts";
+import { oneOf, withTextRule } from "./fields.ts";
 import { notifyLowStock, notifyManagers, notifyUsers } from "./notifications.ts";
 import { becameLow, isLow, lowStockItem, takeStock } from "./stock.ts";
 
@@ -41,11 +41,15 @@ const itemsInput = z.preprocess(
 /** §5: requester and items excluded from the form schema; the requester is always the actor. */
 export const createRequestInput = z.object({
   type: oneOf("Type", REQUEST_TYPES).default("inventory"),
-  justification: z
-    .string({ error: "Please provide justification for this request" })
-    .trim()
-    .min(1, "Please provide justification for this request")
-    .max(2000, "Justification must be at most 2000 characters"),
+  justification: withTextRule(
+    z
+      .string({ error: "Please provide justification for this request" })
+      .trim()
+      .min(1, "Please provide justification for this request")
+      .max(2000, "Justification must be at most 2000 characters"),
+    "Justification",
+    { multiline: true },
+  ),
   items: itemsInput,
 });
 

@@ -3,11 +3,15 @@ import type { Equipment, InventoryItem } from "../db/generated/client.ts";
 import { LABEL_PREFIX } from "./constants.ts";
 import { parseInput, requireActor, type Actor, type Deps } from "./context.ts";
 import { NotFoundError } from "./errors.ts";
+import { withTextRule } from "./fields.ts";
 
 export type ScanResult = { type: "inventory"; data: InventoryItem } | { type: "equipment"; data: Equipment };
 
-const scanInput = z.object({
-  qrData: z.string({ error: "qrData is required" }).trim().min(1, "qrData is required").max(2000, "That code is too long"),
+export const scanInput = z.object({
+  // Multi-line: a scanned QR code may hold several lines (it then matches nothing, rather than being refused).
+  qrData: withTextRule(z.string({ error: "qrData is required" }).trim().min(1, "qrData is required").max(2000, "That code is too long"), "That code", {
+    multiline: true,
+  }),
 });
 
 /** The payload printed on Trapline's own labels: `trapline:equipment:<id>` or `trapline:inventory:<id>`. */
@@ -25,6 +29,8 @@ export async function lookupScan(deps: Deps, actor: Actor | null, input: unknown
   requireActor(actor);
   const { qrData: code } = parseInput(scanInput, input);
   const label = labelPattern.exec(code);
+  // A label's id past the 32-bit range names nothing (and the database would refuse to look it up).
+  if (label && Number(label[2]) > 2_147_483_647) throw new NotFoundError(`No item found for code ${code}`);
   if (label) {
     const id = Number(label[2]);
     if (label[1]!.toLowerCase() === "inventory") {

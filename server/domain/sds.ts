@@ -1,19 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { extname } from "node:path";
+import { fileTypeFromBuffer } from "file-type";
 import { z } from "zod";
 import { SDS_MAX_BYTES, SDS_TYPES } from "./constants.ts";
 import { logActivity, parseInput, requireActor, write, type Actor, type Deps } from "./context.ts";
 import { NotFoundError, ValidationError } from "./errors.ts";
-import { oneOf } from "./fields.ts";
-import { isValidKey } from "../storage/objects.ts";
+import { oneOf, withTextRule } from "./fields.ts";
+import { isValidKey, type ObjectInspector } from "../storage/objects.ts";
 
 export const INVALID_TYPE = "Please select a PDF, DOC, DOCX, or TXT file";
 export const TOO_LARGE = "SDS files must be smaller than 10MB";
 export { SDS_MAX_BYTES };
 
-const uploadInput = z.object({
-  fileName: z.string({ error: "fileName is required" }).trim().min(1, "fileName is required").max(300, "fileName is too long"),
-  contentType: z.string({ error: "contentType is required" }).trim().toLowerCase().min(1, "contentType is required"),
+export const uploadInput = z.object({
+  fileName: withTextRule(z.string({ error: "fileName is required" }).trim().min(1, "fileName is required").max(300, "fileName is too long"), "fileName"),
+  contentType: withTextRule(z.string({ error: "contentType is required" }).trim().toLowerCase().min(1, "contentType is required").max(200), "contentType"),
 });
 
 /** Keeps letters, digits, dot, dash, underscore; the extension decides the type. */
@@ -39,8 +40,8 @@ export function createSdsUpload(deps: Deps, actor: Actor | null, input: unknown)
   return { signedUrl: deps.storage.signUpload(key, baseType), objectPath: `/objects/${key}` };
 }
 
-const linkInput = z.object({
-  sdsFileUrl: z.string({ error: "sdsFileUrl must be an /objects/ path or null" }).trim().nullable(),
+export const linkInput = z.object({
+  sdsFileUrl: withTextRule(z.string({ error: "sdsFileUrl must be an /objects/ path or null" }).trim().max(1000), "sdsFileUrl").nullable(),
   itemId: z.number({ error: "itemId must be a number" }).int().positive("itemId must be a positive number"),
   itemType: oneOf("itemType", ["inventory", "equipment"] as const),
 });
@@ -71,4 +72,76 @@ export async function linkSdsFile(deps: Deps, actor: Actor | null, input: unknow
     emit(itemType === "inventory" ? { type: "inventory.changed", itemId } : { type: "equipment.changed", equipmentId: itemId });
     return { itemType, itemId, sdsFileUrl, item: row };
   });
+}
+
+/** How much of the start of a file its type is judged on (a .docx names its parts within the first few KB). */
+const SNIFF_BYTES = 64 * 1024;
+const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+
+/** What the first bytes of each SDS type must be, as file-type detects them; text is checked on its own. */
+const expectedContent: Record<string, { detected: string; kind: string }> = {
+  "application/pdf": { detected: "application/pdf", kind: "a PDF" },
+  "application/msword": { detected: "application/x-cfb", kind: "a Word document (.doc)" },
+  [DOCX]: { detected: DOCX, kind: "a Word document (.docx)" },
+};
+
+export const contentMismatch = (kind: string) => `The file's contents are not ${kind}, as its name and type say. It was not uploaded.`;
+export const NOT_PLAIN_TEXT = "The file is not plain UTF-8 text (it holds NUL characters or bytes that are not UTF-8). It was not uploaded.";
+
+/**
+ * Checks an SDS upload's bytes against its declared type as they stream (server/storage keeps
+ * nothing when this throws): PDF starts with %PDF-, DOC is an OLE compound file, DOCX a ZIP holding
+ * word/ parts, TXT is UTF-8 without NUL. A mismatch is a ValidationError on `file`.
+ */
+export function sdsContentCheck(contentType: string): ObjectInspector {
+  const type = contentType.split(";")[0]!.trim().toLowerCase();
+  return async function* (chunks) {
+    if (type === "text/plain") {
+      const utf8 = new TextDecoder("utf-8", { fatal: true });
+      const refuse = () => new ValidationError(NOT_PLAIN_TEXT, "file");
+      for await (const chunk of chunks) {
+        if (chunk.includes(0)) throw refuse();
+        try {
+          utf8.decode(chunk, { stream: true });
+        } catch {
+          throw refuse();
+        }
+        yield chunk;
+      }
+      try {
+        utf8.decode();
+      } catch {
+        throw refuse();
+      }
+      return;
+    }
+    const expected = expectedContent[type];
+    if (!expected) throw new ValidationError(INVALID_TYPE, "contentType");
+    const head: Buffer[] = [];
+    let size = 0;
+    let judged = false;
+    for await (const chunk of chunks) {
+      if (judged) {
+        yield chunk;
+        continue;
+      }
+      head.push(chunk);
+      size += chunk.length;
+      if (size < SNIFF_BYTES) continue;
+      await judge(Buffer.concat(head), expected);
+      judged = true;
+      yield* head;
+    }
+    if (!judged) {
+      await judge(Buffer.concat(head), expected);
+      yield* head;
+    }
+  };
+}
+
+async function judge(head: Buffer, expected: { detected: string; kind: string }) {
+  const found = await fileTypeFromBuffer(head).catch(() => undefined);
+  // file-type accepts "%PDF" alone; the PDF header is "%PDF-" followed by the version.
+  const pdfHeader = expected.detected !== "application/pdf" || head.subarray(0, 5).toString("latin1") === "%PDF-";
+  if (found?.mime !== expected.detected || !pdfHeader) throw new ValidationError(contentMismatch(expected.kind), "file");
 }

@@ -3,7 +3,7 @@ import type { Prisma } from "../db/generated/client.ts";
 import { hashPassword } from "../auth/password.ts";
 import { ROLES } from "./constants.ts";
 import { logActivity, parseInput, requireManager, write, type Actor, type Deps } from "./context.ts";
-import { oneOf, optionalText, requiredText } from "./fields.ts";
+import { oneOf, optionalText, requiredText, withTextRule } from "./fields.ts";
 import { seek } from "./keyset.ts";
 
 /** What any response may carry of a user: never the password hash. */
@@ -25,17 +25,17 @@ export const usernameField = z
   .max(50, "Username must be at most 50 characters")
   .regex(/^[a-z0-9._-]+$/, "Username may use letters, digits, dots, dashes and underscores");
 
-export const passwordField = z
-  .string({ error: "Password is required" })
-  .min(8, "Password must be at least 8 characters")
-  .max(200, "Password must be at most 200 characters");
+export const passwordField = withTextRule(
+  z.string({ error: "Password is required" }).min(8, "Password must be at least 8 characters").max(200, "Password must be at most 200 characters"),
+  "Password",
+);
 
 /** §5 team form. The spec's client drops confirmPassword; when one is sent anyway it must match. */
 export const createTeamMemberInput = z
   .object({
     username: usernameField,
     password: passwordField,
-    confirmPassword: z.string().optional(),
+    confirmPassword: withTextRule(z.string({ error: "Confirm password must be text" }).max(200), "Confirm password").optional(),
     name: requiredText("Name", 100),
     role: oneOf("Role", ROLES).default("employee"),
     department: optionalText("Department", 100),

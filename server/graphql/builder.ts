@@ -4,13 +4,16 @@ import PrismaPlugin from "@pothos/plugin-prisma";
 import RelayPlugin from "@pothos/plugin-relay";
 import type PrismaTypes from "../db/pothos-types.generated.ts";
 import { getDatamodel } from "../db/pothos-types.generated.ts";
+import type { SignInAttempts } from "../domain/auth.ts";
 import type { Actor, Deps } from "../domain/context.ts";
+import { decodeNodeId } from "./ids.ts";
+import { textRulePlugin } from "./textRule.ts";
 
 export type GraphQLContext = {
   deps: Deps;
   actor: Actor | null;
   /** Cookie access over HTTP; null on a WebSocket, where sign-in and sign-out make no sense. */
-  session: { sessionId(): Promise<string | undefined>; set(sessionId: string): Promise<void>; clear(): void } | null;
+  session: { sessionId(): Promise<string | undefined>; set(sessionId: string): Promise<void>; clear(): void; signInAttempts: SignInAttempts } | null;
 };
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -24,9 +27,10 @@ export const builder = new SchemaBuilder<{
   DefaultEdgesNullability: { list: false; items: false };
   DefaultNodeNullability: false;
 }>({
-  plugins: [ErrorsPlugin, PrismaPlugin, RelayPlugin],
+  plugins: [ErrorsPlugin, textRulePlugin, PrismaPlugin, RelayPlugin],
   defaultFieldNullability: false,
   relay: {
+    decodeGlobalID: decodeNodeId,
     clientMutationId: "omit",
     cursorType: "String",
     edgesFieldOptions: { nullable: { list: false, items: false } },

@@ -79,7 +79,7 @@ function useSignedInOnly(production: boolean): Plugin<GraphQLContext> {
 }
 
 /** /graphql over HTTP (Yoga on Fastify) and over graphql-ws, both authenticated by the session cookie. */
-export function mountGraphQL({ app, deps, session }: RestContext, production: boolean) {
+export function mountGraphQL({ app, deps, session, limits }: RestContext, production: boolean) {
   const yoga = createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
@@ -90,7 +90,10 @@ export function mountGraphQL({ app, deps, session }: RestContext, production: bo
       maskError(error, message) {
         const original = domainErrorOf(error);
         if (original?.code === "IDEMPOTENCY_KEY_REUSED") return keyErrorResult(original).errors[0]!;
-        if (original) return createGraphQLError(original.message, { extensions: { code: original.code } });
+        if (original) {
+          const field = "field" in original && typeof original.field === "string" ? { field: original.field } : {};
+          return createGraphQLError(original.message, { extensions: { code: original.code, ...field } });
+        }
         if (isDatabaseUnavailable((error as { originalError?: unknown }).originalError ?? error)) {
           // The database is away: HTTP 503 (Yoga takes the status from extensions.http), as REST answers.
           return createGraphQLError(DATABASE_UNAVAILABLE, { extensions: { code: "DATABASE_UNAVAILABLE", http: { status: 503, headers: { "Retry-After": "5" } } } });
@@ -118,6 +121,7 @@ export function mountGraphQL({ app, deps, session }: RestContext, production: bo
               sessionId: () => session.sessionIdOf(request),
               set: (sid: string) => session.set(request, reply, sid),
               clear: () => session.clear(request, reply),
+              signInAttempts: limits.signInAttempts(request),
             }
           : null,
       };

@@ -13,3 +13,14 @@ export function databaseId(globalId: string | number, types: readonly string[], 
   const names = types.map((t) => `${/^[AEIOU]/.test(t) ? "an" : "a"} ${t}`).join(" or ");
   throw new ValidationError(`${field} must be the id of ${names}`, field);
 }
+
+/**
+ * Relay's decoding (node, nodes) with one more check: every node's database id is a positive
+ * 32-bit integer. Otherwise "User:abc" reached Prisma, which refused it with an unexpected error.
+ */
+export function decodeNodeId(globalId: string): { typename: string; id: string } {
+  const decoded = decodeGlobalID(globalId);
+  const n = /^\d{1,10}$/.test(decoded.id) ? Number(decoded.id) : NaN;
+  if (!(n >= 1 && n <= 2_147_483_647)) throw new ValidationError("That is not a valid id", "id");
+  return decoded;
+}

@@ -77,7 +77,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: SignInInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
       if (!ctx.session) throw new ValidationError("Sign in over HTTP, not over a WebSocket");
-      const { user, sessionId } = await signIn(ctx.deps, input);
+      const { user, sessionId } = await signIn(ctx.deps, input, ctx.session.signInAttempts);
       await ctx.session.set(sessionId);
       return { viewer: user };
     },

@@ -1,9 +1,9 @@
 import { currentUser, signIn, signOut } from "../domain/auth.ts";
 import type { RestContext } from "./context.ts";
 
-export function authRoutes({ app, deps, session }: RestContext) {
+export function authRoutes({ app, deps, session, limits }: RestContext) {
   app.post("/api/auth/login", async (request, reply) => {
-    const { user, sessionId } = await signIn(deps, request.body);
+    const { user, sessionId } = await signIn(deps, request.body, limits.signInAttempts(request));
     await session.set(request, reply, sessionId);
     return { user };
   });

@@ -1,6 +1,7 @@
+import { PassThrough } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { requireActor } from "../domain/context.ts";
-import { createSdsUpload, linkSdsFile, SDS_MAX_BYTES, TOO_LARGE } from "../domain/sds.ts";
+import { createSdsUpload, linkSdsFile, SDS_MAX_BYTES, sdsContentCheck, TOO_LARGE } from "../domain/sds.ts";
 import { isValidKey, ObjectExistsError, ObjectTooLargeError } from "../storage/objects.ts";
 import type { RestContext } from "./context.ts";
 import { itemJson } from "./shapes.ts";
@@ -40,13 +41,12 @@ export function objectRoutes({ app, deps, session }: RestContext) {
         return reply.status(413).header("connection", "close").send({ message: TOO_LARGE });
       }
       try {
-        const { size } = await deps.storage.write(key, req.raw, MAX_SDS_BYTES);
+        // Through a PassThrough, so a refused upload leaves the request readable: drained, then answered.
+        const { size } = await deps.storage.write(key, req.raw.pipe(new PassThrough()), MAX_SDS_BYTES, sdsContentCheck(contentType));
         return { objectPath: `/objects/${key}`, size };
       } catch (err) {
-        if (err instanceof ObjectTooLargeError) {
-          req.raw.resume();
-          return reply.status(413).header("connection", "close").send({ message: TOO_LARGE });
-        }
+        req.raw.resume();
+        if (err instanceof ObjectTooLargeError) return reply.status(413).header("connection", "close").send({ message: TOO_LARGE });
         if (err instanceof ObjectExistsError) return reply.status(409).send({ message: "This file was already uploaded" });
         throw err;
       }

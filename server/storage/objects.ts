@@ -6,12 +6,17 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 
 export class ObjectTooLargeError extends Error {}
+/** Passes the bytes on as they stream, throwing to refuse them. */
+export type ObjectInspector = (chunks: AsyncIterable<Buffer>) => AsyncIterable<Buffer>;
 export class ObjectExistsError extends Error {}
 
 /** Where SDS files live. Local folder now; an S3-style store implements the same calls. */
 export type ObjectStore = {
-  /** Stores the stream under key, atomically; nothing is kept when it exceeds maxBytes or fails. */
-  write(key: string, body: Readable, maxBytes: number): Promise<{ size: number }>;
+  /**
+   * Stores the stream under key, atomically; nothing is kept when it exceeds maxBytes, when
+   * `inspect` (which sees the bytes as they stream, after the size check) throws, or when it fails.
+   */
+  write(key: string, body: Readable, maxBytes: number, inspect?: ObjectInspector): Promise<{ size: number }>;
   read(key: string): Promise<{ stream: Readable; size: number } | null>;
   exists(key: string): Promise<boolean>;
   /** A URL path+query that lets its bearer PUT exactly this key with exactly this content type until expiry. */
@@ -39,24 +44,21 @@ export function createLocalObjectStore(root: string, secret: string): ObjectStor
     createHmac("sha256", secret).update(`PUT\n/${key}\n${contentType}\n${expires}`).digest("hex");
 
   return {
-    async write(key, body, maxBytes) {
+    async write(key, body, maxBytes, inspect = (chunks) => chunks) {
       const target = pathOf(key);
       await mkdir(dirname(target), { recursive: true });
       if (await exists(target)) throw new ObjectExistsError("object exists");
       const temp = `${target}.${randomUUID()}.part`;
       let size = 0;
       try {
-        await pipeline(
-          body,
-          async function* (chunks: AsyncIterable<Buffer>) {
-            for await (const chunk of chunks) {
-              size += chunk.length;
-              if (size > maxBytes) throw new ObjectTooLargeError("object too large");
-              yield chunk;
-            }
-          },
-          createWriteStream(temp, { flags: "wx" }),
-        );
+        async function* limited(chunks: AsyncIterable<Buffer>) {
+          for await (const chunk of chunks) {
+            size += chunk.length;
+            if (size > maxBytes) throw new ObjectTooLargeError("object too large");
+            yield chunk;
+          }
+        }
+        await pipeline(body, (chunks: AsyncIterable<Buffer>) => inspect(limited(chunks)), createWriteStream(temp, { flags: "wx" }));
         // link() fails if the key exists, so of two writers of one key exactly one wins.
         await link(temp, target).catch((err: NodeJS.ErrnoException) => {
           throw err.code === "EEXIST" ? new ObjectExistsError("object exists") : err;

@@ -4,7 +4,8 @@ import { startServer, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer();
+  // As behind a TLS-terminating proxy on this host (X-Forwarded-Proto is believed only from it).
+  server = await startServer({ TRUST_PROXY: "127.0.0.1" });
 });
 afterAll(() => server.close());
 

@@ -87,6 +87,13 @@ describe("POST /api/scan/lookup", () => {
     const gone = await lookup(tech, "trapline:equipment:999999");
     expect(gone.status).toBe(404);
     expect(gone.body.message).toBeTruthy();
+
+    // Found by the fuzzer (issue 14): an id past the 32-bit range was a 500 on PostgreSQL.
+    for (const code of ["trapline:equipment:2147483648", "trapline:inventory:9999999999"]) {
+      const tooBig = await lookup(tech, code);
+      expect(tooBig.status, code).toBe(404);
+      expect(tooBig.body.message).toBe(`No item found for code ${code}`);
+    }
   });
 
   it("answers 404 with a message for an unknown code", async () => {

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { docFile, docxFile, pdfFile, zipFile } from "../helpers/documents.ts";
 import { startServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
@@ -237,8 +238,9 @@ describe("PUT to the signed URL", () => {
     const body = new ReadableStream<Uint8Array>({
       pull(controller) {
         if (sent > LIMIT) return controller.close();
+        // A PDF's header first, so what is refused is the size, not the contents.
+        controller.enqueue(sent === 0 ? Uint8Array.from([...pdfFile(), ...chunk]) : chunk);
         sent += chunk.length;
-        controller.enqueue(chunk);
       },
     });
     let status: number | undefined;
@@ -261,10 +263,79 @@ describe("PUT to the signed URL", () => {
 
   it("accepts a file just under 10 MB", async () => {
     const bytes = new Uint8Array(LIMIT - 1).fill(0x41);
+    bytes.set(pdfFile(), 0);
     const path = await upload("big-but-ok.pdf", "application/pdf", bytes);
     const got = await download(tech, path);
     expect(got.status).toBe(200);
     expect(got.bytes.length).toBe(LIMIT - 1);
+  });
+});
+
+describe("the bytes are what the file's type says", () => {
+  const cases: [name: string, type: string, bytes: Uint8Array | string][] = [
+    ["report.pdf", "application/pdf", pdfFile()],
+    ["label.doc", "application/msword", docFile()],
+    ["manual.docx", DOCX, docxFile()],
+    ["notes.txt", "text/plain", "Gloves — nitrile, 8 mil.\r\nVentilate 30 min.\tThen re-enter.\n"],
+  ];
+
+  it("accepts a PDF, a DOC (OLE compound file), a DOCX (ZIP with word/) and UTF-8 text", async () => {
+    for (const [name, type, bytes] of cases) {
+      const path = await upload(name, type, bytes);
+      const got = await download(tech, path);
+      expect(got.status, name).toBe(200);
+      expect(Buffer.from(got.bytes).equals(Buffer.from(bytes)), name).toBe(true);
+    }
+  });
+
+  const mismatches: [name: string, type: string, bytes: Uint8Array | string, message: RegExp][] = [
+    ["not.pdf", "application/pdf", "<html><script>alert(1)</script></html>", /not a PDF/],
+    ["almost.pdf", "application/pdf", "%PDF", /not a PDF/],
+    ["empty.pdf", "application/pdf", "", /not a PDF/],
+    ["docx.pdf", "application/pdf", docxFile(), /not a PDF/],
+    ["pdf.doc", "application/msword", pdfFile(), /not a Word document \(\.doc\)/],
+    ["zip.docx", DOCX, zipFile({ "readme.txt": "just a zip" }), /not a Word document \(\.docx\)/],
+    ["sheet.docx", DOCX, zipFile({ "[Content_Types].xml": '<Types><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>', "xl/workbook.xml": "<workbook/>" }), /not a Word document \(\.docx\)/],
+    ["ole.docx", DOCX, docFile(), /not a Word document \(\.docx\)/],
+    ["nul.txt", "text/plain", "line one\u0000line two", /not plain UTF-8 text/],
+    ["latin1.txt", "text/plain", Uint8Array.from([0x63, 0x61, 0x66, 0xe9]), /not plain UTF-8 text/],
+    ["cut.txt", "text/plain", Uint8Array.from([0x61, 0xe2, 0x82]), /not plain UTF-8 text/],
+    ["pdf.txt", "text/plain", Uint8Array.from([...pdfFile(), 0, 0xff]), /not plain UTF-8 text/],
+  ];
+
+  it("refuses bytes that are not the declared type, with a clear message, and keeps nothing", async () => {
+    for (const [name, type, bytes, message] of mismatches) {
+      const before = storedFiles();
+      const { signedUrl, objectPath } = await requestUpload(name, type);
+      const put = await putFile(tech, signedUrl, bytes, type);
+      expect(put.status, name).toBe(400);
+      expect(put.body, name).toEqual({ message: expect.stringMatching(message), field: "file" });
+      expect(put.body.message, name).toMatch(/It was not uploaded/);
+      expect((await download(tech, objectPath)).status, name).toBe(404);
+      expect(storedFiles(), name).toEqual(before);
+      // Nothing was kept, so nothing can be linked either.
+      expect((await tech.put("/api/sds-files", { sdsFileUrl: objectPath, itemId: 1, itemType: "inventory" })).status, name).toBe(400);
+    }
+  });
+
+  it("judges a large file by its start, while it streams, and answers before keeping any of it", async () => {
+    const before = storedFiles();
+    const bytes = new Uint8Array(3 * 1024 * 1024).fill(0x20); // 3 MB of spaces: not a PDF
+    const { signedUrl, objectPath } = await requestUpload("spaces.pdf", "application/pdf");
+    const put = await putFile(tech, signedUrl, bytes, "application/pdf");
+    expect(put.status).toBe(400);
+    expect(put.body.message).toMatch(/not a PDF/);
+    expect((await download(tech, objectPath)).status).toBe(404);
+    expect(storedFiles()).toEqual(before);
+  });
+
+  it("refuses a text file whose invalid byte comes after the first megabyte", async () => {
+    const bytes = new Uint8Array(2 * 1024 * 1024).fill(0x61);
+    bytes[1_500_000] = 0;
+    const { signedUrl, objectPath } = await requestUpload("late-nul.txt", "text/plain");
+    const put = await putFile(tech, signedUrl, bytes, "text/plain");
+    expect(put.status).toBe(400);
+    expect((await download(tech, objectPath)).status).toBe(404);
   });
 });
 
@@ -353,7 +424,7 @@ describe("PUT /api/sds-files", () => {
 
   it("links an uploaded SDS to equipment, and unlinks it", async () => {
     const camera = (await tech.get("/api/equipment")).body.find((e: any) => e.name === "FLIR C5 Thermal Camera");
-    const path = await upload("flir-c5-manual.docx", DOCX, new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]));
+    const path = await upload("flir-c5-manual.docx", DOCX, docxFile());
     const res = await tech.put("/api/sds-files", { sdsFileUrl: path, itemId: camera.id, itemType: "equipment" });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ sdsFileUrl: path, itemId: camera.id, itemType: "equipment" });

@@ -10,7 +10,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import QRCode from "qrcode";
-import { expect, PASSWORDS, signIn as signInForm, test as base, unique } from "./fixtures.ts";
+import { expect, PASSWORDS, signIn as signInForm, test as base, unique, watchContentSecurityPolicy } from "./fixtures.ts";
 
 /** "none": no fake camera at all, as on a device whose browser gives no camera. */
 type FeedKind = "qr-equipment" | "ean-item" | "blank" | "none";
@@ -93,10 +93,13 @@ const test = base.extend<{ feedKind: FeedKind; feed: Feed }>({
         return s;
       };
     });
+    const blocked = await watchContentSecurityPolicy(context);
     const page = await context.newPage();
     await use(page);
     await context.close();
     await browser.close();
+    // The scanners (zxing, quagga2: workers, blob: URLs, the camera stream) run under the same policy.
+    expect(blocked, "blocked by the Content-Security-Policy").toEqual([]);
   },
 });
 

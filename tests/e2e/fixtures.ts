@@ -1,15 +1,40 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 
 export const PASSWORDS: Record<string, string> = { manager: "manager123", tech: "tech123", pnair: "priya1234", tbecker: "tom12345", agomez: "alicia1234" };
 
-/** Every test fails on an uncaught error in the page. */
-export const test = base.extend<{ pageErrors: Error[] }>({
+/**
+ * What the Content-Security-Policy blocked in the context's pages (issue 14): Chromium's console
+ * reports and the page's securitypolicyviolation events. Expected to stay empty on every screen.
+ */
+export async function watchContentSecurityPolicy(context: BrowserContext): Promise<string[]> {
+  const blocked: string[] = [];
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) =>
+      console.error(`Content Security Policy violation: ${e.effectiveDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`),
+    );
+  });
+  context.on("console", (message) => {
+    if (/Content.Security.Policy/i.test(message.text())) blocked.push(`${message.location().url}: ${message.text()}`);
+  });
+  return blocked;
+}
+
+/** Every test fails on an uncaught error in the page, and on anything the Content-Security-Policy blocked. */
+export const test = base.extend<{ pageErrors: Error[]; contentSecurityPolicy: string[] }>({
   pageErrors: async ({ page }, use) => {
     const errors: Error[] = [];
     page.on("pageerror", (e) => errors.push(e));
     await use(errors);
     expect(errors.map((e) => e.message), "uncaught page errors").toEqual([]);
   },
+  contentSecurityPolicy: [
+    async ({ context }, use) => {
+      const blocked = await watchContentSecurityPolicy(context);
+      await use(blocked);
+      expect(blocked, "blocked by the Content-Security-Policy").toEqual([]);
+    },
+    { auto: true },
+  ],
   page: async ({ page }, use) => {
     await use(page);
   },

@@ -247,7 +247,7 @@ test("a manager deletes an item after confirming @phone", async ({ page, pageErr
   await expect(page.getByText("No items match your filters")).toBeVisible();
 });
 
-test("SDS file on a saved item: upload, download, remove, and a wrong type refused", async ({ page, pageErrors }) => {
+test("SDS file on a saved item: upload, download, remove, and a wrong type or wrong contents refused", async ({ page, pageErrors }) => {
   void pageErrors;
   await signIn(page, "tech");
   const name = unique("E2E SDS Chemical");
@@ -274,6 +274,11 @@ test("SDS file on a saved item: upload, download, remove, and a wrong type refus
   await dialog.getByLabel("SDS file").setInputFiles({ name: "setup.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") });
   await expect(toast(page, "Invalid File Type")).toContainText("Please select a PDF, DOC, DOCX, or TXT file");
   await expect(dialog.getByRole("button", { name: "Upload SDS" })).toHaveCount(0);
+
+  // Named and typed as a PDF, but not one: the server refuses the bytes and the toast says why.
+  await dialog.getByLabel("SDS file").setInputFiles({ name: "renamed.pdf", mimeType: "application/pdf", buffer: Buffer.from("MZ\x90\x00 not a pdf") });
+  await dialog.getByRole("button", { name: "Upload SDS" }).click();
+  await expect(toast(page, "Upload Failed")).toContainText("The file's contents are not a PDF");
 });
 
 test("more than a page of items loads with Load more", async ({ page, pageErrors }) => {

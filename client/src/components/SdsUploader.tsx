@@ -88,7 +88,12 @@ export function SdsUploader({ itemId, sdsFileUrl }: Props) {
       );
       step = "Failed to upload file";
       const put = await fetch(target.signedUrl, { method: "PUT", headers: { "content-type": contentType }, body: chosen });
-      if (!put.ok) throw new Error();
+      if (!put.ok) {
+        // The server says why (e.g. the contents are not the file type its name says).
+        const reason = await put.json().then((body: { message?: unknown }) => body?.message, () => undefined);
+        if (typeof reason === "string" && reason) step = reason;
+        throw new Error();
+      }
       step = "Failed to link SDS file to item";
       await link(target.objectPath);
       toast({ title: "SDS Upload Complete", description: chosen.name, variant: "success" });

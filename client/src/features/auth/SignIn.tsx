@@ -4,10 +4,12 @@ import { useState, type FormEvent } from "react";
 import { graphql, useMutation } from "react-relay";
 import type { SignInMutation } from "../../__generated__/SignInMutation.graphql.ts";
 
+const INVALID = "Invalid username or password. Please try again.";
+
 export function SignIn() {
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
   const [commit, pending] = useMutation<SignInMutation>(graphql`
     mutation SignInMutation($input: SignInInput!) {
       signIn(input: $input) {
@@ -30,7 +32,7 @@ export function SignIn() {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    setFailed(false);
+    setFailed(null);
     commit({
       variables: { input: { username, password } },
       // On success the current-user data is refreshed (§7): the viewer root field points at the new user.
@@ -38,8 +40,12 @@ export function SignIn() {
         const viewer = store.getRootField("signIn")?.getLinkedRecord("viewer");
         if (viewer) store.getRoot().setLinkedRecord(viewer, "viewer");
       },
-      onCompleted: (data) => setFailed(data.signIn?.__typename !== "SignInPayload"),
-      onError: () => setFailed(true),
+      onCompleted: ({ signIn }) => {
+        if (signIn?.__typename === "SignInPayload") return setFailed(null);
+        // Too many attempts (this username, or from this address) says so and for how long.
+        setFailed(signIn?.__typename === "RateLimitedError" && signIn.message ? signIn.message : INVALID);
+      },
+      onError: () => setFailed(INVALID),
     });
   }
 
@@ -60,7 +66,7 @@ export function SignIn() {
             <Stack spacing={2}>
               {failed && (
                 <Alert severity="error" variant="filled">
-                  Invalid username or password. Please try again.
+                  {failed}
                 </Alert>
               )}
               <TextField label="Username" name="username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} autoFocus />
