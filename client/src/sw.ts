@@ -2,9 +2,14 @@
 // Trapline's service worker (built by vite-plugin-pwa's injectManifest into dist/sw.js).
 // It precaches the app shell and every chunk of the build (scanner libraries included), so a second
 // visit loads from the phone and the shell opens with no network. It never caches API, GraphQL or
-// object answers: those are the user's data, and only the app's own code lives in Cache Storage.
+// object answers (the user's data) with one exception: an SDS file a user has opened stays readable
+// offline (cache "trapline-sds", dropped at sign-out and when another user signs in).
+// With Background Sync it also sends the changes queued offline when the network returns.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
+import { NetworkFirst } from "workbox-strategies";
+import { flushQueue, SYNC_TAG } from "./offline/outbox.ts";
+import { SDS_CACHE } from "./offline/db.ts";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Parameters<typeof precacheAndRoute>[0] };
 
@@ -14,6 +19,32 @@ cleanupOutdatedCaches();
 // Client routes (/inventory, /scan, …) are the single-page app: answered with the precached index.html.
 // Server paths are never answered from here.
 registerRoute(new NavigationRoute(createHandlerBoundToURL("/index.html"), { denylist: [/^\/(api|graphql|objects|ws|healthz)(\/|$)/] }));
+
+// SDS files (/objects/sds/…): the network first, so a replaced sheet is seen at once; the last copy opened when offline.
+registerRoute(
+  ({ url, request }) => request.method === "GET" && url.origin === self.location.origin && url.pathname.startsWith("/objects/sds/"),
+  new NetworkFirst({
+    cacheName: SDS_CACHE,
+    networkTimeoutSeconds: 10,
+    plugins: [
+      // Only a whole, successful answer is kept (not a 401 after the session ended, nor a 206 range).
+      { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) },
+      { cacheKeyWillBeUsed: async ({ request }) => request.url.split("?")[0]! },
+    ],
+  }),
+);
+
+// Background Sync (where the browser has it): the queue is sent when the network returns, even with the app closed.
+// A run stopped by no network or a server in trouble fails, so the browser tries again later.
+self.addEventListener("sync", (event: Event) => {
+  const sync = event as Event & { tag: string; waitUntil(p: Promise<unknown>): void };
+  if (sync.tag !== SYNC_TAG) return;
+  sync.waitUntil(
+    flushQueue().then((outcome) => {
+      if (outcome?.stopped === "offline" || outcome?.stopped === "server") throw new Error("The queue waits for the network");
+    }),
+  );
+});
 
 // A new version waits until the user chooses 'Reload' in the app's 'A new version is available' toast.
 self.addEventListener("message", (event) => {

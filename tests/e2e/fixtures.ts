@@ -55,3 +55,11 @@ export async function signIn(page: Page, username = "manager", password = PASSWO
 export function unique(prefix: string) {
   return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 }
+
+/** Waits until the service worker has precached the app and controls the page (after one reload). Needs `serviceWorkers: "allow"`. */
+export async function installed(page: Page) {
+  await page.waitForFunction(async () => Boolean(await navigator.serviceWorker.getRegistration()), undefined, { timeout: 20_000 });
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}

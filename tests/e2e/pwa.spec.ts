@@ -2,19 +2,10 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Page } from "@playwright/test";
-import { expect, signIn, test } from "./fixtures.ts";
+import { expect, installed, signIn, test } from "./fixtures.ts";
 
 // These tests are about the service worker, which the rest of the suite blocks.
 test.use({ serviceWorkers: "allow" });
-
-/** Waits until the service worker has precached the app and controls the page (after one reload). */
-async function installed(page: Page) {
-  await page.waitForFunction(async () => Boolean(await navigator.serviceWorker.getRegistration()), undefined, { timeout: 20_000 });
-  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-}
 
 test("after one visit the app shell opens with no network @phone", async ({ page, context }) => {
   await signIn(page);

@@ -5,6 +5,7 @@ import { fetchQuery, graphql, RelayEnvironmentProvider, useLazyLoadQuery, useRel
 import type { AppViewerQuery } from "../__generated__/AppViewerQuery.graphql.ts";
 import { Loading } from "../components/Loading.tsx";
 import { createEnvironment, resetLiveConnection } from "../relay/environment.ts";
+import { offlineOwner, setOfflineOwner } from "../offline/queuedError.ts";
 import { ErrorBoundary } from "./ErrorBoundary.tsx";
 import { SessionContext } from "./session.ts";
 import { theme } from "./theme.ts";
@@ -48,6 +49,12 @@ function SessionGate({ onSignedOut, primed }: { onSignedOut(): void; primed: boo
   }, [environment, primed]);
   const viewer = data.viewer;
   useEffect(() => rememberViewer(viewer ?? null), [viewer]);
+  // Offline data and the queue belong to the signed-in user only (offline/session.ts).
+  const owner = viewer ? String(viewer.databaseId) : null;
+  setOfflineOwner(owner);
+  useEffect(() => {
+    if (owner) void import("../offline/session.ts").then((m) => m.claimOfflineData(owner));
+  }, [owner]);
   const signedIn = Boolean(viewer);
   useEffect(() => {
     // The first screen is up: fetch the toast's code now so the first toast never waits for it, and, on
@@ -84,6 +91,10 @@ export function App() {
   const [session, setSession] = useState(newSession);
   // Signing out clears every cached record (§7), the remembered viewer, and reconnects the live channel as nobody.
   const signedOut = useCallback(() => {
+    // What the phone kept for field work (lists, queue, opened SDS files) goes with the session.
+    const owner = offlineOwner();
+    setOfflineOwner(null);
+    if (owner) void import("../offline/session.ts").then((m) => m.releaseOfflineData(owner));
     rememberViewer(null);
     resetLiveConnection();
     setSession(newSession());

@@ -26,7 +26,13 @@ import { QuickActionProvider, useQuickActions, type QuickAction } from "./quickA
 import { useSession } from "./session.ts";
 import { DeferredTooltip, LazyDrawer as Drawer, LazyMenu as Menu, MountWhenOpened } from "../components/deferred.tsx";
 import { Loading } from "../components/Loading.tsx";
-import { PageLoadError } from "../components/PageLoadError.tsx";
+import { PageLoadError, RetryWhenOnline } from "../components/PageLoadError.tsx";
+import { OfflineBar } from "../offline/OfflineBar.tsx";
+
+// The phone's copy of the screens a technician needs on a job, shown when one cannot load without a network.
+const OfflinePage = lazy(() => import("../offline/OfflinePages.tsx"));
+const ConfirmSignOut = lazy(() => import("../offline/ConfirmSignOut.tsx"));
+const OFFLINE_PATHS = new Set(["/", "/inventory", "/equipment", "/requests"]);
 import { ErrorBoundary } from "./ErrorBoundary.tsx";
 
 // Subscriptions start once the shell is up; their code is not needed to paint it.
@@ -91,8 +97,15 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       }
     }
   `);
+  const [unsynced, setUnsynced] = useState(0);
+  const signOut = () => commitSignOut({ variables: {}, onCompleted: signedOut, onError: signedOut });
   return (
     <Box sx={{ display: "flex", flexDirection: "column", height: "100%" }}>
+      {unsynced > 0 && (
+        <Suspense fallback={null}>
+          <ConfirmSignOut count={unsynced} onCancel={() => setUnsynced(0)} onConfirm={signOut} />
+        </Suspense>
+      )}
       <Stack direction="row" spacing={1} sx={{ alignItems: "center", px: 2, py: 2 }}>
         <PestControlIcon color="primary" />
         <Typography variant="h6" sx={{ fontWeight: 800 }}>
@@ -140,7 +153,16 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
           </Typography>
         </Box>
         <DeferredTooltip title="Log out">
-          <IconButton aria-label="Log out" onClick={() => commitSignOut({ variables: {}, onCompleted: signedOut, onError: signedOut })}>
+          <IconButton
+            aria-label="Log out"
+            onClick={() =>
+              // Changes not yet synced would be dropped with everything else the phone keeps: ask first.
+              void import("../offline/db.ts")
+                .then(({ queueOf }) => queueOf(String(viewer.databaseId)))
+                .catch(() => [])
+                .then((queue) => (queue.length ? setUnsynced(queue.length) : signOut()))
+            }
+          >
             <LogoutIcon />
           </IconButton>
         </DeferredTooltip>
@@ -227,13 +249,19 @@ function RouteOutlet() {
   return (
     <ErrorBoundary
       key={location.key}
-      fallback={(retry) => (
-        <PageLoadError
-          onRetry={() => {
-            void revalidator.revalidate().then(retry);
-          }}
-        />
-      )}
+      fallback={(retry) => {
+        const onRetry = () => void revalidator.revalidate().then(retry);
+        // Without a network the screens a technician needs on a job show the phone's copy instead.
+        if (navigator.onLine === false && OFFLINE_PATHS.has(location.pathname))
+          return (
+            <RetryWhenOnline onRetry={onRetry}>
+              <Suspense fallback={<Loading />}>
+                <OfflinePage path={location.pathname} />
+              </Suspense>
+            </RetryWhenOnline>
+          );
+        return <PageLoadError onRetry={onRetry} />;
+      }}
     >
       <Suspense fallback={<Loading />}>
         <Outlet />
@@ -306,6 +334,7 @@ function Shell() {
             </ErrorBoundary>
             {desktop && <QuickActionMenu />}
           </Toolbar>
+          <OfflineBar />
         </AppBar>
         <Box component="main" sx={{ flex: 1, p: { xs: 1.5, sm: 2, md: 3 }, pb: { xs: 11, md: 3 } }}>
           <RouteOutlet />

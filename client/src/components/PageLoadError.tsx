@@ -1,7 +1,7 @@
 import CloudOffIcon from "@mui/icons-material/CloudOffOutlined";
 import ErrorOutlineIcon from "@mui/icons-material/ErrorOutlineOutlined";
 import { Button, Card, CardContent, Stack, Typography } from "@mui/material";
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 
 /** What a screen shows instead of its content when its data could not be loaded (most often: no network). */
 export function PageLoadError({ onRetry }: { onRetry(): void }) {
@@ -29,4 +29,13 @@ export function PageLoadError({ onRetry }: { onRetry(): void }) {
       </CardContent>
     </Card>
   );
+}
+
+/** Shows `children` (the phone's copy of a screen) and loads the real screen when the network returns. */
+export function RetryWhenOnline({ onRetry, children }: { onRetry(): void; children: ReactNode }) {
+  useEffect(() => {
+    window.addEventListener("online", onRetry);
+    return () => window.removeEventListener("online", onRetry);
+  }, [onRetry]);
+  return children;
 }

@@ -10,6 +10,7 @@ import {
   type MissingFieldHandler,
   type SubscribeFunction,
 } from "relay-runtime";
+import { notifyLiveEvent, OFFLINE_READS, offlineOwner, QUEUEABLE } from "../offline/queuedError.ts";
 
 /** `node(id:)` can be answered from the store when that record is already there (e.g. an edit dialog). */
 const missingFieldHandlers: MissingFieldHandler[] = [
@@ -35,13 +36,43 @@ export function onConnectionState(listener: (s: ConnectionState) => void) {
   return () => void listeners.delete(listener);
 }
 
+/** A request that never reached an answer (no network, a dropped connection), as opposed to an error the server sent. */
+const isNetworkFailure = (error: unknown) => error instanceof TypeError;
+const offline = () => import("../offline/network.ts");
+
+/**
+ * Every mutation carries an Idempotency-Key made here, so sending it again (a retry, a queued resend)
+ * is answered from the server's record instead of being applied twice. The changes a technician makes
+ * in the field (QUEUEABLE) are kept in the phone's queue, with that key, when the network is away or
+ * the request is lost in flight; the reads a job needs (OFFLINE_READS) are then answered from the
+ * phone's copy. The screen learns of a kept change through a QueuedOfflineError.
+ */
 const fetchGraphQL: FetchFunction = async (operation, variables) => {
-  const response = await fetch("/graphql", {
-    method: "POST",
-    credentials: "same-origin",
-    headers: { "content-type": "application/json", accept: "application/json" },
-    body: JSON.stringify({ query: operation.text, variables }),
-  });
+  const mutation = operation.operationKind === "mutation";
+  const key = mutation ? crypto.randomUUID() : undefined;
+  const owner = offlineOwner();
+  const queueable = mutation && owner !== null && QUEUEABLE.has(operation.name);
+  if (queueable && (await (await offline()).mustQueue(owner))) return (await offline()).queueChange(owner, operation, variables, key!);
+  let response: Response;
+  try {
+    response = await fetch("/graphql", {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "content-type": "application/json", accept: "application/json", ...(key ? { "idempotency-key": key } : {}) },
+      body: JSON.stringify({ query: operation.text, variables }),
+    });
+  } catch (error) {
+    if (isNetworkFailure(error) && owner !== null) {
+      if (queueable) return (await offline()).queueChange(owner, operation, variables, key!);
+      if (!mutation && OFFLINE_READS.has(operation.name)) {
+        const answer = await (await offline()).offlineAnswer(owner, operation.name, variables);
+        if (answer) return answer as never;
+      }
+    }
+    throw error;
+  }
+  // A server in trouble (or a proxy without it) did not apply the change: it waits in the queue, under the same key.
+  if (queueable && (response.status >= 500 || response.status === 429)) return (await offline()).queueChange(owner, operation, variables, key!);
   const body = await response.json();
   if (!response.ok && !body?.data) throw new Error(`${response.status}: ${body?.errors?.[0]?.message ?? response.statusText}`);
   return body;
@@ -76,7 +107,10 @@ const subscribe: SubscribeFunction = (operation, variables) =>
       (client) => {
         if (closed) return;
         unsubscribe = client.subscribe({ operationName: operation.name, query: operation.text ?? "", variables }, {
-          next: (value) => sink.next(value as never),
+          next: (value) => {
+            sink.next(value as never);
+            notifyLiveEvent();
+          },
           error: (err) => sink.error(err instanceof Error ? err : new Error("Live connection failed")),
           complete: () => sink.complete(),
         });

@@ -5,6 +5,7 @@ import type { EquipmentCheckOutDialogMutation } from "../../__generated__/Equipm
 import type { EquipmentCheckOutDialog_team$key } from "../../__generated__/EquipmentCheckOutDialog_team.graphql.ts";
 import { useSession } from "../../app/session.ts";
 import { useToast } from "../../app/toast.tsx";
+import { useKeptOnPhone } from "../../offline/useKeptOnPhone.ts";
 import { todayInput } from "./dates.ts";
 
 export type CheckOutTarget = { id: string; name: string };
@@ -78,6 +79,7 @@ function CheckOutForm({ target, team, onClose }: { target: CheckOutTarget; team:
   const blank = assignee.trim() === "";
   const fieldError = touched && blank ? "Assignee is required" : null;
 
+  const kept = useKeptOnPhone();
   function submit(ev: FormEvent) {
     ev.preventDefault();
     setTouched(true);
@@ -96,7 +98,10 @@ function CheckOutForm({ target, team, onClose }: { target: CheckOutTarget; team:
           fail();
         }
       },
-      onError: fail,
+      onError: (error) => {
+        if (!kept(error)) return fail();
+        onClose();
+      },
     });
   }
 

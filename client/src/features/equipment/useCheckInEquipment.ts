@@ -2,6 +2,7 @@ import { useCallback } from "react";
 import { graphql, useMutation } from "react-relay";
 import type { useCheckInEquipmentMutation } from "../../__generated__/useCheckInEquipmentMutation.graphql.ts";
 import { useToast } from "../../app/toast.tsx";
+import { useKeptOnPhone } from "../../offline/useKeptOnPhone.ts";
 
 /** checked_out → available; the payload updates the record (status, assignedTo, assignedAt) in the store. */
 export function useCheckInEquipment() {
@@ -25,6 +26,7 @@ export function useCheckInEquipment() {
       }
     }
   `);
+  const kept = useKeptOnPhone();
   const checkIn = useCallback(
     (id: string) => {
       const fail = () => toast({ title: "Error", description: "Failed to check in equipment", variant: "destructive" });
@@ -34,10 +36,12 @@ export function useCheckInEquipment() {
           d.checkInEquipment.__typename === "CheckInEquipmentPayload"
             ? toast({ title: "Equipment checked in successfully", variant: "success" })
             : fail(),
-        onError: fail,
+        onError: (error) => {
+          if (!kept(error)) fail();
+        },
       });
     },
-    [commit, toast],
+    [commit, toast, kept],
   );
   return { checkIn, pending };
 }

@@ -5,6 +5,7 @@ import { useId, useState, type FormEvent } from "react";
 import { graphql, useMutation } from "react-relay";
 import type { RecordUseDialogMutation } from "../../__generated__/RecordUseDialogMutation.graphql.ts";
 import { useToast } from "../../app/toast.tsx";
+import { useKeptOnPhone } from "../../offline/useKeptOnPhone.ts";
 import { todayInput } from "../equipment/dates.ts";
 import { COMMON_PESTS, toUseInput, validateUse, type UseErrors, type UseField, type UseFormValues } from "./chemicalUse.ts";
 
@@ -20,6 +21,7 @@ export function RecordUseDialog({ item, onClose }: { item: UseTarget; onClose():
   const titleId = useId();
   const idPrefix = useId();
   const { toast } = useToast();
+  const kept = useKeptOnPhone();
   const today = todayInput();
   const [values, setValues] = useState<UseFormValues>({ quantity: "1", siteAddress: "", targetPest: "", date: today });
   const [errors, setErrors] = useState<UseErrors>({});
@@ -78,7 +80,7 @@ export function RecordUseDialog({ item, onClose }: { item: UseTarget; onClose():
         if (field && field in values) setErrors({ [field]: r.message });
         else setServerError(r.message ?? "Failed to record use");
       },
-      onError: () => setServerError("Failed to record use"),
+      onError: (error) => (kept(error) ? onClose() : setServerError("Failed to record use")),
     });
   }
 

@@ -12,6 +12,7 @@ import type { RequestFormInventorySearchQuery } from "../../__generated__/Reques
 import type { RequestFormPrefillQuery } from "../../__generated__/RequestFormPrefillQuery.graphql.ts";
 import { useSession } from "../../app/session.ts";
 import { useToast } from "../../app/toast.tsx";
+import { useKeptOnPhone } from "../../offline/useKeptOnPhone.ts";
 import { connectionsForNewRequest } from "./connections.ts";
 import { addLine, equipmentOptions, inventoryOptions, PICKER_PAGE, pickerSearch, type Line, type PickerOption } from "./lines.ts";
 import { adjustPendingCount } from "./pendingCount.ts";
@@ -151,6 +152,7 @@ function RequestFormFields({ onDone, initialLines }: { onDone(): void; initialLi
   const [addError, setAddError] = useState<string | null>(null);
   const [justification, setJustification] = useState("");
   const [justificationError, setJustificationError] = useState<string | null>(null);
+  const kept = useKeptOnPhone();
   const [triedEmpty, setTriedEmpty] = useState(false);
 
   const [commit, submitting] = useMutation<RequestFormCreateMutation>(graphql`
@@ -230,7 +232,10 @@ function RequestFormFields({ onDone, initialLines }: { onDone(): void; initialLi
         if (r.__typename === "ValidationError" && r.field === "justification" && message) setJustificationError(message);
         toast({ title: "Error", description: message || "Failed to submit request", variant: "destructive" });
       },
-      onError: (err) => toast({ title: "Error", description: err.message || "Failed to submit request", variant: "destructive" }),
+      onError: (err) => {
+        if (kept(err)) return onDone();
+        toast({ title: "Error", description: err.message || "Failed to submit request", variant: "destructive" });
+      },
     });
   };
 

@@ -10,6 +10,8 @@ import type { ScanResultCard_item$key } from "../../__generated__/ScanResultCard
 import type { ScanResultCardCheckOutMutation } from "../../__generated__/ScanResultCardCheckOutMutation.graphql.ts";
 import type { ScanResultCardCheckInMutation } from "../../__generated__/ScanResultCardCheckInMutation.graphql.ts";
 import { useToast } from "../../app/toast.tsx";
+import { useWaitingFor } from "../../offline/useOffline.ts";
+import { useKeptOnPhone } from "../../offline/useKeptOnPhone.ts";
 
 export type ScannedRef = { kind: "equipment"; ref: ScanResultCard_equipment$key } | { kind: "inventory"; ref: ScanResultCard_item$key };
 
@@ -82,6 +84,8 @@ function EquipmentResult({ equipment, onEvent }: { equipment: ScanResultCard_equ
     equipment,
   );
   const [asking, setAsking] = useState(false);
+  const kept = useKeptOnPhone();
+  const waiting = useWaitingFor(e.id);
   const [commitOut, checkingOut] = useMutation<ScanResultCardCheckOutMutation>(graphql`
     mutation ScanResultCardCheckOutMutation($input: CheckOutEquipmentInput!) {
       checkOutEquipment(input: $input) {
@@ -132,7 +136,10 @@ function EquipmentResult({ equipment, onEvent }: { equipment: ScanResultCard_equ
         toast({ title: "Equipment checked out", description: `${e.name} checked out to ${person}`, variant: "success" });
         onEvent({ itemId: e.id, itemName: e.name, itemType: "equipment", action: "check_out", assignedTo: person });
       },
-      onError: outFailed,
+      onError: (error) => {
+        if (!kept(error)) return outFailed();
+        onEvent({ itemId: e.id, itemName: e.name, itemType: "equipment", action: "check_out", assignedTo: person });
+      },
     });
   };
   const checkIn = () => {
@@ -144,7 +151,10 @@ function EquipmentResult({ equipment, onEvent }: { equipment: ScanResultCard_equ
         toast({ title: "Equipment checked in", description: `${e.name} is available again`, variant: "success" });
         onEvent({ itemId: e.id, itemName: e.name, itemType: "equipment", action: "check_in", assignedTo: from });
       },
-      onError: inFailed,
+      onError: (error) => {
+        if (!kept(error)) return inFailed();
+        onEvent({ itemId: e.id, itemName: e.name, itemType: "equipment", action: "check_in", assignedTo: from });
+      },
     });
   };
 
@@ -154,6 +164,7 @@ function EquipmentResult({ equipment, onEvent }: { equipment: ScanResultCard_equ
       <Detail label="Category">{e.category}</Detail>
       <Detail label="Status">
         <Chip size="small" label={statusLabel[e.status] ?? e.status} color={statusChipColor[e.status] ?? "default"} />
+        {waiting && <Chip size="small" variant="outlined" label="Waiting to sync" sx={{ ml: 1 }} />}
       </Detail>
       {e.assignedTo && (
         <Detail label="Assigned To">

@@ -1,0 +1,159 @@
+import CloudOffIcon from "@mui/icons-material/CloudOffOutlined";
+import CloudDoneIcon from "@mui/icons-material/CloudDoneOutlined";
+import SyncIcon from "@mui/icons-material/Sync";
+import { Box, Button, Stack, Typography } from "@mui/material";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { fetchQuery, useRelayEnvironment } from "react-relay";
+import { useRevalidator } from "react-router-dom";
+import AppViewerQueryNode from "../__generated__/AppViewerQuery.graphql.ts";
+import { useSession } from "../app/session.ts";
+import { useToast } from "../app/toast.tsx";
+import { onLiveEvent } from "./queuedError.ts";
+import { lastSyncedText, snapshotChanged, useLocalView, useOnline, useQueue, waitingText } from "./useOffline.ts";
+
+const QueueDialog = lazy(() => import("./QueueDialog.tsx"));
+
+/** How soon after a live event (someone else's change) the kept copy is refreshed, and how often anyway. */
+const LIVE_REFRESH_DELAY_MS = 10_000;
+const REFRESH_EVERY_MS = 5 * 60_000;
+
+/**
+ * Under the header: 'Offline' with when the phone last synced, 'N changes waiting to sync' with a
+ * list to review, retry or discard them, the changes that could not be applied, and 'All changes
+ * synced' when the queue empties. It also runs the sync: the queue is sent when the app starts and
+ * whenever the network returns, and the kept copy is refreshed after that, after live events and
+ * every few minutes.
+ */
+export function OfflineBar() {
+  const { viewer, isManager } = useSession();
+  const userId = String(viewer.databaseId);
+  const environment = useRelayEnvironment();
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  const { toast } = useToast();
+  const online = useOnline();
+  const queue = useQueue(userId);
+  const view = useLocalView(userId);
+  const [reviewing, setReviewing] = useState(false);
+  const [allSynced, setAllSynced] = useState(false);
+
+  const refresh = useCallback(async () => {
+    if (!navigator.onLine) return;
+    const { refreshSnapshot } = await import("./snapshotStore.ts");
+    await refreshSnapshot(userId, viewer.databaseId, isManager).then(snapshotChanged, () => {});
+  }, [userId, viewer.databaseId, isManager]);
+
+  /** What follows a flush that sent changes: the screens and the kept copy show the server's state. */
+  const afterSent = useCallback(
+    async (sent: number) => {
+      if (!sent) return;
+      void revalidate.current();
+      await refresh();
+      const { queueOf } = await import("./db.ts");
+      const left = await queueOf(userId);
+      if (left.length === 0) {
+        setAllSynced(true);
+        toast({ title: "All changes synced", variant: "success" });
+      } else if (left.some((c) => c.state === "failed")) {
+        toast({ title: "Some changes could not be applied", description: "Review them under the header.", variant: "destructive" });
+      }
+    },
+    [refresh, toast, userId],
+  );
+
+  const sync = useCallback(async () => {
+    const { flushQueue } = await import("./outbox.ts");
+    const outcome = await flushQueue(userId);
+    // The session ended while away: the sign-in screen comes up and the queue waits for this user.
+    if (outcome?.stopped === "signed-out" || outcome?.stopped === "other-user")
+      fetchQuery(environment, AppViewerQueryNode, {}, { fetchPolicy: "network-only" }).subscribe({ error: () => {} });
+    if (outcome?.sent) await afterSent(outcome.sent);
+    else await refresh();
+  }, [afterSent, environment, refresh, userId]);
+
+  useEffect(() => {
+    let stop = () => {};
+    void import("./network.ts").then(({ onFlushed }) => {
+      stop = onFlushed((sent) => void afterSent(sent));
+    });
+    const start = setTimeout(() => void sync(), 1500);
+    const back = () => void sync();
+    window.addEventListener("online", back);
+    const every = setInterval(() => document.visibilityState === "visible" && void refresh(), REFRESH_EVERY_MS);
+    let liveTimer: ReturnType<typeof setTimeout> | undefined;
+    const stopLive = onLiveEvent(() => {
+      clearTimeout(liveTimer);
+      liveTimer = setTimeout(() => void refresh(), LIVE_REFRESH_DELAY_MS);
+    });
+    return () => {
+      stop();
+      stopLive();
+      clearTimeout(start);
+      clearTimeout(liveTimer);
+      clearInterval(every);
+      window.removeEventListener("online", back);
+    };
+  }, [afterSent, refresh, sync]);
+
+  const waiting = queue?.filter((c) => c.state === "waiting").length ?? 0;
+  const failed = queue?.filter((c) => c.state === "failed").length ?? 0;
+  useEffect(() => {
+    if (waiting || failed) setAllSynced(false);
+    else if (allSynced) {
+      const t = setTimeout(() => setAllSynced(false), 6000);
+      return () => clearTimeout(t);
+    }
+  }, [waiting, failed, allSynced]);
+
+  const parts: string[] = [];
+  if (!online) parts.push("Offline");
+  if (waiting) parts.push(waitingText(waiting));
+  if (failed) parts.push(`${failed} ${failed === 1 ? "change" : "changes"} could not be applied`);
+  if (!parts.length && allSynced) parts.push("All changes synced");
+  const show = parts.length > 0;
+
+  return (
+    <>
+      <Box role="status" aria-live="polite" sx={{ display: show ? "block" : "none" }}>
+        {show && (
+          <Stack
+            direction="row"
+            spacing={1}
+            sx={{
+              alignItems: "center",
+              px: { xs: 1.5, sm: 2 },
+              py: 0.5,
+              minHeight: 40,
+              borderTop: 1,
+              borderColor: "divider",
+              // Light tints of the theme's error, grey, warning and success (text on them keeps AA contrast).
+              bgcolor: failed ? "#fdecea" : !online ? "grey.100" : waiting ? "#fff8e1" : "#edf7ed",
+            }}
+          >
+            {!online ? <CloudOffIcon fontSize="small" color="action" /> : waiting || failed ? <SyncIcon fontSize="small" color="action" /> : <CloudDoneIcon fontSize="small" color="success" />}
+            <Typography variant="body2" sx={{ flex: 1, minWidth: 0, fontWeight: 600 }} data-testid="sync-status">
+              {parts.join(" · ")}
+              {!online && (
+                <Typography component="span" variant="body2" color="text.secondary" sx={{ fontWeight: 400 }}>
+                  {" · "}
+                  {lastSyncedText(view?.syncedAt)}
+                </Typography>
+              )}
+            </Typography>
+            {(waiting > 0 || failed > 0) && (
+              <Button size="small" onClick={() => setReviewing(true)} sx={{ flexShrink: 0 }}>
+                Review
+              </Button>
+            )}
+          </Stack>
+        )}
+      </Box>
+      {reviewing && queue && (
+        <Suspense fallback={null}>
+          <QueueDialog queue={queue} online={online} syncedAt={view?.syncedAt ?? null} onSync={() => void sync()} onClose={() => setReviewing(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,250 @@
+import CloudOffIcon from "@mui/icons-material/CloudOffOutlined";
+import { Alert, Box, Button, Card, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogTitle, InputAdornment, Stack, TextField, Typography } from "@mui/material";
+import SearchIcon from "@mui/icons-material/Search";
+import { useId, useMemo, useState, type FormEvent, type ReactNode } from "react";
+import { commitMutation, useRelayEnvironment } from "react-relay";
+import { Link as RouterLink } from "react-router-dom";
+import CheckInNode, { type ScanResultCardCheckInMutation } from "../__generated__/ScanResultCardCheckInMutation.graphql.ts";
+import CheckOutNode, { type ScanResultCardCheckOutMutation } from "../__generated__/ScanResultCardCheckOutMutation.graphql.ts";
+import { useSession } from "../app/session.ts";
+import { useToast } from "../app/toast.tsx";
+import { isApplied } from "../features/inventory/chemicalUse.ts";
+import { RecordUseDialog, type UseTarget } from "../features/inventory/RecordUseDialog.tsx";
+import type { EquipmentRow, ItemRow } from "./db.ts";
+import type { LocalView, Pending } from "./network.ts";
+import { useKeptOnPhone } from "./useKeptOnPhone.ts";
+import { lastSyncedText, useLocalView } from "./useOffline.ts";
+
+/**
+ * What /, /inventory, /equipment and /requests show with no network: the phone's copy, with the
+ * changes queued on this phone applied and marked 'Waiting to sync'. Equipment can be checked out
+ * and in, and chemical use recorded, from here; those changes join the queue.
+ */
+export default function OfflinePage({ path }: { path: string }) {
+  const { viewer } = useSession();
+  const view = useLocalView(String(viewer.databaseId));
+  if (view === undefined) return null;
+  return (
+    <Stack spacing={2}>
+      <Alert severity="info" icon={<CloudOffIcon />}>
+        You are offline. {view ? `Showing what this phone keeps. ${lastSyncedText(view.syncedAt)}.` : "Nothing is kept on this phone yet: open the app once with a connection."}
+      </Alert>
+      {view && path === "/equipment" && <EquipmentList view={view} />}
+      {view && path === "/inventory" && <InventoryList view={view} />}
+      {view && path === "/requests" && <RequestList view={view} />}
+      {path === "/" && (
+        <Stack direction="row" useFlexGap sx={{ flexWrap: "wrap", gap: 1 }}>
+          {[
+            ["QR Scanner", "/scan"],
+            ["Equipment", "/equipment"],
+            ["Inventory", "/inventory"],
+            ["My open requests", "/requests"],
+          ].map(([label, to]) => (
+            <Button key={to} variant="outlined" component={RouterLink} to={to!}>
+              {label}
+            </Button>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function useSearch<T extends { name: string; category: string }>(rows: T[], extra: (r: T) => (string | null)[]) {
+  const [text, setText] = useState("");
+  const shown = useMemo(() => {
+    const s = text.trim().toLowerCase();
+    return s ? rows.filter((r) => [r.name, r.category, ...extra(r)].some((f) => f?.toLowerCase().includes(s))) : rows;
+  }, [rows, text, extra]);
+  const field = (
+    <TextField
+      label="Search"
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      size="small"
+      fullWidth
+      slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+    />
+  );
+  return { field, shown: shown.slice(0, 200), more: Math.max(0, shown.length - 200) };
+}
+
+function Row({ title, children, actions, pending }: { title: string; children: ReactNode; actions?: ReactNode; pending?: boolean }) {
+  return (
+    <Card component="article" aria-label={title}>
+      <CardContent sx={{ display: "flex", gap: 1, flexWrap: "wrap", alignItems: "center", "&:last-child": { pb: 2 } }}>
+        <Box sx={{ flex: "1 1 220px", minWidth: 0 }}>
+          <Typography sx={{ fontWeight: 700 }}>{title}</Typography>
+          <Typography variant="body2" color="text.secondary" component="div">
+            {children}
+          </Typography>
+        </Box>
+        {pending && <Chip size="small" variant="outlined" label="Waiting to sync" />}
+        {actions}
+      </CardContent>
+    </Card>
+  );
+}
+
+const statusLabel: Record<string, string> = { available: "Available", checked_out: "Checked Out", maintenance: "Maintenance", repair: "Repair" };
+const equipmentExtra = (e: EquipmentRow) => [e.serialNumber, e.assignedTo, e.location];
+
+function EquipmentList({ view }: { view: LocalView }) {
+  const environment = useRelayEnvironment();
+  const kept = useKeptOnPhone();
+  const { toast } = useToast();
+  const { field, shown, more } = useSearch(view.equipment, equipmentExtra);
+  const [asking, setAsking] = useState<EquipmentRow | null>(null);
+  const failed = (what: string) => toast({ title: `${what} failed`, description: `Failed to ${what.toLowerCase()} equipment. Please try again.`, variant: "destructive" });
+  const checkOut = (e: EquipmentRow, person: string) =>
+    commitMutation<ScanResultCardCheckOutMutation>(environment, {
+      mutation: CheckOutNode,
+      variables: { input: { id: e.id, assignedTo: person } },
+      onCompleted: (r) => (r.checkOutEquipment.__typename === "CheckOutEquipmentPayload" ? toast({ title: "Equipment checked out", description: `${e.name} checked out to ${person}`, variant: "success" }) : failed("Check out")),
+      onError: (error) => {
+        if (!kept(error)) failed("Check out");
+      },
+    });
+  const checkIn = (e: EquipmentRow) =>
+    commitMutation<ScanResultCardCheckInMutation>(environment, {
+      mutation: CheckInNode,
+      variables: { input: { id: e.id } },
+      onCompleted: (r) => (r.checkInEquipment.__typename === "CheckInEquipmentPayload" ? toast({ title: "Equipment checked in", description: `${e.name} is available again`, variant: "success" }) : failed("Check in")),
+      onError: (error) => {
+        if (!kept(error)) failed("Check in");
+      },
+    });
+  return (
+    <Stack spacing={1.5}>
+      {field}
+      {shown.map((e: EquipmentRow & Pending) => (
+        <Row
+          key={e.id}
+          title={e.name}
+          pending={Boolean(e.pendingKey)}
+          actions={
+            e.status === "available" ? (
+              <Button variant="contained" size="small" onClick={() => setAsking(e)}>
+                Check Out
+              </Button>
+            ) : e.status === "checked_out" ? (
+              <Button variant="contained" color="secondary" size="small" onClick={() => checkIn(e)}>
+                Check In
+              </Button>
+            ) : null
+          }
+        >
+          {[e.serialNumber, e.category, statusLabel[e.status] ?? e.status, e.assignedTo ? `Assigned to ${e.assignedTo}` : null].filter(Boolean).join(" · ")}
+        </Row>
+      ))}
+      {more > 0 && <Typography color="text.secondary">{more} more: search to narrow the list</Typography>}
+      {shown.length === 0 && <Typography color="text.secondary">No equipment found</Typography>}
+      {asking && (
+        <PersonPrompt
+          name={asking.name}
+          team={view.team.map((t) => t.name)}
+          onClose={() => setAsking(null)}
+          onConfirm={(person) => {
+            checkOut(asking, person);
+            setAsking(null);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function PersonPrompt({ name, team, onClose, onConfirm }: { name: string; team: string[]; onClose(): void; onConfirm(person: string): void }) {
+  const [person, setPerson] = useState("");
+  const titleId = useId();
+  const listId = useId();
+  const submit = (ev: FormEvent) => {
+    ev.preventDefault();
+    if (person.trim()) onConfirm(person.trim());
+  };
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby={titleId}>
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id={titleId}>Check Out Equipment</DialogTitle>
+        <DialogContent>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            Who is taking {name}?
+          </Typography>
+          <TextField autoFocus fullWidth label="Person's name" value={person} onChange={(ev) => setPerson(ev.target.value)} autoComplete="off" slotProps={{ htmlInput: { list: listId } }} />
+          <datalist id={listId}>
+            {team.map((t) => (
+              <option key={t} value={t} />
+            ))}
+          </datalist>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={!person.trim()}>
+            Check Out
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+const itemExtra = (i: ItemRow) => [i.description, i.barcode, i.location];
+
+function InventoryList({ view }: { view: LocalView }) {
+  const { field, shown, more } = useSearch(view.inventory, itemExtra);
+  const [using, setUsing] = useState<UseTarget | null>(null);
+  const { toast } = useToast();
+  const openSds = async (url: string) => {
+    // Served by the service worker from the copy kept when this sheet was last opened with a connection.
+    const response = await fetch(url, { credentials: "same-origin" }).catch(() => null);
+    if (!response?.ok) return toast({ title: "SDS not on this phone", description: "Open it once with a connection to keep it for offline use.", variant: "destructive" });
+    window.open(URL.createObjectURL(await response.blob()), "_blank", "noopener");
+  };
+  return (
+    <Stack spacing={1.5}>
+      {field}
+      {shown.map((i: ItemRow & Pending) => (
+        <Row
+          key={i.id}
+          title={i.name}
+          pending={Boolean(i.pendingKey)}
+          actions={
+            <Stack direction="row" spacing={1}>
+              {i.sdsFileUrl && (
+                <Button size="small" variant="outlined" onClick={() => void openSds(i.sdsFileUrl!)}>
+                  SDS
+                </Button>
+              )}
+              {isApplied(i) && (
+                <Button size="small" variant="contained" disabled={i.quantity < 1} onClick={() => setUsing(i)}>
+                  Record Use
+                </Button>
+              )}
+            </Stack>
+          }
+        >
+          {[i.category, `${i.quantity} ${i.unit} in stock`, i.quantity <= i.minQuantity ? "Low stock" : null, i.location].filter(Boolean).join(" · ")}
+        </Row>
+      ))}
+      {more > 0 && <Typography color="text.secondary">{more} more: search to narrow the list</Typography>}
+      {shown.length === 0 && <Typography color="text.secondary">No items found</Typography>}
+      {using && <RecordUseDialog item={using} onClose={() => setUsing(null)} />}
+    </Stack>
+  );
+}
+
+function RequestList({ view }: { view: LocalView }) {
+  return (
+    <Stack spacing={1.5}>
+      <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
+        My open requests
+      </Typography>
+      {view.requests.length === 0 && <Typography color="text.secondary">No open requests</Typography>}
+      {view.requests.map((r: LocalView["requests"][number]) => (
+        <Row key={r.id} title={r.items.map((l) => `${l.name} × ${l.quantity}`).join(", ") || "Request"} pending={Boolean(r.pendingKey)}>
+          {[r.type === "equipment" ? "Equipment" : "Inventory", "Pending", new Date(r.createdAt).toLocaleDateString(), r.justification].filter(Boolean).join(" · ")}
+        </Row>
+      ))}
+    </Stack>
+  );
+}

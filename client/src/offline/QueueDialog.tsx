@@ -1,0 +1,82 @@
+import { Alert, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, Stack, Typography, useMediaQuery, useTheme } from "@mui/material";
+import { useId } from "react";
+import type { QueuedChange } from "./db.ts";
+import { discard, retry } from "./outbox.ts";
+import { lastSyncedText, waitingText } from "./useOffline.ts";
+
+/**
+ * The changes kept on this phone, oldest first: each waiting one says so (or that it waits for an
+ * earlier change of the same record), each refused one says it could not be applied and why. Any
+ * can be discarded; a refused one can be tried again.
+ */
+export default function QueueDialog({
+  queue,
+  online,
+  syncedAt,
+  onSync,
+  onClose,
+}: {
+  queue: QueuedChange[];
+  online: boolean;
+  syncedAt: string | null;
+  onSync(): void;
+  onClose(): void;
+}) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down("sm"));
+  const titleId = useId();
+  const waiting = queue.filter((c) => c.state === "waiting").length;
+  const blockedTargets = new Set<string>();
+  return (
+    <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>Changes on this phone</DialogTitle>
+      <DialogContent dividers>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {waiting ? waitingText(waiting) : "Nothing waiting to sync"} · {lastSyncedText(syncedAt)}
+        </Typography>
+        {queue.length === 0 ? (
+          <Alert severity="success">All changes synced</Alert>
+        ) : (
+          <List aria-label="Queued changes" disablePadding>
+            {queue.map((change) => {
+              const failed = change.state === "failed";
+              const behind = !failed && change.target !== null && blockedTargets.has(change.target);
+              if (change.target && (failed || behind)) blockedTargets.add(change.target);
+              return (
+                <ListItem key={change.key} divider sx={{ alignItems: "flex-start", flexWrap: "wrap", gap: 1, px: 0 }}>
+                  <ListItemText
+                    sx={{ flex: "1 1 220px", my: 0 }}
+                    primary={failed ? `${change.title} could not be applied` : change.title}
+                    secondary={
+                      failed
+                        ? change.error
+                        : `${behind ? "Waiting for an earlier change" : "Waiting to sync"} · made ${new Date(change.createdAt).toLocaleString([], { hour: "2-digit", minute: "2-digit", day: "numeric", month: "short" })}`
+                    }
+                    slotProps={{ primary: { sx: { fontWeight: 600, color: failed ? "error.dark" : undefined } } }}
+                  />
+                  <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+                    {failed ? <Chip size="small" color="error" variant="outlined" label="Not applied" /> : <Chip size="small" variant="outlined" label="Pending" />}
+                    {failed && (
+                      <Button size="small" onClick={() => void retry(change.key).then(onSync)}>
+                        Retry
+                      </Button>
+                    )}
+                    <Button size="small" color="error" onClick={() => void discard(change.key)} aria-label={`Discard: ${change.title}`}>
+                      Discard
+                    </Button>
+                  </Stack>
+                </ListItem>
+              );
+            })}
+          </List>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 1.5 }}>
+        <Button onClick={onClose}>Close</Button>
+        <Button variant="contained" disabled={!online || waiting === 0} onClick={onSync}>
+          Sync now
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

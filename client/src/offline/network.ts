@@ -1,0 +1,174 @@
+import { LABEL_PREFIX } from "../../../server/domain/constants.ts";
+import type { EquipmentRow, ItemRow, QueuedChange, Snapshot } from "./db.ts";
+import { describeChange, enqueue, flushQueue, kindOf, onQueueChange } from "./outbox.ts";
+import { queueOf } from "./db.ts";
+import { QueuedOfflineError } from "./queuedError.ts";
+import { latestSnapshot } from "./snapshotStore.ts";
+
+/**
+ * The offline side of the app's GraphQL network layer (relay/environment.ts loads it on first use):
+ * a queueable mutation that cannot reach the server is kept in the queue with its Idempotency-Key,
+ * and the few reads a technician needs on a job (scan look-up, the request form's item pickers) are
+ * answered from the phone's copy, with the queued changes applied and marked pending.
+ */
+
+type Variables = Record<string, unknown>;
+
+/** Queued changes go first: a new one joins the queue while earlier ones still wait (order matters). */
+export async function mustQueue(userId: string): Promise<boolean> {
+  if (typeof navigator !== "undefined" && navigator.onLine === false) return true;
+  return (await queueOf(userId)).some((c) => c.state === "waiting");
+}
+
+export async function queueChange(userId: string, operation: { name: string; text?: string | null }, variables: Variables, key: string): Promise<never> {
+  const snapshot = await latestSnapshot(userId);
+  const { title, target } = describeChange(operation.name, variables, snapshot);
+  await enqueue({ key, userId, operationName: operation.name, query: operation.text ?? "", variables, title, target });
+  scheduleFlush(userId);
+  throw new QueuedOfflineError(title, operation.name, variables);
+}
+
+// ---- sending the queue from the app ----
+
+let timer: ReturnType<typeof setTimeout> | undefined;
+const flushed = new Set<(sent: number) => void>();
+/** Called with the number of changes sent whenever a flush from this tab sent some. */
+export function onFlushed(listener: (sent: number) => void) {
+  flushed.add(listener);
+  return () => void flushed.delete(listener);
+}
+export function scheduleFlush(userId: string, delay = 200) {
+  clearTimeout(timer);
+  timer = setTimeout(() => {
+    void flushQueue(userId).then((outcome) => {
+      if (outcome?.sent) flushed.forEach((l) => l(outcome.sent));
+    });
+  }, delay);
+}
+export { onQueueChange };
+
+// ---- the phone's copy, as the user expects it ----
+
+export type Pending = { pendingKey?: string };
+export type LocalView = {
+  syncedAt: string;
+  equipment: (EquipmentRow & Pending)[];
+  inventory: (ItemRow & Pending)[];
+  requests: (Snapshot["requests"][number] & Pending)[];
+  team: Snapshot["team"];
+};
+
+/** The kept copy with the queued (not failed) changes applied, each changed row marked with its change's key. */
+export function applyQueue(snapshot: Snapshot, queue: QueuedChange[]): LocalView {
+  const equipment = new Map(snapshot.equipment.map((e) => [e.id, { ...e } as EquipmentRow & Pending]));
+  const inventory = new Map(snapshot.inventory.map((i) => [i.id, { ...i } as ItemRow & Pending]));
+  const requests: LocalView["requests"] = [...snapshot.requests];
+  for (const change of queue) {
+    if (change.state !== "waiting") continue;
+    const input = (change.variables.input ?? {}) as Record<string, unknown>;
+    switch (kindOf(change.operationName)) {
+      case "check_out": {
+        const e = equipment.get(String(input.id));
+        if (e) Object.assign(e, { status: "checked_out", assignedTo: String(input.assignedTo), assignedAt: change.createdAt, pendingKey: change.key });
+        break;
+      }
+      case "check_in": {
+        const e = equipment.get(String(input.id));
+        if (e) Object.assign(e, { status: "available", assignedTo: null, assignedAt: null, dueBack: null, pendingKey: change.key });
+        break;
+      }
+      case "use": {
+        const i = inventory.get(String(input.itemId));
+        if (i) Object.assign(i, { quantity: Math.max(0, i.quantity - Number(input.quantity)), pendingKey: change.key });
+        break;
+      }
+      case "request": {
+        const lines = (input.items as { id: string; quantity?: number }[] | undefined) ?? [];
+        requests.unshift({
+          id: `pending:${change.key}`,
+          databaseId: 0,
+          type: String(input.type ?? "inventory"),
+          status: "pending",
+          justification: String(input.justification ?? ""),
+          createdAt: change.createdAt,
+          requesterId: Number(change.userId),
+          items: lines.map((l) => ({ name: inventory.get(l.id)?.name ?? equipment.get(l.id)?.name ?? "Item", quantity: l.quantity ?? 1 })),
+          pendingKey: change.key,
+        });
+        break;
+      }
+    }
+  }
+  return { syncedAt: snapshot.syncedAt, equipment: [...equipment.values()], inventory: [...inventory.values()], requests, team: snapshot.team };
+}
+
+export async function localView(userId: string): Promise<LocalView | null> {
+  const snapshot = await latestSnapshot(userId);
+  return snapshot ? applyQueue(snapshot, await queueOf(userId)) : null;
+}
+
+const labelPattern = new RegExp(`^${LABEL_PREFIX}:(inventory|equipment):(\\d{1,10})$`, "i");
+
+/** The server's look-up rule (server/domain/scan.ts) over the kept copy: our label, then barcode/QR of items, then serial/QR of equipment. */
+export function findCode(view: LocalView, raw: string): { kind: "equipment"; row: EquipmentRow } | { kind: "inventory"; row: ItemRow } | null {
+  const code = raw.trim();
+  const label = labelPattern.exec(code);
+  if (label) {
+    const id = Number(label[2]);
+    if (label[1]!.toLowerCase() === "inventory") {
+      const row = view.inventory.find((i) => i.databaseId === id);
+      return row ? { kind: "inventory", row } : null;
+    }
+    const row = view.equipment.find((e) => e.databaseId === id);
+    return row ? { kind: "equipment", row } : null;
+  }
+  const byId = <T extends { databaseId: number }>(rows: T[]) => [...rows].sort((a, b) => a.databaseId - b.databaseId);
+  const item = byId(view.inventory).find((i) => i.barcode === code || i.qrCode === code);
+  if (item) return { kind: "inventory", row: item };
+  const equipment = byId(view.equipment).find((e) => e.serialNumber === code || e.qrCode === code);
+  return equipment ? { kind: "equipment", row: equipment } : null;
+}
+
+/** What `ScanPageLookupQuery` would have answered, from the kept copy (null when nothing is kept). */
+export async function scanAnswer(userId: string, code: string) {
+  const view = await localView(userId);
+  if (!view) return null;
+  const found = findCode(view, code);
+  const notFound = { __typename: "NotFoundError", __isError: "NotFoundError", message: `No item found for code ${code.trim()}` };
+  if (!found) return { data: { scanLookup: notFound } };
+  const data =
+    found.kind === "equipment"
+      ? (({ id, name, serialNumber, category, status, assignedTo, assignedAt, location }) => ({
+          __typename: "Equipment", __isNode: "Equipment", id, name, serialNumber, category, status, assignedTo, assignedAt, location,
+        }))(found.row)
+      : (({ id, name, category, quantity, minQuantity, unit, location, barcode }) => ({
+          __typename: "InventoryItem", __isNode: "InventoryItem", id, name, category, quantity, minQuantity, unit, location, barcode,
+        }))(found.row);
+  return { data: { scanLookup: { __typename: "ScanLookupSuccess", data } } };
+}
+
+const matches = (search: unknown, ...fields: (string | null)[]) => {
+  const s = typeof search === "string" ? search.trim().toLowerCase() : "";
+  return !s || fields.some((f) => f?.toLowerCase().includes(s));
+};
+
+/** The request form's pickers (inventory items; available equipment), from the kept copy. */
+export async function pickerAnswer(userId: string, operationName: string, variables: Variables) {
+  const view = await localView(userId);
+  if (!view) return null;
+  const first = Number(variables.first) || 20;
+  if (operationName === "RequestFormInventorySearchQuery") {
+    const nodes = view.inventory.filter((i) => matches(variables.search, i.name, i.description, i.category)).slice(0, first);
+    return { data: { inventoryItems: { edges: nodes.map(({ id, name, quantity, unit }) => ({ node: { id, name, quantity, unit } })) } } };
+  }
+  const nodes = view.equipment.filter((e) => e.status === "available" && matches(variables.search, e.name, e.category)).slice(0, first);
+  return { data: { equipment: { edges: nodes.map(({ id, name, serialNumber, status }) => ({ node: { id, name, serialNumber, status } })) } } };
+}
+
+/** Answers one of the reads above from the kept copy, or null. */
+export async function offlineAnswer(userId: string, operationName: string, variables: Variables) {
+  if (operationName === "ScanPageLookupQuery") return scanAnswer(userId, String(variables.code ?? ""));
+  if (operationName === "RequestFormInventorySearchQuery" || operationName === "RequestFormEquipmentSearchQuery") return pickerAnswer(userId, operationName, variables);
+  return null;
+}
+

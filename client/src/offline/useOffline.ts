@@ -1,0 +1,91 @@
+import { useEffect, useState, useSyncExternalStore } from "react";
+import type { QueuedChange } from "./db.ts";
+import type { LocalView } from "./network.ts";
+import { offlineOwner } from "./queuedError.ts";
+
+/**
+ * React's view of the offline parts. The IndexedDB code loads on first use (dynamic import), so
+ * none of it is in the first screen's JavaScript.
+ */
+
+const subscribeOnline = (notify: () => void) => {
+  window.addEventListener("online", notify);
+  window.addEventListener("offline", notify);
+  return () => {
+    window.removeEventListener("online", notify);
+    window.removeEventListener("offline", notify);
+  };
+};
+/** False while the browser knows it has no network. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
+}
+
+const snapshotListeners = new Set<() => void>();
+/** The kept copy was refreshed (offline/sync.tsx calls this). */
+export function snapshotChanged() {
+  snapshotListeners.forEach((l) => l());
+}
+
+/** The user's queued changes, oldest first; null until read. */
+export function useQueue(userId: string): QueuedChange[] | null {
+  const [queue, setQueue] = useState<QueuedChange[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    let stop = () => {};
+    void Promise.all([import("./db.ts"), import("./outbox.ts")]).then(([{ queueOf }, { onQueueChange }]) => {
+      if (!live) return;
+      const read = () => void queueOf(userId).then((q) => live && setQueue(q), () => live && setQueue([]));
+      stop = onQueueChange(read);
+      read();
+    });
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [userId]);
+  return queue;
+}
+
+/** The kept copy with queued changes applied; undefined while reading, null when nothing is kept. */
+export function useLocalView(userId: string): LocalView | null | undefined {
+  const [view, setView] = useState<LocalView | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    let stop = () => {};
+    void import("./network.ts").then(({ localView, onQueueChange }) => {
+      if (!live) return;
+      const read = () => void localView(userId).then((v) => live && setView(v), () => live && setView(null));
+      const stopQueue = onQueueChange(read);
+      snapshotListeners.add(read);
+      stop = () => {
+        stopQueue();
+        snapshotListeners.delete(read);
+      };
+      read();
+    });
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [userId]);
+  return view;
+}
+
+/** "2 changes waiting to sync" / "1 change waiting to sync". */
+export const waitingText = (n: number) => `${n} ${n === 1 ? "change" : "changes"} waiting to sync`;
+
+/** "Last synced 10:42" (today) or "Last synced 21 Nov, 10:42". */
+export function lastSyncedText(iso: string | null | undefined): string {
+  if (!iso) return "Not synced on this phone yet";
+  const d = new Date(iso);
+  const today = new Date().toDateString() === d.toDateString();
+  return `Last synced ${today ? d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : d.toLocaleString([], { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" })}`;
+}
+
+/** True while a queued (not yet synced) change of the record `id` waits. */
+export function useWaitingFor(id: string): boolean {
+  const [userId] = useState(() => offlineOwner());
+  const queue = useQueue(userId ?? "");
+  return Boolean(userId && queue?.some((c) => c.state === "waiting" && c.target === id));
+}

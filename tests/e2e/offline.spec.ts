@@ -1,0 +1,139 @@
+import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, installed, PASSWORDS, signIn, test, unique } from "./fixtures.ts";
+
+// Field work without signal (issue 13): the built app, its service worker, Chromium's offline mode.
+test.use({ serviceWorkers: "allow" });
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const base = `http://127.0.0.1:${PORT}`;
+
+async function signedInApi(username: string): Promise<APIRequestContext> {
+  const api = await playwrightRequest.newContext({ baseURL: base });
+  const res = await api.post("/api/auth/login", { data: { username, password: PASSWORDS[username] } });
+  expect(res.status()).toBe(200);
+  return api;
+}
+
+type Kept = { equipment: { name: string; serialNumber: string | null }[] } | null;
+/** The signed-in user's copy in IndexedDB, read the way the app stores it. */
+const keptCopy = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<Kept>((resolve) => {
+        const open = indexedDB.open("trapline-offline");
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("snapshots")) return resolve(null);
+          const all = db.transaction("snapshots").objectStore("snapshots").getAll();
+          all.onsuccess = () => resolve((all.result[0] as Kept) ?? null);
+        };
+        open.onerror = () => resolve(null);
+      }),
+  );
+const storedRows = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<{ snapshots: number; queue: number; sdsCache: boolean }>((resolve) => {
+        const open = indexedDB.open("trapline-offline");
+        open.onsuccess = async () => {
+          const db = open.result;
+          const count = (store: string) =>
+            new Promise<number>((r) => {
+              const c = db.transaction(store).objectStore(store).count();
+              c.onsuccess = () => r(c.result);
+            });
+          resolve({ snapshots: await count("snapshots"), queue: await count("queue"), sdsCache: await caches.has("trapline-sds") });
+        };
+      }),
+  );
+
+async function lookUpAndCheckOut(page: Page, code: string, name: string, person: string) {
+  await page.getByLabel("Enter code manually").fill(code);
+  await page.getByRole("button", { name: "Look Up" }).click();
+  const card = page.getByRole("region", { name: "Scanned item" });
+  await expect(card.getByRole("heading", { name })).toBeVisible();
+  await card.getByRole("button", { name: "Check Out" }).click();
+  await page.getByLabel("Person's name").fill(person);
+  await page.getByRole("dialog").getByRole("button", { name: "Check Out" }).click();
+  await expect(page.getByText("Saved on this phone")).toBeVisible();
+  // The expected result shows at once, marked as not yet on the server.
+  await expect(card.getByText("Checked Out")).toBeVisible();
+  await expect(card.getByText("Waiting to sync")).toBeVisible();
+}
+
+test("offline: look up, two check-outs queued, one overtaken; each reaches the server once and sign-out clears the phone @phone", async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const manager = await signedInApi("manager");
+  const a = { name: unique("Offline Sprayer"), serialNumber: unique("OFF-A").replace(/\s/g, "") };
+  const b = { name: unique("Offline Fogger"), serialNumber: unique("OFF-B").replace(/\s/g, "") };
+  const ids: Record<string, number> = {};
+  for (const e of [a, b]) {
+    const res = await manager.post("/api/equipment", { data: { ...e, category: "Sprayer" } });
+    expect(res.status()).toBe(201);
+    ids[e.name] = ((await res.json()) as { id: number }).id;
+  }
+
+  await signIn(page, "tech");
+  await installed(page);
+  // One visit with signal keeps the copy on the phone (both new pieces included).
+  await expect.poll(async () => (await keptCopy(page))?.equipment.filter((e) => e.name === a.name || e.name === b.name).length ?? 0, { timeout: 20_000 }).toBe(2);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId("sync-status")).toContainText("Offline");
+  await expect(page.getByTestId("sync-status")).toContainText("Last synced");
+
+  // A typed serial number is found on the phone; two check-outs wait in the queue.
+  await page.goto("/scan");
+  await lookUpAndCheckOut(page, a.serialNumber, a.name, "Marcus Reyes");
+  await page.getByRole("button", { name: "Scan Another Item" }).click();
+  await lookUpAndCheckOut(page, b.serialNumber, b.name, "Marcus Reyes");
+  await expect(page.getByTestId("sync-status")).toContainText("2 changes waiting to sync");
+
+  // The queue survives a reload while offline, and the lists show the expected state.
+  await page.goto("/equipment");
+  await expect(page.getByTestId("sync-status")).toContainText("2 changes waiting to sync");
+  await page.getByLabel("Search").fill(a.name);
+  await expect(page.getByRole("article", { name: a.name })).toContainText("Assigned to Marcus Reyes");
+  await expect(page.getByRole("article", { name: a.name })).toContainText("Waiting to sync");
+
+  // Meanwhile a manager, online, checks out the second piece to someone else.
+  expect((await manager.post(`/api/equipment/${ids[b.name]}/checkout`, { data: { assignedTo: "Dana Whitfield" } })).status()).toBe(200);
+
+  await context.setOffline(false);
+  // The first reaches the server; the overtaken one is reported with its name and stays to review.
+  await expect(page.getByTestId("sync-status")).toContainText("1 change could not be applied", { timeout: 20_000 });
+  await expect(page.getByTestId("sync-status")).not.toContainText("waiting to sync");
+  await page.getByRole("button", { name: "Review" }).click();
+  const review = page.getByRole("dialog", { name: "Changes on this phone" });
+  await expect(review.getByText(`Check out ${b.name} to Marcus Reyes could not be applied`)).toBeVisible();
+  await expect(review.getByText(/not available|checked out/i)).toBeVisible();
+
+  const equipment = async (id: number) => (await (await manager.get(`/api/equipment/${id}`)).json()) as { status: string; assignedTo: string | null };
+  const checkOutsOf = async (name: string) =>
+    ((await (await manager.get("/api/dashboard/activity?limit=200")).json()) as unknown[]).filter((e) => JSON.stringify(e).includes(`Checked out ${name} to`)).length;
+  expect(await equipment(ids[a.name]!)).toMatchObject({ status: "checked_out", assignedTo: "Marcus Reyes" });
+  // The manager's assignee stands.
+  expect(await equipment(ids[b.name]!)).toMatchObject({ status: "checked_out", assignedTo: "Dana Whitfield" });
+  expect(await checkOutsOf(a.name)).toBe(1);
+  expect(await checkOutsOf(b.name)).toBe(1);
+
+  // A reload sends nothing twice: the refused change stays refused until retried, the sent one is gone.
+  await page.reload();
+  await expect(page.getByTestId("sync-status")).toContainText("1 change could not be applied");
+  await page.waitForTimeout(3000);
+  expect(await checkOutsOf(a.name)).toBe(1);
+  expect(await checkOutsOf(b.name)).toBe(1);
+
+  // Discarding it empties the queue; signing out drops everything the phone kept.
+  await page.getByRole("button", { name: "Review" }).click();
+  await page.getByRole("button", { name: `Discard: Check out ${b.name} to Marcus Reyes` }).click();
+  await expect(page.getByRole("dialog", { name: "Changes on this phone" }).getByText("All changes synced")).toBeVisible();
+  await page.getByRole("button", { name: "Close" }).click();
+  expect((await storedRows(page)).snapshots).toBe(1);
+  await page.getByRole("button", { name: "Open navigation menu" }).click();
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+  await expect.poll(() => storedRows(page)).toEqual({ snapshots: 0, queue: 0, sdsCache: false });
+  await manager.dispose();
+});
