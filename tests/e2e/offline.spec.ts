@@ -73,8 +73,18 @@ test("offline: look up, two check-outs queued, one overtaken; each reaches the s
     ids[e.name] = ((await res.json()) as { id: number }).id;
   }
 
+  // An item with a Safety Data Sheet.
+  const sdsText = `SDS ${unique("sheet")}: wear nitrile gloves.`;
+  const item = (await (await manager.post("/api/inventory", { data: { name: unique("Offline Termiticide"), category: "Pesticide", quantity: 12, unit: "bottles" } })).json()) as { id: number };
+  const slot = (await (await manager.post("/api/objects/upload", { data: { fileName: "offline-sds.txt", contentType: "text/plain" } })).json()) as { signedUrl: string; objectPath: string };
+  expect((await manager.put(slot.signedUrl, { data: sdsText, headers: { "content-type": "text/plain" } })).status()).toBe(200);
+  expect((await manager.put("/api/sds-files", { data: { sdsFileUrl: slot.objectPath, itemId: item.id, itemType: "inventory" } })).status()).toBe(200);
+  const readSds = () => page.evaluate((url) => fetch(url, { credentials: "same-origin" }).then(async (r) => `${r.status} ${await r.text()}`, () => "failed"), slot.objectPath);
+
   await signIn(page, "tech");
   await installed(page);
+  // The technician opens the sheet once with signal (the item dialog's download reads it the same way).
+  expect(await readSds()).toBe(`200 ${sdsText}`);
   // One visit with signal keeps the copy on the phone (both new pieces included).
   await expect.poll(async () => (await keptCopy(page))?.equipment.filter((e) => e.name === a.name || e.name === b.name).length ?? 0, { timeout: 20_000 }).toBe(2);
 
@@ -82,6 +92,8 @@ test("offline: look up, two check-outs queued, one overtaken; each reaches the s
   await page.reload();
   await expect(page.getByTestId("sync-status")).toContainText("Offline");
   await expect(page.getByTestId("sync-status")).toContainText("Last synced");
+  // The sheet opened once is still readable.
+  expect(await readSds()).toBe(`200 ${sdsText}`);
 
   // A typed serial number is found on the phone; two check-outs wait in the queue.
   await page.goto("/scan");
@@ -130,7 +142,7 @@ test("offline: look up, two check-outs queued, one overtaken; each reaches the s
   await page.getByRole("button", { name: `Discard: Check out ${b.name} to Marcus Reyes` }).click();
   await expect(page.getByRole("dialog", { name: "Changes on this phone" }).getByText("All changes synced")).toBeVisible();
   await page.getByRole("button", { name: "Close" }).click();
-  expect((await storedRows(page)).snapshots).toBe(1);
+  expect(await storedRows(page)).toEqual({ snapshots: 1, queue: 0, sdsCache: true });
   await page.getByRole("button", { name: "Open navigation menu" }).click();
   await page.getByRole("button", { name: "Log out" }).click();
   await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
