@@ -47,6 +47,13 @@ const storedRows = (page: Page) =>
       }),
   );
 
+/** The phone's drawer holds the Log out button; the desktop sidebar shows it. */
+async function signOut(page: Page) {
+  const menu = page.getByRole("button", { name: "Open navigation menu" });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole("button", { name: "Log out" }).click();
+}
+
 async function lookUpAndCheckOut(page: Page, code: string, name: string, person: string) {
   await page.getByLabel("Enter code manually").fill(code);
   await page.getByRole("button", { name: "Look Up" }).click();
@@ -143,9 +150,56 @@ test("offline: look up, two check-outs queued, one overtaken; each reaches the s
   await expect(page.getByRole("dialog", { name: "Changes on this phone" }).getByText("All changes synced")).toBeVisible();
   await page.getByRole("button", { name: "Close" }).click();
   expect(await storedRows(page)).toEqual({ snapshots: 1, queue: 0, sdsCache: true });
-  await page.getByRole("button", { name: "Open navigation menu" }).click();
-  await page.getByRole("button", { name: "Log out" }).click();
+  await signOut(page);
   await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
   await expect.poll(() => storedRows(page)).toEqual({ snapshots: 0, queue: 0, sdsCache: false });
+  await manager.dispose();
+});
+
+test("a session that ended while offline keeps the queue: another user never sends it, the same user's next sign-in does @phone", async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const manager = await signedInApi("manager");
+  const piece = { name: unique("Offline Bait Gun"), serialNumber: unique("OFF-C").replace(/\s/g, "") };
+  const created = await manager.post("/api/equipment", { data: { ...piece, category: "Bait Gun" } });
+  expect(created.status()).toBe(201);
+  const pieceId = ((await created.json()) as { id: number }).id;
+
+  await signIn(page, "tech");
+  await installed(page);
+  await expect.poll(async () => (await keptCopy(page))?.equipment.some((e) => e.name === piece.name) ?? false, { timeout: 20_000 }).toBe(true);
+
+  await context.setOffline(true);
+  await page.goto("/scan");
+  await lookUpAndCheckOut(page, piece.serialNumber, piece.name, "Marcus Reyes");
+  await expect(page.getByTestId("sync-status")).toContainText("1 change waiting to sync");
+
+  // The session ends on the server while the phone is away (signed out elsewhere, or expired).
+  const cookies = await context.cookies();
+  const sameSession = await playwrightRequest.newContext({ baseURL: base, storageState: { cookies, origins: [] } });
+  expect((await sameSession.post("/api/auth/logout")).status()).toBe(200);
+  await sameSession.dispose();
+
+  // Back online, the app asks to sign in again; nothing was sent without a session.
+  await context.setOffline(false);
+  await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible({ timeout: 20_000 });
+  const piece$ = async () => (await (await manager.get(`/api/equipment/${pieceId}`)).json()) as { status: string; assignedTo: string | null };
+  expect(await piece$()).toMatchObject({ status: "available" });
+
+  // Another user on this phone neither sees nor sends it.
+  await page.getByLabel("Username").fill("pnair");
+  await page.getByLabel("Password").fill(PASSWORDS.pnair!);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("button", { name: "Notifications" })).toBeVisible();
+  await page.waitForTimeout(3000);
+  await expect(page.getByTestId("sync-status")).toHaveCount(0);
+  expect(await piece$()).toMatchObject({ status: "available" });
+  await signOut(page);
+
+  // The same user signs in again: the change is sent, once.
+  await page.getByLabel("Username").fill("tech");
+  await page.getByLabel("Password").fill(PASSWORDS.tech!);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("All changes synced").first()).toBeVisible({ timeout: 20_000 });
+  expect(await piece$()).toMatchObject({ status: "checked_out", assignedTo: "Marcus Reyes" });
   await manager.dispose();
 });

@@ -7,7 +7,6 @@ import { fetchQuery, useRelayEnvironment } from "react-relay";
 import { useRevalidator } from "react-router-dom";
 import AppViewerQueryNode from "../__generated__/AppViewerQuery.graphql.ts";
 import { useSession } from "../app/session.ts";
-import { useToast } from "../app/toast.tsx";
 import { onLiveEvent } from "./queuedError.ts";
 import { lastSyncedText, snapshotChanged, useLocalView, useOnline, useQueue, waitingText } from "./useOffline.ts";
 
@@ -31,7 +30,6 @@ export function OfflineBar() {
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
-  const { toast } = useToast();
   const online = useOnline();
   const queue = useQueue(userId);
   const view = useLocalView(userId);
@@ -52,14 +50,10 @@ export function OfflineBar() {
       await refresh();
       const { queueOf } = await import("./db.ts");
       const left = await queueOf(userId);
-      if (left.length === 0) {
-        setAllSynced(true);
-        toast({ title: "All changes synced", variant: "success" });
-      } else if (left.some((c) => c.state === "failed")) {
-        toast({ title: "Some changes could not be applied", description: "Review them under the header.", variant: "destructive" });
-      }
+      // The bar says it (a status region, so it is announced): no toast over the header where the bar is.
+      if (left.length === 0) setAllSynced(true);
     },
-    [refresh, toast, userId],
+    [refresh, userId],
   );
 
   const sync = useCallback(async () => {

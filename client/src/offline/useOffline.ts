@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import type { QueuedChange } from "./db.ts";
 import type { LocalView } from "./network.ts";
 import { offlineOwner } from "./queuedError.ts";
@@ -27,24 +27,51 @@ export function snapshotChanged() {
   snapshotListeners.forEach((l) => l());
 }
 
-/** The user's queued changes, oldest first; null until read. */
-export function useQueue(userId: string): QueuedChange[] | null {
-  const [queue, setQueue] = useState<QueuedChange[] | null>(null);
-  useEffect(() => {
+type QueueStore = { queue: QueuedChange[] | null; listeners: Set<() => void>; stop?: () => void };
+const queueStores = new Map<string, QueueStore>();
+
+/** One reading of the queue per user, shared by every component that shows it (the bar, each row's 'Waiting to sync'). */
+function subscribeQueue(userId: string, store: QueueStore, listener: () => void) {
+  store.listeners.add(listener);
+  if (store.listeners.size === 1) {
     let live = true;
-    let stop = () => {};
+    store.stop = () => {
+      live = false;
+    };
     void Promise.all([import("./db.ts"), import("./outbox.ts")]).then(([{ queueOf }, { onQueueChange }]) => {
       if (!live) return;
-      const read = () => void queueOf(userId).then((q) => live && setQueue(q), () => live && setQueue([]));
-      stop = onQueueChange(read);
+      const read = () =>
+        void queueOf(userId).then(
+          (q) => {
+            store.queue = q;
+            store.listeners.forEach((l) => l());
+          },
+          () => {},
+        );
+      const stopChanges = onQueueChange(read);
+      store.stop = () => {
+        live = false;
+        stopChanges();
+      };
       read();
     });
-    return () => {
-      live = false;
-      stop();
-    };
-  }, [userId]);
-  return queue;
+  }
+  return () => {
+    store.listeners.delete(listener);
+    if (store.listeners.size === 0) store.stop?.();
+  };
+}
+
+/** The user's queued changes, oldest first; null until read. */
+export function useQueue(userId: string): QueuedChange[] | null {
+  let store = queueStores.get(userId);
+  if (!store) queueStores.set(userId, (store = { queue: null, listeners: new Set() }));
+  const current = store;
+  return useSyncExternalStore(
+    useCallback((listener: () => void) => subscribeQueue(userId, current, listener), [userId, current]),
+    () => current.queue,
+    () => null,
+  );
 }
 
 /** The kept copy with queued changes applied; undefined while reading, null when nothing is kept. */

@@ -10,6 +10,7 @@ import { PrintLabelButton } from "../labels/PrintLabelButton.tsx";
 import { formatCalendarDate, formatLocalDate } from "./dates.ts";
 import type { MaintenanceTarget } from "./RecordMaintenanceDialog.tsx";
 import { labelForStatus, statusChipSx } from "./status.ts";
+import { useWaitingFor } from "../../offline/useOffline.ts";
 import { useCheckInEquipment } from "./useCheckInEquipment.ts";
 
 export type EntryActions = {
@@ -45,7 +46,13 @@ export function EquipmentEntry({ equipment, layout, onEdit, onCheckOut, onRecord
   const { checkIn, pending } = useCheckInEquipment();
   const recordMaintenance = () =>
     onRecordMaintenance({ id: e.id, name: e.name, maintenanceIntervalDays: e.maintenanceIntervalDays ?? null, nextMaintenance: (e.nextMaintenance as string | null) ?? null });
-  const status = <Chip size="small" label={labelForStatus(e.status)} sx={statusChipSx(e.status)} />;
+  const waiting = useWaitingFor(e.id);
+  const status = (
+    <Stack direction="row" useFlexGap sx={{ gap: 0.5, flexWrap: "wrap" }}>
+      <Chip size="small" label={labelForStatus(e.status)} sx={statusChipSx(e.status)} />
+      {waiting && <Chip size="small" variant="outlined" label="Waiting to sync" />}
+    </Stack>
+  );
   const assigned = e.assignedTo ? (
     <Box>
       <Typography variant="body2">{e.assignedTo}</Typography>

@@ -10,6 +10,7 @@ import { PrintLabelButton } from "../labels/PrintLabelButton.tsx";
 import { isApplied } from "./chemicalUse.ts";
 import type { UseTarget } from "./RecordUseDialog.tsx";
 import { StockStatusChip } from "./StockStatusChip.tsx";
+import { useWaitingFor } from "../../offline/useOffline.ts";
 
 type Props = {
   item: InventoryListItem_item$key;
@@ -53,6 +54,7 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
     item,
   );
 
+  const waiting = useWaitingFor(i.id);
   const canRecordUse = Boolean(onRecordUse) && isApplied(i);
   const recordUse = () => onRecordUse?.({ id: i.id, name: i.name, unit: i.unit, quantity: i.quantity, epaRegistrationNumber: i.epaRegistrationNumber });
 
@@ -73,6 +75,7 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
               </Stack>
             </Box>
             <StockStatusChip status={i.stockStatus} />
+            {waiting && <Chip size="small" variant="outlined" label="Waiting to sync" />}
           </Stack>
           {i.description && (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: "anywhere" }}>
@@ -144,6 +147,7 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
       <TableCell>{i.unit}</TableCell>
       <TableCell>
         <StockStatusChip status={i.stockStatus} />
+        {waiting && <Chip size="small" variant="outlined" label="Waiting to sync" sx={{ ml: 0.5 }} />}
       </TableCell>
       <TableCell>{i.location ?? <Typography component="span" variant="body2" color="text.disabled">—</Typography>}</TableCell>
       <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
