@@ -18,6 +18,12 @@ import { ApiClient, type ApiResponse } from "../helpers/server.ts";
 
 const base = process.env.TEST_DATABASE_URL;
 
+/** Kills a server process and waits until it is gone (its data folder and database go next). */
+async function stop(server: ServerProcess) {
+  server.child.kill("SIGKILL");
+  await server.exited;
+}
+
 describe.skipIf(!base)("Idempotency-Key across two server processes on one PostgreSQL database", () => {
   const cleanups: (() => unknown)[] = [];
   let db: pg.Client;
@@ -42,10 +48,10 @@ describe.skipIf(!base)("Idempotency-Key across two server processes on one Postg
     };
     // A migrates and seeds the demo data; B starts on the finished database.
     a = spawnServerProcess(await env());
-    cleanups.push(() => a.child.kill("SIGKILL"));
+    cleanups.push(() => stop(a));
     await a.serving;
     b = spawnServerProcess(await env());
-    cleanups.push(() => b.child.kill("SIGKILL"));
+    cleanups.push(() => stop(b));
     await b.serving;
 
     db = new pg.Client({ connectionString: database.url });
