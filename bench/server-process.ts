@@ -21,6 +21,23 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** The first port in from..to that is free now (for a machine that hands out a port range). */
+export async function freePortIn(from: number, to: number, taken: Set<number> = new Set()): Promise<number> {
+  for (let port = from; port <= to; port++) {
+    if (taken.has(port)) continue;
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once("error", () => resolve(false));
+      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+    });
+    if (free) {
+      taken.add(port);
+      return port;
+    }
+  }
+  throw new Error(`no free port in ${from}-${to}`);
+}
+
 export type ServerProcess = {
   child: ChildProcess;
   url: string;
