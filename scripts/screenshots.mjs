@@ -65,6 +65,43 @@ try {
       await shot(page, `${user}-request-dialog`);
       await context.close();
     }
+    // Field work without signal (issue 13): the phone's copy, a queued check-out, the review list.
+    {
+      const context = await browser.newContext({ viewport, isMobile: sizeName === "phone", hasTouch: sizeName === "phone" });
+      const page = await context.newPage();
+      await page.goto(base);
+      await page.getByLabel("Username").fill("tech");
+      await page.getByLabel("Password").fill(users.tech);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.getByRole("button", { name: "Notifications" }).waitFor();
+      await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+      await page.reload();
+      await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+      // The copy is stored a moment after the app starts.
+      await page.waitForTimeout(4000);
+      await context.setOffline(true);
+      await page.goto(`${base}/equipment`);
+      await shot(page, "tech-offline-equipment");
+      await page.goto(`${base}/scan`);
+      // One piece per size: the desktop pass checks its piece out on the shared demo server.
+      await page.getByLabel("Enter code manually").fill(sizeName === "phone" ? "KEY-SET-0007" : "BG2000-44871");
+      await page.getByRole("button", { name: "Look Up" }).click();
+      await page.getByRole("region", { name: "Scanned item" }).getByRole("button", { name: "Check Out" }).click();
+      await page.getByLabel("Person's name").fill("Marcus Reyes");
+      await page.getByRole("dialog").getByRole("button", { name: "Check Out" }).click();
+      await shot(page, "tech-offline-scan");
+      await page.goto(`${base}/inventory`);
+      await shot(page, "tech-offline-inventory");
+      await page.getByRole("button", { name: "Review" }).click();
+      await page.getByRole("dialog", { name: "Changes on this phone" }).waitFor();
+      await page.waitForTimeout(400);
+      await shot(page, "tech-offline-queue");
+      await page.getByRole("button", { name: "Close" }).click();
+      await context.setOffline(false);
+      await page.getByText("All changes synced").first().waitFor({ timeout: 20_000 });
+      await shot(page, "tech-synced");
+      await context.close();
+    }
   }
 } finally {
   await browser.close();

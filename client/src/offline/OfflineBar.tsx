@@ -42,35 +42,23 @@ export function OfflineBar() {
     await refreshSnapshot(userId, viewer.databaseId, isManager).then(snapshotChanged, () => {});
   }, [userId, viewer.databaseId, isManager]);
 
-  /** What follows a flush that sent changes: the screens and the kept copy show the server's state. */
-  const afterSent = useCallback(
-    async (sent: number) => {
-      if (!sent) return;
-      void revalidate.current();
-      await refresh();
-      const { queueOf } = await import("./db.ts");
-      const left = await queueOf(userId);
-      // The bar says it (a status region, so it is announced): no toast over the header where the bar is.
-      if (left.length === 0) setAllSynced(true);
-    },
-    [refresh, userId],
-  );
-
   const sync = useCallback(async () => {
     const { flushQueue } = await import("./outbox.ts");
     const outcome = await flushQueue(userId);
+    // Another tab or the service worker is sending right now: look again once it is done.
+    if (outcome === null) {
+      setTimeout(() => void syncRef.current(), 2000);
+      return;
+    }
     // The session ended while away: the sign-in screen comes up and the queue waits for this user.
     if (outcome?.stopped === "signed-out" || outcome?.stopped === "other-user")
       fetchQuery(environment, AppViewerQueryNode, {}, { fetchPolicy: "network-only" }).subscribe({ error: () => {} });
-    if (outcome?.sent) await afterSent(outcome.sent);
-    else await refresh();
-  }, [afterSent, environment, refresh, userId]);
+    if (!outcome?.sent) await refresh();
+  }, [environment, refresh, userId]);
+  const syncRef = useRef(sync);
+  syncRef.current = sync;
 
   useEffect(() => {
-    let stop = () => {};
-    void import("./network.ts").then(({ onFlushed }) => {
-      stop = onFlushed((sent) => void afterSent(sent));
-    });
     const start = setTimeout(() => void sync(), 1500);
     const back = () => void sync();
     window.addEventListener("online", back);
@@ -81,17 +69,28 @@ export function OfflineBar() {
       liveTimer = setTimeout(() => void refresh(), LIVE_REFRESH_DELAY_MS);
     });
     return () => {
-      stop();
       stopLive();
       clearTimeout(start);
       clearTimeout(liveTimer);
       clearInterval(every);
       window.removeEventListener("online", back);
     };
-  }, [afterSent, refresh, sync]);
+  }, [refresh, sync]);
 
   const waiting = queue?.filter((c) => c.state === "waiting").length ?? 0;
   const failed = queue?.filter((c) => c.state === "failed").length ?? 0;
+  // Changes left the queue (sent by this tab, another tab or the service worker's Background Sync):
+  // the screens and the kept copy show the server's state, and an empty queue says 'All changes synced'
+  // (in the bar, a status region, so it is announced; a toast would cover the bar on a phone).
+  const before = useRef(waiting);
+  useEffect(() => {
+    const sent = before.current > waiting;
+    before.current = waiting;
+    if (!sent) return;
+    void revalidate.current();
+    void refresh();
+    if (waiting === 0 && failed === 0) setAllSynced(true);
+  }, [waiting, failed, refresh]);
   useEffect(() => {
     if (waiting || failed) setAllSynced(false);
     else if (allSynced) {

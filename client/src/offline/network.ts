@@ -31,19 +31,10 @@ export async function queueChange(userId: string, operation: { name: string; tex
 // ---- sending the queue from the app ----
 
 let timer: ReturnType<typeof setTimeout> | undefined;
-const flushed = new Set<(sent: number) => void>();
-/** Called with the number of changes sent whenever a flush from this tab sent some. */
-export function onFlushed(listener: (sent: number) => void) {
-  flushed.add(listener);
-  return () => void flushed.delete(listener);
-}
+/** Sends the queue soon (a change just joined it; if the network is there it goes at once). */
 export function scheduleFlush(userId: string, delay = 200) {
   clearTimeout(timer);
-  timer = setTimeout(() => {
-    void flushQueue(userId).then((outcome) => {
-      if (outcome?.sent) flushed.forEach((l) => l(outcome.sent));
-    });
-  }, delay);
+  timer = setTimeout(() => void flushQueue(userId), delay);
 }
 export { onQueueChange };
 
