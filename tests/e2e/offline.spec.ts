@@ -203,3 +203,66 @@ test("a session that ended while offline keeps the queue: another user never sen
   expect(await piece$()).toMatchObject({ status: "checked_out", assignedTo: "Marcus Reyes" });
   await manager.dispose();
 });
+
+test("offline: chemical use and a new request wait in the queue, show as pending, and each is applied once when the network returns @phone", async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const manager = await signedInApi("manager");
+  const product = { name: unique("Offline Bifen"), category: "Pesticide", quantity: 20, minQuantity: 2, unit: "bottles" };
+  const created = await manager.post("/api/inventory", { data: product });
+  expect(created.status()).toBe(201);
+  const itemId = ((await created.json()) as { id: number }).id;
+  const justification = unique("Truck 4 ran out on the route");
+
+  await signIn(page, "tech");
+  await installed(page);
+  await expect.poll(async () => JSON.stringify(await keptCopy(page)).includes(product.name), { timeout: 20_000 }).toBe(true);
+  await context.setOffline(true);
+
+  // Chemical use, from the phone's copy of the inventory.
+  await page.goto("/inventory");
+  await page.getByLabel("Search").fill(product.name);
+  const row = page.getByRole("article", { name: product.name });
+  await row.getByRole("button", { name: "Record Use" }).click();
+  const use = page.getByRole("dialog", { name: "Record Use" });
+  await use.getByLabel("Quantity used").fill("3");
+  await use.getByLabel("Site / customer address").fill("12 Elm St");
+  await use.getByLabel("Target pest").fill("Ants");
+  await use.getByRole("button", { name: "Record Use" }).click();
+  await expect(page.getByText("Saved on this phone")).toBeVisible();
+  await expect(row).toContainText("17 bottles in stock");
+  await expect(row).toContainText("Waiting to sync");
+
+  // A request, its item picked from the phone's copy.
+  const fab = page.getByRole("button", { name: "Quick Actions" });
+  if (await fab.isVisible()) {
+    await fab.click();
+    await page.getByRole("button", { name: "Create Request" }).click();
+  } else {
+    await page.getByRole("button", { name: "Quick Action" }).click();
+    await page.getByRole("menuitem", { name: "Create Request" }).click();
+  }
+  const form = page.getByRole("dialog", { name: "Create New Request" });
+  await form.getByLabel("Item", { exact: true }).fill(product.name.slice(0, 12));
+  await page.getByRole("option", { name: new RegExp(product.name) }).first().click();
+  await form.getByLabel("Quantity").fill("4");
+  await form.getByRole("button", { name: "Add Item" }).click();
+  await form.getByLabel("Justification").fill(justification);
+  await form.getByRole("button", { name: "Submit Request" }).click();
+  await expect(form).toHaveCount(0);
+  await expect(page.getByTestId("sync-status")).toContainText("2 changes waiting to sync");
+  await page.goto("/requests");
+  await expect(page.getByRole("article", { name: `${product.name} × 4` })).toContainText("Waiting to sync");
+
+  await context.setOffline(false);
+  await expect(page.getByText("All changes synced").first()).toBeVisible({ timeout: 20_000 });
+  const item = (await (await manager.get(`/api/inventory/${itemId}`)).json()) as { quantity: number };
+  expect(item.quantity).toBe(17);
+  const requests = (await (await manager.get("/api/requests")).json()) as { justification: string }[];
+  expect(requests.filter((r) => r.justification === justification)).toHaveLength(1);
+  // A reload sends nothing again.
+  await page.reload();
+  await page.waitForTimeout(3000);
+  expect(((await (await manager.get(`/api/inventory/${itemId}`)).json()) as { quantity: number }).quantity).toBe(17);
+  expect(((await (await manager.get("/api/requests")).json()) as { justification: string }[]).filter((r) => r.justification === justification)).toHaveLength(1);
+  await manager.dispose();
+});
