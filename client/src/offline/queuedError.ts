@@ -44,7 +44,8 @@ export function keptOnPhone(environment: IEnvironment, error: QueuedOfflineError
       if (r && typeof quantity === "number") r.setValue(Math.max(0, quantity - Number(input.quantity)), "quantity");
     }
   });
-  return { title: "Saved on this phone", description: `${error.title}. It will sync when you are back online.` };
+  const when = typeof navigator !== "undefined" && navigator.onLine === false ? "when you are back online" : "after the changes waiting before it";
+  return { title: "Saved on this phone", description: `${error.title}. It will sync ${when}.` };
 }
 
 /** The signed-in user the phone keeps data and changes for (the viewer's database id), or null. */
