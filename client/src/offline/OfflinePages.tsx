@@ -1,13 +1,14 @@
 import CloudOffIcon from "@mui/icons-material/CloudOffOutlined";
-import { Alert, Box, Button, Card, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogTitle, InputAdornment, Stack, TextField, Typography } from "@mui/material";
+import { Alert, Box, Button, Card, CardContent, Chip, InputAdornment, Stack, TextField, Typography } from "@mui/material";
 import SearchIcon from "@mui/icons-material/Search";
-import { useId, useMemo, useState, type FormEvent, type ReactNode } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { commitMutation, useRelayEnvironment } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
 import CheckInNode, { type ScanResultCardCheckInMutation } from "../__generated__/ScanResultCardCheckInMutation.graphql.ts";
 import CheckOutNode, { type ScanResultCardCheckOutMutation } from "../__generated__/ScanResultCardCheckOutMutation.graphql.ts";
 import { useSession } from "../app/session.ts";
 import { useToast } from "../app/toast.tsx";
+import { CheckOutPrompt } from "../features/equipment/CheckOutPrompt.tsx";
 import { isApplied } from "../features/inventory/chemicalUse.ts";
 import { RecordUseDialog, type UseTarget } from "../features/inventory/RecordUseDialog.tsx";
 import type { EquipmentRow, ItemRow } from "./db.ts";
@@ -140,9 +141,10 @@ function EquipmentList({ view }: { view: LocalView }) {
       {more > 0 && <Typography color="text.secondary">{more} more: search to narrow the list</Typography>}
       {shown.length === 0 && <Typography color="text.secondary">No equipment found</Typography>}
       {asking && (
-        <PersonPrompt
+        <CheckOutPrompt
+          open
           name={asking.name}
-          team={view.team.map((t) => t.name)}
+          suggestions={view.team.map((t) => t.name)}
           onClose={() => setAsking(null)}
           onConfirm={(person) => {
             checkOut(asking, person);
@@ -151,40 +153,6 @@ function EquipmentList({ view }: { view: LocalView }) {
         />
       )}
     </Stack>
-  );
-}
-
-function PersonPrompt({ name, team, onClose, onConfirm }: { name: string; team: string[]; onClose(): void; onConfirm(person: string): void }) {
-  const [person, setPerson] = useState("");
-  const titleId = useId();
-  const listId = useId();
-  const submit = (ev: FormEvent) => {
-    ev.preventDefault();
-    if (person.trim()) onConfirm(person.trim());
-  };
-  return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby={titleId}>
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>Check Out Equipment</DialogTitle>
-        <DialogContent>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            Who is taking {name}?
-          </Typography>
-          <TextField autoFocus fullWidth label="Person's name" value={person} onChange={(ev) => setPerson(ev.target.value)} autoComplete="off" slotProps={{ htmlInput: { list: listId } }} />
-          <datalist id={listId}>
-            {team.map((t) => (
-              <option key={t} value={t} />
-            ))}
-          </datalist>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={!person.trim()}>
-            Check Out
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
   );
 }
 

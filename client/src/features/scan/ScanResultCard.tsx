@@ -1,15 +1,16 @@
 import BuildIcon from "@mui/icons-material/Build";
 import Inventory2Icon from "@mui/icons-material/Inventory2";
 import {
-  Alert, Box, Button, Card, CardContent, CardHeader, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography,
+  Alert, Box, Button, Card, CardContent, CardHeader, Chip, Stack, Typography,
 } from "@mui/material";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { graphql, useFragment, useMutation } from "react-relay";
 import type { ScanResultCard_equipment$key } from "../../__generated__/ScanResultCard_equipment.graphql.ts";
 import type { ScanResultCard_item$key } from "../../__generated__/ScanResultCard_item.graphql.ts";
 import type { ScanResultCardCheckOutMutation } from "../../__generated__/ScanResultCardCheckOutMutation.graphql.ts";
 import type { ScanResultCardCheckInMutation } from "../../__generated__/ScanResultCardCheckInMutation.graphql.ts";
 import { useToast } from "../../app/toast.tsx";
+import { CheckOutPrompt } from "../equipment/CheckOutPrompt.tsx";
 import { useWaitingFor } from "../../offline/useOffline.ts";
 import { useKeptOnPhone } from "../../offline/useKeptOnPhone.ts";
 
@@ -202,37 +203,6 @@ function EquipmentResult({ equipment, onEvent }: { equipment: ScanResultCard_equ
         }}
       />
     </ResultCard>
-  );
-}
-
-/** Asks who takes the equipment; a blank answer is ignored (§2). */
-function CheckOutPrompt({ open, name, onClose, onConfirm }: { open: boolean; name: string; onClose(): void; onConfirm(person: string): void }) {
-  const [person, setPerson] = useState("");
-  const submit = (ev: FormEvent) => {
-    ev.preventDefault();
-    const value = person.trim();
-    if (!value) return;
-    setPerson("");
-    onConfirm(value);
-  };
-  return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="scan-checkout-title">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="scan-checkout-title">Check Out Equipment</DialogTitle>
-        <DialogContent>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            Who is taking {name}?
-          </Typography>
-          <TextField autoFocus fullWidth label="Person's name" value={person} onChange={(ev) => setPerson(ev.target.value)} autoComplete="off" />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={!person.trim()}>
-            Check Out
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
   );
 }
 
