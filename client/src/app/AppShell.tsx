@@ -28,12 +28,12 @@ import { DeferredTooltip, LazyDrawer as Drawer, LazyMenu as Menu, MountWhenOpene
 import { Loading } from "../components/Loading.tsx";
 import { PageLoadError, RetryWhenOnline } from "../components/PageLoadError.tsx";
 import { OfflineBar } from "../offline/OfflineBar.tsx";
+import { ErrorBoundary } from "./ErrorBoundary.tsx";
 
 // The phone's copy of the screens a technician needs on a job, shown when one cannot load without a network.
 const OfflinePage = lazy(() => import("../offline/OfflinePages.tsx"));
 const ConfirmSignOut = lazy(() => import("../offline/ConfirmSignOut.tsx"));
 const OFFLINE_PATHS = new Set(["/", "/inventory", "/equipment", "/requests"]);
-import { ErrorBoundary } from "./ErrorBoundary.tsx";
 
 // Subscriptions start once the shell is up; their code is not needed to paint it.
 const LiveUpdates = lazy(() => import("./LiveUpdates.tsx"));

@@ -36,6 +36,19 @@ export function onConnectionState(listener: (s: ConnectionState) => void) {
   return () => void listeners.delete(listener);
 }
 
+/**
+ * A random key for one change (122 bits, UUID v4 form). crypto.randomUUID exists only in secure
+ * contexts (HTTPS, localhost), and a phone may open the app over plain HTTP on a LAN: getRandomValues
+ * works everywhere.
+ */
+function newKey(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
 /** A request that never reached an answer (no network, a dropped connection), as opposed to an error the server sent. */
 const isNetworkFailure = (error: unknown) => error instanceof TypeError;
 const offline = () => import("../offline/network.ts");
@@ -49,7 +62,7 @@ const offline = () => import("../offline/network.ts");
  */
 const fetchGraphQL: FetchFunction = async (operation, variables) => {
   const mutation = operation.operationKind === "mutation";
-  const key = mutation ? crypto.randomUUID() : undefined;
+  const key = mutation ? newKey() : undefined;
   const owner = offlineOwner();
   const queueable = mutation && owner !== null && QUEUEABLE.has(operation.name);
   if (queueable && (await (await offline()).mustQueue(owner))) return (await offline()).queueChange(owner, operation, variables, key!);
