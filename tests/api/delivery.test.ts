@@ -114,10 +114,14 @@ describe("the web app manifest", () => {
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toMatch(/javascript/);
     const text = res.body.toString("utf8");
-    // The precache manifest lists index.html and the scanner's chunks; no API path is ever cached.
-    expect(text).toContain("index.html");
-    expect(text).toMatch(/assets\/ScanPage-[\w-]+\.js/);
-    expect(text).not.toMatch(/["'`]\/?(api|graphql)\//);
+    // The precache manifest lists index.html and the scanner's chunks, and nothing of the API, GraphQL or objects.
+    const precached = [...text.matchAll(/\{\\?"revision\\?":[^{}]*?\\?"url\\?":\\?"([^"\\]+)\\?"\}/g)].map((m) => m[1]!);
+    expect(precached).toContain("index.html");
+    expect(precached.some((u) => /^assets\/ScanPage-[\w-]+\.js$/.test(u))).toBe(true);
+    expect(precached.filter((u) => /^\/?(api|graphql|objects)\b/.test(u))).toEqual([]);
+    // Its one runtime cache holds the SDS files a user opened (offline field work).
+    expect(text).toContain("trapline-sds");
+    expect(text).toMatch(/startsWith\(["'`]\/objects\/sds\/["'`]\)/);
   });
 });
 
