@@ -50,6 +50,7 @@ export function createLocalObjectStore(root: string, secret: string): ObjectStor
       if (await exists(target)) throw new ObjectExistsError("object exists");
       const temp = `${target}.${randomUUID()}.part`;
       let size = 0;
+      const out = createWriteStream(temp, { flags: "wx" });
       try {
         async function* limited(chunks: AsyncIterable<Buffer>) {
           for await (const chunk of chunks) {
@@ -58,12 +59,15 @@ export function createLocalObjectStore(root: string, secret: string): ObjectStor
             yield chunk;
           }
         }
-        await pipeline(body, (chunks: AsyncIterable<Buffer>) => inspect(limited(chunks)), createWriteStream(temp, { flags: "wx" }));
+        await pipeline(body, (chunks: AsyncIterable<Buffer>) => inspect(limited(chunks)), out);
         // link() fails if the key exists, so of two writers of one key exactly one wins.
         await link(temp, target).catch((err: NodeJS.ErrnoException) => {
           throw err.code === "EEXIST" ? new ObjectExistsError("object exists") : err;
         });
       } finally {
+        // A refused body can fail the pipeline before the temp file's open() has finished: the stream then
+        // creates the file after the fact. Wait for it to close, so the removal below finds what it removes.
+        if (!out.closed) await new Promise<void>((resolve) => out.once("close", () => resolve()));
         await rm(temp, { force: true });
       }
       return { size };
