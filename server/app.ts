@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { createSessionCookies } from "./auth/session.ts";
 import type { Config } from "./config.ts";
 import { openDatabase, type Database } from "./db/client.ts";
-import { seedDatabase } from "./db/seed.ts";
+import { seedDatabase } from "./demo/seed.ts";
 import { attachCaches } from "./domain/cache.ts";
 import type { Deps } from "./domain/context.ts";
 import { startHourlySweep } from "./domain/maintenance.ts";
