@@ -1,7 +1,7 @@
 // Fills a database through the domain layer (the same rules, transactions and activity entries as
 // the API), in proportions a company of `n` inventory items might have: n/5 pieces of equipment,
 // n/2 requests of 2–3 lines (most decided), restocks and check-out/in cycles.
-import { ean13 } from "../server/db/seed.ts";
+import { ean13 } from "../server/demo/seed.ts";
 import { EQUIPMENT_CATEGORIES, INVENTORY_CATEGORIES, UNITS } from "../server/domain/constants.ts";
 import type { Actor, Deps } from "../server/domain/context.ts";
 import { checkInEquipment, checkOutEquipment, createEquipment } from "../server/domain/equipment.ts";

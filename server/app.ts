@@ -1,9 +1,10 @@
 import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
+import { createSessionCookies } from "./auth/session.ts";
 import type { Config } from "./config.ts";
 import { openDatabase, type Database } from "./db/client.ts";
-import { seedDatabase } from "./db/seed.ts";
+import { seedDatabase } from "./demo/seed.ts";
 import { attachCaches } from "./domain/cache.ts";
 import type { Deps } from "./domain/context.ts";
 import { startHourlySweep } from "./domain/maintenance.ts";
@@ -23,7 +24,6 @@ import { idempotencyKeys } from "./rest/idempotency.ts";
 import { inventoryRoutes } from "./rest/inventory.ts";
 import { objectRoutes } from "./rest/objects.ts";
 import { requestRoutes } from "./rest/requests.ts";
-import { createSessionCookies } from "./rest/session.ts";
 import { teamRoutes } from "./rest/team.ts";
 import { createLocalObjectStore } from "./storage/objects.ts";
 

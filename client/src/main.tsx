@@ -1,4 +1,5 @@
-import { loadSignedInApp, loadSignIn, preloadRoute } from "./app/routeChunks.ts";
+import { loadSignedInApp, loadSignIn } from "./app/entryChunks.ts";
+import { preloadRoute } from "./app/routeChunks.ts";
 import { VIEWER_KEY } from "./app/viewerKey.ts";
 
 // The entry is tiny on purpose: it starts the current screen's code (for a returning user; a visitor

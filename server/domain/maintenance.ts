@@ -110,7 +110,7 @@ export function startHourlySweep(deps: Deps, everyMs = 60 * 60_000, onError: (er
   };
 }
 
-const recordMaintenanceInput = z.object({ date: optionalDate("Maintenance date") });
+export const recordMaintenanceInput = z.object({ date: optionalDate("Maintenance date") });
 
 /**
  * Records maintenance done on `date` (default today): lastMaintenance becomes that date and

@@ -104,7 +104,7 @@ export async function markNotificationRead(deps: Deps, actor: Actor | null, id: 
   });
 }
 
-const markAllInput = z.object({
+export const markAllInput = z.object({
   /** Only notifications up to this one: what arrived after the user looked stays unread. */
   upToId: z.number().int().positive().optional(),
 });

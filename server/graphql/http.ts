@@ -4,20 +4,22 @@ import { costLimitPlugin } from "@escape.tech/graphql-armor-cost-limit";
 import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
 import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { Kind, getOperationAST, type DocumentNode, type ExecutionArgs, type SelectionSetNode } from "graphql";
 import { useServer } from "graphql-ws/use/ws";
 import { createGraphQLError, createYoga, maskError, type Plugin } from "graphql-yoga";
 import { WebSocketServer } from "ws";
+import type { SessionCookies } from "../auth/session.ts";
 import { isDatabaseUnavailable } from "../db/client.ts";
-import type { Actor } from "../domain/context.ts";
+import type { Actor, Deps } from "../domain/context.ts";
 import { DomainError } from "../domain/errors.ts";
-import type { RestContext } from "../rest/context.ts";
+import type { RateLimits } from "../http/rateLimits.ts";
 import { DATABASE_UNAVAILABLE } from "../rest/errors.ts";
 import type { GraphQLContext } from "./builder.ts";
 import { keyErrorResult, useIdempotencyKeys } from "./idempotency.ts";
 import { schema } from "./schema.ts";
 
+type GraphQLMount = { app: FastifyInstance; deps: Deps; session: SessionCookies; limits: Pick<RateLimits, "signInAttempts"> };
 type ServerContext = { req: FastifyRequest | IncomingMessage; reply: FastifyReply | null; actor?: Actor | null };
 
 /**
@@ -79,7 +81,7 @@ function useSignedInOnly(production: boolean): Plugin<GraphQLContext> {
 }
 
 /** /graphql over HTTP (Yoga on Fastify) and over graphql-ws, both authenticated by the session cookie. */
-export function mountGraphQL({ app, deps, session, limits }: RestContext, production: boolean) {
+export function mountGraphQL({ app, deps, session, limits }: GraphQLMount, production: boolean) {
   const yoga = createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SESSION_COOKIE } from "../../server/rest/session.ts";
+import { SESSION_COOKIE } from "../../server/auth/session.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;

@@ -19,7 +19,7 @@ import {
   parseLabelIds,
   upcEToUpcA,
 } from "../../client/src/components/scanner/scanRules.ts";
-import { ean13 } from "../../server/db/seed.ts"; // the demo data's own EAN-13 maker
+import { ean13 } from "../../server/demo/seed.ts"; // the demo data's own EAN-13 maker
 import { labelPayload } from "../../server/domain/scan.ts";
 
 describe("camera constants and barcode kinds (§9)", () => {

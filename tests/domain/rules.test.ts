@@ -6,7 +6,7 @@ import { createInventoryItemInput, reorderSuggestionFor } from "../../server/dom
 import { createRequestInput } from "../../server/domain/requests.ts";
 import { labelPayload } from "../../server/domain/scan.ts";
 import { stockStatus, urgencyOf } from "../../server/domain/stock.ts";
-import { ean13 } from "../../server/db/seed.ts";
+import { ean13 } from "../../server/demo/seed.ts";
 import { isValidKey } from "../../server/storage/objects.ts";
 
 const item = (over: Partial<Parameters<typeof reorderSuggestionFor>[0]>) =>

@@ -1,7 +1,7 @@
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STATUS_RULE_MESSAGE } from "../../server/domain/equipment.ts";
-import { SESSION_COOKIE } from "../../server/rest/session.ts";
+import { SESSION_COOKIE } from "../../server/auth/session.ts";
 import { startServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;

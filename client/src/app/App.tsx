@@ -6,10 +6,10 @@ import type { AppViewerQuery } from "../__generated__/AppViewerQuery.graphql.ts"
 import { Loading } from "../components/Loading.tsx";
 import { createEnvironment, resetLiveConnection } from "../relay/environment.ts";
 import { offlineOwner, setOfflineOwner } from "../offline/queuedError.ts";
+import { loadSignedInApp, loadSignIn } from "./entryChunks.ts";
 import { ErrorBoundary } from "./ErrorBoundary.tsx";
 import { SessionContext } from "./session.ts";
 import { theme } from "./theme.ts";
-import { loadSignedInApp, loadSignIn } from "./routeChunks.ts";
 import { registerServiceWorker } from "./serviceWorker.ts";
 import { preloadToastView, ToastProvider, useToast } from "./toast.tsx";
 import { primeViewer, rememberViewer } from "./viewerCache.ts";

@@ -1,6 +1,8 @@
 import { Dialog, useMediaQuery, useTheme } from "@mui/material";
 import { lazy, Suspense } from "react";
-import type { QuickAction, RequestPrefill } from "./quickActions.tsx";
+
+export type QuickAction = "inventory" | "equipment" | "request";
+export type RequestPrefill = { itemId: string; quantity: number };
 
 const InventoryItemForm = lazy(() => import("../features/inventory/InventoryItemForm.tsx"));
 const EquipmentForm = lazy(() => import("../features/equipment/EquipmentForm.tsx"));

@@ -1,6 +1,15 @@
 import { Alert, AlertTitle, Button, Portal, Snackbar } from "@mui/material";
 import { useEffect, useRef } from "react";
-import type { Toast } from "./toast.tsx";
+
+export type Toast = {
+  title: string;
+  description?: string;
+  variant?: "default" | "success" | "destructive";
+  /** A button in the toast (e.g. 'Reload'); such a toast stays until it is used or closed. */
+  action?: { label: string; onClick(): void };
+  /** Raised by a live event (someone's change, not this user's action). */
+  live?: boolean;
+};
 
 /**
  * An open MUI Modal (Dialog, Drawer, Menu, Select) sets aria-hidden="true" on every other child of <body>, which

@@ -1,10 +1,11 @@
 import { createContext, lazy, useContext, useState, type ReactNode } from "react";
 import { MountWhenOpened } from "../components/deferred.tsx";
+import type { QuickAction, RequestPrefill } from "./QuickActionDialog.tsx";
 
-export type QuickAction = "inventory" | "equipment" | "request";
+export type { QuickAction, RequestPrefill };
+
 const QuickActionContext = createContext<{ open(kind: QuickAction, prefill?: RequestPrefill): void }>({ open: () => {} });
 export const useQuickActions = () => useContext(QuickActionContext);
-export type RequestPrefill = { itemId: string; quantity: number };
 
 // The dialog and its forms load when a quick action is first chosen.
 const QuickActionDialog = lazy(() => import("./QuickActionDialog.tsx"));

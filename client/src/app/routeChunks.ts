@@ -1,12 +1,8 @@
 /**
  * Each screen's code, by path. `AppRouter` lazy-loads from here, and the entry (src/main.tsx) starts
- * the current path's screen (and the signed-in app, or the sign-in screen for a visitor) downloading
- * beside the app's main code, instead of after it has run.
+ * the current path's screen (and, from entryChunks.ts, the signed-in app or the sign-in screen for a
+ * visitor) downloading beside the app's main code, instead of after it has run.
  */
-/** The signed-in app (router, shell, route loaders) and the sign-in screen: one or the other is needed first. */
-export const loadSignedInApp = () => import("./AppRouter.tsx");
-export const loadSignIn = () => import("../features/auth/SignIn.tsx");
-
 export const routeChunks = {
   dashboard: () => import("../features/dashboard/Dashboard.tsx"),
   inventory: () => import("../features/inventory/InventoryPage.tsx"),

@@ -1,14 +1,8 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useRef, useState, type ReactNode } from "react";
+import type { Toast } from "./ToastView.tsx";
 
-export type Toast = {
-  title: string;
-  description?: string;
-  variant?: "default" | "success" | "destructive";
-  /** A button in the toast (e.g. 'Reload'); such a toast stays until it is used or closed. */
-  action?: { label: string; onClick(): void };
-  /** Raised by a live event (someone's change, not this user's action). */
-  live?: boolean;
-};
+// What a toast shows (`Toast`) is declared by its view, which this module loads lazily.
+export type { Toast };
 
 /**
  * How long the answer to the user's own action stays before a live event's toast replaces it: a change
