@@ -10,7 +10,7 @@ import {
   type MissingFieldHandler,
   type SubscribeFunction,
 } from "relay-runtime";
-import { notifyLiveEvent, OFFLINE_READS, offlineOwner, QUEUEABLE } from "../offline/queuedError.ts";
+import { isQueuedOffline, notifyLiveEvent, OFFLINE_READS, offlineOwner, QUEUEABLE } from "../offline/queuedError.ts";
 
 /** `node(id:)` can be answered from the store when that record is already there (e.g. an edit dialog). */
 const missingFieldHandlers: MissingFieldHandler[] = [
@@ -52,6 +52,10 @@ function newKey(): string {
 /** A request that never reached an answer (no network, a dropped connection), as opposed to an error the server sent. */
 const isNetworkFailure = (error: unknown) => error instanceof TypeError;
 const offline = () => import("../offline/network.ts");
+/** queueChange always rejects: with QueuedOfflineError when the change was kept, else (no IndexedDB) the original failure stands. */
+const rethrowUnlessQueued = (original: unknown) => (error: unknown): never => {
+  throw isQueuedOffline(error) ? error : original;
+};
 
 /**
  * Every mutation carries an Idempotency-Key made here, so sending it again (a retry, a queued resend)
@@ -65,7 +69,9 @@ const fetchGraphQL: FetchFunction = async (operation, variables) => {
   const key = mutation ? newKey() : undefined;
   const owner = offlineOwner();
   const queueable = mutation && owner !== null && QUEUEABLE.has(operation.name);
-  if (queueable && (await (await offline()).mustQueue(owner))) return (await offline()).queueChange(owner, operation, variables, key!);
+  // Without IndexedDB (a browser that refuses it) there is no queue: changes go straight to the server.
+  const queueFirst = queueable && (await offline().then((m) => m.mustQueue(owner), () => false).catch(() => false));
+  if (queueFirst) return (await offline()).queueChange(owner, operation, variables, key!);
   let response: Response;
   try {
     response = await fetch("/graphql", {
@@ -76,16 +82,17 @@ const fetchGraphQL: FetchFunction = async (operation, variables) => {
     });
   } catch (error) {
     if (isNetworkFailure(error) && owner !== null) {
-      if (queueable) return (await offline()).queueChange(owner, operation, variables, key!);
+      if (queueable) return (await offline()).queueChange(owner, operation, variables, key!).catch(rethrowUnlessQueued(error));
       if (!mutation && OFFLINE_READS.has(operation.name)) {
-        const answer = await (await offline()).offlineAnswer(owner, operation.name, variables);
+        const answer = await offline().then((m) => m.offlineAnswer(owner, operation.name, variables)).catch(() => null);
         if (answer) return answer as never;
       }
     }
     throw error;
   }
   // A server in trouble (or a proxy without it) did not apply the change: it waits in the queue, under the same key.
-  if (queueable && (response.status >= 500 || response.status === 429)) return (await offline()).queueChange(owner, operation, variables, key!);
+  if (queueable && (response.status >= 500 || response.status === 429))
+    return (await offline()).queueChange(owner, operation, variables, key!).catch(rethrowUnlessQueued(new Error(`${response.status}: ${response.statusText}`)));
   const body = await response.json();
   if (!response.ok && !body?.data) throw new Error(`${response.status}: ${body?.errors?.[0]?.message ?? response.statusText}`);
   return body;
