@@ -54,6 +54,28 @@ const tools = ["Backpack Sprayer", "Rotary Hammer", "HEPA Vacuum", "Bait Gun", "
 
 export type SeedCounts = { items: number; equipment: number; requests: number; refused: number; ms: number };
 
+/** One generated inventory item's fields: the bench's companies and bench:offline's big one. */
+export function benchItemFields(rnd: ReturnType<typeof prng>, i: number, qrPrefix: string) {
+  const quantity = rnd.int(0, 400);
+  const minQuantity = rnd.int(2, 60);
+  return {
+    name: `${rnd.pick(brands)} ${rnd.pick(products)} ${rnd.pick(sizes)} #${String(i).padStart(5, "0")}`,
+    description: `Bench item ${i}: ${rnd.pick(products).toLowerCase()} for ${rnd.pick(["termite", "rodent", "mosquito", "general pest", "bed bug"])} work`,
+    category: rnd.pick(INVENTORY_CATEGORIES),
+    quantity,
+    minQuantity,
+    reorderPoint: Math.max(0, Math.floor(minQuantity / 2)),
+    reorderQuantity: rnd.int(5, 50),
+    unit: rnd.pick(UNITS),
+    price: rnd.int(199, 25_000),
+    supplier: rnd.pick(suppliers),
+    location: `${rnd.pick(places)} - Shelf ${rnd.int(1, 20)}`,
+    barcode: benchBarcode(i),
+    qrCode: i % 3 === 0 ? `${qrPrefix}-${i}` : null,
+    hazardous: rnd.next() < 0.3,
+  };
+}
+
 /**
  * Seeds n items (ids in creation order), n/5 equipment, n/10 restocks, a check-out (and mostly a
  * check-in) of every piece of equipment, and n/2 requests (three quarters of them decided), as the demo users.
@@ -70,24 +92,7 @@ export async function seedBench(deps: Deps, n: number, concurrency: number): Pro
 
   const itemIds: number[] = new Array(n);
   refused += await inPool(concurrency, n, async (i) => {
-    const quantity = rnd.int(0, 400);
-    const minQuantity = rnd.int(2, 60);
-    const item = await createInventoryItem(deps, rnd.pick([manager, ...techs]), {
-      name: `${rnd.pick(brands)} ${rnd.pick(products)} ${rnd.pick(sizes)} #${String(i).padStart(5, "0")}`,
-      description: `Bench item ${i}: ${rnd.pick(products).toLowerCase()} for ${rnd.pick(["termite", "rodent", "mosquito", "general pest", "bed bug"])} work`,
-      category: rnd.pick(INVENTORY_CATEGORIES),
-      quantity,
-      minQuantity,
-      reorderPoint: Math.max(0, Math.floor(minQuantity / 2)),
-      reorderQuantity: rnd.int(5, 50),
-      unit: rnd.pick(UNITS),
-      price: rnd.int(199, 25_000),
-      supplier: rnd.pick(suppliers),
-      location: `${rnd.pick(places)} - Shelf ${rnd.int(1, 20)}`,
-      barcode: benchBarcode(i),
-      qrCode: i % 3 === 0 ? `QR-BENCH-${i}` : null,
-      hazardous: rnd.next() < 0.3,
-    });
+    const item = await createInventoryItem(deps, rnd.pick([manager, ...techs]), benchItemFields(rnd, i, "QR-BENCH"));
     itemIds[i] = item.id;
   });
 

@@ -16,11 +16,11 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { brotliDecompressSync } from "node:zlib";
 import { freshPgDatabase, numberArg, parseArgs, signInCookie, table } from "../bench/lib.ts";
-import { benchBarcode, prng } from "../bench/seed.ts";
+import { benchItemFields, prng } from "../bench/seed.ts";
 import { freePortIn, startServerProcess, type ServerProcess } from "../bench/server-process.ts";
 import { createApp } from "../server/app.ts";
 import { loadConfig } from "../server/config.ts";
-import { EQUIPMENT_CATEGORIES, INVENTORY_CATEGORIES, UNITS } from "../server/domain/constants.ts";
+import { EQUIPMENT_CATEGORIES } from "../server/domain/constants.ts";
 
 const args = parseArgs(process.argv.slice(2));
 const big = { items: numberArg(args, "items", 5000), equipment: numberArg(args, "equipment", 500), requests: numberArg(args, "requests", 1000) };
@@ -133,32 +133,11 @@ async function seedBig(env: Record<string, string>) {
     const users = await p.user.findMany({ select: { id: true, role: true } });
     const manager = users.find((u) => u.role === "manager")!;
     const techs = users.filter((u) => u.role !== "manager");
-    const brands = ["Termidor", "Demand", "Advion", "Contrac", "Victor", "Catchmaster", "Talstar", "Gentrol", "Suspend", "Temprid", "Maxforce", "Alpine"];
-    const products = ["Concentrate", "Gel Bait", "Granules", "Dust", "Aerosol", "Snap Trap", "Glue Board", "Bait Station", "Coveralls", "Gloves"];
     const places = ["Chemical Room", "Warehouse A", "Warehouse B", "Shop", "PPE Cabinet", "Supply Closet", "Truck 1", "Truck 2"];
-    const suppliers = ["Univar Solutions", "Target Specialty Products", "SiteOne", "Grainger", "Uline", "Bell Laboratories"];
 
     const items = await p.inventoryItem.createManyAndReturn({
       select: { id: true, name: true },
-      data: Array.from({ length: big.items }, (_, i) => {
-        const minQuantity = rnd.int(2, 60);
-        return {
-          name: `${rnd.pick(brands)} ${rnd.pick(products)} #${String(i).padStart(5, "0")}`,
-          description: `${rnd.pick(products)} for ${rnd.pick(["termite", "rodent", "mosquito", "general pest", "bed bug"])} work`,
-          category: rnd.pick(INVENTORY_CATEGORIES),
-          quantity: rnd.int(0, 400),
-          minQuantity,
-          reorderPoint: Math.floor(minQuantity / 2),
-          reorderQuantity: rnd.int(5, 50),
-          unit: rnd.pick(UNITS),
-          price: rnd.int(199, 25_000),
-          supplier: rnd.pick(suppliers),
-          location: `${rnd.pick(places)} - Shelf ${rnd.int(1, 20)}`,
-          barcode: benchBarcode(i),
-          qrCode: i % 3 === 0 ? `QR-SIZE-${i}` : null,
-          hazardous: rnd.next() < 0.3,
-        };
-      }),
+      data: Array.from({ length: big.items }, (_, i) => benchItemFields(rnd, i, "QR-SIZE")),
     });
     const now = Date.now();
     await p.equipment.createMany({

@@ -8,7 +8,7 @@ import { useRevalidator } from "react-router-dom";
 import AppViewerQueryNode from "../__generated__/AppViewerQuery.graphql.ts";
 import { useSession } from "../app/session.ts";
 import { onLiveEvent } from "./queuedError.ts";
-import { lastSyncedText, snapshotChanged, useLocalView, useOnline, useQueue, waitingText } from "./useOffline.ts";
+import { lastSyncedText, snapshotChanged, useOnline, useQueue, useSyncedAt, waitingText } from "./useOffline.ts";
 
 const QueueDialog = lazy(() => import("./QueueDialog.tsx"));
 
@@ -32,7 +32,7 @@ export function OfflineBar() {
   revalidate.current = revalidator.revalidate;
   const online = useOnline();
   const queue = useQueue(userId);
-  const view = useLocalView(userId);
+  const syncedAt = useSyncedAt(userId);
   const [reviewing, setReviewing] = useState(false);
   const [allSynced, setAllSynced] = useState(false);
 
@@ -130,7 +130,7 @@ export function OfflineBar() {
               {!online && (
                 <Typography component="span" variant="body2" color="text.secondary" sx={{ fontWeight: 400 }}>
                   {" · "}
-                  {lastSyncedText(view?.syncedAt)}
+                  {lastSyncedText(syncedAt)}
                 </Typography>
               )}
             </Typography>
@@ -144,7 +144,7 @@ export function OfflineBar() {
       </Box>
       {reviewing && queue && (
         <Suspense fallback={null}>
-          <QueueDialog queue={queue} online={online} syncedAt={view?.syncedAt ?? null} onSync={() => void sync()} onClose={() => setReviewing(false)} />
+          <QueueDialog queue={queue} online={online} syncedAt={syncedAt} onSync={() => void sync()} onClose={() => setReviewing(false)} />
         </Suspense>
       )}
     </>

@@ -1,4 +1,4 @@
-import { LABEL_PREFIX } from "../../../server/domain/constants.ts";
+import { parseScanCode } from "../../../server/domain/scanCode.ts";
 import type { EquipmentRow, ItemRow, QueuedChange, Snapshot } from "./db.ts";
 import { describeChange, enqueue, flushQueue, kindOf, onQueueChange } from "./outbox.ts";
 import { queueOf } from "./db.ts";
@@ -98,21 +98,20 @@ export async function localView(userId: string): Promise<LocalView | null> {
   return snapshot ? applyQueue(snapshot, await queueOf(userId)) : null;
 }
 
-const labelPattern = new RegExp(`^${LABEL_PREFIX}:(inventory|equipment):(\\d{1,10})$`, "i");
-
-/** The server's look-up rule (server/domain/scan.ts) over the kept copy: our label, then barcode/QR of items, then serial/QR of equipment. */
+/** The server's look-up rule (server/domain/scanCode.ts) over the kept copy. */
 export function findCode(view: LocalView, raw: string): { kind: "equipment"; row: EquipmentRow } | { kind: "inventory"; row: ItemRow } | null {
-  const code = raw.trim();
-  const label = labelPattern.exec(code);
-  if (label) {
-    const id = Number(label[2]);
-    if (label[1]!.toLowerCase() === "inventory") {
-      const row = view.inventory.find((i) => i.databaseId === id);
+  const scanned = parseScanCode(raw);
+  if (scanned.kind === "nothing") return null;
+  if (scanned.kind === "label") {
+    if (scanned.type === "inventory") {
+      const row = view.inventory.find((i) => i.databaseId === scanned.id);
       return row ? { kind: "inventory", row } : null;
     }
-    const row = view.equipment.find((e) => e.databaseId === id);
+    const row = view.equipment.find((e) => e.databaseId === scanned.id);
     return row ? { kind: "equipment", row } : null;
   }
+  // Lowest id first, as the server's findFirst ordered by id.
+  const { code } = scanned;
   const byId = <T extends { databaseId: number }>(rows: T[]) => [...rows].sort((a, b) => a.databaseId - b.databaseId);
   const item = byId(view.inventory).find((i) => i.barcode === code || i.qrCode === code);
   if (item) return { kind: "inventory", row: item };

@@ -116,3 +116,19 @@ export function useWaitingFor(id: string): boolean {
   const queue = useQueue(userId ?? "");
   return Boolean(userId && queue?.some((c) => c.state === "waiting" && c.target === id));
 }
+
+/** When the user's copy was last synced (null before the first sync); the bar needs only this. */
+export function useSyncedAt(userId: string): string | null {
+  const [syncedAt, setSyncedAt] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    const read = () => void import("./snapshotStore.ts").then(({ latestSnapshot }) => latestSnapshot(userId)).then((s) => live && setSyncedAt(s?.syncedAt ?? null), () => {});
+    snapshotListeners.add(read);
+    read();
+    return () => {
+      live = false;
+      snapshotListeners.delete(read);
+    };
+  }, [userId]);
+  return syncedAt;
+}
