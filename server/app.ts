@@ -91,7 +91,7 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
   requestRoutes(ctx);
   teamRoutes(ctx);
   objectRoutes(ctx);
-  const graphql = mountGraphQL(ctx, config.production);
+  const graphql = mountGraphQL(ctx, config.production, config.persistedOperations);
   const lowStockSocket = createLowStockSocket(events, session.actorFromCookieHeader);
   http.server.on("upgrade", (request, socket, head) => {
     const path = (request.url ?? "").split("?")[0];

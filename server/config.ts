@@ -30,6 +30,8 @@ const envSchema = z.object({
   RATE_LIMIT_API_WINDOW: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_SIGNIN_MAX: z.coerce.number().int().min(0).default(30),
   RATE_LIMIT_SIGNIN_WINDOW: z.coerce.number().int().min(1).default(15 * 60),
+  GRAPHQL_PERSISTED_ONLY: flag,
+  PERSISTED_OPERATIONS: z.string().optional(),
 });
 
 /**
@@ -65,6 +67,8 @@ export type Config = {
   trustProxy: TrustProxy;
   /** Requests per client address: max per window (ms); max 0 turns a limit off. */
   rateLimits: { api: RateLimit; signIn: RateLimit };
+  /** The app's GraphQL operations by id (written by relay-compiler), and whether only those may run. */
+  persistedOperations: { file: string; only: boolean };
 };
 export type RateLimit = { max: number; windowMs: number };
 
@@ -96,6 +100,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: {
       api: { max: e.RATE_LIMIT_API_MAX, windowMs: e.RATE_LIMIT_API_WINDOW * 1000 },
       signIn: { max: e.RATE_LIMIT_SIGNIN_MAX, windowMs: e.RATE_LIMIT_SIGNIN_WINDOW * 1000 },
+    },
+    persistedOperations: {
+      file: e.PERSISTED_OPERATIONS ? resolve(e.PERSISTED_OPERATIONS) : fileURLToPath(new URL("../client/persisted-operations.json", import.meta.url)),
+      only: e.GRAPHQL_PERSISTED_ONLY ?? false,
     },
   };
 }

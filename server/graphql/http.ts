@@ -17,6 +17,7 @@ import type { RateLimits } from "../http/rateLimits.ts";
 import { DATABASE_UNAVAILABLE } from "../rest/errors.ts";
 import type { GraphQLContext } from "./builder.ts";
 import { keyErrorResult, useIdempotencyKeys } from "./idempotency.ts";
+import { loadPersistedOperations, persistedId, persistedNotFound, persistedOnlyError, usePersisted, type PersistedOperations } from "./persisted.ts";
 import { schema } from "./schema.ts";
 
 type GraphQLMount = { app: FastifyInstance; deps: Deps; session: SessionCookies; limits: Pick<RateLimits, "signInAttempts"> };
@@ -80,8 +81,16 @@ function useSignedInOnly(production: boolean): Plugin<GraphQLContext> {
   };
 }
 
-/** /graphql over HTTP (Yoga on Fastify) and over graphql-ws, both authenticated by the session cookie. */
-export function mountGraphQL({ app, deps, session, limits }: GraphQLMount, production: boolean) {
+/**
+ * /graphql over HTTP (Yoga on Fastify) and over graphql-ws, both authenticated by the session cookie.
+ * The app's own operations arrive as persisted ids (see persisted.ts) on both.
+ */
+export function mountGraphQL(
+  { app, deps, session, limits }: GraphQLMount,
+  production: boolean,
+  persistedConfig: { file: string; only: boolean },
+) {
+  let persisted: PersistedOperations = { get: () => undefined, size: 0, only: persistedConfig.only };
   const yoga = createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
@@ -106,6 +115,7 @@ export function mountGraphQL({ app, deps, session, limits }: GraphQLMount, produ
       },
     },
     plugins: [
+      usePersisted(() => persisted),
       maxTokensPlugin({ n: LIMITS.tokens }),
       maxDepthPlugin({ n: LIMITS.depth, ignoreIntrospection: true }),
       maxAliasesPlugin({ n: LIMITS.aliases }),
@@ -129,6 +139,18 @@ export function mountGraphQL({ app, deps, session, limits }: GraphQLMount, produ
       };
     },
   });
+
+  // The app's operations, parsed and validated once with Yoga's own parse and validate (its limits included).
+  const prepare = yoga.getEnveloped({ req: {} as IncomingMessage, reply: null, actor: null });
+  persisted = loadPersistedOperations(
+    (text) => {
+      const document = prepare.parse(text);
+      return { document, errors: prepare.validate(prepare.schema, document) };
+    },
+    persistedConfig.file,
+    persistedConfig.only,
+  );
+  if (persisted.size === 0) app.log.warn({ file: persistedConfig.file }, "no persisted GraphQL operations: the app's requests will be refused");
 
   app.route({
     url: "/graphql",
@@ -164,16 +186,24 @@ export function mountGraphQL({ app, deps, session, limits }: GraphQLMount, produ
           actor: ctx.extra.actor ?? null,
           params,
         });
+        // A persisted id runs its prepared document (parsed and validated when loaded); text as over HTTP.
+        const id = params.query ? null : persistedId(params);
+        if (!params.query && id === null) return [persistedOnlyError()];
+        if (params.query && persisted.only) return [persistedOnlyError()];
+        const prepared = id === null ? undefined : persisted.get(id);
+        if (id !== null && !prepared) return [persistedNotFound()];
         const args = {
           schema: s,
           operationName: params.operationName,
-          document: parse(params.query),
+          document: prepared ?? parse(params.query),
           variableValues: params.variables,
           contextValue: await contextFactory(),
           rootValue: { execute, subscribe },
         };
-        const errors = validate(args.schema, args.document);
-        if (errors.length) return errors;
+        if (!prepared) {
+          const errors = validate(args.schema, args.document);
+          if (errors.length) return errors;
+        }
         return args;
       },
     },

@@ -56,9 +56,12 @@ test("a route's query is sent when navigation starts, not after the screen's cod
     await held;
     await route.continue();
   });
-  const querySent = page.waitForRequest((r) => r.url().endsWith("/graphql") && (r.postData() ?? "").includes("query InventoryPageQuery"), { timeout: 10_000 });
+  const querySent = page.waitForRequest((r) => r.url().endsWith("/graphql") && (r.postData() ?? "").includes('"operationName":"InventoryPageQuery"'), { timeout: 10_000 });
   await page.getByRole("navigation", { name: "Main" }).getByText("Inventory", { exact: true }).click();
-  await querySent;
+  // The app names its operations by persisted id: no query text goes over the wire.
+  const sent = JSON.parse((await querySent).postData() ?? "{}");
+  expect(sent.query).toBeUndefined();
+  expect(sent.extensions.persistedQuery.sha256Hash).toMatch(/^[0-9a-f]{64}$/);
   await expect.poll(() => codeRequested).toBe(true);
   release();
   await expect(page.getByRole("heading", { level: 1, name: "Inventory Management" })).toBeVisible();

@@ -76,7 +76,7 @@ test("employees get Access Denied on /team and the team query is never sent", as
   void pageErrors;
   const teamQueries: string[] = [];
   page.on("request", (r) => {
-    if (r.url().endsWith("/graphql") && (r.postData() ?? "").includes("teamMembers")) teamQueries.push(r.postData() ?? "");
+    if (r.url().endsWith("/graphql") && /"operationName":"TeamPage/.test(r.postData() ?? "")) teamQueries.push(r.postData() ?? "");
   });
   await signIn(page, "tech");
   await page.goto("/team");

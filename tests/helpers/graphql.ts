@@ -1,4 +1,4 @@
-import { createClient, type Client } from "graphql-ws";
+import { createClient, type Client, type SubscribePayload } from "graphql-ws";
 import { expect } from "vitest";
 import WebSocket from "ws";
 import type { ApiClient, TestServer } from "./server.ts";
@@ -45,7 +45,7 @@ export class LiveSubscription {
   private readonly stop: () => void;
   failure: unknown;
 
-  private constructor(server: TestServer, cookie: string | undefined, query: string) {
+  private constructor(server: TestServer, cookie: string | undefined, query: string | SubscribePayload) {
     this.client = createClient({
       url: `${server.url.replace(/^http/, "ws")}/graphql`,
       webSocketImpl: class extends WebSocket {
@@ -57,13 +57,13 @@ export class LiveSubscription {
       lazy: true,
     });
     this.stop = this.client.subscribe(
-      { query },
+      typeof query === "string" ? { query } : query,
       { next: (r) => void this.results.push(r), error: (e) => void (this.failure = e ?? "error"), complete: () => {} },
     );
   }
 
   /** Subscribes and waits until the server listens on its event bus. */
-  static async open(server: TestServer, cookie: string | undefined, query: string): Promise<LiveSubscription> {
+  static async open(server: TestServer, cookie: string | undefined, query: string | SubscribePayload): Promise<LiveSubscription> {
     const bus = server.app.deps.events;
     const original = bus.subscribe.bind(bus);
     let listening = false;

@@ -71,6 +71,8 @@ export type QueuedChange = {
   seq: number;
   userId: string;
   operationName: string;
+  /** The operation's persisted id (what the app sends); changes queued by older builds have `query` text instead. */
+  documentId?: string;
   query: string;
   variables: Record<string, unknown>;
   /** What it does, in words ("Check out Backpack Sprayer A to Mike Johnson"). */

@@ -20,10 +20,10 @@ export async function mustQueue(userId: string): Promise<boolean> {
   return (await queueOf(userId)).some((c) => c.state === "waiting");
 }
 
-export async function queueChange(userId: string, operation: { name: string; text?: string | null }, variables: Variables, key: string): Promise<never> {
+export async function queueChange(userId: string, operation: { name: string; id?: string | null; text?: string | null }, variables: Variables, key: string): Promise<never> {
   const snapshot = await latestSnapshot(userId);
   const { title, target } = describeChange(operation.name, variables, snapshot);
-  await enqueue({ key, userId, operationName: operation.name, query: operation.text ?? "", variables, title, target });
+  await enqueue({ key, userId, operationName: operation.name, documentId: operation.id ?? undefined, query: operation.text ?? "", variables, title, target });
   scheduleFlush(userId);
   throw new QueuedOfflineError(title, operation.name, variables);
 }

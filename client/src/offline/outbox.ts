@@ -1,4 +1,5 @@
 import { db, queueOf, type QueuedChange, type Snapshot } from "./db.ts";
+import { graphqlBody } from "../relay/graphqlBody.ts";
 
 /**
  * The queue of changes made on the phone (issue 13) and the one routine that sends them, used by
@@ -141,7 +142,7 @@ async function send(change: QueuedChange): Promise<Sent> {
       method: "POST",
       credentials: "same-origin",
       headers: { "content-type": "application/json", accept: "application/json", "idempotency-key": change.key },
-      body: JSON.stringify({ query: change.query, variables: change.variables }),
+      body: JSON.stringify(graphqlBody({ name: change.operationName, id: change.documentId, text: change.query }, change.variables)),
     });
   } catch {
     return { ok: false, stop: "offline" };

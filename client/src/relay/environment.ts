@@ -11,6 +11,7 @@ import {
   type SubscribeFunction,
 } from "relay-runtime";
 import { isQueuedOffline, notifyLiveEvent, OFFLINE_READS, offlineOwner, QUEUEABLE } from "../offline/queuedError.ts";
+import { graphqlBody } from "./graphqlBody.ts";
 
 /** `node(id:)` can be answered from the store when that record is already there (e.g. an edit dialog). */
 const missingFieldHandlers: MissingFieldHandler[] = [
@@ -78,7 +79,7 @@ const fetchGraphQL: FetchFunction = async (operation, variables) => {
       method: "POST",
       credentials: "same-origin",
       headers: { "content-type": "application/json", accept: "application/json", ...(key ? { "idempotency-key": key } : {}) },
-      body: JSON.stringify({ query: operation.text, variables }),
+      body: JSON.stringify(graphqlBody(operation, variables)),
     });
   } catch (error) {
     if (isNetworkFailure(error) && owner !== null) {
@@ -126,7 +127,8 @@ const subscribe: SubscribeFunction = (operation, variables) =>
     ws().then(
       (client) => {
         if (closed) return;
-        unsubscribe = client.subscribe({ operationName: operation.name, query: operation.text ?? "", variables }, {
+        // graphql-ws wants a query string: empty when the operation is named by its persisted id.
+        unsubscribe = client.subscribe({ query: "", ...graphqlBody(operation, variables) }, {
           next: (value) => {
             sink.next(value as never);
             notifyLiveEvent();
