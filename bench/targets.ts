@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { LoadOptions } from "./load.ts";
 
 export type Target = {
@@ -29,6 +30,12 @@ export const POSTGRAPHILE_PAGE_QUERY = `{ allInventoryItems(first: 50, orderBy: 
 
 const ACTIVITY_QUERY = "{ activity(first: 50) { edges { cursor node { id action entityType details createdAt user { id name } } } pageInfo { hasNextPage endCursor } } }";
 
+/** The app's own 50-row inventory page (InventoryPageQuery), by persisted id and, for comparison, as text. */
+const PERSISTED: Record<string, string> = JSON.parse(readFileSync(new URL("../client/persisted-operations.json", import.meta.url), "utf8"));
+const [APP_PAGE_ID, APP_PAGE_TEXT] = Object.entries(PERSISTED).find(([, text]) => text.startsWith("query InventoryPageQuery("))!;
+const APP_PAGE_BY_ID = JSON.stringify({ operationName: "InventoryPageQuery", variables: { first: 50 }, extensions: { persistedQuery: { version: 1, sha256Hash: APP_PAGE_ID } } });
+const APP_PAGE_AS_TEXT = JSON.stringify({ operationName: "InventoryPageQuery", variables: { first: 50 }, query: APP_PAGE_TEXT });
+
 /** The GraphQL error list marker: a 200 answer carrying it is counted as a mismatch. */
 const GQL_ERRORS = '"errors"';
 
@@ -44,6 +51,26 @@ export function benchTargets(scanCode: string, middle: Middle = { inventory: "",
       method: "POST",
       path: "/graphql",
       body: gql(INVENTORY_PAGE_QUERY),
+      auth: true,
+      expect: '"hasNextPage"',
+      forbid: GQL_ERRORS,
+    },
+    {
+      key: "gqlAppPage",
+      label: "  … the app's InventoryPageQuery by persisted id",
+      method: "POST",
+      path: "/graphql",
+      body: APP_PAGE_BY_ID,
+      auth: true,
+      expect: '"hasNextPage"',
+      forbid: GQL_ERRORS,
+    },
+    {
+      key: "gqlAppPageText",
+      label: "  … the same operation sent as text",
+      method: "POST",
+      path: "/graphql",
+      body: APP_PAGE_AS_TEXT,
       auth: true,
       expect: '"hasNextPage"',
       forbid: GQL_ERRORS,

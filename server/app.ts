@@ -9,6 +9,7 @@ import { attachCaches } from "./domain/cache.ts";
 import type { Deps } from "./domain/context.ts";
 import { startHourlySweep } from "./domain/maintenance.ts";
 import { mountGraphQL } from "./graphql/http.ts";
+import type { ResponseCache } from "./graphql/responseCache.ts";
 import { registerCompression, serveClient } from "./http/client.ts";
 import { registerHostileInputChecks } from "./http/hostileInput.ts";
 import { registerRateLimits } from "./http/rateLimits.ts";
@@ -27,7 +28,7 @@ import { requestRoutes } from "./rest/requests.ts";
 import { teamRoutes } from "./rest/team.ts";
 import { createLocalObjectStore } from "./storage/objects.ts";
 
-export type App = { http: FastifyInstance; db: Database; deps: Deps; close(): Promise<void> };
+export type App = { http: FastifyInstance; db: Database; deps: Deps; responseCache: ResponseCache; close(): Promise<void> };
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -113,6 +114,7 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
     http,
     db,
     deps,
+    responseCache: graphql.responseCache,
     async close() {
       sweep.stop();
       limits.close();

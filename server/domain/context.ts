@@ -60,6 +60,8 @@ export async function write<T>(deps: Deps, fn: (tx: Tx, emit: (e: DomainEvent) =
     throw translateDbError(err);
   }
   if (key?.replayed) return result; // nothing changed, nothing to announce
+  // Every commit is heard: other processes' caches learn of a write that named nothing in particular.
+  if (events.length === 0) events.push({ type: "records.changed" });
   committed(deps.events, events);
   for (const e of events) deps.events.publish(e);
   return result;

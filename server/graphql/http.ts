@@ -18,6 +18,7 @@ import { DATABASE_UNAVAILABLE } from "../rest/errors.ts";
 import type { GraphQLContext } from "./builder.ts";
 import { keyErrorResult, useIdempotencyKeys } from "./idempotency.ts";
 import { loadPersistedOperations, persistedId, persistedNotFound, persistedOnlyError, usePersisted, type PersistedOperations } from "./persisted.ts";
+import { ResponseCache, useResponseCache } from "./responseCache.ts";
 import { schema } from "./schema.ts";
 
 type GraphQLMount = { app: FastifyInstance; deps: Deps; session: SessionCookies; limits: Pick<RateLimits, "signInAttempts"> };
@@ -90,6 +91,7 @@ export function mountGraphQL(
   production: boolean,
   persistedConfig: { file: string; only: boolean },
 ) {
+  const responseCache = new ResponseCache(deps.events);
   let persisted: PersistedOperations = { get: () => undefined, size: 0, only: persistedConfig.only };
   const yoga = createYoga<ServerContext, GraphQLContext>({
     schema,
@@ -122,6 +124,7 @@ export function mountGraphQL(
       costLimitPlugin({ maxCost: LIMITS.cost, ignoreIntrospection: true }),
       useSignedInOnly(production),
       useIdempotencyKeys(),
+      useResponseCache(responseCache),
     ],
     context: async ({ req, reply, actor }) => {
       const request = req as FastifyRequest;
@@ -211,6 +214,7 @@ export function mountGraphQL(
   );
 
   return {
+    responseCache,
     handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
       wss.handleUpgrade(request, socket, head, (ws) => wss.emit("connection", ws, request));
     },
