@@ -1,0 +1,79 @@
+import { z } from "zod";
+
+/*
+ * The one rule for text the server accepts. No text may hold NUL or another control character
+ * (C0, DEL, C1) or malformed UTF-16 (a lone surrogate, which cannot be stored or encoded as UTF-8);
+ * tab and line breaks (LF, CR, U+2028/U+2029) only in multi-line fields (descriptions,
+ * justifications). The zod builders below carry it for every field; transports apply the same
+ * function to what no field schema sees (query strings: server/http/hostileInput.ts; GraphQL
+ * arguments: server/graphql/textRule.ts), with `multiline` on, since the field's own schema
+ * decides about line breaks.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const LINE_BREAK_OR_TAB = /[\t\n\r\u2028\u2029]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export type TextOptions = { multiline?: boolean };
+
+/** What is wrong with `value` under the text rule ("must …", to follow a field's label), or null. */
+export function textProblem(value: string, { multiline = false }: TextOptions = {}): string | null {
+  if (LONE_SURROGATE.test(value)) return "is not valid text (malformed Unicode)";
+  if (CONTROL.test(value)) return "must not contain control characters";
+  if (!multiline && LINE_BREAK_OR_TAB.test(value)) return "must be a single line (no tabs or line breaks)";
+  return null;
+}
+
+/** A zod string of any shape (trimmed, lower-cased, …) with the text rule added as its last check. */
+export const withTextRule = <S extends z.ZodString>(schema: S, label: string, options: TextOptions = {}): S =>
+  schema.superRefine((value, ctx) => {
+    const problem = textProblem(value, options);
+    if (problem) ctx.addIssue({ code: "custom", message: `${label} ${problem}` });
+  });
+
+/** Shared zod pieces for the §5 form rules: the server validates with them, and so do the forms (schemas/form.ts). */
+export const requiredText = (label: string, max = 200, options: TextOptions = {}) =>
+  withTextRule(
+    z
+      .string({ error: `${label} is required` })
+      .trim()
+      .min(1, `${label} is required`)
+      .max(max, `${label} must be at most ${max} characters`),
+    label,
+    options,
+  );
+
+/** Optional text: absent stays absent (for updates), blank or null becomes null. */
+export const optionalText = (label: string, max = 500, options: TextOptions = {}) =>
+  withTextRule(z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`), label, options)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v ? v : null));
+
+/** A missing value is "<label> is required" (what a form's blank input reads as); anything else of the wrong type gets `wrongType`. */
+const missingOr = (label: string, wrongType: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? `${label} is required` : wrongType;
+
+export const wholeNumber = (label: string, min: number) =>
+  z
+    .number({ error: missingOr(label, `${label} must be a number`) })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min}`)
+    .max(2_147_483_647, `${label} is too large`);
+
+export const oneOf = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
+  z.enum(values, { error: missingOr(label, `${label} must be one of: ${values.join(", ")}`) });
+
+/** ISO datetime, ISO date, a Date, null or blank (→ null); absent stays absent. */
+export const optionalDate = (label: string) =>
+  z
+    .union([z.iso.datetime({ offset: true }), z.iso.date(), z.date(), z.literal(""), z.null()], {
+      error: `${label} must be a date (YYYY-MM-DD) or an ISO date-time`,
+    })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === null || v === "" ? null : new Date(v)));
+
+/** An SDS link: our own /objects/ path or an http(s) URL; blank becomes null. */
+export const sdsFileUrlField = optionalText("SDS file", 1000).refine(
+  (v) => v == null || v.startsWith("/objects/") || /^https?:\/\//i.test(v),
+  "SDS file must be an uploaded /objects/ path or an http(s) URL",
+);
