@@ -1,7 +1,7 @@
 import SchemaBuilder, { BasePlugin, type PothosOutputFieldConfig, type SchemaTypes } from "@pothos/core";
 import type { GraphQLFieldResolver } from "graphql";
 import { ValidationError } from "../domain/errors.ts";
-import { textProblem } from "../domain/fields.ts";
+import { textProblem } from "../../schemas/fields.ts";
 
 /**
  * The text rule (server/domain/fields.ts) for every GraphQL argument: each string anywhere in a

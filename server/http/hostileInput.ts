@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { ValidationError } from "../domain/errors.ts";
-import { textProblem } from "../domain/fields.ts";
+import { textProblem } from "../../schemas/fields.ts";
 
 const NOT_UTF8 = "The query string is not valid UTF-8 (or has a malformed %-escape)";
 

@@ -1,4 +1,4 @@
-import { parseScanCode } from "../../../server/domain/scanCode.ts";
+import { parseScanCode } from "../../../schemas/scanCode.ts";
 import type { EquipmentRow, ItemRow, QueuedChange, Snapshot } from "./db.ts";
 import { describeChange, enqueue, flushQueue, kindOf, onQueueChange } from "./outbox.ts";
 import { queueOf } from "./db.ts";
