@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { EQUIPMENT_CATEGORIES, EQUIPMENT_STATUSES } from "./constants.ts";
 import { oneOf, optionalDate, optionalText, requiredText, sdsFileUrlField, wholeNumber } from "./fields.ts";
+import { dateInput, numberInput, textInput } from "./form.ts";
+
 export const STATUS_RULE_MESSAGE =
   "Invalid status transition: checked_out requires assignedTo, other statuses should not have assignedTo/assignedAt";
 
@@ -32,3 +34,32 @@ export const checkOutInput = z.object({
 
 /** Recording maintenance: the day it was done (default today). */
 export const recordMaintenanceInput = z.object({ date: optionalDate("Maintenance date") });
+
+const e = equipmentFields;
+/**
+ * The equipment form (add and edit): each input's text read into the fields above. The assignee is
+ * sent only while the status is checked out (§4: other statuses carry none).
+ */
+export const equipmentForm = z
+  .object({
+    name: e.name,
+    serialNumber: e.serialNumber,
+    description: e.description,
+    category: textInput(e.category),
+    status: textInput(e.status),
+    assignedTo: e.assignedTo,
+    location: e.location,
+    qrCode: e.qrCode,
+    purchaseDate: dateInput(e.purchaseDate),
+    lastMaintenance: dateInput(e.lastMaintenance),
+    nextMaintenance: dateInput(e.nextMaintenance),
+    maintenanceIntervalDays: numberInput(e.maintenanceIntervalDays, null),
+  })
+  .transform((v) => ({ ...v, assignedTo: v.status === "checked_out" ? v.assignedTo : null }));
+export type EquipmentFormValues = z.input<typeof equipmentForm>;
+export type EquipmentFormOutput = z.output<typeof equipmentForm>;
+/** A new record's inputs: status available (§9), the rest blank. */
+export const NEW_EQUIPMENT: EquipmentFormValues = {
+  name: "", serialNumber: "", description: "", category: "", status: createEquipmentInput.shape.status.parse(undefined), assignedTo: "", location: "", qrCode: "",
+  purchaseDate: "", lastMaintenance: "", nextMaintenance: "", maintenanceIntervalDays: "",
+};

@@ -20,3 +20,14 @@ export const moneyInput = <S extends z.ZodType>(schema: S) =>
 
 /** Integer cents → the dollars a money input shows. */
 export const centsToDollars = (cents: number | null | undefined): string => (cents == null ? "" : (cents / 100).toFixed(2));
+
+/** A date input (YYYY-MM-DD): checked by the shared date field, sent as typed (the mutation takes the text); blank → null. */
+export const dateInput = (schema: z.ZodType) =>
+  z.string().transform((v, ctx) => {
+    const day = v.trim();
+    if (!day) return null;
+    const checked = schema.safeParse(day);
+    if (checked.success) return day;
+    for (const issue of checked.error.issues) ctx.addIssue({ code: "custom", message: issue.message });
+    return z.NEVER;
+  });
