@@ -45,3 +45,6 @@ export const createRequestInput = z.object({
   ),
   items: itemsInput,
 });
+
+/** The request form's own field (its type and lines are picked, not typed; the lines are checked by the server's `items`). */
+export const requestForm = z.object({ justification: createRequestInput.shape.justification });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { recordUseForm } from "../../schemas/chemicalUse.ts";
+import { equipmentForm, NEW_EQUIPMENT } from "../../schemas/equipment.ts";
+import { requestForm } from "../../schemas/requests.ts";
 import { inventoryItemForm, inventoryItemFormValues } from "../../schemas/inventory.ts";
 import { NEW_TEAM_MEMBER, teamMemberForm } from "../../schemas/team.ts";
 
@@ -100,5 +102,37 @@ describe("record use form", () => {
   });
   it("builds the mutation input (without the item)", () => {
     expect(form.parse({ ...ok, siteAddress: " 12 Oak St ", quantity: " 2" })).toEqual({ quantity: 2, siteAddress: "12 Oak St", targetPest: "Termites", date: "2026-11-20" });
+  });
+});
+
+describe("equipment form (§5)", () => {
+  const ok = { ...NEW_EQUIPMENT, name: "Backpack sprayer", category: "Sprayer" };
+  it("needs name and category; status defaults to available", () => {
+    expect(NEW_EQUIPMENT.status).toBe("available");
+    expect(errorsOf(equipmentForm, NEW_EQUIPMENT)).toEqual({ name: "Name is required", category: "Category is required" });
+    expect(errorsOf(equipmentForm, ok)).toEqual({});
+  });
+  it("sends blanks as null, dates as typed, and an assignee only while checked out", () => {
+    expect(equipmentForm.parse({ ...ok, purchaseDate: "2026-03-01", assignedTo: "Marcus" })).toMatchObject({
+      status: "available",
+      purchaseDate: "2026-03-01",
+      lastMaintenance: null,
+      maintenanceIntervalDays: null,
+      serialNumber: null,
+      assignedTo: null,
+    });
+    expect(equipmentForm.parse({ ...ok, status: "checked_out", assignedTo: " Marcus " }).assignedTo).toBe("Marcus");
+  });
+  it("applies the server's limits to the maintenance interval and dates", () => {
+    expect(errorsOf(equipmentForm, { ...ok, maintenanceIntervalDays: "0" }).maintenanceIntervalDays).toBe("Maintenance interval must be at least 1");
+    expect(errorsOf(equipmentForm, { ...ok, maintenanceIntervalDays: "4000" }).maintenanceIntervalDays).toBe("Maintenance interval must be at most 3650 days");
+    expect(errorsOf(equipmentForm, { ...ok, nextMaintenance: "soon" }).nextMaintenance).toBe("Next maintenance must be a date (YYYY-MM-DD) or an ISO date-time");
+  });
+});
+
+describe("request form (§5)", () => {
+  it("needs a justification, with the spec's message", () => {
+    expect(errorsOf(requestForm, { justification: "  " }).justification).toBe("Please provide justification for this request");
+    expect(requestForm.parse({ justification: " Restock van 3 " })).toEqual({ justification: "Restock van 3" });
   });
 });
