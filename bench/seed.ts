@@ -2,7 +2,7 @@
 // the API), in proportions a company of `n` inventory items might have: n/5 pieces of equipment,
 // n/2 requests of 2–3 lines (most decided), restocks and check-out/in cycles.
 import { ean13 } from "../server/demo/seed.ts";
-import { EQUIPMENT_CATEGORIES, INVENTORY_CATEGORIES, UNITS } from "../server/domain/constants.ts";
+import { EQUIPMENT_CATEGORIES, INVENTORY_CATEGORIES, UNITS } from "../schemas/constants.ts";
 import type { Actor, Deps } from "../server/domain/context.ts";
 import { checkInEquipment, checkOutEquipment, createEquipment } from "../server/domain/equipment.ts";
 import { DomainError } from "../server/domain/errors.ts";

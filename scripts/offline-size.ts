@@ -20,7 +20,7 @@ import { benchItemFields, prng } from "../bench/seed.ts";
 import { freePortIn, startServerProcess, type ServerProcess } from "../bench/server-process.ts";
 import { createApp } from "../server/app.ts";
 import { loadConfig } from "../server/config.ts";
-import { EQUIPMENT_CATEGORIES } from "../server/domain/constants.ts";
+import { EQUIPMENT_CATEGORIES } from "../schemas/constants.ts";
 
 const args = parseArgs(process.argv.slice(2));
 const big = { items: numberArg(args, "items", 5000), equipment: numberArg(args, "equipment", 500), requests: numberArg(args, "requests", 1000) };

@@ -1,24 +1,18 @@
 import { createHash, randomBytes } from "node:crypto";
-import { z } from "zod";
 import { dummyHash, hashPassword, verifyPassword } from "../auth/password.ts";
 import type { DomainEvent } from "../realtime/events.ts";
 import { BusGuardedCache, committed, onChange, perBus } from "./cache.ts";
 import { parseInput, type Actor, type Deps } from "./context.ts";
-import { withTextRule } from "./fields.ts";
 import { RateLimitedError, UnauthenticatedError } from "./errors.ts";
-import { publicUserSelect, usernameField, passwordField, type PublicUser } from "./team.ts";
+import { publicUserSelect, type PublicUser } from "./team.ts";
+import { signInInput } from "../../schemas/auth.ts";
+import { passwordField, usernameField } from "../../schemas/team.ts";
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const MAX_FAILURES = 5;
 export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const LOCKOUT_MS = 15 * 60 * 1000;
 export const SIGN_IN_FAILED = "Invalid username or password";
-
-export const signInInput = z.object({
-  username: withTextRule(z.string({ error: "Username is required" }).trim().toLowerCase().min(1, "Username is required").max(200), "Username"),
-  // Multi-line allowed: sign-in must not refuse a password that was accepted before the text rule.
-  password: withTextRule(z.string({ error: "Password is required" }).min(1, "Password is required").max(1000), "Password", { multiline: true }),
-});
 
 /** The cookie carries the session id; the database keeps only its hash, so a leaked table opens nothing. */
 const digest = (sessionId: string) => createHash("sha256").update(sessionId).digest("hex");

@@ -1,21 +1,10 @@
-import { z } from "zod";
 import type { ChemicalUse, InventoryItem } from "../db/generated/client.ts";
 import { logActivity, parseInput, requireActor, write, type Actor, type Deps } from "./context.ts";
 import { NotFoundError, ValidationError } from "./errors.ts";
-import { optionalDate, requiredText, wholeNumber } from "./fields.ts";
 import { utcDay } from "./maintenance.ts";
 import { notifyLowStock } from "./notifications.ts";
 import { becameLow, isLow, lowStockItem, takeStockRecorded } from "./stock.ts";
-
-/** What a technician records when applying a product: the record regulators ask a company to keep. */
-export const recordChemicalUseInput = z.object({
-  itemId: z.number({ error: "Choose the product that was used" }).int().positive("Choose the product that was used"),
-  quantity: wholeNumber("Quantity", 1),
-  siteAddress: requiredText("Site address", 300),
-  targetPest: requiredText("Target pest", 120),
-  /** The day (or moment) of application; default now. */
-  date: optionalDate("Date of use"),
-});
+import { FUTURE_USE, recordChemicalUseInput } from "../../schemas/chemicalUse.ts";
 
 /**
  * Takes the quantity used from stock (a `used` stock movement, conditional like every decrement) and
@@ -31,7 +20,7 @@ export async function recordChemicalUse(
   const a = requireActor(actor);
   const data = parseInput(recordChemicalUseInput, input);
   const usedAt = data.date ?? now;
-  if (utcDay(usedAt) > utcDay(now)) throw new ValidationError("Date of use cannot be in the future", "date");
+  if (utcDay(usedAt) > utcDay(now)) throw new ValidationError(FUTURE_USE, "date");
   return write(deps, async (tx, emit) => {
     const product = await tx.inventoryItem.findUnique({ where: { id: data.itemId } });
     if (!product) throw new NotFoundError("Inventory item not found");

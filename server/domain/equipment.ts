@@ -1,36 +1,10 @@
-import { z } from "zod";
 import type { Equipment, Prisma } from "../db/generated/client.ts";
-import { EQUIPMENT_CATEGORIES, EQUIPMENT_STATUSES } from "./constants.ts";
 import { isRecordNotFound, logActivity, parseId, parseInput, requireActor, write, type Actor, type Deps, type Tx } from "./context.ts";
 import { ConflictError, NotFoundError, ValidationError } from "./errors.ts";
 import { seek } from "./keyset.ts";
-import { oneOf, optionalDate, optionalText, requiredText, sdsFileUrlField, wholeNumber } from "./fields.ts";
 import { describeChanges } from "./changes.ts";
 import { remindDueBack, remindMaintenanceDue, utcDay } from "./maintenance.ts";
-
-export const STATUS_RULE_MESSAGE =
-  "Invalid status transition: checked_out requires assignedTo, other statuses should not have assignedTo/assignedAt";
-
-const fields = {
-  name: requiredText("Name"),
-  description: optionalText("Description", 2000, { multiline: true }),
-  serialNumber: optionalText("Serial number", 128),
-  category: oneOf("Category", EQUIPMENT_CATEGORIES),
-  status: oneOf("Status", EQUIPMENT_STATUSES),
-  assignedTo: optionalText("Assigned to", 200),
-  location: optionalText("Location"),
-  purchaseDate: optionalDate("Purchase date"),
-  lastMaintenance: optionalDate("Last maintenance"),
-  nextMaintenance: optionalDate("Next maintenance"),
-  maintenanceIntervalDays: wholeNumber("Maintenance interval", 1).max(3650, "Maintenance interval must be at most 3650 days").nullish(),
-  qrCode: optionalText("QR code", 1000),
-  sdsFileUrl: sdsFileUrlField,
-};
-
-/** §5: on create id, createdAt and assignedAt are not accepted (dropped); status defaults to available. */
-export const createEquipmentInput = z.object({ ...fields, status: fields.status.default("available") });
-/** On update every field is optional; assignedAt is accepted only to be checked against the status rule. */
-export const updateEquipmentInput = z.object({ ...fields, assignedAt: optionalDate("Assigned at") }).partial();
+import { checkOutInput, createEquipmentInput, equipmentFields, STATUS_RULE_MESSAGE, updateEquipmentInput } from "../../schemas/equipment.ts";
 
 export type EquipmentFilter = { search?: string; status?: string };
 
@@ -44,7 +18,7 @@ export function equipmentWhere(filter: EquipmentFilter = {}): Prisma.EquipmentWh
       { category: { contains: search, mode: "insensitive" } },
     ];
   }
-  if (filter.status) where.status = parseInput(fields.status, filter.status);
+  if (filter.status) where.status = parseInput(equipmentFields.status, filter.status);
   return where;
 }
 
@@ -118,11 +92,6 @@ export async function updateEquipment(deps: Deps, actor: Actor | null, id: unkno
     return equipment;
   });
 }
-
-export const checkOutInput = z.object({
-  assignedTo: requiredText("Assignee").describe("the person taking the equipment"),
-  dueBack: optionalDate("Due back"),
-});
 
 /** available → checked_out, as one conditional UPDATE so exactly one of concurrent callers wins. */
 export async function checkOutEquipment(deps: Deps, actor: Actor | null, id: unknown, input: unknown): Promise<Equipment> {

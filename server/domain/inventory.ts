@@ -1,50 +1,11 @@
-import { z } from "zod";
 import { Prisma, type InventoryItem } from "../db/generated/client.ts";
-import { EPA_REGISTRATION_NUMBER, EPA_REGISTRATION_NUMBER_MESSAGE, INVENTORY_CATEGORIES, UNITS } from "./constants.ts";
 import { describeChanges } from "./changes.ts";
 import { isRecordNotFound, logActivity, parseId, parseInput, requireActor, requireManager, write, type Actor, type Deps } from "./context.ts";
 import { NotFoundError } from "./errors.ts";
 import { seek } from "./keyset.ts";
-import { oneOf, optionalText, requiredText, sdsFileUrlField, wholeNumber } from "./fields.ts";
 import { notifyLowStock } from "./notifications.ts";
 import { isLow, lowStockItem, recordMovement, urgencyOf, type StockStatus } from "./stock.ts";
-
-const fields = {
-  name: requiredText("Name"),
-  description: optionalText("Description", 2000, { multiline: true }),
-  category: oneOf("Category", INVENTORY_CATEGORIES),
-  quantity: wholeNumber("Quantity", 0),
-  minQuantity: wholeNumber("Minimum quantity", 0),
-  reorderPoint: wholeNumber("Reorder point", 0),
-  reorderQuantity: wholeNumber("Reorder quantity", 1),
-  unit: oneOf("Unit", UNITS),
-  /** Integer cents (the form multiplies dollars by 100 and rounds). */
-  price: wholeNumber("Price", 0).nullish(),
-  supplier: optionalText("Supplier"),
-  location: optionalText("Location"),
-  barcode: optionalText("Barcode", 128),
-  qrCode: optionalText("QR code", 1000),
-  sdsFileUrl: sdsFileUrlField,
-  hazardous: z.boolean({ error: "Hazardous must be true or false" }),
-  epaRegistrationNumber: optionalText("EPA registration number", 40).refine(
-    (v) => v == null || EPA_REGISTRATION_NUMBER.test(v),
-    EPA_REGISTRATION_NUMBER_MESSAGE,
-  ),
-  activeIngredient: optionalText("Active ingredient", 200),
-};
-
-/** §5 create rules; id, createdAt and updatedAt are not accepted (dropped). */
-export const createInventoryItemInput = z.object({
-  ...fields,
-  quantity: fields.quantity.default(0),
-  minQuantity: fields.minQuantity.default(10),
-  reorderPoint: fields.reorderPoint.default(5),
-  reorderQuantity: fields.reorderQuantity.default(20),
-  unit: fields.unit.default("units"),
-  hazardous: fields.hazardous.default(false),
-});
-/** Update takes only the fields to change. */
-export const updateInventoryItemInput = z.object(fields).partial();
+import { createInventoryItemInput, updateInventoryItemInput } from "../../schemas/inventory.ts";
 
 export type InventoryFilter = { search?: string; category?: string; stockStatus?: StockStatus };
 
@@ -170,7 +131,6 @@ export async function listLowStockItems(deps: Deps, actor: Actor | null, query: 
     orderBy: [{ quantity: "asc" }, { name: "asc" }, { id: "asc" }],
   });
 }
-
 
 export type ReorderSuggestion = {
   itemId: number;

@@ -1,8 +1,8 @@
 import { Prisma } from "../db/generated/client.ts";
 import { getDatamodel } from "../db/pothos-types.generated.ts";
-import { EQUIPMENT_STATUSES } from "./constants.ts";
+import { EQUIPMENT_STATUSES } from "../../schemas/constants.ts";
 import { parseInput, requireActor, type Actor, type Deps } from "./context.ts";
-import { oneOf } from "./fields.ts";
+import { oneOf } from "../../schemas/fields.ts";
 
 /*
  * The REST contract's whole lists (§7: GET /api/inventory, /api/equipment, /api/requests), rendered

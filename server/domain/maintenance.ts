@@ -1,11 +1,10 @@
-import { z } from "zod";
 import type { Equipment } from "../db/generated/client.ts";
 import type { DomainEvent } from "../realtime/events.ts";
 import { logActivity, parseId, parseInput, requireActor, write, type Actor, type Deps, type Tx } from "./context.ts";
 import { NotFoundError, ValidationError } from "./errors.ts";
-import { optionalDate } from "./fields.ts";
 import { sweepExpiredIdempotencyKeys } from "./idempotency.ts";
 import { notifyManagers, notifyUsers } from "./notifications.ts";
+import { recordMaintenanceInput } from "../../schemas/equipment.ts";
 
 /** Equipment is due for maintenance when its next date is within this many days, or past. */
 export const MAINTENANCE_WINDOW_DAYS = 7;
@@ -109,8 +108,6 @@ export function startHourlySweep(deps: Deps, everyMs = 60 * 60_000, onError: (er
     },
   };
 }
-
-export const recordMaintenanceInput = z.object({ date: optionalDate("Maintenance date") });
 
 /**
  * Records maintenance done on `date` (default today): lastMaintenance becomes that date and

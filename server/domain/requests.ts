@@ -1,57 +1,13 @@
-import { z } from "zod";
 import type { Prisma, RequestStatus } from "../db/generated/client.ts";
 import type { DomainEvent } from "../realtime/events.ts";
-import { REQUEST_TYPES } from "./constants.ts";
+import { REQUEST_TYPES } from "../../schemas/constants.ts";
 import { logActivity, parseId, parseInput, requireActor, requireManager, write, type Actor, type Deps, type Tx } from "./context.ts";
 import { checkOutInTx } from "./equipment.ts";
 import { ConflictError, NotFoundError, ValidationError } from "./errors.ts";
-import { oneOf, withTextRule } from "./fields.ts";
+import { oneOf } from "../../schemas/fields.ts";
 import { notifyLowStock, notifyManagers, notifyUsers } from "./notifications.ts";
 import { becameLow, isLow, lowStockItem, takeStock } from "./stock.ts";
-
-const lineInput = z.object({
-  id: z.number({ error: "Each item needs the id of an inventory item or equipment" }).int().positive(),
-  quantity: z
-    .number({ error: "Please select an item and enter a valid quantity" })
-    .int("Quantity must be a whole number")
-    .min(1, "Please select an item and enter a valid quantity")
-    .max(1_000_000, "Quantity is too large")
-    .optional(),
-  /** §3 entries carry their type (inventory or equipment); other values are ignored. */
-  type: z.unknown().optional(),
-});
-
-/** The REST surface sends items as the spec's JSON string; GraphQL sends a list. Both land here. */
-const itemsInput = z.preprocess(
-  (v) => {
-    if (v === undefined || v === null || v === "") return [];
-    if (typeof v !== "string") return v;
-    try {
-      return JSON.parse(v) as unknown;
-    } catch {
-      return "malformed";
-    }
-  },
-  z
-    .array(lineInput, { error: "Items must be a list (or a JSON-encoded list) of { id, quantity }" })
-    .min(1, "Please add at least one item to your request")
-    .max(100, "A request can hold at most 100 items"),
-);
-
-/** §5: requester and items excluded from the form schema; the requester is always the actor. */
-export const createRequestInput = z.object({
-  type: oneOf("Type", REQUEST_TYPES).default("inventory"),
-  justification: withTextRule(
-    z
-      .string({ error: "Please provide justification for this request" })
-      .trim()
-      .min(1, "Please provide justification for this request")
-      .max(2000, "Justification must be at most 2000 characters"),
-    "Justification",
-    { multiline: true },
-  ),
-  items: itemsInput,
-});
+import { createRequestInput } from "../../schemas/requests.ts";
 
 export const requestInclude = {
   requester: { select: { id: true, name: true, department: true } },

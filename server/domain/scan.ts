@@ -1,10 +1,10 @@
 import { z } from "zod";
 import type { Equipment, InventoryItem } from "../db/generated/client.ts";
-import { LABEL_PREFIX } from "./constants.ts";
-import { parseScanCode } from "./scanCode.ts";
+import { LABEL_PREFIX } from "../../schemas/constants.ts";
+import { parseScanCode } from "../../schemas/scanCode.ts";
 import { parseInput, requireActor, type Actor, type Deps } from "./context.ts";
 import { NotFoundError } from "./errors.ts";
-import { withTextRule } from "./fields.ts";
+import { withTextRule } from "../../schemas/fields.ts";
 
 export type ScanResult = { type: "inventory"; data: InventoryItem } | { type: "equipment"; data: Equipment };
 

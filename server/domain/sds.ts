@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { extname } from "node:path";
 import { fileTypeFromBuffer } from "file-type";
 import { z } from "zod";
-import { SDS_MAX_BYTES, SDS_TYPES } from "./constants.ts";
+import { SDS_MAX_BYTES, SDS_TYPES } from "../../schemas/constants.ts";
 import { logActivity, parseInput, requireActor, write, type Actor, type Deps } from "./context.ts";
 import { NotFoundError, ValidationError } from "./errors.ts";
-import { oneOf, withTextRule } from "./fields.ts";
+import { oneOf, withTextRule } from "../../schemas/fields.ts";
 import { isValidKey, type ObjectInspector } from "../storage/objects.ts";
 
 export const INVALID_TYPE = "Please select a PDF, DOC, DOCX, or TXT file";

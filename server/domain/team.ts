@@ -1,10 +1,8 @@
-import { z } from "zod";
 import type { Prisma } from "../db/generated/client.ts";
 import { hashPassword } from "../auth/password.ts";
-import { ROLES } from "./constants.ts";
 import { logActivity, parseInput, requireManager, write, type Actor, type Deps } from "./context.ts";
-import { oneOf, optionalText, requiredText, withTextRule } from "./fields.ts";
 import { seek } from "./keyset.ts";
+import { createTeamMemberInput } from "../../schemas/team.ts";
 
 /** What any response may carry of a user: never the password hash. */
 export const publicUserSelect = {
@@ -16,34 +14,6 @@ export const publicUserSelect = {
   createdAt: true,
 } satisfies Prisma.UserSelect;
 export type PublicUser = Prisma.UserGetPayload<{ select: typeof publicUserSelect }>;
-
-export const usernameField = z
-  .string({ error: "Username is required" })
-  .trim()
-  .toLowerCase()
-  .min(3, "Username must be at least 3 characters")
-  .max(50, "Username must be at most 50 characters")
-  .regex(/^[a-z0-9._-]+$/, "Username may use letters, digits, dots, dashes and underscores");
-
-export const passwordField = withTextRule(
-  z.string({ error: "Password is required" }).min(8, "Password must be at least 8 characters").max(200, "Password must be at most 200 characters"),
-  "Password",
-);
-
-/** §5 team form. The spec's client drops confirmPassword; when one is sent anyway it must match. */
-export const createTeamMemberInput = z
-  .object({
-    username: usernameField,
-    password: passwordField,
-    confirmPassword: withTextRule(z.string({ error: "Confirm password must be text" }).max(200), "Confirm password").optional(),
-    name: requiredText("Name", 100),
-    role: oneOf("Role", ROLES).default("employee"),
-    department: optionalText("Department", 100),
-  })
-  .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
-    message: "Passwords don't match",
-    path: ["confirmPassword"],
-  });
 
 const TEAM_ONLY = "You need manager privileges to access team management.";
 

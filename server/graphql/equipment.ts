@@ -1,5 +1,5 @@
 import type { Equipment } from "../db/generated/client.ts";
-import { EQUIPMENT_STATUSES } from "../domain/constants.ts";
+import { EQUIPMENT_STATUSES } from "../../schemas/constants.ts";
 import { checkInEquipment, checkOutEquipment, countEquipment, createEquipment, listEquipment, updateEquipment } from "../domain/equipment.ts";
 import { isMaintenanceDue, MAINTENANCE_WINDOW_DAYS, maintenanceState, recordMaintenance } from "../domain/maintenance.ts";
 import { labelPayload } from "../domain/scan.ts";

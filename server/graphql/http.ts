@@ -14,7 +14,7 @@ import { isDatabaseUnavailable } from "../db/client.ts";
 import type { Actor, Deps } from "../domain/context.ts";
 import { DomainError } from "../domain/errors.ts";
 import type { RateLimits } from "../http/rateLimits.ts";
-import { DATABASE_UNAVAILABLE } from "../rest/errors.ts";
+import { DATABASE_UNAVAILABLE } from "../http/status.ts";
 import type { GraphQLContext } from "./builder.ts";
 import { keyErrorResult, useIdempotencyKeys } from "./idempotency.ts";
 import { loadPersistedOperations, persistedId, persistedNotFound, persistedOnlyError, usePersisted, type PersistedOperations } from "./persisted.ts";

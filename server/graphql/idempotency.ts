@@ -2,7 +2,7 @@ import { Kind, getOperationAST, valueFromASTUntyped, type DocumentNode, type Fie
 import { createGraphQLError, type Plugin } from "graphql-yoga";
 import { DomainError, ValidationError } from "../domain/errors.ts";
 import { assertKeyFitsRequest, fingerprintOf, IDEMPOTENCY_KEY_HEADER, IdempotencyScope, parseIdempotencyKey } from "../domain/idempotency.ts";
-import { httpStatusOf } from "../rest/errors.ts";
+import { httpStatusOf } from "../http/status.ts";
 import type { GraphQLContext } from "./builder.ts";
 
 /** Root fields of a selection, through fragments, without `__typename`. */

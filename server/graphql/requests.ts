@@ -1,4 +1,4 @@
-import { REQUEST_TYPES } from "../domain/constants.ts";
+import { REQUEST_TYPES } from "../../schemas/constants.ts";
 import { approveRequest, countRequests, createRequest, denyRequest, findRequests, type RequestWithLines } from "../domain/requests.ts";
 import { builder } from "./builder.ts";
 import { userErrors } from "./errors.ts";

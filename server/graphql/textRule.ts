@@ -1,10 +1,10 @@
 import SchemaBuilder, { BasePlugin, type PothosOutputFieldConfig, type SchemaTypes } from "@pothos/core";
 import type { GraphQLFieldResolver } from "graphql";
 import { ValidationError } from "../domain/errors.ts";
-import { textProblem } from "../domain/fields.ts";
+import { textProblem } from "../../schemas/fields.ts";
 
 /**
- * The text rule (server/domain/fields.ts) for every GraphQL argument: each string anywhere in a
+ * The text rule (schemas/fields.ts) for every GraphQL argument: each string anywhere in a
  * field's arguments (IDs, search texts, input objects, lists) is checked before the resolver runs.
  * A failure is a ValidationError naming the argument (inside `input`, the input field, as the
  * domain names it): a typed result where the field lists ValidationError, a VALIDATION error

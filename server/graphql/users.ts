@@ -1,6 +1,6 @@
 import { RateLimitedError, UnauthenticatedError } from "../domain/errors.ts";
 import { signIn, signOut, signOutEverywhere } from "../domain/auth.ts";
-import { ROLES } from "../domain/constants.ts";
+import { ROLES } from "../../schemas/constants.ts";
 import { countTeamMembers, createTeamMember, findTeamMembers, type PublicUser } from "../domain/team.ts";
 import { builder } from "./builder.ts";
 import { userErrors } from "./errors.ts";

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { ValidationError } from "../domain/errors.ts";
-import { textProblem } from "../domain/fields.ts";
+import { textProblem } from "../../schemas/fields.ts";
 
 const NOT_UTF8 = "The query string is not valid UTF-8 (or has a malformed %-escape)";
 
 /**
- * The text rule (server/domain/fields.ts) for what no field schema sees: every query-string name
+ * The text rule (schemas/fields.ts) for what no field schema sees: every query-string name
  * and value and every path parameter of every route, before any handler runs. A query string that
  * does not decode as UTF-8 is a 400 as well, and so is a parameter given twice (Fastify would hand
  * the route an array where it reads a string). Line breaks pass here (GraphQL GET carries a

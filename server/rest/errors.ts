@@ -1,34 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { isDatabaseUnavailable } from "../db/client.ts";
 import { DomainError } from "../domain/errors.ts";
-
-export const DATABASE_UNAVAILABLE = "The database is unavailable at the moment. Please try again shortly.";
-
-function assertUnreachable(x: never): never {
-  throw new Error(`unhandled error code ${String(x)}`);
-}
-
-/** The one mapping from a domain error code to an HTTP status. */
-export function httpStatusOf(code: DomainError["code"]): number {
-  switch (code) {
-    case "VALIDATION":
-      return 400;
-    case "UNAUTHENTICATED":
-      return 401;
-    case "FORBIDDEN":
-      return 403;
-    case "NOT_FOUND":
-      return 404;
-    case "CONFLICT":
-      return 409;
-    case "RATE_LIMITED":
-      return 429;
-    case "IDEMPOTENCY_KEY_REUSED":
-      return 422;
-    default:
-      return assertUnreachable(code);
-  }
-}
+import { DATABASE_UNAVAILABLE, httpStatusOf } from "../http/status.ts";
 
 const fastifyMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: "The request body is not valid JSON",

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { parseId, parseInput } from "../../server/domain/context.ts";
 import { ValidationError } from "../../server/domain/errors.ts";
-import { createEquipmentInput } from "../../server/domain/equipment.ts";
-import { createInventoryItemInput, reorderSuggestionFor } from "../../server/domain/inventory.ts";
-import { createRequestInput } from "../../server/domain/requests.ts";
+import { createEquipmentInput } from "../../schemas/equipment.ts";
+import { reorderSuggestionFor } from "../../server/domain/inventory.ts";
+import { createInventoryItemInput } from "../../schemas/inventory.ts";
+import { createRequestInput } from "../../schemas/requests.ts";
 import { labelPayload } from "../../server/domain/scan.ts";
 import { stockStatus, urgencyOf } from "../../server/domain/stock.ts";
 import { ean13 } from "../../server/demo/seed.ts";

@@ -1,13 +1,13 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { signInInput } from "../../server/domain/auth.ts";
-import { checkOutInput, createEquipmentInput, updateEquipmentInput } from "../../server/domain/equipment.ts";
-import { createInventoryItemInput, updateInventoryItemInput } from "../../server/domain/inventory.ts";
-import { createRequestInput } from "../../server/domain/requests.ts";
+import { signInInput } from "../../schemas/auth.ts";
+import { checkOutInput, createEquipmentInput, updateEquipmentInput } from "../../schemas/equipment.ts";
+import { createInventoryItemInput, updateInventoryItemInput } from "../../schemas/inventory.ts";
+import { createRequestInput } from "../../schemas/requests.ts";
 import { scanInput } from "../../server/domain/scan.ts";
 import { linkInput, uploadInput } from "../../server/domain/sds.ts";
-import { createTeamMemberInput } from "../../server/domain/team.ts";
+import { createTeamMemberInput } from "../../schemas/team.ts";
 import { DEMO_PASSWORDS, startServer, type TestServer } from "../helpers/server.ts";
 import { bodyFromZod, deepJsonText, hostileJson, hostileString } from "./arbitraries.ts";
 import { encodePart, expectHandled, expectHealthyAndReconciled, runs, SEED, send } from "./harness.ts";

@@ -1,6 +1,6 @@
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { STATUS_RULE_MESSAGE } from "../../server/domain/equipment.ts";
+import { STATUS_RULE_MESSAGE } from "../../schemas/equipment.ts";
 import { SESSION_COOKIE } from "../../server/auth/session.ts";
 import { startServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 

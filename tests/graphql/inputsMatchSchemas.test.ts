@@ -15,15 +15,15 @@
 //   argument, not inside the zod input.
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { signInInput } from "../../server/domain/auth.ts";
-import { recordChemicalUseInput } from "../../server/domain/chemicalUse.ts";
-import { checkOutInput, createEquipmentInput, updateEquipmentInput } from "../../server/domain/equipment.ts";
-import { createInventoryItemInput, updateInventoryItemInput } from "../../server/domain/inventory.ts";
-import { recordMaintenanceInput } from "../../server/domain/maintenance.ts";
+import { signInInput } from "../../schemas/auth.ts";
+import { recordChemicalUseInput } from "../../schemas/chemicalUse.ts";
+import { checkOutInput, createEquipmentInput, updateEquipmentInput } from "../../schemas/equipment.ts";
+import { createInventoryItemInput, updateInventoryItemInput } from "../../schemas/inventory.ts";
+import { recordMaintenanceInput } from "../../schemas/equipment.ts";
 import { markAllInput } from "../../server/domain/notifications.ts";
-import { createRequestInput } from "../../server/domain/requests.ts";
+import { createRequestInput } from "../../schemas/requests.ts";
 import { linkInput, uploadInput } from "../../server/domain/sds.ts";
-import { createTeamMemberInput } from "../../server/domain/team.ts";
+import { createTeamMemberInput } from "../../schemas/team.ts";
 import { schema } from "../../server/graphql/schema.ts";
 
 type ZodObject = z.ZodObject<z.ZodRawShape>;

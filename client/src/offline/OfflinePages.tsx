@@ -2,18 +2,15 @@ import CloudOffIcon from "@mui/icons-material/CloudOffOutlined";
 import { Alert, Box, Button, Card, CardContent, Chip, InputAdornment, Stack, TextField, Typography } from "@mui/material";
 import SearchIcon from "@mui/icons-material/Search";
 import { useMemo, useState, type ReactNode } from "react";
-import { commitMutation, useRelayEnvironment } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
-import CheckInNode, { type ScanResultCardCheckInMutation } from "../__generated__/ScanResultCardCheckInMutation.graphql.ts";
-import CheckOutNode, { type ScanResultCardCheckOutMutation } from "../__generated__/ScanResultCardCheckOutMutation.graphql.ts";
 import { useSession } from "../app/session.ts";
 import { useToast } from "../app/toast.tsx";
 import { CheckOutPrompt } from "../features/equipment/CheckOutPrompt.tsx";
+import { useCheckInEquipment, useCheckOutEquipment, type MoveOutcome } from "../features/equipment/equipmentMoves.ts";
 import { isApplied } from "../features/inventory/chemicalUse.ts";
 import { RecordUseDialog, type UseTarget } from "../features/inventory/RecordUseDialog.tsx";
 import type { EquipmentRow, ItemRow } from "./db.ts";
 import type { LocalView, Pending } from "./network.ts";
-import { useKeptOnPhone } from "./useKeptOnPhone.ts";
 import { lastSyncedText, useLocalView } from "./useOffline.ts";
 
 /**
@@ -91,30 +88,22 @@ const statusLabel: Record<string, string> = { available: "Available", checked_ou
 const equipmentExtra = (e: EquipmentRow) => [e.serialNumber, e.assignedTo, e.location];
 
 function EquipmentList({ view }: { view: LocalView }) {
-  const environment = useRelayEnvironment();
-  const kept = useKeptOnPhone();
   const { toast } = useToast();
   const { field, shown, more } = useSearch(view.equipment, equipmentExtra);
   const [asking, setAsking] = useState<EquipmentRow | null>(null);
-  const failed = (what: string) => toast({ title: `${what} failed`, description: `Failed to ${what.toLowerCase()} equipment. Please try again.`, variant: "destructive" });
+  const { checkOut: commitOut } = useCheckOutEquipment();
+  const { checkIn: commitIn } = useCheckInEquipment();
+  const outcome = (what: string, success: () => void): MoveOutcome => {
+    const failed = () => toast({ title: `${what} failed`, description: `Failed to ${what.toLowerCase()} equipment. Please try again.`, variant: "destructive" });
+    return { done: success, queued: () => {}, refused: failed, failed };
+  };
   const checkOut = (e: EquipmentRow, person: string) =>
-    commitMutation<ScanResultCardCheckOutMutation>(environment, {
-      mutation: CheckOutNode,
-      variables: { input: { id: e.id, assignedTo: person } },
-      onCompleted: (r) => (r.checkOutEquipment.__typename === "CheckOutEquipmentPayload" ? toast({ title: "Equipment checked out", description: `${e.name} checked out to ${person}`, variant: "success" }) : failed("Check out")),
-      onError: (error) => {
-        if (!kept(error)) failed("Check out");
-      },
-    });
+    commitOut(
+      { id: e.id, assignedTo: person },
+      outcome("Check out", () => toast({ title: "Equipment checked out", description: `${e.name} checked out to ${person}`, variant: "success" })),
+    );
   const checkIn = (e: EquipmentRow) =>
-    commitMutation<ScanResultCardCheckInMutation>(environment, {
-      mutation: CheckInNode,
-      variables: { input: { id: e.id } },
-      onCompleted: (r) => (r.checkInEquipment.__typename === "CheckInEquipmentPayload" ? toast({ title: "Equipment checked in", description: `${e.name} is available again`, variant: "success" }) : failed("Check in")),
-      onError: (error) => {
-        if (!kept(error)) failed("Check in");
-      },
-    });
+    commitIn(e.id, outcome("Check in", () => toast({ title: "Equipment checked in", description: `${e.name} is available again`, variant: "success" })));
   return (
     <Stack spacing={1.5}>
       {field}

@@ -1,4 +1,4 @@
-import { parseScanCode } from "../../../server/domain/scanCode.ts";
+import { parseScanCode } from "../../../schemas/scanCode.ts";
 import type { EquipmentRow, ItemRow, QueuedChange, Snapshot } from "./db.ts";
 import { describeChange, enqueue, flushQueue, kindOf, onQueueChange } from "./outbox.ts";
 import { queueOf } from "./db.ts";
@@ -98,7 +98,7 @@ export async function localView(userId: string): Promise<LocalView | null> {
   return snapshot ? applyQueue(snapshot, await queueOf(userId)) : null;
 }
 
-/** The server's look-up rule (server/domain/scanCode.ts) over the kept copy. */
+/** The server's look-up rule (schemas/scanCode.ts) over the kept copy. */
 export function findCode(view: LocalView, raw: string): { kind: "equipment"; row: EquipmentRow } | { kind: "inventory"; row: ItemRow } | null {
   const scanned = parseScanCode(raw);
   if (scanned.kind === "nothing") return null;

@@ -57,10 +57,8 @@ export function setOfflineOwner(userId: string | null) {
 
 /** The mutations a technician may make without signal (check out, check in, chemical use, a request); the rest need the network. */
 export const QUEUEABLE = new Set([
-  "ScanResultCardCheckOutMutation",
-  "EquipmentCheckOutDialogMutation",
-  "ScanResultCardCheckInMutation",
-  "useCheckInEquipmentMutation",
+  "equipmentMovesCheckOutMutation",
+  "equipmentMovesCheckInMutation",
   "RecordUseDialogMutation",
   "RequestFormCreateMutation",
 ]);

@@ -3,7 +3,7 @@
  * constants and barcode kinds, the §8 camera messages, and the rules that turn a raw read into a
  * code worth looking up. Unit-tested in tests/client/scanRules.test.ts.
  */
-import { LABEL_PREFIX } from "../../../../server/domain/constants.ts";
+import { LABEL_PREFIX } from "../../../../schemas/constants.ts";
 
 /** §9: rear camera, ideal 1280x720 (a laptop without one falls back to the camera it has). */
 export const CAMERA_VIDEO_CONSTRAINTS = {

@@ -1,12 +1,11 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, ListItemText, MenuItem, TextField } from "@mui/material";
 import { useState, type FormEvent } from "react";
-import { graphql, useFragment, useMutation } from "react-relay";
-import type { EquipmentCheckOutDialogMutation } from "../../__generated__/EquipmentCheckOutDialogMutation.graphql.ts";
+import { graphql, useFragment } from "react-relay";
 import type { EquipmentCheckOutDialog_team$key } from "../../__generated__/EquipmentCheckOutDialog_team.graphql.ts";
 import { useSession } from "../../app/session.ts";
 import { useToast } from "../../app/toast.tsx";
-import { useKeptOnPhone } from "../../offline/useKeptOnPhone.ts";
 import { todayInput } from "./dates.ts";
+import { useCheckOutEquipment } from "./equipmentMoves.ts";
 
 export type CheckOutTarget = { id: string; name: string };
 type Props = {
@@ -56,53 +55,31 @@ function CheckOutForm({ target, team, onClose }: { target: CheckOutTarget; team:
   const [dueBack, setDueBack] = useState("");
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const [commit, pending] = useMutation<EquipmentCheckOutDialogMutation>(graphql`
-    mutation EquipmentCheckOutDialogMutation($input: CheckOutEquipmentInput!) {
-      checkOutEquipment(input: $input) {
-        __typename
-        ... on CheckOutEquipmentPayload {
-          equipment {
-            id
-            status
-            assignedTo
-            assignedAt
-            dueBack
-            updatedAt
-          }
-        }
-        ... on Error {
-          message
-        }
-      }
-    }
-  `);
+  const { checkOut, pending } = useCheckOutEquipment();
   const blank = assignee.trim() === "";
   const fieldError = touched && blank ? "Assignee is required" : null;
 
-  const kept = useKeptOnPhone();
   function submit(ev: FormEvent) {
     ev.preventDefault();
     setTouched(true);
     if (blank || pending) return;
     setServerError(null);
-    const fail = () => toast({ title: "Error", description: "Failed to check out equipment", variant: "destructive" });
-    commit({
-      variables: { input: { id: target.id, assignedTo: assignee.trim(), dueBack: dueBack || null } },
-      onCompleted: (d) => {
-        const r = d.checkOutEquipment;
-        if (r.__typename === "CheckOutEquipmentPayload") {
+    const failed = () => toast({ title: "Error", description: "Failed to check out equipment", variant: "destructive" });
+    checkOut(
+      { id: target.id, assignedTo: assignee.trim(), dueBack: dueBack || null },
+      {
+        done: () => {
           toast({ title: "Equipment checked out successfully", variant: "success" });
           onClose();
-        } else {
-          setServerError(r.message ?? null);
-          fail();
-        }
+        },
+        queued: onClose,
+        refused: (message) => {
+          setServerError(message);
+          failed();
+        },
+        failed,
       },
-      onError: (error) => {
-        if (!kept(error)) return fail();
-        onClose();
-      },
-    });
+    );
   }
 
   return (

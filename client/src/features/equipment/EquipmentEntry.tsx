@@ -11,7 +11,8 @@ import { formatCalendarDate, formatLocalDate } from "./dates.ts";
 import type { MaintenanceTarget } from "./RecordMaintenanceDialog.tsx";
 import { labelForStatus, statusChipSx } from "./status.ts";
 import { useWaitingFor } from "../../offline/useOffline.ts";
-import { useCheckInEquipment } from "./useCheckInEquipment.ts";
+import { useToast } from "../../app/toast.tsx";
+import { useCheckInEquipment } from "./equipmentMoves.ts";
 
 export type EntryActions = {
   onEdit(id: string): void;
@@ -43,7 +44,12 @@ export function EquipmentEntry({ equipment, layout, onEdit, onCheckOut, onRecord
     `,
     equipment,
   );
-  const { checkIn, pending } = useCheckInEquipment();
+  const { checkIn: commitIn, pending } = useCheckInEquipment();
+  const { toast } = useToast();
+  const checkIn = (id: string) => {
+    const failed = () => toast({ title: "Error", description: "Failed to check in equipment", variant: "destructive" });
+    commitIn(id, { done: () => toast({ title: "Equipment checked in successfully", variant: "success" }), queued: () => {}, refused: failed, failed });
+  };
   const recordMaintenance = () =>
     onRecordMaintenance({ id: e.id, name: e.name, maintenanceIntervalDays: e.maintenanceIntervalDays ?? null, nextMaintenance: (e.nextMaintenance as string | null) ?? null });
   const waiting = useWaitingFor(e.id);

@@ -26,8 +26,8 @@ export const statusLabel: Record<string, string> = {
 };
 
 /** §4 statuses and §9 categories, from the one module the server validates against. */
-import { EQUIPMENT_STATUSES } from "../../../../server/domain/constants.ts";
-export { EQUIPMENT_CATEGORIES, EQUIPMENT_STATUSES } from "../../../../server/domain/constants.ts";
+import { EQUIPMENT_STATUSES } from "../../../../schemas/constants.ts";
+export { EQUIPMENT_CATEGORIES, EQUIPMENT_STATUSES } from "../../../../schemas/constants.ts";
 export type EquipmentStatusValue = (typeof EQUIPMENT_STATUSES)[number];
 
 /** A readable label for any status value, raw for unknown ones. */

@@ -1,33 +1,22 @@
-import {
-  Box,
-  Button,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  FormHelperText,
-  Grid,
-  IconButton,
-  InputAdornment,
-  MenuItem,
-  Switch,
-  TextField,
-  Tooltip,
-  type TextFieldProps,
-} from "@mui/material";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Box, Button, DialogActions, DialogContent, DialogTitle, Grid, IconButton, InputAdornment, Tooltip } from "@mui/material";
 import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
-import { useId, useState, type FormEvent } from "react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { graphql, useFragment, useLazyLoadQuery, useMutation } from "react-relay";
 import type { InventoryItemFormCreateMutation } from "../../__generated__/InventoryItemFormCreateMutation.graphql.ts";
 import type { InventoryItemFormQuery } from "../../__generated__/InventoryItemFormQuery.graphql.ts";
 import type { InventoryItemFormUpdateMutation } from "../../__generated__/InventoryItemFormUpdateMutation.graphql.ts";
-import type { InventoryItemForm_item$data, InventoryItemForm_item$key } from "../../__generated__/InventoryItemForm_item.graphql.ts";
-import { useToast } from "../../app/toast.tsx";
+import type { InventoryItemForm_item$key } from "../../__generated__/InventoryItemForm_item.graphql.ts";
+import {
+  inventoryItemForm, inventoryItemFormValues, type InventoryItemFormOutput, type InventoryItemFormValues,
+} from "../../../../schemas/inventory.ts";
 import { BarcodeScannerDialog } from "../../components/BarcodeScannerDialog.tsx";
 import { SdsUploader } from "../../components/SdsUploader.tsx";
 import { connectionsForNewItem } from "./connections.ts";
+import { FormMoney, FormNumber, FormSelect, FormSwitch, FormText } from "../../components/form/fields.tsx";
+import { useFormSave } from "../../components/form/useFormSave.ts";
 import { INVENTORY_CATEGORIES, UNITS } from "./constants.ts";
-import { centsToPrice, EMPTY_ITEM, toInput, validateItem, type FieldErrors, type ItemField, type ItemFormValues } from "./formRules.ts";
 
 type Props = { titleId: string; onDone(): void; itemId?: string };
 
@@ -66,37 +55,7 @@ function EditItem({ titleId, onDone, itemId }: Required<Props>) {
   return <ItemForm titleId={titleId} onDone={onDone} item={item} />;
 }
 
-const FIELD_NAMES: ReadonlySet<string> = new Set<ItemField>([
-  "name", "description", "category", "quantity", "minQuantity", "unit", "price", "reorderPoint", "reorderQuantity", "supplier", "location", "barcode", "qrCode",
-  "epaRegistrationNumber", "activeIngredient",
-]);
-
-function valuesOf(item: InventoryItemForm_item$data): ItemFormValues {
-  return {
-    name: item.name,
-    description: item.description ?? "",
-    category: item.category,
-    quantity: String(item.quantity),
-    minQuantity: String(item.minQuantity),
-    unit: item.unit,
-    price: centsToPrice(item.price),
-    reorderPoint: String(item.reorderPoint),
-    reorderQuantity: String(item.reorderQuantity),
-    supplier: item.supplier ?? "",
-    location: item.location ?? "",
-    barcode: item.barcode ?? "",
-    qrCode: item.qrCode ?? "",
-    epaRegistrationNumber: item.epaRegistrationNumber ?? "",
-    activeIngredient: item.activeIngredient ?? "",
-    hazardous: item.hazardous,
-  };
-}
-
-type SaveResult = { readonly __typename: string; readonly message?: string; readonly field?: string | null } | null | undefined;
-
 function ItemForm({ titleId, onDone, item: itemKey }: { titleId: string; onDone(): void; item: InventoryItemForm_item$key | null }) {
-  const { toast } = useToast();
-  const idPrefix = useId();
   const item = useFragment(
     graphql`
       fragment InventoryItemForm_item on InventoryItem {
@@ -122,8 +81,12 @@ function ItemForm({ titleId, onDone, item: itemKey }: { titleId: string; onDone(
     `,
     itemKey,
   );
-  const [values, setValues] = useState<ItemFormValues>(() => (item ? valuesOf(item) : EMPTY_ITEM));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useForm<InventoryItemFormValues, unknown, InventoryItemFormOutput>({
+    resolver: zodResolver(inventoryItemForm),
+    defaultValues: inventoryItemFormValues(item ?? null),
+  });
+  const { control } = form;
+  const save = useFormSave(form, { failure: "Failed to save item" });
   const [scanning, setScanning] = useState(false);
 
   const [create, creating] = useMutation<InventoryItemFormCreateMutation>(graphql`
@@ -177,112 +140,67 @@ function ItemForm({ titleId, onDone, item: itemKey }: { titleId: string; onDone(
   `);
   const saving = creating || updating;
 
-  const fieldId = (f: ItemField) => `${idPrefix}-${f}`;
-  const set = (f: keyof ItemFormValues, v: string | boolean) => {
-    setValues((prev) => ({ ...prev, [f]: v }));
-    if (f in errors) setErrors(({ [f as ItemField]: _gone, ...rest }) => rest);
-  };
-
-  function finish(result: SaveResult, success: string, payloadType: string) {
-    if (result?.__typename === payloadType) {
-      toast({ title: success, variant: "success" });
-      onDone();
-      return;
-    }
-    const message = result?.message ?? "Failed to save item";
-    const field = result?.field;
-    if (field && FIELD_NAMES.has(field)) {
-      setErrors((prev) => ({ ...prev, [field]: message }));
-      document.getElementById(fieldId(field as ItemField))?.focus();
-    }
-    toast({ title: "Error", description: message, variant: "destructive" });
-  }
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const problems = validateItem(values);
-    setErrors(problems);
-    const first = Object.keys(problems)[0] as ItemField | undefined;
-    if (first) {
-      document.getElementById(fieldId(first))?.focus();
-      return;
-    }
-    const input = toInput(values);
-    const failed = (err: Error) => toast({ title: "Error", description: err.message || "Failed to save item", variant: "destructive" });
+  // Optional numbers left blank are left out: the server keeps its default (or the stored value).
+  const submit = form.handleSubmit((input) => {
     if (item) {
       update({
         variables: { input: { id: item.id, ...input } },
-        onCompleted: (d) => finish(d.updateInventoryItem, "Item updated successfully", "UpdateInventoryItemPayload"),
-        onError: failed,
+        onCompleted: (d) => save.completed(d.updateInventoryItem, "UpdateInventoryItemPayload", "Item updated successfully", onDone),
+        onError: save.failed,
       });
     } else {
       create({
         variables: { input, connections: connectionsForNewItem(input) },
-        onCompleted: (d) => finish(d.createInventoryItem, "Item added successfully", "CreateInventoryItemPayload"),
-        onError: failed,
+        onCompleted: (d) => save.completed(d.createInventoryItem, "CreateInventoryItemPayload", "Item added successfully", onDone),
+        onError: save.failed,
       });
     }
-  }
-
-  // Each text input: visible label, its error (client rule or server ValidationError) under it.
-  const field = (f: ItemField, label: string, props: TextFieldProps = {}) => (
-    <TextField
-      id={fieldId(f)}
-      label={label}
-      value={values[f]}
-      onChange={(e) => set(f, e.target.value)}
-      error={Boolean(errors[f])}
-      helperText={errors[f] ?? props.helperText}
-      fullWidth
-      {...props}
-    />
-  );
-  const number = (min: number, step: number | string = 1) => ({ htmlInput: { min, step, inputMode: step === 1 ? ("numeric" as const) : ("decimal" as const) } });
+  });
 
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ display: "contents" }} aria-labelledby={titleId}>
       <DialogTitle id={titleId}>{item ? "Edit Inventory Item" : "Add New Inventory Item"}</DialogTitle>
       <DialogContent dividers>
         <Grid container spacing={2}>
-          <Grid size={12}>{field("name", "Name", { required: true, autoFocus: !item })}</Grid>
-          <Grid size={12}>{field("description", "Description", { multiline: true, minRows: 2 })}</Grid>
-          <Grid size={6}>
-            {field("category", "Category", {
-              select: true,
-              required: true,
-              children: INVENTORY_CATEGORIES.map((c) => (
-                <MenuItem key={c} value={c}>
-                  {c}
-                </MenuItem>
-              )),
-            })}
+          <Grid size={12}>
+            <FormText control={control} name="name" label="Name" required autoFocus={!item} />
+          </Grid>
+          <Grid size={12}>
+            <FormText control={control} name="description" label="Description" multiline minRows={2} />
           </Grid>
           <Grid size={6}>
-            {field("unit", "Unit", {
-              select: true,
-              required: true,
-              children: UNITS.map((u) => (
-                <MenuItem key={u} value={u}>
-                  {u}
-                </MenuItem>
-              )),
-            })}
+            <FormSelect control={control} name="category" label="Category" required options={INVENTORY_CATEGORIES} />
           </Grid>
-          <Grid size={{ xs: 6 }}>{field("quantity", "Quantity", { type: "number", required: true, slotProps: number(0) })}</Grid>
-          <Grid size={{ xs: 6 }}>{field("minQuantity", "Minimum Quantity", { type: "number", required: true, slotProps: number(0) })}</Grid>
-          <Grid size={{ xs: 6 }}>{field("reorderPoint", "Reorder Point", { type: "number", slotProps: number(0) })}</Grid>
-          <Grid size={{ xs: 6 }}>{field("reorderQuantity", "Reorder Quantity", { type: "number", slotProps: number(1) })}</Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            {field("price", "Price", {
-              type: "number",
-              slotProps: { ...number(0, "0.01"), input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } },
-            })}
+          <Grid size={6}>
+            <FormSelect control={control} name="unit" label="Unit" required options={UNITS} />
           </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>{field("supplier", "Supplier")}</Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>{field("location", "Location")}</Grid>
+          <Grid size={{ xs: 6 }}>
+            <FormNumber control={control} name="quantity" label="Quantity" required min={0} />
+          </Grid>
+          <Grid size={{ xs: 6 }}>
+            <FormNumber control={control} name="minQuantity" label="Minimum Quantity" required min={0} />
+          </Grid>
+          <Grid size={{ xs: 6 }}>
+            <FormNumber control={control} name="reorderPoint" label="Reorder Point" min={0} />
+          </Grid>
+          <Grid size={{ xs: 6 }}>
+            <FormNumber control={control} name="reorderQuantity" label="Reorder Quantity" min={1} />
+          </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            {field("barcode", "Barcode", {
-              slotProps: {
+            <FormMoney control={control} name="price" label="Price" />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormText control={control} name="supplier" label="Supplier" />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormText control={control} name="location" label="Location" />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormText
+              control={control}
+              name="barcode"
+              label="Barcode"
+              slotProps={{
                 input: {
                   endAdornment: (
                     <InputAdornment position="end">
@@ -294,20 +212,26 @@ function ItemForm({ titleId, onDone, item: itemKey }: { titleId: string; onDone(
                     </InputAdornment>
                   ),
                 },
-              },
-            })}
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>{field("qrCode", "QR Code")}</Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            {field("epaRegistrationNumber", "EPA Registration Number", { placeholder: "e.g. 432-1012", helperText: "For pesticides: the EPA Reg. No. on the label" })}
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>{field("activeIngredient", "Active Ingredient", { placeholder: "e.g. Fipronil 9.1%" })}</Grid>
-          <Grid size={{ xs: 12, sm: 6 }} sx={{ display: "flex", flexDirection: "column", justifyContent: "center" }}>
-            <FormControlLabel
-              control={<Switch checked={values.hazardous} onChange={(e) => set("hazardous", e.target.checked)} />}
-              label="Hazardous material"
+              }}
             />
-            <FormHelperText sx={{ mt: 0, ml: 0 }}>Needs special handling and storage</FormHelperText>
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormText control={control} name="qrCode" label="QR Code" />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormText
+              control={control}
+              name="epaRegistrationNumber"
+              label="EPA Registration Number"
+              placeholder="e.g. 432-1012"
+              helperText="For pesticides: the EPA Reg. No. on the label"
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormText control={control} name="activeIngredient" label="Active Ingredient" placeholder="e.g. Fipronil 9.1%" />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }} sx={{ display: "flex", flexDirection: "column", justifyContent: "center" }}>
+            <FormSwitch control={control} name="hazardous" label="Hazardous material" helperText="Needs special handling and storage" />
           </Grid>
           <Grid size={12}>
             <SdsUploader itemId={item?.id ?? null} sdsFileUrl={item?.sdsFileUrl} />
@@ -322,7 +246,7 @@ function ItemForm({ titleId, onDone, item: itemKey }: { titleId: string; onDone(
           {saving ? "Saving..." : item ? "Update Item" : "Add Item"}
         </Button>
       </DialogActions>
-      <BarcodeScannerDialog open={scanning} onClose={() => setScanning(false)} onUse={(code) => set("barcode", code)} />
+      <BarcodeScannerDialog open={scanning} onClose={() => setScanning(false)} onUse={(code) => form.setValue("barcode", code, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })} />
     </Box>
   );
 }

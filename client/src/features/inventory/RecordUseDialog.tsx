@@ -1,13 +1,20 @@
 import {
   Alert, Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Grid, InputAdornment, TextField, useMediaQuery, useTheme,
 } from "@mui/material";
-import { useId, useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId, useMemo, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
 import { graphql, useMutation } from "react-relay";
+import type { z } from "zod";
 import type { RecordUseDialogMutation } from "../../__generated__/RecordUseDialogMutation.graphql.ts";
 import { useToast } from "../../app/toast.tsx";
 import { useKeptOnPhone } from "../../offline/useKeptOnPhone.ts";
 import { todayInput } from "../equipment/dates.ts";
-import { COMMON_PESTS, toUseInput, validateUse, type UseErrors, type UseField, type UseFormValues } from "./chemicalUse.ts";
+import { recordUseForm } from "../../../../schemas/chemicalUse.ts";
+import { FormDate, FormNumber, FormText } from "../../components/form/fields.tsx";
+import { COMMON_PESTS } from "./chemicalUse.ts";
+
+type UseForm = ReturnType<typeof recordUseForm>;
 
 export type UseTarget = { id: string; name: string; unit: string; quantity: number; epaRegistrationNumber?: string | null };
 
@@ -19,12 +26,15 @@ export function RecordUseDialog({ item, onClose }: { item: UseTarget; onClose():
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down("sm"));
   const titleId = useId();
-  const idPrefix = useId();
   const { toast } = useToast();
   const kept = useKeptOnPhone();
   const today = todayInput();
-  const [values, setValues] = useState<UseFormValues>({ quantity: "1", siteAddress: "", targetPest: "", date: today });
-  const [errors, setErrors] = useState<UseErrors>({});
+  const schema = useMemo(() => recordUseForm(item.quantity, today), [item.quantity, today]);
+  const form = useForm<z.input<UseForm>, unknown, z.output<UseForm>>({
+    resolver: zodResolver(schema),
+    defaultValues: { quantity: "1", siteAddress: "", targetPest: "", date: today },
+  });
+  const { control } = form;
   const [serverError, setServerError] = useState<string | null>(null);
   const [commit, pending] = useMutation<RecordUseDialogMutation>(graphql`
     mutation RecordUseDialogMutation($input: RecordChemicalUseInput!) {
@@ -50,45 +60,25 @@ export function RecordUseDialog({ item, onClose }: { item: UseTarget; onClose():
     }
   `);
 
-  const fieldId = (f: UseField) => `${idPrefix}-${f}`;
-  const set = (f: UseField, v: string) => {
-    setValues((prev) => ({ ...prev, [f]: v }));
-    setErrors(({ [f]: _gone, ...rest }) => rest);
-  };
-
-  function submit(ev: FormEvent) {
-    ev.preventDefault();
+  // A refusal about one of the fields shows under it; anything else above the fields (no toast here).
+  const submit = form.handleSubmit((values) => {
     if (pending) return;
-    const problems = validateUse(values, item.quantity, today);
-    setErrors(problems);
-    const first = Object.keys(problems)[0] as UseField | undefined;
-    if (first) {
-      document.getElementById(fieldId(first))?.focus();
-      return;
-    }
     setServerError(null);
     commit({
-      variables: { input: toUseInput(item.id, values) },
+      variables: { input: { itemId: item.id, ...values } },
       onCompleted: (d) => {
         const r = d.recordChemicalUse;
         if (r.__typename === "RecordChemicalUsePayload") {
-          toast({ title: "Use recorded", description: `${values.quantity.trim()} ${item.unit} of ${item.name} taken from stock`, variant: "success" });
+          toast({ title: "Use recorded", description: `${values.quantity} ${item.unit} of ${item.name} taken from stock`, variant: "success" });
           onClose();
           return;
         }
-        const field = r.field as UseField | null | undefined;
-        if (field && field in values) setErrors({ [field]: r.message });
+        const field = r.field;
+        if (field === "quantity" || field === "siteAddress" || field === "targetPest" || field === "date") form.setError(field, { type: "server", message: r.message });
         else setServerError(r.message ?? "Failed to record use");
       },
       onError: (error) => (kept(error) ? onClose() : setServerError("Failed to record use")),
     });
-  }
-
-  const text = (f: UseField) => ({
-    id: fieldId(f),
-    value: values[f],
-    error: Boolean(errors[f]),
-    fullWidth: true,
   });
 
   return (
@@ -107,56 +97,52 @@ export function RecordUseDialog({ item, onClose }: { item: UseTarget; onClose():
           )}
           <Grid container spacing={2}>
             <Grid size={{ xs: 6 }}>
-              <TextField
-                {...text("quantity")}
+              <FormNumber
+                control={control}
+                name="quantity"
                 autoFocus
                 required
                 label="Quantity used"
-                type="number"
-                onChange={(e) => set("quantity", e.target.value)}
-                helperText={errors.quantity ?? " "}
-                slotProps={{
-                  htmlInput: { min: 1, max: item.quantity, step: 1, inputMode: "numeric" },
-                  input: { endAdornment: <InputAdornment position="end">{item.unit}</InputAdornment> },
-                }}
+                min={1}
+                max={item.quantity}
+                helperText=" "
+                slotProps={{ input: { endAdornment: <InputAdornment position="end">{item.unit}</InputAdornment> } }}
               />
             </Grid>
             <Grid size={{ xs: 6 }}>
-              <TextField
-                {...text("date")}
-                required
-                label="Date"
-                type="date"
-                onChange={(e) => set("date", e.target.value)}
-                helperText={errors.date ?? " "}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
-              />
+              <FormDate control={control} name="date" required label="Date" helperText=" " slotProps={{ htmlInput: { max: today } }} />
             </Grid>
             <Grid size={12}>
-              <TextField
-                {...text("siteAddress")}
+              <FormText
+                control={control}
+                name="siteAddress"
                 required
                 label="Site / customer address"
                 placeholder="e.g. 12 Oak Street, Springfield"
-                onChange={(e) => set("siteAddress", e.target.value)}
-                helperText={errors.siteAddress ?? " "}
+                helperText=" "
                 slotProps={{ htmlInput: { maxLength: 300 } }}
               />
             </Grid>
             <Grid size={12}>
-              <Autocomplete
-                freeSolo
-                options={COMMON_PESTS}
-                inputValue={values.targetPest}
-                onInputChange={(_e, v) => set("targetPest", v)}
-                renderInput={(params) => (
-                  <TextField
-                    {...params}
-                    id={fieldId("targetPest")}
-                    required
-                    label="Target pest"
-                    error={Boolean(errors.targetPest)}
-                    helperText={errors.targetPest ?? " "}
+              <Controller
+                control={control}
+                name="targetPest"
+                render={({ field, fieldState }) => (
+                  <Autocomplete
+                    freeSolo
+                    options={COMMON_PESTS}
+                    inputValue={field.value}
+                    onInputChange={(_e, v) => field.onChange(v)}
+                    renderInput={(params) => (
+                      <TextField
+                        {...params}
+                        inputRef={field.ref}
+                        required
+                        label="Target pest"
+                        error={Boolean(fieldState.error)}
+                        helperText={fieldState.error?.message ?? " "}
+                      />
+                    )}
                   />
                 )}
               />

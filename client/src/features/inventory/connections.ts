@@ -1,5 +1,4 @@
 import { ConnectionHandler, ROOT_ID } from "relay-runtime";
-import { matchesFilter } from "./formRules.ts";
 
 /** The @connection key of the Inventory page's list (InventoryPage_items). */
 export const INVENTORY_CONNECTION_KEY = "InventoryPage_inventoryItems";
@@ -20,6 +19,14 @@ export function showInventoryList(list: ShownList): () => void {
 
 /** The unfiltered list is stored under this id (null filters are left out of Relay's storage key). */
 const unfilteredList = () => ConnectionHandler.getConnectionID(ROOT_ID, INVENTORY_CONNECTION_KEY);
+
+/** Whether an item belongs in a list filtered like the server's `inventoryItems(search, category)`. */
+export function matchesFilter(item: { name: string; description?: string | null; category: string }, search: string | null, category: string | null) {
+  if (category && item.category !== category) return false;
+  const q = search?.trim().toLowerCase();
+  if (!q) return true;
+  return [item.name, item.description ?? "", item.category].some((s) => s.toLowerCase().includes(q));
+}
 
 /** Lists a newly created item belongs in: the unfiltered one, and the shown one when the item passes its filters. */
 export function connectionsForNewItem(item: { name: string; description?: string | null; category: string }): string[] {

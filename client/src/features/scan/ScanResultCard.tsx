@@ -4,15 +4,13 @@ import {
   Alert, Box, Button, Card, CardContent, CardHeader, Chip, Stack, Typography,
 } from "@mui/material";
 import { useState, type ReactNode } from "react";
-import { graphql, useFragment, useMutation } from "react-relay";
+import { graphql, useFragment } from "react-relay";
 import type { ScanResultCard_equipment$key } from "../../__generated__/ScanResultCard_equipment.graphql.ts";
 import type { ScanResultCard_item$key } from "../../__generated__/ScanResultCard_item.graphql.ts";
-import type { ScanResultCardCheckOutMutation } from "../../__generated__/ScanResultCardCheckOutMutation.graphql.ts";
-import type { ScanResultCardCheckInMutation } from "../../__generated__/ScanResultCardCheckInMutation.graphql.ts";
 import { useToast } from "../../app/toast.tsx";
 import { CheckOutPrompt } from "../equipment/CheckOutPrompt.tsx";
+import { useCheckInEquipment, useCheckOutEquipment } from "../equipment/equipmentMoves.ts";
 import { useWaitingFor } from "../../offline/useOffline.ts";
-import { useKeptOnPhone } from "../../offline/useKeptOnPhone.ts";
 
 export type ScannedRef = { kind: "equipment"; ref: ScanResultCard_equipment$key } | { kind: "inventory"; ref: ScanResultCard_item$key };
 
@@ -85,77 +83,39 @@ function EquipmentResult({ equipment, onEvent }: { equipment: ScanResultCard_equ
     equipment,
   );
   const [asking, setAsking] = useState(false);
-  const kept = useKeptOnPhone();
   const waiting = useWaitingFor(e.id);
-  const [commitOut, checkingOut] = useMutation<ScanResultCardCheckOutMutation>(graphql`
-    mutation ScanResultCardCheckOutMutation($input: CheckOutEquipmentInput!) {
-      checkOutEquipment(input: $input) {
-        __typename
-        ... on CheckOutEquipmentPayload {
-          equipment {
-            id
-            status
-            assignedTo
-            assignedAt
-            ...ScanResultCard_equipment
-          }
-        }
-        ... on Error {
-          message
-        }
-      }
-    }
-  `);
-  const [commitIn, checkingIn] = useMutation<ScanResultCardCheckInMutation>(graphql`
-    mutation ScanResultCardCheckInMutation($input: CheckInEquipmentInput!) {
-      checkInEquipment(input: $input) {
-        __typename
-        ... on CheckInEquipmentPayload {
-          equipment {
-            id
-            status
-            assignedTo
-            assignedAt
-            ...ScanResultCard_equipment
-          }
-        }
-        ... on Error {
-          message
-        }
-      }
-    }
-  `);
+  const { checkOut: commitOut, pending: checkingOut } = useCheckOutEquipment();
+  const { checkIn: commitIn, pending: checkingIn } = useCheckInEquipment();
 
-  const outFailed = () => toast({ title: "Check-out failed", description: "Failed to check out equipment. Please try again.", variant: "destructive" });
-  const inFailed = () => toast({ title: "Check-in failed", description: "Failed to check in equipment. Please try again.", variant: "destructive" });
-
+  // §8 scanner toasts; a change queued offline is logged like one applied.
   const checkOut = (person: string) => {
-    commitOut({
-      variables: { input: { id: e.id, assignedTo: person } },
-      onCompleted: (res) => {
-        if (res.checkOutEquipment.__typename !== "CheckOutEquipmentPayload") return outFailed();
-        toast({ title: "Equipment checked out", description: `${e.name} checked out to ${person}`, variant: "success" });
-        onEvent({ itemId: e.id, itemName: e.name, itemType: "equipment", action: "check_out", assignedTo: person });
+    const logged = () => onEvent({ itemId: e.id, itemName: e.name, itemType: "equipment", action: "check_out", assignedTo: person });
+    const failed = () => toast({ title: "Check-out failed", description: "Failed to check out equipment. Please try again.", variant: "destructive" });
+    commitOut(
+      { id: e.id, assignedTo: person },
+      {
+        done: () => {
+          toast({ title: "Equipment checked out", description: `${e.name} checked out to ${person}`, variant: "success" });
+          logged();
+        },
+        queued: logged,
+        refused: failed,
+        failed,
       },
-      onError: (error) => {
-        if (!kept(error)) return outFailed();
-        onEvent({ itemId: e.id, itemName: e.name, itemType: "equipment", action: "check_out", assignedTo: person });
-      },
-    });
+    );
   };
   const checkIn = () => {
     const from = e.assignedTo ?? null;
-    commitIn({
-      variables: { input: { id: e.id } },
-      onCompleted: (res) => {
-        if (res.checkInEquipment.__typename !== "CheckInEquipmentPayload") return inFailed();
+    const logged = () => onEvent({ itemId: e.id, itemName: e.name, itemType: "equipment", action: "check_in", assignedTo: from });
+    const failed = () => toast({ title: "Check-in failed", description: "Failed to check in equipment. Please try again.", variant: "destructive" });
+    commitIn(e.id, {
+      done: () => {
         toast({ title: "Equipment checked in", description: `${e.name} is available again`, variant: "success" });
-        onEvent({ itemId: e.id, itemName: e.name, itemType: "equipment", action: "check_in", assignedTo: from });
+        logged();
       },
-      onError: (error) => {
-        if (!kept(error)) return inFailed();
-        onEvent({ itemId: e.id, itemName: e.name, itemType: "equipment", action: "check_in", assignedTo: from });
-      },
+      queued: logged,
+      refused: failed,
+      failed,
     });
   };
 

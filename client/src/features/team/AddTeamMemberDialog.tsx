@@ -1,16 +1,19 @@
-import { Button, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from "@mui/material";
-import { useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Button, DialogActions, DialogContent, DialogTitle, Stack } from "@mui/material";
+import { useForm } from "react-hook-form";
 import { graphql, useMutation, useRelayEnvironment } from "react-relay";
 import type { AddTeamMemberDialogMutation } from "../../__generated__/AddTeamMemberDialogMutation.graphql.ts";
-import { useToast } from "../../app/toast.tsx";
+import { NEW_TEAM_MEMBER, teamMemberForm, type TeamMemberFormOutput, type TeamMemberFormValues } from "../../../../schemas/team.ts";
+import { FormSelect, FormText } from "../../components/form/fields.tsx";
+import { useFormSave } from "../../components/form/useFormSave.ts";
 
-import { emptyTeamMember as empty, validateTeamMember, type FieldName, type Fields } from "./teamRules.ts";
+const ROLE_OPTIONS = [
+  { value: "employee", label: "Employee" },
+  { value: "manager", label: "Manager" },
+];
 
 export default function AddTeamMemberDialog({ titleId, connections, onDone }: { titleId: string; connections: string[]; onDone(): void }) {
-  const { toast } = useToast();
   const environment = useRelayEnvironment();
-  const [values, setValues] = useState<Fields>(empty);
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [commit, saving] = useMutation<AddTeamMemberDialogMutation>(graphql`
     mutation AddTeamMemberDialogMutation($input: CreateTeamMemberInput!, $connections: [ID!]!) {
       createTeamMember(input: $input) {
@@ -34,48 +37,17 @@ export default function AddTeamMemberDialog({ titleId, connections, onDone }: { 
     }
   `);
 
-  const set = (name: FieldName) => (e: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [name]: e.target.value }));
-    if (errors[name]) setErrors((x) => ({ ...x, [name]: undefined }));
-  };
+  const form = useForm<TeamMemberFormValues, unknown, TeamMemberFormOutput>({ resolver: zodResolver(teamMemberForm), defaultValues: NEW_TEAM_MEMBER });
+  const save = useFormSave(form, { failure: "Failed to add team member" });
+  const { control } = form;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const found = validateTeamMember(values);
-    setErrors(found);
-    if (Object.keys(found).length) return;
+  const submit = form.handleSubmit(({ confirmPassword: _confirm, ...input }) => {
     const source = environment.getStore().getSource();
-    const { confirmPassword: _confirm, ...input } = values;
     commit({
-      variables: {
-        input: { ...input, username: input.username.trim(), name: input.name.trim(), department: input.department.trim() || null },
-        connections: connections.filter((id) => source.get(id) != null),
-      },
-      onCompleted: (res) => {
-        const r = res.createTeamMember;
-        if (r.__typename === "CreateTeamMemberPayload") {
-          toast({ title: "Team member added successfully", variant: "success" });
-          onDone();
-          return;
-        }
-        const message = r.message;
-        const field = (r.__typename === "ValidationError" || r.__typename === "ConflictError") && r.field ? (r.field as FieldName) : undefined;
-        if (field && field in empty && message) setErrors((x) => ({ ...x, [field]: message }));
-        toast({ title: "Error", description: message || "Failed to add team member", variant: "destructive" });
-      },
-      onError: (err) => toast({ title: "Error", description: err.message || "Failed to add team member", variant: "destructive" }),
+      variables: { input, connections: connections.filter((id) => source.get(id) != null) },
+      onCompleted: (res) => save.completed(res.createTeamMember, "CreateTeamMemberPayload", "Team member added successfully", onDone),
+      onError: save.failed,
     });
-  };
-
-  const field = (name: FieldName, label: string, extra: Record<string, unknown> = {}) => ({
-    name,
-    label,
-    value: values[name],
-    onChange: set(name),
-    error: Boolean(errors[name]),
-    helperText: errors[name],
-    fullWidth: true,
-    ...extra,
   });
 
   return (
@@ -83,15 +55,12 @@ export default function AddTeamMemberDialog({ titleId, connections, onDone }: { 
       <DialogTitle id={titleId}>Add Team Member</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>
-          <TextField {...field("name", "Full Name", { required: true, autoFocus: true, autoComplete: "off" })} />
-          <TextField {...field("username", "Username", { required: true, autoComplete: "off" })} />
-          <TextField {...field("password", "Password", { required: true, type: "password", autoComplete: "new-password" })} />
-          <TextField {...field("confirmPassword", "Confirm Password", { required: true, type: "password", autoComplete: "new-password" })} />
-          <TextField {...field("role", "Role", { select: true })}>
-            <MenuItem value="employee">Employee</MenuItem>
-            <MenuItem value="manager">Manager</MenuItem>
-          </TextField>
-          <TextField {...field("department", "Department")} />
+          <FormText control={control} name="name" label="Full Name" required autoFocus autoComplete="off" />
+          <FormText control={control} name="username" label="Username" required autoComplete="off" />
+          <FormText control={control} name="password" label="Password" required type="password" autoComplete="new-password" />
+          <FormText control={control} name="confirmPassword" label="Confirm Password" required type="password" autoComplete="new-password" />
+          <FormSelect control={control} name="role" label="Role" options={ROLE_OPTIONS} />
+          <FormText control={control} name="department" label="Department" />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>

@@ -31,7 +31,7 @@ export const withTextRule = <S extends z.ZodString>(schema: S, label: string, op
     if (problem) ctx.addIssue({ code: "custom", message: `${label} ${problem}` });
   });
 
-/** Shared zod pieces for the §5 form rules. */
+/** Shared zod pieces for the §5 form rules: the server validates with them, and so do the forms (schemas/form.ts). */
 export const requiredText = (label: string, max = 200, options: TextOptions = {}) =>
   withTextRule(
     z
@@ -49,15 +49,19 @@ export const optionalText = (label: string, max = 500, options: TextOptions = {}
     .nullish()
     .transform((v) => (v === undefined ? undefined : v ? v : null));
 
+/** A missing value is "<label> is required" (what a form's blank input reads as); anything else of the wrong type gets `wrongType`. */
+const missingOr = (label: string, wrongType: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? `${label} is required` : wrongType;
+
 export const wholeNumber = (label: string, min: number) =>
   z
-    .number({ error: `${label} must be a number` })
+    .number({ error: missingOr(label, `${label} must be a number`) })
     .int(`${label} must be a whole number`)
     .min(min, `${label} must be at least ${min}`)
     .max(2_147_483_647, `${label} is too large`);
 
 export const oneOf = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
-  z.enum(values, { error: `${label} must be one of: ${values.join(", ")}` });
+  z.enum(values, { error: missingOr(label, `${label} must be one of: ${values.join(", ")}`) });
 
 /** ISO datetime, ISO date, a Date, null or blank (→ null); absent stays absent. */
 export const optionalDate = (label: string) =>

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { optionalDate, requiredText, wholeNumber } from "./fields.ts";
+import { numberInput } from "./form.ts";
+
+/** What a technician records when applying a product: the record regulators ask a company to keep. */
+export const recordChemicalUseInput = z.object({
+  itemId: z.number({ error: "Choose the product that was used" }).int().positive("Choose the product that was used"),
+  quantity: wholeNumber("Quantity", 1),
+  siteAddress: requiredText("Site address", 300),
+  targetPest: requiredText("Target pest", 120),
+  /** The day (or moment) of application; default now. */
+  date: optionalDate("Date of use"),
+});
+
+export const FUTURE_USE = "Date of use cannot be in the future";
+
+/**
+ * The 'Record use' form: the same fields, read from the inputs' text, plus what the form knows
+ * beforehand (the stock on hand, `available`, and the user's `today`, YYYY-MM-DD).
+ */
+export const recordUseForm = (available: number, today: string) =>
+  z.object({
+    quantity: numberInput(recordChemicalUseInput.shape.quantity.max(available, `Only ${available} in stock`)),
+    siteAddress: recordChemicalUseInput.shape.siteAddress,
+    targetPest: recordChemicalUseInput.shape.targetPest,
+    date: z.string().min(1, "Date is required").refine((day) => day <= today, FUTURE_USE),
+  });

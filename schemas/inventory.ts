@@ -1,0 +1,99 @@
+import { z } from "zod";
+import { EPA_REGISTRATION_NUMBER, EPA_REGISTRATION_NUMBER_MESSAGE, INVENTORY_CATEGORIES, UNITS } from "./constants.ts";
+import { oneOf, optionalText, requiredText, sdsFileUrlField, wholeNumber } from "./fields.ts";
+import { centsToDollars, moneyInput, numberInput, textInput } from "./form.ts";
+
+/** §5 inventory item input: the server validates with these, the item form with the very same objects. */
+export const inventoryItemFields = {
+  name: requiredText("Name"),
+  description: optionalText("Description", 2000, { multiline: true }),
+  category: oneOf("Category", INVENTORY_CATEGORIES),
+  quantity: wholeNumber("Quantity", 0),
+  minQuantity: wholeNumber("Minimum quantity", 0),
+  reorderPoint: wholeNumber("Reorder point", 0),
+  reorderQuantity: wholeNumber("Reorder quantity", 1),
+  unit: oneOf("Unit", UNITS),
+  /** Integer cents (the form multiplies dollars by 100 and rounds). */
+  price: wholeNumber("Price", 0).nullish(),
+  supplier: optionalText("Supplier"),
+  location: optionalText("Location"),
+  barcode: optionalText("Barcode", 128),
+  qrCode: optionalText("QR code", 1000),
+  sdsFileUrl: sdsFileUrlField,
+  hazardous: z.boolean({ error: "Hazardous must be true or false" }),
+  epaRegistrationNumber: optionalText("EPA registration number", 40).refine(
+    (v) => v == null || EPA_REGISTRATION_NUMBER.test(v),
+    EPA_REGISTRATION_NUMBER_MESSAGE,
+  ),
+  activeIngredient: optionalText("Active ingredient", 200),
+};
+
+/** §9 defaults of a new item (the form starts from them too, with a price of 0). */
+const NEW_ITEM = { quantity: 0, minQuantity: 10, reorderPoint: 5, reorderQuantity: 20, unit: "units", hazardous: false } as const;
+
+/** §5 create rules; id, createdAt and updatedAt are not accepted (dropped). */
+export const createInventoryItemInput = z.object({
+  ...inventoryItemFields,
+  quantity: inventoryItemFields.quantity.default(NEW_ITEM.quantity),
+  minQuantity: inventoryItemFields.minQuantity.default(NEW_ITEM.minQuantity),
+  reorderPoint: inventoryItemFields.reorderPoint.default(NEW_ITEM.reorderPoint),
+  reorderQuantity: inventoryItemFields.reorderQuantity.default(NEW_ITEM.reorderQuantity),
+  unit: inventoryItemFields.unit.default(NEW_ITEM.unit),
+  hazardous: inventoryItemFields.hazardous.default(NEW_ITEM.hazardous),
+});
+/** Update takes only the fields to change. */
+export const updateInventoryItemInput = z.object(inventoryItemFields).partial();
+
+const f = inventoryItemFields;
+/**
+ * The item form (add and edit): each input's text read into the fields above, so the form shows the
+ * server's own messages. Its output is the create/update input; optional numbers left blank are
+ * omitted (the server keeps its default or the stored value).
+ */
+export const inventoryItemForm = z.object({
+  name: f.name,
+  description: f.description,
+  category: textInput(f.category),
+  unit: textInput(f.unit),
+  quantity: numberInput(f.quantity),
+  minQuantity: numberInput(f.minQuantity),
+  reorderPoint: numberInput(f.reorderPoint.optional()),
+  reorderQuantity: numberInput(f.reorderQuantity.optional()),
+  price: moneyInput(f.price),
+  supplier: f.supplier,
+  location: f.location,
+  barcode: f.barcode,
+  qrCode: f.qrCode,
+  epaRegistrationNumber: f.epaRegistrationNumber,
+  activeIngredient: f.activeIngredient,
+  hazardous: f.hazardous,
+});
+export type InventoryItemFormValues = z.input<typeof inventoryItemForm>;
+export type InventoryItemFormOutput = z.output<typeof inventoryItemForm>;
+
+type StoredItem = { [K in keyof InventoryItemFormValues]?: string | number | boolean | null };
+const shown = (v: string | number | boolean | null | undefined) => (v == null ? "" : String(v));
+
+/** What the form's inputs show: a stored item's values, or a new item's §9 defaults. */
+export function inventoryItemFormValues(item: StoredItem | null): InventoryItemFormValues {
+  const v = item ?? { ...NEW_ITEM, price: 0 };
+  return {
+    name: shown(v.name),
+    description: shown(v.description),
+    category: shown(v.category),
+    unit: shown(v.unit),
+    quantity: shown(v.quantity),
+    minQuantity: shown(v.minQuantity),
+    reorderPoint: shown(v.reorderPoint),
+    reorderQuantity: shown(v.reorderQuantity),
+    price: typeof v.price === "number" ? centsToDollars(v.price) : "",
+    supplier: shown(v.supplier),
+    location: shown(v.location),
+    barcode: shown(v.barcode),
+    qrCode: shown(v.qrCode),
+    epaRegistrationNumber: shown(v.epaRegistrationNumber),
+    activeIngredient: shown(v.activeIngredient),
+    hazardous: v.hazardous === true,
+  };
+}
+

@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { ROLES } from "./constants.ts";
+import { oneOf, optionalText, requiredText, withTextRule } from "./fields.ts";
+import { textInput } from "./form.ts";
+
+export const usernameField = z
+  .string({ error: "Username is required" })
+  .trim()
+  .toLowerCase()
+  .min(3, "Username must be at least 3 characters")
+  .max(50, "Username must be at most 50 characters")
+  .regex(/^[a-z0-9._-]+$/, "Username may use letters, digits, dots, dashes and underscores");
+
+export const passwordField = withTextRule(
+  z.string({ error: "Password is required" }).min(8, "Password must be at least 8 characters").max(200, "Password must be at most 200 characters"),
+  "Password",
+);
+
+const PASSWORDS_MATCH = { message: "Passwords don't match", path: ["confirmPassword"] };
+
+/** §5 team form. The spec's client drops confirmPassword; when one is sent anyway it must match. */
+export const createTeamMemberInput = z
+  .object({
+    username: usernameField,
+    password: passwordField,
+    confirmPassword: withTextRule(z.string({ error: "Confirm password must be text" }).max(200), "Confirm password").optional(),
+    name: requiredText("Name", 100),
+    role: oneOf("Role", ROLES).default("employee"),
+    department: optionalText("Department", 100),
+  })
+  .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, PASSWORDS_MATCH);
+
+const member = createTeamMemberInput.shape;
+/** The Add Team Member form: confirming the password is required there (§5); it is never sent. */
+export const teamMemberForm = z
+  .object({
+    name: member.name,
+    username: textInput(member.username),
+    password: textInput(member.password),
+    confirmPassword: z.string().min(1, "Please confirm your password"),
+    role: member.role,
+    department: member.department,
+  })
+  .refine((v) => v.confirmPassword === v.password, PASSWORDS_MATCH);
+export type TeamMemberFormValues = z.input<typeof teamMemberForm>;
+export type TeamMemberFormOutput = z.output<typeof teamMemberForm>;
+export const NEW_TEAM_MEMBER: TeamMemberFormValues = { name: "", username: "", password: "", confirmPassword: "", role: member.role.parse(undefined), department: "" };
