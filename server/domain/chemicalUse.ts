@@ -3,6 +3,7 @@ import type { ChemicalUse, InventoryItem } from "../db/generated/client.ts";
 import { logActivity, parseInput, requireActor, write, type Actor, type Deps } from "./context.ts";
 import { NotFoundError, ValidationError } from "./errors.ts";
 import { optionalDate, requiredText, wholeNumber } from "./fields.ts";
+import { useLocation } from "./locations.ts";
 import { utcDay } from "./maintenance.ts";
 import { notifyLowStock } from "./notifications.ts";
 import { becameLow, isLow, lowStockItem, takeStockRecorded } from "./stock.ts";
@@ -15,6 +16,8 @@ export const recordChemicalUseInput = z.object({
   targetPest: requiredText("Target pest", 120),
   /** The day (or moment) of application; default now. */
   date: optionalDate("Date of use"),
+  /** Where the product came from; default the vehicle the technician holds, else the main warehouse. */
+  locationId: z.number({ error: "locationId must be a location id" }).int().positive("locationId must be a location id").optional(),
 });
 
 /**
@@ -35,7 +38,8 @@ export async function recordChemicalUse(
   return write(deps, async (tx, emit) => {
     const product = await tx.inventoryItem.findUnique({ where: { id: data.itemId } });
     if (!product) throw new NotFoundError("Inventory item not found");
-    const { item, movement } = await takeStockRecorded(tx, a, { itemId: product.id, name: product.name, quantity: data.quantity }, "used");
+    const from = await useLocation(tx, a, data.locationId);
+    const { item, movement } = await takeStockRecorded(tx, a, { itemId: product.id, name: product.name, quantity: data.quantity }, "used", undefined, from);
     const chemicalUse = await tx.chemicalUse.create({
       data: {
         itemId: item.id,
@@ -61,6 +65,7 @@ export async function recordChemicalUse(
     });
     if (becameLow(item, -data.quantity)) await notifyLowStock(tx, emit, [item]);
     emit({ type: "inventory.changed", itemId: item.id });
+    emit({ type: "location.changed", locationIds: [from.id] });
     if (isLow(item)) emit({ type: "stock.low", items: [lowStockItem(item)] });
     return { chemicalUse, item };
   });

@@ -7,6 +7,7 @@ import { checkOutInTx } from "./equipment.ts";
 import { ConflictError, NotFoundError, ValidationError } from "./errors.ts";
 import { oneOf, withTextRule } from "./fields.ts";
 import { notifyLowStock, notifyManagers, notifyUsers } from "./notifications.ts";
+import { issueLocation } from "./locations.ts";
 import { becameLow, isLow, lowStockItem, takeStock } from "./stock.ts";
 
 const lineInput = z.object({
@@ -159,16 +160,24 @@ export async function createRequest(deps: Deps, actor: Actor | null, input: unkn
  * pending → approved. Issues the stock of an inventory request, or checks the equipment out to the
  * requester, in the same transaction; any shortfall rolls everything back as a conflict.
  */
-export async function approveRequest(deps: Deps, actor: Actor | null, id: unknown): Promise<RequestWithLines> {
+export const approveRequestInput = z.object({
+  /** Where an inventory request's stock is issued from; default the main warehouse. */
+  fromLocationId: z.number({ error: "fromLocationId must be a location id" }).int().positive("fromLocationId must be a location id").optional(),
+});
+
+export async function approveRequest(deps: Deps, actor: Actor | null, id: unknown, input: unknown = {}): Promise<RequestWithLines> {
   const a = requireManager(actor, "Only managers can approve requests");
   const requestId = parseId(id);
+  const { fromLocationId } = parseInput(approveRequestInput, input);
   return write(deps, async (tx, emit) => {
     const request = await decide(tx, a, requestId, "approved");
     if (request.type === "inventory") {
       const low = [];
+      const from = await issueLocation(tx, fromLocationId);
+      emit({ type: "location.changed", locationIds: [from.id] });
       for (const line of request.lines) {
         if (line.inventoryItemId === null) throw new ConflictError(`${line.name} no longer exists`);
-        const item = await takeStock(tx, a, { itemId: line.inventoryItemId, name: line.name, quantity: line.quantity }, "issued", request.id);
+        const item = await takeStock(tx, a, { itemId: line.inventoryItemId, name: line.name, quantity: line.quantity }, "issued", request.id, from);
         emit({ type: "inventory.changed", itemId: item.id });
         if (isLow(item)) low.push(lowStockItem(item));
         if (becameLow(item, -line.quantity)) await notifyLowStock(tx, emit, [item]);
