@@ -48,3 +48,9 @@ export const createRequestInput = z.object({
 
 /** The request form's own field (its type and lines are picked, not typed; the lines are checked by the server's `items`). */
 export const requestForm = z.object({ justification: createRequestInput.shape.justification });
+
+/** Approving a request: where an inventory request's stock is issued from; default the main warehouse. */
+export const approveRequestInput = z.object({
+  fromLocationId: z.number({ error: "fromLocationId must be a location id" }).int().positive("fromLocationId must be a location id").optional(),
+});
+

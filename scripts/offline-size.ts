@@ -139,6 +139,11 @@ async function seedBig(env: Record<string, string>) {
       select: { id: true, name: true },
       data: Array.from({ length: big.items }, (_, i) => benchItemFields(rnd, i, "QR-SIZE")),
     });
+    // As the domain keeps it: each item's stock is a level at the main warehouse (the total is their sum).
+    await p.$executeRaw`
+      INSERT INTO "StockLevel" ("itemId", "locationId", "quantity", "updatedAt")
+      SELECT i.id, (SELECT min(id) FROM "StockLocation" WHERE kind = 'WAREHOUSE' AND NOT archived), i.quantity, now()
+      FROM "InventoryItem" i WHERE i.quantity > 0 AND NOT EXISTS (SELECT 1 FROM "StockLevel" l WHERE l."itemId" = i.id)`;
     const now = Date.now();
     await p.equipment.createMany({
       data: Array.from({ length: big.equipment }, (_, i) => {

@@ -23,6 +23,7 @@ import { equipmentRoutes } from "./rest/equipment.ts";
 import { sendError } from "./rest/errors.ts";
 import { idempotencyKeys } from "./rest/idempotency.ts";
 import { inventoryRoutes } from "./rest/inventory.ts";
+import { locationRoutes } from "./rest/locations.ts";
 import { objectRoutes } from "./rest/objects.ts";
 import { requestRoutes } from "./rest/requests.ts";
 import { teamRoutes } from "./rest/team.ts";
@@ -90,6 +91,7 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
   inventoryRoutes(ctx);
   equipmentRoutes(ctx);
   requestRoutes(ctx);
+  locationRoutes(ctx);
   teamRoutes(ctx);
   objectRoutes(ctx);
   const graphql = mountGraphQL(ctx, config.production, config.persistedOperations);

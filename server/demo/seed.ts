@@ -38,6 +38,14 @@ const items = [
   { name: "Inspection Flashlight 1000 lm", description: "Rechargeable LED inspection light", category: "Tools", quantity: 7, minQuantity: 5, reorderPoint: 2, reorderQuantity: 5, unit: "pieces", price: 5999, supplier: "Streamlight", location: "Shop - Shelf 1", barcode: ean13("080926885020"), hazardous: false },
 ] as const;
 
+/** Stock on Priya Nair's truck: [item, quantity there, the truck's minimum]. */
+const truckStock: [string, number, number][] = [
+  ["Tyvek Disposable Coveralls", 6, 4],
+  ["Protecta EVO Bait Station", 2, 4],
+  ["Inspection Flashlight 1000 lm", 1, 2],
+  ["B&G Sprayer Rebuild Kit", 1, 1],
+];
+
 const equipment = [
   { name: "B&G 2000 Stainless Sprayer", description: "1-gallon pump sprayer with multi-tip", serialNumber: "BG2000-44871", category: "Sprayer", status: "available", location: "Shop - Rack 1", purchaseDate: daysAgo(700), lastMaintenance: daysAgo(40), nextMaintenance: inDays(50) },
   { name: "Birchmeier Iris 15 Backpack Sprayer", description: "15 L backpack sprayer", serialNumber: "BM-IRIS-20931", category: "Sprayer", status: "checked_out", assignedTo: "Marcus Reyes", assignedAt: daysAgo(1, 3), location: "Truck 4", purchaseDate: daysAgo(420), lastMaintenance: daysAgo(60), nextMaintenance: inDays(5) },
@@ -73,6 +81,9 @@ export async function seedDatabase(deps: Deps, config: Pick<Config, "seedDemo" |
         users[p.username] = (await tx.user.create({ data: { ...data, passwordHash: hashes[i]!, createdAt: daysAgo(90 - i) } })).id;
       }
       const manager = users.manager!;
+      // 'Main Warehouse' is made by the stock-locations migration; all stock starts there.
+      const warehouse = (await tx.stockLocation.findFirst({ where: { kind: "WAREHOUSE", archived: false }, orderBy: { id: "asc" } }))?.id
+        ?? (await tx.stockLocation.create({ data: { name: "Main Warehouse", kind: "WAREHOUSE" } })).id;
       const itemIds: Record<string, number> = {};
       for (const item of items) {
         // The approved demo request issued 10 traps, so the traps started 10 higher.
@@ -80,8 +91,9 @@ export async function seedDatabase(deps: Deps, config: Pick<Config, "seedDemo" |
         const created = await tx.inventoryItem.create({ data: { ...item, createdAt: daysAgo(30) } });
         itemIds[item.name] = created.id;
         await tx.stockMovement.create({
-          data: { itemId: created.id, itemName: created.name, delta: item.quantity + issued, quantityAfter: item.quantity + issued, reason: "initial", userId: manager, createdAt: daysAgo(30) },
+          data: { itemId: created.id, itemName: created.name, delta: item.quantity + issued, quantityAfter: item.quantity + issued, reason: "initial", userId: manager, locationId: warehouse, createdAt: daysAgo(30) },
         });
+        await tx.stockLevel.create({ data: { itemId: created.id, locationId: warehouse, quantity: item.quantity } });
         await tx.activityEntry.create({
           data: { userId: manager, action: "create", entityType: "inventory", entityId: created.id, details: `Added ${created.name} (${created.category}), ${item.quantity + issued} ${created.unit}`, createdAt: daysAgo(30) },
         });
@@ -135,8 +147,24 @@ export async function seedDatabase(deps: Deps, config: Pick<Config, "seedDemo" |
       const approved = await request("tbecker", "inventory", "Restocking snap traps for the Riverside apartments contract", [["Victor M325 Kill Vault Snap Trap", 10]], 5, "approved");
       const traps = itemIds["Victor M325 Kill Vault Snap Trap"]!;
       await tx.stockMovement.create({
-        data: { itemId: traps, itemName: "Victor M325 Kill Vault Snap Trap", delta: -10, quantityAfter: 60, reason: "issued", userId: manager, requestId: approved.id, createdAt: daysAgo(4) },
+        data: { itemId: traps, itemName: "Victor M325 Kill Vault Snap Trap", delta: -10, quantityAfter: 60, reason: "issued", userId: manager, requestId: approved.id, locationId: warehouse, createdAt: daysAgo(4) },
       });
+      // Priya's truck: some stock moved from the warehouse (totals unchanged), with the truck's own
+      // minimums; two items sit below them, so My Truck has something to restock. (Not `tech`'s: tests
+      // record his chemical use against warehouse stock.)
+      const truck = await tx.stockLocation.create({ data: { name: "Truck 2", kind: "VEHICLE", holderId: users.pnair!, createdAt: daysAgo(20) } });
+      for (const [name, quantity, minQuantity] of truckStock) {
+        const itemId = itemIds[name]!;
+        const total = items.find((i) => i.name === name)!.quantity;
+        await tx.stockLevel.update({ where: { itemId_locationId: { itemId, locationId: warehouse } }, data: { quantity: { decrement: quantity } } });
+        await tx.stockLevel.create({ data: { itemId, locationId: truck.id, quantity, minQuantity } });
+        for (const [locationId, delta] of [[warehouse, -quantity], [truck.id, quantity]] as const) {
+          await tx.stockMovement.create({ data: { itemId, itemName: name, delta, quantityAfter: total, reason: "transfer", userId: manager, locationId, createdAt: daysAgo(2) } });
+        }
+        await tx.activityEntry.create({
+          data: { userId: manager, action: "transfer", entityType: "inventory", entityId: itemId, details: `Moved ${quantity} of ${name} from Main Warehouse to Truck 2`, createdAt: daysAgo(2) },
+        });
+      }
       await request("agomez", "inventory", "Extra concentrate for a one-off lawn treatment", [["Talstar P Professional", 4]], 4, "denied");
       await request("tech", "inventory", "Running low on the truck for this week's cockroach clean-outs", [["Advion Cockroach Gel Bait", 2], ["Demand CS Insecticide", 1]], 1);
       await request("pnair", "equipment", "Moisture survey at the Oak Street crawlspace inspection", [["FLIR C5 Thermal Camera", 1]], 0);

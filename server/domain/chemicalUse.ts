@@ -1,6 +1,7 @@
 import type { ChemicalUse, InventoryItem } from "../db/generated/client.ts";
 import { logActivity, parseInput, requireActor, write, type Actor, type Deps } from "./context.ts";
 import { NotFoundError, ValidationError } from "./errors.ts";
+import { useLocation } from "./locations.ts";
 import { utcDay } from "./maintenance.ts";
 import { notifyLowStock } from "./notifications.ts";
 import { becameLow, isLow, lowStockItem, takeStockRecorded } from "./stock.ts";
@@ -24,7 +25,8 @@ export async function recordChemicalUse(
   return write(deps, async (tx, emit) => {
     const product = await tx.inventoryItem.findUnique({ where: { id: data.itemId } });
     if (!product) throw new NotFoundError("Inventory item not found");
-    const { item, movement } = await takeStockRecorded(tx, a, { itemId: product.id, name: product.name, quantity: data.quantity }, "used");
+    const from = await useLocation(tx, a, data.locationId);
+    const { item, movement } = await takeStockRecorded(tx, a, { itemId: product.id, name: product.name, quantity: data.quantity }, "used", undefined, from);
     const chemicalUse = await tx.chemicalUse.create({
       data: {
         itemId: item.id,
@@ -50,6 +52,7 @@ export async function recordChemicalUse(
     });
     if (becameLow(item, -data.quantity)) await notifyLowStock(tx, emit, [item]);
     emit({ type: "inventory.changed", itemId: item.id });
+    emit({ type: "location.changed", locationIds: [from.id] });
     if (isLow(item)) emit({ type: "stock.low", items: [lowStockItem(item)] });
     return { chemicalUse, item };
   });

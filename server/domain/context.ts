@@ -95,7 +95,7 @@ export function isRecordNotFound(err: unknown): boolean {
 export function logActivity(
   tx: Tx,
   actor: Actor,
-  entry: { action: string; entityType: "inventory" | "equipment" | "request" | "user"; entityId?: number | null; details: string },
+  entry: { action: string; entityType: "inventory" | "equipment" | "request" | "user" | "location"; entityId?: number | null; details: string },
 ) {
   return tx.activityEntry.create({ data: { userId: actor.id, ...entry, entityId: entry.entityId ?? null } });
 }

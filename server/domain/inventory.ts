@@ -1,10 +1,10 @@
 import { Prisma, type InventoryItem } from "../db/generated/client.ts";
 import { describeChanges } from "./changes.ts";
 import { isRecordNotFound, logActivity, parseId, parseInput, requireActor, requireManager, write, type Actor, type Deps } from "./context.ts";
-import { NotFoundError } from "./errors.ts";
+import { ConflictError, NotFoundError } from "./errors.ts";
 import { seek } from "./keyset.ts";
 import { notifyLowStock } from "./notifications.ts";
-import { isLow, lowStockItem, recordMovement, urgencyOf, type StockStatus } from "./stock.ts";
+import { changeStock, isLow, lowStockItem, mainWarehouse, urgencyOf, type StockStatus } from "./stock.ts";
 import { createInventoryItemInput, updateInventoryItemInput } from "../../schemas/inventory.ts";
 
 export type InventoryFilter = { search?: string; category?: string; stockStatus?: StockStatus };
@@ -71,8 +71,9 @@ export async function createInventoryItem(deps: Deps, actor: Actor | null, input
   const a = requireActor(actor);
   const data = parseInput(createInventoryItemInput, input);
   return write(deps, async (tx, emit) => {
-    const item = await tx.inventoryItem.create({ data });
-    if (item.quantity > 0) await recordMovement(tx, a, item, item.quantity, "initial");
+    // The stock starts in the main warehouse; the total follows from its level (changeStock).
+    const created = await tx.inventoryItem.create({ data: { ...data, quantity: 0 } });
+    const item = data.quantity > 0 ? (await changeStock(tx, a, { item: created, location: await mainWarehouse(tx), delta: data.quantity, reason: "initial" })).item : created;
     await logActivity(tx, a, {
       action: "create",
       entityType: "inventory",
@@ -97,9 +98,22 @@ export async function updateInventoryItem(deps: Deps, actor: Actor | null, id: u
     const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM "InventoryItem" WHERE id = ${itemId} FOR UPDATE`;
     if (!locked.length) throw new NotFoundError("Inventory item not found");
     const before = (await tx.inventoryItem.findUnique({ where: { id: itemId } }))!;
-    const item = await tx.inventoryItem.update({ where: { id: itemId }, data });
-    const delta = item.quantity - before.quantity;
-    if (delta !== 0) await recordMovement(tx, a, item, delta, delta > 0 ? "received" : "adjusted");
+    const { quantity, ...rest } = data;
+    let item = await tx.inventoryItem.update({ where: { id: itemId }, data: rest });
+    // A new total is a change at the main warehouse (stock elsewhere is moved by transfers and counts).
+    const delta = quantity === undefined ? 0 : quantity - before.quantity;
+    if (delta !== 0) {
+      const main = await mainWarehouse(tx);
+      item = (
+        await changeStock(tx, a, { item, location: main, delta, reason: delta > 0 ? "received" : "adjusted" }).catch((err: unknown) => {
+          if (!(err instanceof ConflictError)) throw err;
+          throw new ConflictError(
+            `${err.message}. The quantity is the total over all locations; only stock at ${main.name} changes here, so move or count the rest where it is.`,
+            "quantity",
+          );
+        })
+      ).item;
+    }
     await logActivity(tx, a, { action: "update", entityType: "inventory", entityId: item.id, details: describeChanges(before, item, labels) });
     if (isLow(item) && !isLow(before)) await notifyLowStock(tx, emit, [item]);
     emit({ type: "inventory.changed", itemId: item.id });

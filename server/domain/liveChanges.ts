@@ -43,3 +43,8 @@ export function lowStockItemsOf(deps: Deps, actor: Actor | null, e: Of<"stock.lo
   requireActor(actor);
   return once(e, "items", () => deps.prisma.inventoryItem.findMany({ where: { id: { in: e.items.map((i) => i.id) } }, orderBy: { id: "asc" } }));
 }
+
+export function changedLocations(deps: Deps, actor: Actor | null, e: Of<"location.changed">) {
+  requireActor(actor);
+  return once(e, "locations", () => deps.prisma.stockLocation.findMany({ where: { id: { in: e.locationIds } }, orderBy: { id: "asc" } }));
+}

@@ -6,8 +6,9 @@ import { checkOutInTx } from "./equipment.ts";
 import { ConflictError, NotFoundError, ValidationError } from "./errors.ts";
 import { oneOf } from "../../schemas/fields.ts";
 import { notifyLowStock, notifyManagers, notifyUsers } from "./notifications.ts";
+import { issueLocation } from "./locations.ts";
 import { becameLow, isLow, lowStockItem, takeStock } from "./stock.ts";
-import { createRequestInput } from "../../schemas/requests.ts";
+import { approveRequestInput, createRequestInput } from "../../schemas/requests.ts";
 
 export const requestInclude = {
   requester: { select: { id: true, name: true, department: true } },
@@ -115,16 +116,19 @@ export async function createRequest(deps: Deps, actor: Actor | null, input: unkn
  * pending → approved. Issues the stock of an inventory request, or checks the equipment out to the
  * requester, in the same transaction; any shortfall rolls everything back as a conflict.
  */
-export async function approveRequest(deps: Deps, actor: Actor | null, id: unknown): Promise<RequestWithLines> {
+export async function approveRequest(deps: Deps, actor: Actor | null, id: unknown, input: unknown = {}): Promise<RequestWithLines> {
   const a = requireManager(actor, "Only managers can approve requests");
   const requestId = parseId(id);
+  const { fromLocationId } = parseInput(approveRequestInput, input);
   return write(deps, async (tx, emit) => {
     const request = await decide(tx, a, requestId, "approved");
     if (request.type === "inventory") {
       const low = [];
+      const from = await issueLocation(tx, fromLocationId);
+      emit({ type: "location.changed", locationIds: [from.id] });
       for (const line of request.lines) {
         if (line.inventoryItemId === null) throw new ConflictError(`${line.name} no longer exists`);
-        const item = await takeStock(tx, a, { itemId: line.inventoryItemId, name: line.name, quantity: line.quantity }, "issued", request.id);
+        const item = await takeStock(tx, a, { itemId: line.inventoryItemId, name: line.name, quantity: line.quantity }, "issued", request.id, from);
         emit({ type: "inventory.changed", itemId: item.id });
         if (isLow(item)) low.push(lowStockItem(item));
         if (becameLow(item, -line.quantity)) await notifyLowStock(tx, emit, [item]);

@@ -1,6 +1,6 @@
-import type { InventoryItem, StockMovement, StockMovementReason } from "../db/generated/client.ts";
+import type { InventoryItem, StockLevel, StockLocation, StockMovement, StockMovementReason } from "../db/generated/client.ts";
 import type { LowStockItem, Urgency } from "../realtime/events.ts";
-import { ConflictError } from "./errors.ts";
+import { ConflictError, NotFoundError } from "./errors.ts";
 import type { Actor, Tx } from "./context.ts";
 
 /** §4: Low Stock at or below minQuantity; Warning at or below 1.5 × minQuantity. */
@@ -24,7 +24,7 @@ export function lowStockItem(item: InventoryItem): LowStockItem {
   return { id: item.id, name: item.name, quantity: item.quantity, minQuantity: item.minQuantity, unit: item.unit, urgency: urgencyOf(item) };
 }
 
-/** Records a quantity change that has already been applied to `item` (its quantity is the new one). */
+/** Records a quantity change that has already been applied to `item` (its quantity is the new total). */
 export function recordMovement(
   tx: Tx,
   actor: Actor,
@@ -32,48 +32,150 @@ export function recordMovement(
   delta: number,
   reason: StockMovementReason,
   requestId?: number,
+  at?: { locationId: number; countId?: number },
 ) {
   return tx.stockMovement.create({
-    data: { itemId: item.id, itemName: item.name, delta, quantityAfter: item.quantity, reason, userId: actor.id, requestId: requestId ?? null },
+    data: {
+      itemId: item.id,
+      itemName: item.name,
+      delta,
+      quantityAfter: item.quantity,
+      reason,
+      userId: actor.id,
+      requestId: requestId ?? null,
+      locationId: at?.locationId ?? null,
+      countId: at?.countId ?? null,
+    },
   });
 }
 
 /**
- * Takes `quantity` from stock as one conditional UPDATE (… WHERE quantity >= n), so concurrent
- * takers can never drive stock below zero; the loser gets a ConflictError.
+ * The default location stock comes from and goes to (item create and edit, request approval,
+ * chemical use without a vehicle): the oldest active warehouse, 'Main Warehouse' from the migration.
+ * The last active warehouse cannot be archived, so there always is one.
  */
-export async function takeStock(
-  tx: Tx,
-  actor: Actor,
-  line: { itemId: number; name: string; quantity: number },
-  reason: StockMovementReason,
-  requestId?: number,
-): Promise<InventoryItem> {
-  return (await takeStockRecorded(tx, actor, line, reason, requestId)).item;
+export async function mainWarehouse(tx: Tx): Promise<StockLocation> {
+  const main = await tx.stockLocation.findFirst({ where: { kind: "WAREHOUSE", archived: false }, orderBy: { id: "asc" } });
+  if (!main) throw new ConflictError("There is no active warehouse: create one first");
+  return main;
 }
 
-/** takeStock, also answering the stock movement it wrote (for records that point at it). */
+/**
+ * Locks a location's row FOR SHARE for the rest of the transaction: stock changes at a location
+ * share it, starting a count there takes it exclusively. So a count's snapshot waits for changes in
+ * flight, and a change that starts after the count sees it open (see noteCountMovement).
+ */
+export async function lockLocationShared(tx: Tx, locationId: number): Promise<StockLocation> {
+  const rows = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM "StockLocation" WHERE id = ${locationId} FOR SHARE`;
+  if (!rows.length) throw new NotFoundError("Stock location not found");
+  return tx.stockLocation.findUniqueOrThrow({ where: { id: locationId } });
+}
+
+export type StockChange = {
+  item: { id: number; name: string };
+  location: StockLocation;
+  /** Units in (positive) or out (negative) at this location. */
+  delta: number;
+  reason: StockMovementReason;
+  requestId?: number;
+  countId?: number;
+  /** False for a transfer's two sides: the item's total does not change. */
+  changesTotal?: boolean;
+};
+
+/**
+ * The one way stock changes: the item's level at a location and, in the same transaction, the
+ * item's total (InventoryItem.quantity stays the sum of its levels), a stock movement, and the open
+ * count of that location if any. A decrease is one conditional UPDATE (… WHERE quantity >= n), so
+ * concurrent takers never drive a location below zero (the CHECK constraint backs this); the loser
+ * gets a ConflictError naming what is there. The caller has share-locked the location
+ * (lockLocationShared) — changeStock does it when it has not.
+ */
+export async function changeStock(
+  tx: Tx,
+  actor: Actor,
+  change: StockChange,
+): Promise<{ item: InventoryItem; level: StockLevel; movement: StockMovement }> {
+  const { item: ref, location, delta, reason } = change;
+  if (!Number.isInteger(delta) || delta === 0) throw new Error(`changeStock: bad delta ${delta}`);
+  await lockLocationShared(tx, location.id);
+  // Item row before level rows, in every change: concurrent changes of one item queue instead of deadlocking.
+  const exists = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM "InventoryItem" WHERE id = ${ref.id} FOR UPDATE`;
+  if (!exists.length) throw new ConflictError(`${ref.name} no longer exists`);
+  let level: StockLevel | undefined;
+  if (delta < 0) {
+    [level] = await tx.stockLevel.updateManyAndReturn({
+      where: { itemId: ref.id, locationId: location.id, quantity: { gte: -delta } },
+      data: { quantity: { decrement: -delta } },
+    });
+    if (!level) {
+      const current = await tx.inventoryItem.findUnique({ where: { id: ref.id }, include: { stockLevels: { where: { locationId: location.id } } } });
+      if (!current) throw new ConflictError(`${ref.name} no longer exists`);
+      const there = current.stockLevels[0]?.quantity ?? 0;
+      // Where the location holds all of the item, the message is the one stock had before locations.
+      const where = there === current.quantity ? "" : ` at ${location.name}`;
+      throw new ConflictError(`Not enough stock of ${current.name}: ${there} ${current.unit} left${where}, ${-delta} requested`);
+    }
+  } else {
+    if (location.archived) throw new ConflictError(`${location.name} is archived: stock cannot be put there`);
+    [level] = await tx.$queryRaw<StockLevel[]>`
+      INSERT INTO "StockLevel" ("itemId", "locationId", "quantity", "updatedAt") VALUES (${ref.id}, ${location.id}, ${delta}, now())
+      ON CONFLICT ("itemId", "locationId") DO UPDATE SET "quantity" = "StockLevel"."quantity" + EXCLUDED."quantity", "updatedAt" = now()
+      RETURNING *`;
+  }
+  const item =
+    change.changesTotal === false
+      ? await tx.inventoryItem.findUniqueOrThrow({ where: { id: ref.id } })
+      : await tx.inventoryItem.update({ where: { id: ref.id }, data: { quantity: { increment: delta } } });
+  const movement = await recordMovement(tx, actor, item, delta, reason, change.requestId, { locationId: location.id, countId: change.countId });
+  if (reason !== "count") await noteCountMovement(tx, location.id, ref.id, delta);
+  return { item, level: level!, movement };
+}
+
+/**
+ * A change at a location with an open count is kept on the count's line for that item: before the
+ * item was counted it moves what the count expects (movedBeforeCount), after it was counted it is
+ * remembered apart (movedAfterCount) and the count's adjustment is laid on top of it at completion.
+ */
+async function noteCountMovement(tx: Tx, locationId: number, itemId: number, delta: number) {
+  const open = await tx.stockCount.findFirst({ where: { locationId, status: "OPEN" }, select: { id: true } });
+  if (!open) return;
+  const updated = await tx.$executeRaw`
+    UPDATE "StockCountLine" SET
+      "movedBeforeCount" = "movedBeforeCount" + CASE WHEN "countedQuantity" IS NULL THEN ${delta}::int ELSE 0 END,
+      "movedAfterCount" = "movedAfterCount" + CASE WHEN "countedQuantity" IS NULL THEN 0 ELSE ${delta}::int END
+    WHERE "countId" = ${open.id} AND "itemId" = ${itemId}`;
+  // No line: the item was not at the location when the count started (snapshot 0).
+  if (!updated) await tx.stockCountLine.create({ data: { countId: open.id, itemId, snapshotQuantity: 0, movedBeforeCount: delta } });
+}
+
+/**
+ * Takes `quantity` of an item from a location (default: the main warehouse), conditional like every
+ * decrease; also answers the stock movement it wrote (for records that point at it).
+ */
 export async function takeStockRecorded(
   tx: Tx,
   actor: Actor,
   line: { itemId: number; name: string; quantity: number },
   reason: StockMovementReason,
   requestId?: number,
+  location?: StockLocation,
 ): Promise<{ item: InventoryItem; movement: StockMovement }> {
-  const updated = await tx.inventoryItem.updateManyAndReturn({
-    where: { id: line.itemId, quantity: { gte: line.quantity } },
-    data: { quantity: { decrement: line.quantity } },
-  });
-  const item = updated[0];
-  if (!item) {
-    const current = await tx.inventoryItem.findUnique({ where: { id: line.itemId } });
-    if (!current) throw new ConflictError(`${line.name} no longer exists`);
-    throw new ConflictError(
-      `Not enough stock of ${current.name}: ${current.quantity} ${current.unit} left, ${line.quantity} requested`,
-    );
-  }
-  const movement = await recordMovement(tx, actor, item, -line.quantity, reason, requestId);
+  const from = location ?? (await mainWarehouse(tx));
+  const { item, movement } = await changeStock(tx, actor, { item: { id: line.itemId, name: line.name }, location: from, delta: -line.quantity, reason, requestId });
   return { item, movement };
+}
+
+/** takeStockRecorded, answering the item with its new total. */
+export async function takeStock(
+  tx: Tx,
+  actor: Actor,
+  line: { itemId: number; name: string; quantity: number },
+  reason: StockMovementReason,
+  requestId?: number,
+  location?: StockLocation,
+): Promise<InventoryItem> {
+  return (await takeStockRecorded(tx, actor, line, reason, requestId, location)).item;
 }
 
 /** True when a change took the item from above its minimum to at or below it. */

@@ -63,6 +63,12 @@ const CreateRequestInput = builder.inputType("CreateRequestInput", {
   }),
 });
 const DecideRequestInput = (name: string) => builder.inputType(name, { fields: (t) => ({ id: t.id({ required: true }) }) });
+const ApproveRequestInput = builder.inputType("ApproveRequestInput", {
+  fields: (t) => ({
+    id: t.id({ required: true }),
+    fromLocationId: t.id({ description: "The StockLocation an inventory request is issued from; default the main warehouse" }),
+  }),
+});
 
 const RequestPayload = (name: string) =>
   builder.objectRef<{ request: RequestWithLines }>(name).implement({ fields: (t) => ({ request: t.expose("request", { type: RequestNode }) }) });
@@ -83,8 +89,12 @@ builder.mutationFields((t) => ({
   approveRequest: t.field({
     type: RequestPayload("ApproveRequestPayload"),
     errors: { types: userErrors },
-    args: { input: t.arg({ type: DecideRequestInput("ApproveRequestInput"), required: true }) },
-    resolve: async (_root, { input }, ctx) => ({ request: await approveRequest(ctx.deps, ctx.actor, databaseId(input.id, REQUEST).id) }),
+    args: { input: t.arg({ type: ApproveRequestInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => ({
+      request: await approveRequest(ctx.deps, ctx.actor, databaseId(input.id, REQUEST).id, {
+        fromLocationId: input.fromLocationId == null ? undefined : databaseId(input.fromLocationId, ["StockLocation"], "fromLocationId").id,
+      }),
+    }),
   }),
   denyRequest: t.field({
     type: RequestPayload("DenyRequestPayload"),

@@ -9,6 +9,7 @@ import "./activity.ts";
 import "./scan.ts";
 import "./notifications.ts";
 import "./chemicalUse.ts";
+import "./locations.ts";
 import "./reports.ts";
 import "./subscriptions.ts";
 

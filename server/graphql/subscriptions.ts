@@ -1,8 +1,8 @@
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import { Repeater } from "graphql-yoga";
-import type { Equipment, InventoryItem } from "../db/generated/client.ts";
+import type { Equipment, InventoryItem, StockLocation } from "../db/generated/client.ts";
 import { findOwnNotification } from "../domain/notifications.ts";
-import { changedEquipment, changedItem, changedRequest, lowStockItemsOf, pendingAfter } from "../domain/liveChanges.ts";
+import { changedEquipment, changedItem, changedLocations, changedRequest, lowStockItemsOf, pendingAfter } from "../domain/liveChanges.ts";
 import type { RequestWithLines } from "../domain/requests.ts";
 import type { DomainEvent, EventBus } from "../realtime/events.ts";
 import { builder } from "./builder.ts";
@@ -10,6 +10,8 @@ import { EquipmentNode } from "./equipment.ts";
 import { InventoryItemNode } from "./inventory.ts";
 import { NotificationNode } from "./notifications.ts";
 import { RequestNode } from "./requests.ts";
+import { StockLocationNode } from "./locations.ts";
+import { databaseId } from "./ids.ts";
 
 /** Events of the bus that `pick` keeps, as an async iterable that unsubscribes when the client leaves. */
 function listen<T>(bus: EventBus, pick: (e: DomainEvent) => T | undefined): AsyncIterable<T> {
@@ -54,7 +56,21 @@ const RequestChanged = builder.objectRef<{ request: RequestWithLines; created: b
   }),
 });
 
+const StockLocationChanged = builder.objectRef<{ locations: StockLocation[] }>("StockLocationChangedEvent").implement({
+  description: "Locations whose stock, minimums, counts or details a change touched (a transfer touches two)",
+  fields: (t) => ({ locations: t.expose("locations", { type: [StockLocationNode] }) }),
+});
+
 builder.subscriptionFields((t) => ({
+  stockLocationChanged: t.field({
+    type: StockLocationChanged,
+    args: { locationId: t.arg.id({ description: "Only changes of this location" }) },
+    subscribe: (_root, args, ctx) => {
+      const only = args.locationId == null ? null : databaseId(args.locationId, ["StockLocation"], "locationId").id;
+      return listen(ctx.deps.events, (e) => (e.type === "location.changed" && (only === null || e.locationIds.includes(only)) ? e : undefined));
+    },
+    resolve: async (e, _args, ctx) => ({ locations: await changedLocations(ctx.deps, ctx.actor, e) }),
+  }),
   lowStockAlert: t.field({
     type: LowStockAlert,
     subscribe: (_root, _args, ctx) => listen(ctx.deps.events, (e) => (e.type === "stock.low" ? e : undefined)),

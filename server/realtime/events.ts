@@ -10,6 +10,8 @@ export type DomainEvent =
   | { type: "equipment.changed"; equipmentId: number; created?: boolean }
   | { type: "request.changed"; requestId: number; requesterId: number; status: "pending" | "approved" | "denied"; created?: boolean }
   | { type: "stock.low"; items: LowStockItem[] }
+  /** A stock location, its stock, minimums or counts changed. */
+  | { type: "location.changed"; locationIds: number[] }
   /** A stored notification for one user (its row is committed; the subscription reads it). */
   | { type: "notification.created"; notificationId: number; userId: number }
   /** Sessions ended (sign-out): one session by the digest the database keys it by, or every session of a user. */

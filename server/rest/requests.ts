@@ -14,7 +14,7 @@ export function requestRoutes({ app, deps, session }: RestContext) {
     reply.status(201).send(requestJson(await createRequest(deps, await actor(req), req.body))),
   );
   app.put<{ Params: Params }>("/api/requests/:id/approve", async (req) =>
-    requestJson(await approveRequest(deps, await actor(req), req.params.id)),
+    requestJson(await approveRequest(deps, await actor(req), req.params.id, req.body ?? {})),
   );
   app.put<{ Params: Params }>("/api/requests/:id/deny", async (req) => requestJson(await denyRequest(deps, await actor(req), req.params.id)));
 }

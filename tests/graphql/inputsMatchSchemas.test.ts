@@ -22,6 +22,14 @@ import { createInventoryItemInput, updateInventoryItemInput } from "../../schema
 import { recordMaintenanceInput } from "../../schemas/equipment.ts";
 import { markAllInput } from "../../server/domain/notifications.ts";
 import { createRequestInput } from "../../schemas/requests.ts";
+import { approveRequestInput } from "../../schemas/requests.ts";
+import {
+  createStockLocationInput,
+  recordStockCountInput,
+  setLocationMinimumInput,
+  transferStockInput,
+  updateStockLocationInput,
+} from "../../server/domain/locations.ts";
 import { linkInput, uploadInput } from "../../server/domain/sds.ts";
 import { createTeamMemberInput } from "../../schemas/team.ts";
 import { schema } from "../../server/graphql/schema.ts";
@@ -87,11 +95,26 @@ const PAIRINGS: Record<string, Pairing> = {
     },
   },
   MarkAllNotificationsReadInput: { zod: markAllInput, renamed: { upTo: "upToId" } },
+  ApproveRequestInput: { zod: approveRequestInput, targetId: "id" },
+  CreateStockLocationInput: { zod: createStockLocationInput },
+  UpdateStockLocationInput: { zod: updateStockLocationInput, targetId: "id" },
+  SetLocationMinimumInput: {
+    zod: setLocationMinimumInput,
+    allowed: {
+      "minQuantity: GraphQL may leave it out, zod requires it": "the resolver sends null (no minimum) when it is left out (`input.minQuantity ?? null`)",
+    },
+  },
+  TransferStockInput: { zod: transferStockInput },
+  RecordStockCountInput: { zod: recordStockCountInput },
 };
 
 /** Input types that have no zod schema: the domain takes only the record's id (or a flag). */
 const WITHOUT_ZOD = new Set([
-  "ApproveRequestInput",
+  "ArchiveStockLocationInput",
+  "RestockLocationInput",
+  "StartStockCountInput",
+  "CompleteStockCountInput",
+  "AbandonStockCountInput",
   "DenyRequestInput",
   "CheckInEquipmentInput",
   "DeleteInventoryItemInput",
