@@ -25,7 +25,7 @@ import { inventoryRoutes } from "./rest/inventory.ts";
 import { objectRoutes } from "./rest/objects.ts";
 import { requestRoutes } from "./rest/requests.ts";
 import { teamRoutes } from "./rest/team.ts";
-import { createLocalObjectStore } from "./storage/objects.ts";
+import { createObjectStore } from "./storage/index.ts";
 
 export type App = { http: FastifyInstance; db: Database; deps: Deps; close(): Promise<void> };
 
@@ -41,7 +41,7 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
   const events = config.databaseUrl
     ? await createPgEventBus(config.databaseUrl, (msg, err) => console.error(`events: ${msg}`, err ?? ""))
     : createLocalEventBus();
-  const storage = createLocalObjectStore(join(config.dataDir, "objects"), `objects:${config.sessionSecret}`);
+  const storage = createObjectStore(config, db.prisma);
   const deps: Deps = { prisma: db.prisma, events, storage };
   attachCaches(events);
   await seedDatabase(deps, config);
