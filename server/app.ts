@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -12,6 +13,7 @@ import { mountGraphQL } from "./graphql/http.ts";
 import { registerCompression, serveClient } from "./http/client.ts";
 import { registerHostileInputChecks } from "./http/hostileInput.ts";
 import { registerRateLimits } from "./http/rateLimits.ts";
+import { createMetrics } from "./http/metrics.ts";
 import { clientErrorHandler, frameworkErrors, registerSecurityHeaders } from "./http/security.ts";
 import { createLocalEventBus } from "./realtime/events.ts";
 import { createPgEventBus } from "./realtime/pg-bus.ts";
@@ -25,6 +27,7 @@ import { inventoryRoutes } from "./rest/inventory.ts";
 import { objectRoutes } from "./rest/objects.ts";
 import { requestRoutes } from "./rest/requests.ts";
 import { teamRoutes } from "./rest/team.ts";
+import { requestIdFrom, runInRequest, setProcessLog } from "./log.ts";
 import { createObjectStore } from "./storage/index.ts";
 
 export type App = { http: FastifyInstance; db: Database; deps: Deps; close(): Promise<void> };
@@ -35,8 +38,12 @@ export const BODY_LIMIT = 1024 * 1024;
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** Composes the server: database (migrated, seeded), domain deps, /api/*, /objects, /healthz, the client. */
-export async function createApp(config: Config, options: { onQuery?: (sql: string) => void } = {}): Promise<App> {
-  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, onQuery: options.onQuery });
+export async function createApp(
+  config: Config,
+  options: { onQuery?: (sql: string) => void; /** where the JSON log lines go (stdout by default) */ logStream?: { write(line: string): void } } = {},
+): Promise<App> {
+  const metrics = createMetrics();
+  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, onQuery: options.onQuery, onQueryTime: metrics.observeQuery });
   // With PostgreSQL several processes may share the database; LISTEN/NOTIFY carries events between them.
   const events = config.databaseUrl
     ? await createPgEventBus(config.databaseUrl, (msg, err) => console.error(`events: ${msg}`, err ?? ""))
@@ -50,13 +57,23 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
   await sweep.first;
 
   const http = Fastify({
-    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
+    logger: config.logLevel === "silent" ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+    // X-Request-Id: a sane incoming id is kept (a proxy's), otherwise one is made; see the onRequest hook.
+    requestIdHeader: false,
+    genReqId: (req) => requestIdFrom(req.headers["x-request-id"], randomUUID),
     bodyLimit: BODY_LIMIT,
     // Off unless configured: otherwise any client could name its own address (X-Forwarded-For) and protocol.
     trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
     frameworkErrors,
     clientErrorHandler,
   });
+  setProcessLog(http.log);
+  // Every answer names its request, and everything the request runs (domain included) logs with its id.
+  http.addHook("onRequest", (req, reply, done) => {
+    reply.header("x-request-id", req.id);
+    runInRequest(req.id, req.log, done);
+  });
+  metrics.hook(http);
   // Before any route: headers, limits and the text rule apply to every route, error and 404.
   await registerSecurityHeaders(http, { production: config.production, indexHtml: join(config.clientDir, "index.html") });
   const limits = await registerRateLimits(http, config.rateLimits, db.pool);
@@ -84,6 +101,19 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
     const up = await db.ping();
     return reply.status(up ? 200 : 503).send({ status: up ? "ok" : "unavailable", db: up ? "up" : "down" });
   });
+  let closing = false;
+  // Ready to take traffic: migrated (createApp returns only after), database answering, live events
+  // flowing between processes, and not shutting down. A load balancer sends no traffic otherwise.
+  http.get("/readyz", async (_req, reply) => {
+    const dbUp = await db.ping();
+    const bus = events.delivering();
+    const ready = dbUp && bus && !closing;
+    return reply
+      .status(ready ? 200 : 503)
+      .header("cache-control", "no-store")
+      .send({ status: ready ? "ready" : closing ? "stopping" : "unavailable", migrations: "done", db: dbUp ? "up" : "down", bus: bus ? "connected" : "disconnected" });
+  });
+  metrics.route(http, config.metricsToken);
   authRoutes(ctx);
   dashboardRoutes(ctx);
   inventoryRoutes(ctx);
@@ -91,8 +121,11 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
   requestRoutes(ctx);
   teamRoutes(ctx);
   objectRoutes(ctx);
-  const graphql = mountGraphQL(ctx, config.production);
+  const graphql = mountGraphQL(ctx, config.production, [metrics.graphqlPlugin()]);
   const lowStockSocket = createLowStockSocket(events, session.actorFromCookieHeader);
+  metrics.sources.subscribers = () => ({ ws: lowStockSocket.count(), graphql: graphql.count() });
+  metrics.sources.pool = () => (db.pool ? { total: db.pool.totalCount, idle: db.pool.idleCount, waiting: db.pool.waitingCount } : null);
+  metrics.sources.bus = () => events.delivering();
   http.server.on("upgrade", (request, socket, head) => {
     const path = (request.url ?? "").split("?")[0];
     if (path === "/graphql") graphql.handleUpgrade(request, socket, head);
@@ -103,7 +136,7 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
   const hasClient = await serveClient(http, config.clientDir);
   http.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0]!;
-    const isApi = /^\/(api|objects|graphql|ws|healthz)(\/|$)/.test(path);
+    const isApi = /^\/(api|objects|graphql|ws|healthz|readyz|metrics)(\/|$)/.test(path);
     // Client routes (/inventory, /team, …) are the single-page app's; it shows its own 404 card.
     if (!isApi && request.method === "GET" && hasClient) return reply.sendFile("index.html");
     return reply.status(404).send({ message: "Not found" });
@@ -114,6 +147,7 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
     db,
     deps,
     async close() {
+      closing = true;
       sweep.stop();
       limits.close();
       lowStockSocket.close();

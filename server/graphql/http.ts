@@ -18,6 +18,7 @@ import { DATABASE_UNAVAILABLE } from "../rest/errors.ts";
 import type { GraphQLContext } from "./builder.ts";
 import { keyErrorResult, useIdempotencyKeys } from "./idempotency.ts";
 import { schema } from "./schema.ts";
+import { log } from "../log.ts";
 
 type GraphQLMount = { app: FastifyInstance; deps: Deps; session: SessionCookies; limits: Pick<RateLimits, "signInAttempts"> };
 type ServerContext = { req: FastifyRequest | IncomingMessage; reply: FastifyReply | null; actor?: Actor | null };
@@ -81,7 +82,7 @@ function useSignedInOnly(production: boolean): Plugin<GraphQLContext> {
 }
 
 /** /graphql over HTTP (Yoga on Fastify) and over graphql-ws, both authenticated by the session cookie. */
-export function mountGraphQL({ app, deps, session, limits }: GraphQLMount, production: boolean) {
+export function mountGraphQL({ app, deps, session, limits }: GraphQLMount, production: boolean, extraPlugins: Plugin[] = []) {
   const yoga = createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
@@ -101,7 +102,7 @@ export function mountGraphQL({ app, deps, session, limits }: GraphQLMount, produ
           return createGraphQLError(DATABASE_UNAVAILABLE, { extensions: { code: "DATABASE_UNAVAILABLE", http: { status: 503, headers: { "Retry-After": "5" } } } });
         }
         // Never the original error (Yoga adds its message and stack when NODE_ENV=development); log it here.
-        app.log.error({ err: (error as { originalError?: unknown }).originalError ?? error }, "unexpected GraphQL error");
+        log().error({ err: (error as { originalError?: unknown }).originalError ?? error }, "unexpected GraphQL error");
         return maskError(error, message, false);
       },
     },
@@ -112,6 +113,7 @@ export function mountGraphQL({ app, deps, session, limits }: GraphQLMount, produ
       costLimitPlugin({ maxCost: LIMITS.cost, ignoreIntrospection: true }),
       useSignedInOnly(production),
       useIdempotencyKeys(),
+      ...(extraPlugins as Plugin<GraphQLContext>[]),
     ],
     context: async ({ req, reply, actor }) => {
       const request = req as FastifyRequest;
@@ -184,6 +186,8 @@ export function mountGraphQL({ app, deps, session, limits }: GraphQLMount, produ
     handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
       wss.handleUpgrade(request, socket, head, (ws) => wss.emit("connection", ws, request));
     },
+    /** Open graphql-ws connections (the live-subscribers gauge). */
+    count: () => wss.clients.size,
     async close() {
       await wsServer.dispose();
       for (const client of wss.clients) client.terminate();

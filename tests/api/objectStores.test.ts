@@ -21,7 +21,7 @@ let store: ObjectStore;
 beforeAll(async () => {
   server = await startServer({ OBJECT_STORE: "postgres" });
   store = server.app.deps.storage;
-});
+}, 300_000);
 afterAll(() => server?.close());
 
 const pdfOf = (size: number) => {

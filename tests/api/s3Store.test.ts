@@ -29,7 +29,7 @@ beforeAll(async () => {
   const { port } = await s3.run();
   endpoint = `http://127.0.0.1:${port}`;
   store = createS3ObjectStore({ bucket: BUCKET, endpoint, region: "us-east-1", forcePathStyle: true, ...CREDENTIALS }, "test-secret");
-});
+}, 300_000);
 afterAll(async () => {
   store?.client.destroy();
   await s3?.close();
@@ -145,7 +145,7 @@ describe("the server with OBJECT_STORE=s3", () => {
       S3_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
       S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
     });
-  });
+  }, 300_000);
   afterAll(() => server?.close());
 
   it("uploads through the signed link into the bucket and downloads from it; over-size and wrong bytes keep nothing", async () => {
