@@ -128,5 +128,5 @@ describe("npm run storage:migrate", () => {
     } finally {
       await shared.close();
     }
-  });
+  }, 300_000); // four database opens and two child processes: minutes on a loaded shared machine
 });
