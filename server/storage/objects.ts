@@ -28,6 +28,8 @@ export type ObjectStore = {
   /** A URL path+query that lets its bearer PUT exactly this key with exactly this content type until expiry. */
   signUpload(key: string, contentType: string, ttlSeconds?: number): string;
   verifyUpload(key: string, contentType: string, expires: string, signature: string): boolean;
+  /** Removes what interrupted uploads left behind (a process that died mid-upload); returns how much. */
+  sweep?(now?: Date): Promise<number>;
 };
 
 const segment = /^[A-Za-z0-9][A-Za-z0-9._ ()-]{0,159}$/;

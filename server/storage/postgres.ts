@@ -4,6 +4,9 @@ import { pipeline } from "node:stream/promises";
 import type { PrismaClient } from "../db/client.ts";
 import { assertValidKey, isValidKey, ObjectExistsError, sizeLimited, uploadSigner, type ObjectStore } from "./objects.ts";
 
+/** Chunks of an upload that never claimed its key are left by a process that died mid-upload; swept after this. */
+export const ORPHAN_CHUNKS_AFTER_MS = 24 * 60 * 60_000;
+
 /** Bytes per chunk row: small enough that a read or write holds at most about this much in memory. */
 export const CHUNK_BYTES = 256 * 1024;
 
@@ -83,6 +86,12 @@ export function createPostgresObjectStore(prisma: PrismaClient, secret: string):
       const row = await prisma.storedObject.findUnique({ where: { key } });
       if (!row) return;
       await prisma.$transaction([prisma.storedObject.deleteMany({ where: { key } }), prisma.storedObjectChunk.deleteMany({ where: { uploadId: row.uploadId } })]);
+    },
+    async sweep(now = new Date()) {
+      // Old enough that no upload can still be writing them (an upload link lives 15 minutes).
+      const cutoff = new Date(now.getTime() - ORPHAN_CHUNKS_AFTER_MS);
+      return prisma.$executeRaw`DELETE FROM "StoredObjectChunk" c WHERE c."createdAt" < ${cutoff}
+        AND NOT EXISTS (SELECT 1 FROM "StoredObject" o WHERE o."uploadId" = c."uploadId")`;
     },
     ...uploadSigner(secret),
   };

@@ -85,6 +85,24 @@ describe("PostgreSQL object store", () => {
     expect((await chunkRows()) - chunksBefore).toBe(2);
   });
 
+  it("the hourly sweep removes chunks an interrupted upload left a day ago, and nothing else", async () => {
+    const prisma = server.app.db.prisma;
+    const key = "sds/sweep/kept.pdf";
+    await store.write(key, Readable.from([pdfOf(1000)]), 10_000);
+    const kept = (await prisma.storedObject.findUniqueOrThrow({ where: { key } })).uploadId;
+    const dayAndMinuteAgo = new Date(Date.now() - 24 * 60 * 60_000 - 60_000);
+    await prisma.storedObjectChunk.updateMany({ where: { uploadId: kept }, data: { createdAt: dayAndMinuteAgo } });
+    const data = new Uint8Array(pdfOf(100));
+    await prisma.storedObjectChunk.create({ data: { uploadId: "died-mid-upload", seq: 0, data, createdAt: dayAndMinuteAgo } });
+    await prisma.storedObjectChunk.create({ data: { uploadId: "still-uploading", seq: 0, data } });
+
+    expect(await store.sweep!()).toBe(1);
+    const left = (await prisma.storedObjectChunk.findMany({ where: { uploadId: { in: [kept, "died-mid-upload", "still-uploading"] } }, select: { uploadId: true } })).map((c) => c.uploadId);
+    expect(left.sort()).toEqual([kept, "still-uploading"].sort());
+    expect((await store.read(key))!.size).toBe(1000);
+    await prisma.storedObjectChunk.deleteMany({ where: { uploadId: "still-uploading" } });
+  });
+
   it("serves uploads through the API from the database, with the server's checks", async () => {
     const tech = await server.as("tech");
     const { signedUrl, objectPath } = (await tech.post("/api/objects/upload", { fileName: "db-sds.pdf", contentType: "application/pdf" })).body;
