@@ -1,4 +1,5 @@
 // npm run bench [-- --n 1000 --seconds 3 --connections 10 --only healthz,gqlInventory --no-postgraphile]
+// npm run bench -- --fleet: one vs two server processes on PostgreSQL (bench/fleet.ts)
 //
 // Seeds N and 5N inventory items (with N/5 equipment, N/2 requests of 2–3 lines, and the activity
 // all those writes log) through the domain layer into two fresh databases — PGlite in temporary
@@ -24,6 +25,13 @@ const connections = Math.round(numberArg(args, "connections", 10));
 const only = args.only ? args.only.split(",") : undefined;
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const wantPostGraphile = !args["no-postgraphile"];
+
+// --fleet: the 50-row page's req/s with one and with two server processes on one PostgreSQL (bench/fleet.ts).
+if (args.fleet !== undefined) {
+  const { runFleet } = await import("./fleet.ts");
+  await runFleet({ n, seconds: numberArg(args, "seconds", 5), connections });
+  process.exit(0);
+}
 
 /** A bench server process for one size, driven over IPC. */
 class SizeServer {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -13,6 +14,7 @@ import type { ResponseCache } from "./graphql/responseCache.ts";
 import { registerCompression, serveClient } from "./http/client.ts";
 import { registerHostileInputChecks } from "./http/hostileInput.ts";
 import { registerRateLimits } from "./http/rateLimits.ts";
+import { createMetrics } from "./http/metrics.ts";
 import { clientErrorHandler, frameworkErrors, registerSecurityHeaders } from "./http/security.ts";
 import { createLocalEventBus } from "./realtime/events.ts";
 import { createPgEventBus } from "./realtime/pg-bus.ts";
@@ -27,7 +29,8 @@ import { locationRoutes } from "./rest/locations.ts";
 import { objectRoutes } from "./rest/objects.ts";
 import { requestRoutes } from "./rest/requests.ts";
 import { teamRoutes } from "./rest/team.ts";
-import { createLocalObjectStore } from "./storage/objects.ts";
+import { requestIdFrom, runInRequest, setProcessLog } from "./log.ts";
+import { createObjectStore } from "./storage/index.ts";
 
 export type App = { http: FastifyInstance; db: Database; deps: Deps; responseCache: ResponseCache; close(): Promise<void> };
 
@@ -37,13 +40,17 @@ export const BODY_LIMIT = 1024 * 1024;
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** Composes the server: database (migrated, seeded), domain deps, /api/*, /objects, /healthz, the client. */
-export async function createApp(config: Config, options: { onQuery?: (sql: string) => void } = {}): Promise<App> {
-  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, onQuery: options.onQuery });
+export async function createApp(
+  config: Config,
+  options: { onQuery?: (sql: string) => void; /** where the JSON log lines go (stdout by default) */ logStream?: { write(line: string): void } } = {},
+): Promise<App> {
+  const metrics = createMetrics();
+  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, onQuery: options.onQuery, onQueryTime: metrics.observeQuery });
   // With PostgreSQL several processes may share the database; LISTEN/NOTIFY carries events between them.
   const events = config.databaseUrl
     ? await createPgEventBus(config.databaseUrl, (msg, err) => console.error(`events: ${msg}`, err ?? ""))
     : createLocalEventBus();
-  const storage = createLocalObjectStore(join(config.dataDir, "objects"), `objects:${config.sessionSecret}`);
+  const storage = createObjectStore(config, db.prisma);
   const deps: Deps = { prisma: db.prisma, events, storage };
   attachCaches(events);
   await seedDatabase(deps, config);
@@ -52,13 +59,23 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
   await sweep.first;
 
   const http = Fastify({
-    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
+    logger: config.logLevel === "silent" ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+    // X-Request-Id: a sane incoming id is kept (a proxy's), otherwise one is made; see the onRequest hook.
+    requestIdHeader: false,
+    genReqId: (req) => requestIdFrom(req.headers["x-request-id"], randomUUID),
     bodyLimit: BODY_LIMIT,
     // Off unless configured: otherwise any client could name its own address (X-Forwarded-For) and protocol.
     trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
     frameworkErrors,
     clientErrorHandler,
   });
+  setProcessLog(http.log);
+  // Every answer names its request, and everything the request runs (domain included) logs with its id.
+  http.addHook("onRequest", (req, reply, done) => {
+    reply.header("x-request-id", req.id);
+    runInRequest(req.id, req.log, done);
+  });
+  metrics.hook(http);
   // Before any route: headers, limits and the text rule apply to every route, error and 404.
   await registerSecurityHeaders(http, { production: config.production, indexHtml: join(config.clientDir, "index.html") });
   const limits = await registerRateLimits(http, config.rateLimits, db.pool);
@@ -86,6 +103,19 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
     const up = await db.ping();
     return reply.status(up ? 200 : 503).send({ status: up ? "ok" : "unavailable", db: up ? "up" : "down" });
   });
+  let closing = false;
+  // Ready to take traffic: migrated (createApp returns only after), database answering, live events
+  // flowing between processes, and not shutting down. A load balancer sends no traffic otherwise.
+  http.get("/readyz", async (_req, reply) => {
+    const dbUp = await db.ping();
+    const bus = events.delivering();
+    const ready = dbUp && bus && !closing;
+    return reply
+      .status(ready ? 200 : 503)
+      .header("cache-control", "no-store")
+      .send({ status: ready ? "ready" : closing ? "stopping" : "unavailable", migrations: "done", db: dbUp ? "up" : "down", bus: bus ? "connected" : "disconnected" });
+  });
+  metrics.route(http, config.metricsToken);
   authRoutes(ctx);
   dashboardRoutes(ctx);
   inventoryRoutes(ctx);
@@ -94,8 +124,11 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
   locationRoutes(ctx);
   teamRoutes(ctx);
   objectRoutes(ctx);
-  const graphql = mountGraphQL(ctx, config.production, config.persistedOperations);
+  const graphql = mountGraphQL(ctx, config.production, config.persistedOperations, [metrics.graphqlPlugin()]);
   const lowStockSocket = createLowStockSocket(events, session.actorFromCookieHeader);
+  metrics.sources.subscribers = () => ({ ws: lowStockSocket.count(), graphql: graphql.count() });
+  metrics.sources.pool = () => (db.pool ? { total: db.pool.totalCount, idle: db.pool.idleCount, waiting: db.pool.waitingCount } : null);
+  metrics.sources.bus = () => events.delivering();
   http.server.on("upgrade", (request, socket, head) => {
     const path = (request.url ?? "").split("?")[0];
     if (path === "/graphql") graphql.handleUpgrade(request, socket, head);
@@ -106,7 +139,7 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
   const hasClient = await serveClient(http, config.clientDir);
   http.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0]!;
-    const isApi = /^\/(api|objects|graphql|ws|healthz)(\/|$)/.test(path);
+    const isApi = /^\/(api|objects|graphql|ws|healthz|readyz|metrics)(\/|$)/.test(path);
     // Client routes (/inventory, /team, …) are the single-page app's; it shows its own 404 card.
     if (!isApi && request.method === "GET" && hasClient) return reply.sendFile("index.html");
     return reply.status(404).send({ message: "Not found" });
@@ -118,6 +151,7 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
     deps,
     responseCache: graphql.responseCache,
     async close() {
+      closing = true;
       sweep.stop();
       limits.close();
       lowStockSocket.close();

@@ -32,6 +32,14 @@ const envSchema = z.object({
   RATE_LIMIT_SIGNIN_WINDOW: z.coerce.number().int().min(1).default(15 * 60),
   GRAPHQL_PERSISTED_ONLY: flag,
   PERSISTED_OPERATIONS: z.string().optional(),
+  OBJECT_STORE: z.enum(["local", "postgres", "s3", ""]).optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().url("S3_ENDPOINT must be a URL").optional().or(z.literal("").transform(() => undefined)),
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: flag,
+  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional().or(z.literal("").transform(() => undefined)),
 });
 
 /**
@@ -69,7 +77,34 @@ export type Config = {
   rateLimits: { api: RateLimit; signIn: RateLimit };
   /** The app's GraphQL operations by id (written by relay-compiler), and whether only those may run. */
   persistedOperations: { file: string; only: boolean };
+  /** Where SDS objects live: see `objectStoreOf`. */
+  objectStore: ObjectStoreConfig;
+  /** When set, GET /metrics wants `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
 };
+export type ObjectStoreConfig =
+  | { kind: "local" | "postgres" }
+  | { kind: "s3"; bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
+
+/**
+ * OBJECT_STORE picks the store; unset: S3 when S3_BUCKET is given, else PostgreSQL when DATABASE_URL
+ * is (every process on the database sees every file), else the local folder DATA_DIR/objects.
+ */
+function objectStoreOf(e: z.infer<typeof envSchema>): ObjectStoreConfig {
+  const kind = e.OBJECT_STORE || (e.S3_BUCKET ? "s3" : e.DATABASE_URL ? "postgres" : "local");
+  if (kind !== "s3") return { kind };
+  if (!e.S3_BUCKET) throw new Error("Invalid configuration: OBJECT_STORE=s3 needs S3_BUCKET");
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) throw new Error("Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together");
+  return {
+    kind,
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION || "us-east-1",
+    accessKeyId: e.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY || undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+  };
+}
 export type RateLimit = { max: number; windowMs: number };
 
 /** Reads the environment once. The session secret, when not given, is made once and kept in DATA_DIR. */
@@ -105,6 +140,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       file: e.PERSISTED_OPERATIONS ? resolve(e.PERSISTED_OPERATIONS) : fileURLToPath(new URL("../client/persisted-operations.json", import.meta.url)),
       only: e.GRAPHQL_PERSISTED_ONLY ?? false,
     },
+    objectStore: objectStoreOf(e),
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -25,6 +25,8 @@ export type OpenOptions = {
   dataDir: string;
   /** Called with every SQL statement Prisma sends (tests count them to catch N+1). */
   onQuery?: (sql: string) => void;
+  /** Called with every query's duration in milliseconds (the /metrics histogram). */
+  onQueryTime?: (ms: number) => void;
 };
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -70,12 +72,15 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   };
 }
 
-const queryLog = (opts: OpenOptions) => (opts.onQuery ? { log: [{ emit: "event" as const, level: "query" as const }] } : {});
+const queryLog = (opts: OpenOptions) => (opts.onQuery || opts.onQueryTime ? { log: [{ emit: "event" as const, level: "query" as const }] } : {});
 
 function withQueryHook(prisma: PrismaClient, opts: OpenOptions): PrismaClient {
-  if (opts.onQuery) {
-    const onQuery = opts.onQuery;
-    (prisma as unknown as { $on(e: "query", fn: (e: { query: string }) => void): void }).$on("query", (e) => onQuery(e.query));
+  const { onQuery, onQueryTime } = opts;
+  if (onQuery || onQueryTime) {
+    (prisma as unknown as { $on(e: "query", fn: (e: { query: string; duration: number }) => void): void }).$on("query", (e) => {
+      onQuery?.(e.query);
+      onQueryTime?.(Number(e.duration));
+    });
   }
   return prisma;
 }

@@ -93,11 +93,13 @@ export async function sendDueReminders(deps: Deps, now = new Date()): Promise<nu
 }
 
 /**
- * Runs the time-driven sweeps now and then every `everyMs`: due reminders, and expired idempotency
- * keys. stop() ends it. Failures are reported, never thrown.
+ * Runs the time-driven sweeps now and then every `everyMs`: due reminders, expired idempotency
+ * keys, and what interrupted uploads left in the object store. stop() ends it. Failures are
+ * reported, never thrown.
  */
 export function startHourlySweep(deps: Deps, everyMs = 60 * 60_000, onError: (err: unknown) => void = () => {}) {
-  const run = () => Promise.all([sendDueReminders(deps).catch(onError), sweepExpiredIdempotencyKeys(deps).catch(onError)]);
+  const run = () =>
+    Promise.all([sendDueReminders(deps).catch(onError), sweepExpiredIdempotencyKeys(deps).catch(onError), deps.storage.sweep?.().catch(onError)]);
   const first = run();
   const timer = setInterval(() => void run(), everyMs);
   timer.unref();

@@ -20,6 +20,7 @@ import { keyErrorResult, useIdempotencyKeys } from "./idempotency.ts";
 import { loadPersistedOperations, persistedId, persistedNotFound, persistedOnlyError, usePersisted, type PersistedOperations } from "./persisted.ts";
 import { ResponseCache, useResponseCache } from "./responseCache.ts";
 import { schema } from "./schema.ts";
+import { log } from "../log.ts";
 
 type GraphQLMount = { app: FastifyInstance; deps: Deps; session: SessionCookies; limits: Pick<RateLimits, "signInAttempts"> };
 type ServerContext = { req: FastifyRequest | IncomingMessage; reply: FastifyReply | null; actor?: Actor | null };
@@ -90,6 +91,7 @@ export function mountGraphQL(
   { app, deps, session, limits }: GraphQLMount,
   production: boolean,
   persistedConfig: { file: string; only: boolean },
+  extraPlugins: Plugin[] = [],
 ) {
   const responseCache = new ResponseCache(deps.events);
   let persisted: PersistedOperations = { get: () => undefined, size: 0, only: persistedConfig.only };
@@ -112,7 +114,7 @@ export function mountGraphQL(
           return createGraphQLError(DATABASE_UNAVAILABLE, { extensions: { code: "DATABASE_UNAVAILABLE", http: { status: 503, headers: { "Retry-After": "5" } } } });
         }
         // Never the original error (Yoga adds its message and stack when NODE_ENV=development); log it here.
-        app.log.error({ err: (error as { originalError?: unknown }).originalError ?? error }, "unexpected GraphQL error");
+        log().error({ err: (error as { originalError?: unknown }).originalError ?? error }, "unexpected GraphQL error");
         return maskError(error, message, false);
       },
     },
@@ -124,6 +126,7 @@ export function mountGraphQL(
       costLimitPlugin({ maxCost: LIMITS.cost, ignoreIntrospection: true }),
       useSignedInOnly(production),
       useIdempotencyKeys(),
+      ...(extraPlugins as Plugin<GraphQLContext>[]),
       useResponseCache(responseCache),
     ],
     context: async ({ req, reply, actor }) => {
@@ -218,6 +221,8 @@ export function mountGraphQL(
     handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
       wss.handleUpgrade(request, socket, head, (ws) => wss.emit("connection", ws, request));
     },
+    /** Open graphql-ws connections (the live-subscribers gauge). */
+    count: () => wss.clients.size,
     async close() {
       await wsServer.dispose();
       for (const client of wss.clients) client.terminate();

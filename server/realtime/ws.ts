@@ -48,6 +48,8 @@ export function createLowStockSocket(events: EventBus, actorOf: (cookieHeader: s
       }
       wss.handleUpgrade(request, socket, head, (ws) => wss.emit("connection", ws, request));
     },
+    /** Open /ws connections (the live-subscribers gauge). */
+    count: () => wss.clients.size,
     close() {
       off();
       clearInterval(heartbeat);

@@ -10,8 +10,12 @@ export class ObjectTooLargeError extends Error {}
 export type ObjectInspector = (chunks: AsyncIterable<Buffer>) => AsyncIterable<Buffer>;
 export class ObjectExistsError extends Error {}
 
-/** Where SDS files live. Local folder now; an S3-style store implements the same calls. */
+/**
+ * Where SDS files live: the local folder (embedded default), PostgreSQL (`postgres.ts`, default with
+ * DATABASE_URL) or an S3-compatible store (`s3.ts`). Every adapter keeps the same promises.
+ */
 export type ObjectStore = {
+  kind: "local" | "postgres" | "s3";
   /**
    * Stores the stream under key, atomically; nothing is kept when it exceeds maxBytes, when
    * `inspect` (which sees the bytes as they stream, after the size check) throws, or when it fails.
@@ -19,9 +23,13 @@ export type ObjectStore = {
   write(key: string, body: Readable, maxBytes: number, inspect?: ObjectInspector): Promise<{ size: number }>;
   read(key: string): Promise<{ stream: Readable; size: number } | null>;
   exists(key: string): Promise<boolean>;
+  /** Removes the object; nothing happens when there is none. */
+  remove(key: string): Promise<void>;
   /** A URL path+query that lets its bearer PUT exactly this key with exactly this content type until expiry. */
   signUpload(key: string, contentType: string, ttlSeconds?: number): string;
   verifyUpload(key: string, contentType: string, expires: string, signature: string): boolean;
+  /** Removes what interrupted uploads left behind (a process that died mid-upload); returns how much. */
+  sweep?(now?: Date): Promise<number>;
 };
 
 const segment = /^[A-Za-z0-9][A-Za-z0-9._ ()-]{0,159}$/;
@@ -32,18 +40,55 @@ export function isValidKey(key: string): boolean {
   return parts.length >= 1 && parts.length <= 6 && parts.every((p) => segment.test(p) && !p.includes(".."));
 }
 
+export function assertValidKey(key: string): void {
+  if (!isValidKey(key)) throw new Error("invalid object key");
+}
+
+/**
+ * The server's own signed upload links (`PUT /objects/…?expires&signature`), shared by every adapter:
+ * the bytes pass the server's size cap and content checks before any store keeps them.
+ */
+export function uploadSigner(secret: string): Pick<ObjectStore, "signUpload" | "verifyUpload"> {
+  const sign = (key: string, contentType: string, expires: string) =>
+    createHmac("sha256", secret).update(`PUT\n/${key}\n${contentType}\n${expires}`).digest("hex");
+  return {
+    signUpload(key, contentType, ttlSeconds = 15 * 60) {
+      assertValidKey(key);
+      const expires = String(Math.floor(Date.now() / 1000) + ttlSeconds);
+      return `/objects/${key.split("/").map(encodeURIComponent).join("/")}?expires=${expires}&signature=${sign(key, contentType, expires)}`;
+    },
+    verifyUpload(key, contentType, expires, signature) {
+      if (!/^\d{1,12}$/.test(expires) || Number(expires) < Date.now() / 1000) return false;
+      if (!/^[0-9a-f]{64}$/.test(signature)) return false;
+      return timingSafeEqual(Buffer.from(sign(key, contentType, expires), "hex"), Buffer.from(signature, "hex"));
+    },
+  };
+}
+
+/** Counts the bytes as they pass and refuses the stream once it exceeds maxBytes (before `inspect` sees them). */
+export function sizeLimited(maxBytes: number, onSize: (size: number) => void) {
+  return async function* limited(chunks: AsyncIterable<Buffer>) {
+    let size = 0;
+    for await (const chunk of chunks) {
+      size += chunk.length;
+      if (size > maxBytes) throw new ObjectTooLargeError("object too large");
+      onSize(size);
+      yield chunk;
+    }
+  };
+}
+
 export function createLocalObjectStore(root: string, secret: string): ObjectStore {
   const base = resolve(root);
   const pathOf = (key: string) => {
-    if (!isValidKey(key)) throw new Error("invalid object key");
+    assertValidKey(key);
     const full = resolve(join(base, key));
     if (!full.startsWith(base + sep)) throw new Error("invalid object key");
     return full;
   };
-  const sign = (key: string, contentType: string, expires: string) =>
-    createHmac("sha256", secret).update(`PUT\n/${key}\n${contentType}\n${expires}`).digest("hex");
 
   return {
+    kind: "local",
     async write(key, body, maxBytes, inspect = (chunks) => chunks) {
       const target = pathOf(key);
       await mkdir(dirname(target), { recursive: true });
@@ -52,13 +97,7 @@ export function createLocalObjectStore(root: string, secret: string): ObjectStor
       let size = 0;
       const out = createWriteStream(temp, { flags: "wx" });
       try {
-        async function* limited(chunks: AsyncIterable<Buffer>) {
-          for await (const chunk of chunks) {
-            size += chunk.length;
-            if (size > maxBytes) throw new ObjectTooLargeError("object too large");
-            yield chunk;
-          }
-        }
+        const limited = sizeLimited(maxBytes, (n) => (size = n));
         await pipeline(body, (chunks: AsyncIterable<Buffer>) => inspect(limited(chunks)), out);
         // link() fails if the key exists, so of two writers of one key exactly one wins.
         await link(temp, target).catch((err: NodeJS.ErrnoException) => {
@@ -79,16 +118,10 @@ export function createLocalObjectStore(root: string, secret: string): ObjectStor
       return { stream: createReadStream(full), size: info.size };
     },
     exists: (key) => exists(pathOf(key)),
-    signUpload(key, contentType, ttlSeconds = 15 * 60) {
-      pathOf(key);
-      const expires = String(Math.floor(Date.now() / 1000) + ttlSeconds);
-      return `/objects/${key.split("/").map(encodeURIComponent).join("/")}?expires=${expires}&signature=${sign(key, contentType, expires)}`;
+    async remove(key) {
+      await rm(pathOf(key), { force: true });
     },
-    verifyUpload(key, contentType, expires, signature) {
-      if (!/^\d{1,12}$/.test(expires) || Number(expires) < Date.now() / 1000) return false;
-      if (!/^[0-9a-f]{64}$/.test(signature)) return false;
-      return timingSafeEqual(Buffer.from(sign(key, contentType, expires), "hex"), Buffer.from(signature, "hex"));
-    },
+    ...uploadSigner(secret),
   };
 }
 

@@ -62,13 +62,19 @@ function rawRequest(method: string, path: string, cookie?: string): Promise<{ st
   });
 }
 
-/** Every file under the object store, for "nothing was kept" checks. */
-function storedFiles(): string[] {
+/**
+ * Everything the object store holds, for "nothing was kept" checks: files under the local folder and,
+ * with the PostgreSQL store (DATABASE_URL), object and chunk rows.
+ */
+async function storedFiles(): Promise<string[]> {
   const root = join(server.dataDir, "objects");
-  if (!existsSync(root)) return [];
-  return (readdirSync(root, { recursive: true, withFileTypes: true }) as import("node:fs").Dirent[])
-    .filter((d) => d.isFile())
-    .map((d) => join(d.parentPath, d.name));
+  const files = existsSync(root)
+    ? (readdirSync(root, { recursive: true, withFileTypes: true }) as import("node:fs").Dirent[]).filter((d) => d.isFile()).map((d) => join(d.parentPath, d.name))
+    : [];
+  const prisma = server.app.db.prisma;
+  const objects = (await prisma.storedObject.findMany({ select: { key: true } })).map((o) => `object:${o.key}`);
+  const chunks = (await prisma.storedObjectChunk.findMany({ select: { uploadId: true, seq: true } })).map((c) => `chunk:${c.uploadId}:${c.seq}`);
+  return [...files, ...objects, ...chunks].sort();
 }
 
 async function firstItem(name: string) {
@@ -203,7 +209,7 @@ describe("PUT to the signed URL", () => {
       expect(res.status, variant).toBe(403);
     }
     expect((await download(tech, objectPath)).status).toBe(404);
-    expect(storedFiles().some((f) => f.endsWith("other.pdf") || f.endsWith("evil.pdf"))).toBe(false);
+    expect((await storedFiles()).some((f) => f.endsWith("other.pdf") || f.endsWith("evil.pdf"))).toBe(false);
   });
 
   it("accepts one upload per signed URL: a second PUT is a conflict and the first file stays", async () => {
@@ -217,7 +223,7 @@ describe("PUT to the signed URL", () => {
 
   it("refuses a file over 10 MB and keeps nothing", async () => {
     const { signedUrl, objectPath } = await requestUpload("huge.pdf", "application/pdf");
-    const before = storedFiles();
+    const before = await storedFiles();
     let status: number | undefined;
     try {
       status = (await putFile(tech, signedUrl, new Uint8Array(LIMIT + 1), "application/pdf")).status;
@@ -227,12 +233,12 @@ describe("PUT to the signed URL", () => {
     }
     if (status !== undefined) expect(status).toBe(413);
     expect((await download(tech, objectPath)).status).toBe(404);
-    expect(storedFiles()).toEqual(before);
+    expect(await storedFiles()).toEqual(before);
   });
 
   it("refuses an oversized body sent without a Content-Length (chunked) and keeps nothing", async () => {
     const { signedUrl, objectPath } = await requestUpload("streamed.pdf", "application/pdf");
-    const before = storedFiles();
+    const before = await storedFiles();
     const chunk = new Uint8Array(1024 * 1024);
     let sent = 0;
     const body = new ReadableStream<Uint8Array>({
@@ -258,7 +264,7 @@ describe("PUT to the signed URL", () => {
     }
     if (status !== undefined) expect(status).toBe(413);
     expect((await download(tech, objectPath)).status).toBe(404);
-    expect(storedFiles()).toEqual(before);
+    expect(await storedFiles()).toEqual(before);
   });
 
   it("accepts a file just under 10 MB", async () => {
@@ -305,28 +311,28 @@ describe("the bytes are what the file's type says", () => {
 
   it("refuses bytes that are not the declared type, with a clear message, and keeps nothing", async () => {
     for (const [name, type, bytes, message] of mismatches) {
-      const before = storedFiles();
+      const before = await storedFiles();
       const { signedUrl, objectPath } = await requestUpload(name, type);
       const put = await putFile(tech, signedUrl, bytes, type);
       expect(put.status, name).toBe(400);
       expect(put.body, name).toEqual({ message: expect.stringMatching(message), field: "file" });
       expect(put.body.message, name).toMatch(/It was not uploaded/);
       expect((await download(tech, objectPath)).status, name).toBe(404);
-      expect(storedFiles(), name).toEqual(before);
+      expect(await storedFiles(), name).toEqual(before);
       // Nothing was kept, so nothing can be linked either.
       expect((await tech.put("/api/sds-files", { sdsFileUrl: objectPath, itemId: 1, itemType: "inventory" })).status, name).toBe(400);
     }
   });
 
   it("judges a large file by its start, while it streams, and answers before keeping any of it", async () => {
-    const before = storedFiles();
+    const before = await storedFiles();
     const bytes = new Uint8Array(3 * 1024 * 1024).fill(0x20); // 3 MB of spaces: not a PDF
     const { signedUrl, objectPath } = await requestUpload("spaces.pdf", "application/pdf");
     const put = await putFile(tech, signedUrl, bytes, "application/pdf");
     expect(put.status).toBe(400);
     expect(put.body.message).toMatch(/not a PDF/);
     expect((await download(tech, objectPath)).status).toBe(404);
-    expect(storedFiles()).toEqual(before);
+    expect(await storedFiles()).toEqual(before);
   });
 
   it("refuses a text file whose invalid byte comes after the first megabyte", async () => {

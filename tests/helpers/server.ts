@@ -27,14 +27,18 @@ export const DEMO_PASSWORDS: Record<string, string> = { manager: "manager123", t
  */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { onQuery?: (sql: string) => void; /** join this PostgreSQL database instead of making a fresh one (not dropped at close) */ databaseUrl?: string } = {},
+  options: {
+    onQuery?: (sql: string) => void;
+    /** join this PostgreSQL database instead of making a fresh one (not dropped at close) */ databaseUrl?: string;
+    /** where the server's JSON log lines go (with LOG_LEVEL in env) */ logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "trapline-test-"));
   const ownsDatabase = !options.databaseUrl;
   const databaseUrl = options.databaseUrl ?? (await freshDatabase());
   const config = () =>
     loadConfig({ DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", DATABASE_URL: databaseUrl ?? "", ...env });
-  let app = await createApp(config(), { onQuery: options.onQuery });
+  let app = await createApp(config(), { onQuery: options.onQuery, logStream: options.logStream });
   let url = await app.http.listen({ port: 0, host: "127.0.0.1" });
   const server: TestServer = {
     get url() {
@@ -47,7 +51,7 @@ export async function startServer(
     databaseUrl,
     async restart() {
       await app.close();
-      app = await createApp(config(), { onQuery: options.onQuery });
+      app = await createApp(config(), { onQuery: options.onQuery, logStream: options.logStream });
       url = await app.http.listen({ port: 0, host: "127.0.0.1" });
     },
     async close() {
