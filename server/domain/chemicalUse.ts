@@ -16,7 +16,7 @@ export const recordChemicalUseInput = z.object({
   targetPest: requiredText("Target pest", 120),
   /** The day (or moment) of application; default now. */
   date: optionalDate("Date of use"),
-  /** Where the product came from; default the vehicle the technician holds, else the main warehouse. */
+  /** Where the product came from; default the vehicle the technician holds when it carries the product, else the main warehouse. */
   locationId: z.number({ error: "locationId must be a location id" }).int().positive("locationId must be a location id").optional(),
 });
 
@@ -38,7 +38,7 @@ export async function recordChemicalUse(
   return write(deps, async (tx, emit) => {
     const product = await tx.inventoryItem.findUnique({ where: { id: data.itemId } });
     if (!product) throw new NotFoundError("Inventory item not found");
-    const from = await useLocation(tx, a, data.locationId);
+    const from = await useLocation(tx, a, data.locationId, product.id);
     const { item, movement } = await takeStockRecorded(tx, a, { itemId: product.id, name: product.name, quantity: data.quantity }, "used", undefined, from);
     const chemicalUse = await tx.chemicalUse.create({
       data: {
