@@ -10,7 +10,7 @@ export const recordChemicalUseInput = z.object({
   targetPest: requiredText("Target pest", 120),
   /** The day (or moment) of application; default now. */
   date: optionalDate("Date of use"),
-  /** Where the product came from; default the vehicle the technician holds, else the main warehouse. */
+  /** Where the product came from; default the vehicle the technician holds when it carries the product, else the main warehouse. */
   locationId: z.number({ error: "locationId must be a location id" }).int().positive("locationId must be a location id").optional(),
 });
 

@@ -25,7 +25,7 @@ export async function recordChemicalUse(
   return write(deps, async (tx, emit) => {
     const product = await tx.inventoryItem.findUnique({ where: { id: data.itemId } });
     if (!product) throw new NotFoundError("Inventory item not found");
-    const from = await useLocation(tx, a, data.locationId);
+    const from = await useLocation(tx, a, data.locationId, product.id);
     const { item, movement } = await takeStockRecorded(tx, a, { itemId: product.id, name: product.name, quantity: data.quantity }, "used", undefined, from);
     const chemicalUse = await tx.chemicalUse.create({
       data: {

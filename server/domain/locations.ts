@@ -90,20 +90,15 @@ export async function getStockLocation(deps: Deps, actor: Actor | null, id: unkn
   return location;
 }
 
-/** A location's stock (levels with quantity or a minimum), in item name order. */
-export async function listLocationStock(deps: Deps, actor: Actor | null, id: unknown, query: object = {}) {
-  const location = await getStockLocation(deps, actor, id);
-  return deps.prisma.stockLevel.findMany({
-    ...query,
-    where: { locationId: location.id, OR: [{ quantity: { gt: 0 } }, { minQuantity: { not: null } }] },
-    orderBy: [{ item: { name: "asc" } }, { id: "asc" }],
-  });
-}
-
 /** The REST shape of GET /api/locations/:id/stock. */
 export async function locationStockRows(deps: Deps, actor: Actor | null, id: unknown) {
-  const levels = await listLocationStock(deps, actor, id, { include: { item: { select: { id: true, name: true, unit: true, price: true } } } });
-  return (levels as unknown as { quantity: number; minQuantity: number | null; item: { id: number; name: string; unit: string; price: number | null } }[]).map((l) => ({
+  const location = await getStockLocation(deps, actor, id);
+  const levels = await deps.prisma.stockLevel.findMany({
+    where: { locationId: location.id, OR: [{ quantity: { gt: 0 } }, { minQuantity: { not: null } }] },
+    orderBy: [{ item: { name: "asc" } }, { id: "asc" }],
+    include: { item: { select: { id: true, name: true, unit: true, price: true } } },
+  });
+  return levels.map((l) => ({
     itemId: l.item.id,
     name: l.item.name,
     unit: l.item.unit,
@@ -122,11 +117,7 @@ export async function locationSummaries(deps: Deps, actor: Actor | null, filter:
     orderBy: LOCATION_ORDER,
     include: { holder: { select: { id: true, name: true } } },
   });
-  const totals = await deps.prisma.$queryRaw<{ locationId: number; quantity: number; value: number; belowMinimum: number }[]>`
-    SELECT l."locationId", sum(l.quantity)::int AS quantity, COALESCE(sum(l.quantity * i.price), 0)::int AS value,
-           count(*) FILTER (WHERE l."minQuantity" IS NOT NULL AND l.quantity < l."minQuantity")::int AS "belowMinimum"
-    FROM "StockLevel" l JOIN "InventoryItem" i ON i.id = l."itemId" GROUP BY l."locationId"`;
-  const byId = new Map(totals.map((t) => [t.locationId, t]));
+  const figures = await allLocationFigures(deps);
   return locations.map((l) => ({
     id: l.id,
     name: l.name,
@@ -134,20 +125,24 @@ export async function locationSummaries(deps: Deps, actor: Actor | null, filter:
     archived: l.archived,
     holderId: l.holderId,
     holderName: l.holder?.name ?? null,
-    totalQuantity: byId.get(l.id)?.quantity ?? 0,
-    value: byId.get(l.id)?.value ?? 0,
-    belowMinimumCount: byId.get(l.id)?.belowMinimum ?? 0,
+    totalQuantity: (figures.get(l.id) ?? noFigures).quantity,
+    value: (figures.get(l.id) ?? noFigures).value,
+    belowMinimumCount: (figures.get(l.id) ?? noFigures).belowMinimum,
   }));
 }
 
-/** Stock value (cents) and below-minimum count of one location (GraphQL fields). */
-export async function locationFigures(deps: Deps, locationId: number) {
-  const [row] = await deps.prisma.$queryRaw<{ value: number; belowMinimum: number }[]>`
-    SELECT COALESCE(sum(l.quantity * i.price), 0)::int AS value,
+type Figures = { value: number; belowMinimum: number; quantity: number };
+
+/** Stock value (cents), units and below-minimum count per location, for every location in one query. */
+export async function allLocationFigures(deps: Deps): Promise<Map<number, Figures>> {
+  const rows = await deps.prisma.$queryRaw<(Figures & { locationId: number })[]>`
+    SELECT l."locationId", sum(l.quantity)::int AS quantity, COALESCE(sum(l.quantity * i.price), 0)::int AS value,
            count(*) FILTER (WHERE l."minQuantity" IS NOT NULL AND l.quantity < l."minQuantity")::int AS "belowMinimum"
-    FROM "StockLevel" l JOIN "InventoryItem" i ON i.id = l."itemId" WHERE l."locationId" = ${locationId}`;
-  return row ?? { value: 0, belowMinimum: 0 };
+    FROM "StockLevel" l JOIN "InventoryItem" i ON i.id = l."itemId" GROUP BY l."locationId"`;
+  return new Map(rows.map(({ locationId, ...f }) => [locationId, f]));
 }
+
+const noFigures: Figures = { value: 0, belowMinimum: 0, quantity: 0 };
 
 /** The vehicle a user holds (their truck), if any. */
 export function heldVehicle(db: Tx | Deps["prisma"], userId: number) {
@@ -327,7 +322,7 @@ export async function restockSuggestions(deps: Deps, actor: Actor | null, locati
   const a = requireActor(actor);
   const location = await getStockLocation(deps, a, locationId);
   if (!mayManageStockOf(a, location)) throw new ForbiddenError("You may only see restocking for the vehicle you hold");
-  const source = await mainWarehouse(deps.prisma as unknown as Tx);
+  const source = await mainWarehouse(deps.prisma);
   if (source.id === location.id) return [];
   return suggestionsFor(deps.prisma, location, source);
 }
@@ -491,9 +486,16 @@ export async function issueLocation(tx: Tx, locationId: number | undefined): Pro
   return locationId === undefined ? mainWarehouse(tx) : findLocation(tx, locationId, "fromLocationId");
 }
 
-/** Where a technician's chemical use comes from: the location picked, else the vehicle they hold, else the main warehouse. */
-export async function useLocation(tx: Tx, actor: Actor, locationId: number | undefined): Promise<StockLocation> {
-  if (locationId === undefined) return (await heldVehicle(tx, actor.id)) ?? mainWarehouse(tx);
+/**
+ * Where a technician's chemical use comes from: the location picked; else the vehicle they hold when
+ * it carries any of the product (not enough there is a conflict); else the main warehouse.
+ */
+export async function useLocation(tx: Tx, actor: Actor, locationId: number | undefined, itemId: number): Promise<StockLocation> {
+  if (locationId === undefined) {
+    const vehicle = await heldVehicle(tx, actor.id);
+    const onBoard = vehicle && (await tx.stockLevel.findFirst({ where: { locationId: vehicle.id, itemId, quantity: { gt: 0 } } }));
+    return vehicle && onBoard ? vehicle : mainWarehouse(tx);
+  }
   const location = await findLocation(tx, locationId, "locationId");
   if (!mayTakeFrom(actor, location)) throw new ForbiddenError("You may only use stock from a warehouse or the vehicle you hold");
   return location;

@@ -54,8 +54,8 @@ export function recordMovement(
  * chemical use without a vehicle): the oldest active warehouse, 'Main Warehouse' from the migration.
  * The last active warehouse cannot be archived, so there always is one.
  */
-export async function mainWarehouse(tx: Tx): Promise<StockLocation> {
-  const main = await tx.stockLocation.findFirst({ where: { kind: "WAREHOUSE", archived: false }, orderBy: { id: "asc" } });
+export async function mainWarehouse(db: Pick<Tx, "stockLocation">): Promise<StockLocation> {
+  const main = await db.stockLocation.findFirst({ where: { kind: "WAREHOUSE", archived: false }, orderBy: { id: "asc" } });
   if (!main) throw new ConflictError("There is no active warehouse: create one first");
   return main;
 }

@@ -32,7 +32,7 @@ const RecordChemicalUseInput = builder.inputType("RecordChemicalUseInput", {
     siteAddress: t.string({ required: true, description: "Site or customer address" }),
     targetPest: t.string({ required: true }),
     date: t.string({ description: "ISO date (YYYY-MM-DD) or date-time of the application; default now, never in the future" }),
-    locationId: t.id({ description: "The StockLocation it came from; default the vehicle the technician holds, else the main warehouse" }),
+    locationId: t.id({ description: "The StockLocation it came from; default the vehicle the technician holds when it carries the item, else the main warehouse" }),
   }),
 });
 

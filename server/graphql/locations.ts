@@ -6,7 +6,6 @@ import {
   countStockLocations,
   createStockLocation,
   listStockLocations,
-  locationFigures,
   myVehicle,
   recordStockCount,
   restockLocation,
@@ -29,6 +28,8 @@ const StockCountStatusEnum = builder.enumType("StockCountStatus", { values: ["OP
 /** Levels worth showing: stock there, or a minimum set there. */
 const shownLevels = { OR: [{ quantity: { gt: 0 } }, { minQuantity: { not: null } }] };
 
+const figuresSelect = { levels: { select: { quantity: true, minQuantity: true, item: { select: { price: true } } } } } as const;
+
 export const StockLocationNode = builder.prismaNode("StockLocation", {
   nullable: true,
   id: { field: "id" },
@@ -45,10 +46,16 @@ export const StockLocationNode = builder.prismaNode("StockLocation", {
       description: "Items with stock or a minimum here, by item name",
       query: () => ({ where: shownLevels, orderBy: [{ item: { name: "asc" as const } }, { id: "asc" as const }] }),
     }),
-    value: t.int({ description: "Stock value here in integer cents (quantity × price)", resolve: async (l, _a, ctx) => (await locationFigures(ctx.deps, l.id)).value }),
+    // Read with the locations (Pothos adds the levels to the list's own query): no query per location.
+    value: t.int({
+      description: "Stock value here in integer cents (quantity × price)",
+      select: figuresSelect,
+      resolve: (l) => l.levels.reduce((sum, v) => sum + v.quantity * (v.item.price ?? 0), 0),
+    }),
     belowMinimumCount: t.int({
       description: "Items below this location's own minimum",
-      resolve: async (l, _a, ctx) => (await locationFigures(ctx.deps, l.id)).belowMinimum,
+      select: figuresSelect,
+      resolve: (l) => l.levels.filter((v) => v.minQuantity !== null && v.quantity < v.minQuantity).length,
     }),
     openCount: t.prismaField({
       type: "StockCount",

@@ -97,7 +97,10 @@ describe("the migration and the demo company", () => {
       ["Main Warehouse", "WAREHOUSE", null],
       ["Truck 2", "VEHICLE", "Priya Nair"],
     ]);
-    expect(list.body[1]).toMatchObject({ totalQuantity: 10, belowMinimumCount: 2 });
+    // Tyvek 6 × $8.95, Protecta 2 × $12.75, flashlight 1 × $59.99, rebuild kit 1 × $38.50.
+    expect(list.body[1]).toMatchObject({ totalQuantity: 10, belowMinimumCount: 2, value: 17769 });
+    const viaGraphql = await ok(tech, `{ stockLocations(first: 10, kind: VEHICLE) { edges { node { name value belowMinimumCount } } } }`);
+    expect(viaGraphql.stockLocations.edges.map((e: any) => e.node)).toEqual([{ name: "Truck 2", value: 17769, belowMinimumCount: 2 }]);
     const stock = await tech.get(`/api/locations/${truck.databaseId}/stock`);
     expect(stock.body.find((r: any) => r.name === "Protecta EVO Bait Station")).toMatchObject({ quantity: 2, minQuantity: 4, belowMinimum: true });
     expect((await tech.get("/api/locations?kind=BOAT")).status).toBe(400);
