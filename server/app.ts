@@ -77,6 +77,7 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
   http.setErrorHandler((error, request, reply) => sendError(error as Error, request, reply));
 
   const session = createSessionCookies(deps, config.sessionSecret);
+  session.guardBearerRequests(http);
   const ctx = { app: http, deps, session, limits };
 
   idempotencyKeys(ctx);
@@ -92,7 +93,7 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
   teamRoutes(ctx);
   objectRoutes(ctx);
   const graphql = mountGraphQL(ctx, config.production);
-  const lowStockSocket = createLowStockSocket(events, session.actorFromCookieHeader);
+  const lowStockSocket = createLowStockSocket(events, session.actorFromHeaders);
   http.server.on("upgrade", (request, socket, head) => {
     const path = (request.url ?? "").split("?")[0];
     if (path === "/graphql") graphql.handleUpgrade(request, socket, head);

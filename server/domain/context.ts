@@ -9,8 +9,8 @@ import { IdempotencyScope } from "./idempotency.ts";
 
 export type { Tx };
 
-/** The signed-in user a domain call acts for. */
-export type Actor = { id: number; username: string; name: string; role: Role; department: string | null };
+/** The signed-in user a domain call acts for; `tokenAccess` when they came in with an API token (see apiTokens.ts). */
+export type Actor = { id: number; username: string; name: string; role: Role; department: string | null; tokenAccess?: "READ" | "WRITE" };
 
 export type Deps = { prisma: PrismaClient; events: EventBus; storage: ObjectStore };
 

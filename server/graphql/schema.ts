@@ -10,6 +10,7 @@ import "./scan.ts";
 import "./notifications.ts";
 import "./chemicalUse.ts";
 import "./reports.ts";
+import "./apiTokens.ts";
 import "./subscriptions.ts";
 
 export const schema = builder.toSchema();

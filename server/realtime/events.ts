@@ -13,7 +13,9 @@ export type DomainEvent =
   /** A stored notification for one user (its row is committed; the subscription reads it). */
   | { type: "notification.created"; notificationId: number; userId: number }
   /** Sessions ended (sign-out): one session by the digest the database keys it by, or every session of a user. */
-  | { type: "session.revoked"; sessionDigest?: string; userId?: number };
+  | { type: "session.revoked"; sessionDigest?: string; userId?: number }
+  /** An API token revoked: every process's token cache drops it. */
+  | { type: "apiToken.revoked"; tokenId: number };
 
 /** What a bus needs of a transaction to publish within it (a Prisma transaction client has it). */
 export type SqlRunner = { $executeRawUnsafe(query: string, ...values: unknown[]): PromiseLike<number> };

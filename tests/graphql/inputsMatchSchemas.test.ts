@@ -15,6 +15,7 @@
 //   argument, not inside the zod input.
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { createApiTokenInput } from "../../server/domain/apiTokens.ts";
 import { signInInput } from "../../server/domain/auth.ts";
 import { recordChemicalUseInput } from "../../server/domain/chemicalUse.ts";
 import { checkOutInput, createEquipmentInput, updateEquipmentInput } from "../../server/domain/equipment.ts";
@@ -87,6 +88,7 @@ const PAIRINGS: Record<string, Pairing> = {
     },
   },
   MarkAllNotificationsReadInput: { zod: markAllInput, renamed: { upTo: "upToId" } },
+  CreateApiTokenInput: { zod: createApiTokenInput },
 };
 
 /** Input types that have no zod schema: the domain takes only the record's id (or a flag). */
@@ -96,6 +98,7 @@ const WITHOUT_ZOD = new Set([
   "CheckInEquipmentInput",
   "DeleteInventoryItemInput",
   "MarkNotificationReadInput",
+  "RevokeApiTokenInput",
   "SignOutInput", // everywhere: Boolean picks signOut or signOutEverywhere
   "RequestLineInput", // compared inside CreateRequestInput
 ]);
