@@ -18,6 +18,7 @@ import { createPgEventBus } from "./realtime/pg-bus.ts";
 import { createLowStockSocket } from "./realtime/ws.ts";
 import { authRoutes } from "./rest/auth.ts";
 import { dashboardRoutes } from "./rest/dashboard.ts";
+import { openApiRoutes } from "./rest/docs.ts";
 import { equipmentRoutes } from "./rest/equipment.ts";
 import { sendError } from "./rest/errors.ts";
 import { idempotencyKeys } from "./rest/idempotency.ts";
@@ -92,6 +93,7 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
   requestRoutes(ctx);
   teamRoutes(ctx);
   objectRoutes(ctx);
+  openApiRoutes(ctx);
   const graphql = mountGraphQL(ctx, config.production);
   const lowStockSocket = createLowStockSocket(events, session.actorFromHeaders);
   http.server.on("upgrade", (request, socket, head) => {

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { createApp, type App } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
+import { contractProblem } from "./openapi.ts";
 
 export type TestServer = {
   url: string;
@@ -125,6 +126,9 @@ export class ApiClient {
     } catch {
       /* not JSON */
     }
+    // Every answer must keep to the OpenAPI document (./openapi.ts): drift fails the test that met it.
+    const problem = contractProblem(method, path, res.status, res.headers.get("content-type"), parsed, text);
+    if (problem) throw new Error(`OpenAPI: ${problem}`);
     return { status: res.status, body: parsed as T, headers: res.headers, text };
   }
   get<T = any>(path: string) {
