@@ -8,6 +8,7 @@ import { seedDatabase } from "./demo/seed.ts";
 import { attachCaches } from "./domain/cache.ts";
 import type { Deps } from "./domain/context.ts";
 import { startHourlySweep } from "./domain/maintenance.ts";
+import { startWebhookWorker } from "./domain/webhookDeliveries.ts";
 import { mountGraphQL } from "./graphql/http.ts";
 import { registerCompression, serveClient } from "./http/client.ts";
 import { registerHostileInputChecks } from "./http/hostileInput.ts";
@@ -43,12 +44,14 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
     ? await createPgEventBus(config.databaseUrl, (msg, err) => console.error(`events: ${msg}`, err ?? ""))
     : createLocalEventBus();
   const storage = createLocalObjectStore(join(config.dataDir, "objects"), `objects:${config.sessionSecret}`);
-  const deps: Deps = { prisma: db.prisma, events, storage };
+  const deps: Deps = { prisma: db.prisma, events, storage, settings: { allowPrivateWebhooks: config.webhooks.allowPrivate } };
   attachCaches(events);
   await seedDatabase(deps, config);
   // Maintenance-due and due-back reminders fall due with time, idempotency keys expire: checked at start, then hourly.
   const sweep = startHourlySweep(deps, undefined, (err) => console.error("hourly sweep failed", err));
   await sweep.first;
+  // Every process sends webhook deliveries from the outbox; SKIP LOCKED gives each to one of them.
+  const webhookWorker = startWebhookWorker(deps, config.webhooks, (err) => console.error("webhook deliveries failed", err));
 
   const http = Fastify({
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
@@ -118,6 +121,7 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
     deps,
     async close() {
       sweep.stop();
+      await webhookWorker.stop();
       limits.close();
       lowStockSocket.close();
       await graphql.close();

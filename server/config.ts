@@ -30,6 +30,9 @@ const envSchema = z.object({
   RATE_LIMIT_API_WINDOW: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_SIGNIN_MAX: z.coerce.number().int().min(0).default(30),
   RATE_LIMIT_SIGNIN_WINDOW: z.coerce.number().int().min(1).default(15 * 60),
+  ALLOW_PRIVATE_WEBHOOKS: flag,
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(10_000),
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(10).default(60_000),
 });
 
 /**
@@ -65,6 +68,8 @@ export type Config = {
   trustProxy: TrustProxy;
   /** Requests per client address: max per window (ms); max 0 turns a limit off. */
   rateLimits: { api: RateLimit; signIn: RateLimit };
+  /** Webhook deliveries: may endpoints resolve to private addresses; first retry delay (doubling, at most an hour); outbox poll. */
+  webhooks: { allowPrivate: boolean; retryBaseMs: number; pollMs: number };
 };
 export type RateLimit = { max: number; windowMs: number };
 
@@ -97,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       api: { max: e.RATE_LIMIT_API_MAX, windowMs: e.RATE_LIMIT_API_WINDOW * 1000 },
       signIn: { max: e.RATE_LIMIT_SIGNIN_MAX, windowMs: e.RATE_LIMIT_SIGNIN_WINDOW * 1000 },
     },
+    webhooks: { allowPrivate: e.ALLOW_PRIVATE_WEBHOOKS ?? false, retryBaseMs: e.WEBHOOK_RETRY_BASE_MS, pollMs: e.WEBHOOK_POLL_MS },
   };
 }
 

@@ -11,6 +11,7 @@ import "./notifications.ts";
 import "./chemicalUse.ts";
 import "./reports.ts";
 import "./apiTokens.ts";
+import "./webhooks.ts";
 import "./subscriptions.ts";
 
 export const schema = builder.toSchema();

@@ -7,7 +7,8 @@ export type LowStockItem = { id: number; name: string; quantity: number; minQuan
 export type DomainEvent =
   /** `created` marks the commit that made the record, so open lists can add it; `deleted` the one that removed it. */
   | { type: "inventory.changed"; itemId: number; created?: boolean; deleted?: boolean }
-  | { type: "equipment.changed"; equipmentId: number; created?: boolean }
+  /** `action` when the change was a check-out or check-in (webhooks name those). */
+  | { type: "equipment.changed"; equipmentId: number; created?: boolean; action?: "checked_out" | "checked_in" }
   | { type: "request.changed"; requestId: number; requesterId: number; status: "pending" | "approved" | "denied"; created?: boolean }
   | { type: "stock.low"; items: LowStockItem[] }
   /** A stored notification for one user (its row is committed; the subscription reads it). */
@@ -15,7 +16,9 @@ export type DomainEvent =
   /** Sessions ended (sign-out): one session by the digest the database keys it by, or every session of a user. */
   | { type: "session.revoked"; sessionDigest?: string; userId?: number }
   /** An API token revoked: every process's token cache drops it. */
-  | { type: "apiToken.revoked"; tokenId: number };
+  | { type: "apiToken.revoked"; tokenId: number }
+  /** A webhook created, changed or deleted: outboxes re-read which webhooks exist. */
+  | { type: "webhook.changed"; webhookId: number };
 
 /** What a bus needs of a transaction to publish within it (a Prisma transaction client has it). */
 export type SqlRunner = { $executeRawUnsafe(query: string, ...values: unknown[]): PromiseLike<number> };

@@ -58,6 +58,9 @@ const ROUTES: Route[] = [
   { method: "GET", path: "/api/team", query: ["search"] },
   { method: "POST", path: "/api/team", body: createTeamMemberInput },
   { method: "POST", path: "/api/objects/upload", body: uploadInput },
+  { method: "GET", path: "/api/openapi.json", as: "anonymous" },
+  { method: "GET", path: "/api/docs", as: "anonymous" },
+  { method: "GET", path: "/api/docs/:file", as: "anonymous" },
 ];
 
 let server: TestServer;

@@ -17,6 +17,7 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { createApiTokenInput } from "../../server/domain/apiTokens.ts";
 import { signInInput } from "../../server/domain/auth.ts";
+import { createWebhookInput, updateWebhookInput } from "../../server/domain/webhooks.ts";
 import { recordChemicalUseInput } from "../../server/domain/chemicalUse.ts";
 import { checkOutInput, createEquipmentInput, updateEquipmentInput } from "../../server/domain/equipment.ts";
 import { createInventoryItemInput, updateInventoryItemInput } from "../../server/domain/inventory.ts";
@@ -89,6 +90,8 @@ const PAIRINGS: Record<string, Pairing> = {
   },
   MarkAllNotificationsReadInput: { zod: markAllInput, renamed: { upTo: "upToId" } },
   CreateApiTokenInput: { zod: createApiTokenInput },
+  CreateWebhookInput: { zod: createWebhookInput },
+  UpdateWebhookInput: { zod: updateWebhookInput, targetId: "id" },
 };
 
 /** Input types that have no zod schema: the domain takes only the record's id (or a flag). */
@@ -99,6 +102,7 @@ const WITHOUT_ZOD = new Set([
   "DeleteInventoryItemInput",
   "MarkNotificationReadInput",
   "RevokeApiTokenInput",
+  "DeleteWebhookInput",
   "SignOutInput", // everywhere: Boolean picks signOut or signOutEverywhere
   "RequestLineInput", // compared inside CreateRequestInput
 ]);
