@@ -9,6 +9,7 @@ import { seedDatabase } from "./demo/seed.ts";
 import { attachCaches } from "./domain/cache.ts";
 import type { Deps } from "./domain/context.ts";
 import { startHourlySweep } from "./domain/maintenance.ts";
+import { startWebhookWorker } from "./domain/webhookDeliveries.ts";
 import { mountGraphQL } from "./graphql/http.ts";
 import type { ResponseCache } from "./graphql/responseCache.ts";
 import { registerCompression, serveClient } from "./http/client.ts";
@@ -21,6 +22,7 @@ import { createPgEventBus } from "./realtime/pg-bus.ts";
 import { createLowStockSocket } from "./realtime/ws.ts";
 import { authRoutes } from "./rest/auth.ts";
 import { dashboardRoutes } from "./rest/dashboard.ts";
+import { openApiRoutes } from "./rest/docs.ts";
 import { equipmentRoutes } from "./rest/equipment.ts";
 import { sendError } from "./rest/errors.ts";
 import { idempotencyKeys } from "./rest/idempotency.ts";
@@ -51,12 +53,14 @@ export async function createApp(
     ? await createPgEventBus(config.databaseUrl, (msg, err) => console.error(`events: ${msg}`, err ?? ""))
     : createLocalEventBus();
   const storage = createObjectStore(config, db.prisma);
-  const deps: Deps = { prisma: db.prisma, events, storage };
+  const deps: Deps = { prisma: db.prisma, events, storage, settings: { allowPrivateWebhooks: config.webhooks.allowPrivate } };
   attachCaches(events);
   await seedDatabase(deps, config);
   // Maintenance-due and due-back reminders fall due with time, idempotency keys expire: checked at start, then hourly.
   const sweep = startHourlySweep(deps, undefined, (err) => console.error("hourly sweep failed", err));
   await sweep.first;
+  // Every process sends webhook deliveries from the outbox; SKIP LOCKED gives each to one of them.
+  const webhookWorker = startWebhookWorker(deps, config.webhooks, (err) => console.error("webhook deliveries failed", err));
 
   const http = Fastify({
     logger: config.logLevel === "silent" ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
@@ -96,6 +100,7 @@ export async function createApp(
   http.setErrorHandler((error, request, reply) => sendError(error as Error, request, reply));
 
   const session = createSessionCookies(deps, config.sessionSecret);
+  session.guardBearerRequests(http);
   const ctx = { app: http, deps, session, limits };
 
   idempotencyKeys(ctx);
@@ -124,8 +129,9 @@ export async function createApp(
   locationRoutes(ctx);
   teamRoutes(ctx);
   objectRoutes(ctx);
+  openApiRoutes(ctx);
   const graphql = mountGraphQL(ctx, config.production, config.persistedOperations, [metrics.graphqlPlugin()]);
-  const lowStockSocket = createLowStockSocket(events, session.actorFromCookieHeader);
+  const lowStockSocket = createLowStockSocket(events, session.actorFromHeaders);
   metrics.sources.subscribers = () => ({ ws: lowStockSocket.count(), graphql: graphql.count() });
   metrics.sources.pool = () => (db.pool ? { total: db.pool.totalCount, idle: db.pool.idleCount, waiting: db.pool.waitingCount } : null);
   metrics.sources.bus = () => events.delivering();
@@ -153,6 +159,7 @@ export async function createApp(
     async close() {
       closing = true;
       sweep.stop();
+      await webhookWorker.stop();
       limits.close();
       lowStockSocket.close();
       await graphql.close();

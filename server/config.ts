@@ -40,6 +40,9 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: flag,
   METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional().or(z.literal("").transform(() => undefined)),
+  ALLOW_PRIVATE_WEBHOOKS: flag,
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(10_000),
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(10).default(60_000),
 });
 
 /**
@@ -81,6 +84,8 @@ export type Config = {
   objectStore: ObjectStoreConfig;
   /** When set, GET /metrics wants `Authorization: Bearer <token>`. */
   metricsToken: string | undefined;
+  /** Webhook deliveries: may endpoints resolve to private addresses; first retry delay (doubling, at most an hour); outbox poll. */
+  webhooks: { allowPrivate: boolean; retryBaseMs: number; pollMs: number };
 };
 export type ObjectStoreConfig =
   | { kind: "local" | "postgres" }
@@ -142,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     objectStore: objectStoreOf(e),
     metricsToken: e.METRICS_TOKEN,
+    webhooks: { allowPrivate: e.ALLOW_PRIVATE_WEBHOOKS ?? false, retryBaseMs: e.WEBHOOK_RETRY_BASE_MS, pollMs: e.WEBHOOK_POLL_MS },
   };
 }
 

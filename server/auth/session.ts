@@ -1,5 +1,6 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sealData, unsealData } from "iron-session";
+import { actorForApiToken, requireWriteAccess } from "../domain/apiTokens.ts";
 import { actorForSession, SESSION_TTL_MS } from "../domain/auth.ts";
 import type { Actor, Deps } from "../domain/context.ts";
 
@@ -7,7 +8,23 @@ export const SESSION_COOKIE = "trapline_session";
 const UNSEALED_KEPT = 10_000;
 const UNSEALED_FOR_MS = 60_000;
 
-/** The iron-session cookie seals the server-side session id; the session row decides if it still counts. */
+/** Where a bearer token is honoured (and checked before the route runs): the API, GraphQL, SDS objects. */
+const TOKEN_PATHS = /^\/(?:api|graphql|objects)(?:[/?]|$)/;
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+export const INVALID_TOKEN = "This API token is invalid, expired or revoked";
+
+/** The token of an `Authorization: Bearer <token>` header; "" for any other Authorization header, undefined without one. */
+export function bearerTokenOf(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const match = /^Bearer +(\S+) *$/i.exec(header);
+  return match ? match[1]! : "";
+}
+
+/**
+ * Who a request acts for, on every transport: an `Authorization: Bearer` API token when one is
+ * sent (then the cookie is not consulted), otherwise the session cookie. The iron-session cookie
+ * seals the server-side session id; the session row decides if it still counts.
+ */
 export function createSessionCookies(deps: Deps, secret: string) {
   const ttl = Math.floor(SESSION_TTL_MS / 1000);
   const actors = new WeakMap<FastifyRequest, Promise<Actor | null>>();
@@ -29,19 +46,42 @@ export function createSessionCookies(deps: Deps, secret: string) {
     return data.sid;
   }
   const sessionIdOf = (request: FastifyRequest) => sessionIdFromCookieHeader(request.headers.cookie);
+  /** The actor of a request's headers (or a graphql-ws connection's params, which name `authorization` the same way). */
+  const actorFromHeaders = async (headers: { cookie?: string; authorization?: string }): Promise<Actor | null> => {
+    const token = bearerTokenOf(headers.authorization);
+    if (token !== undefined) return token ? actorForApiToken(deps, token) : null;
+    return actorForSession(deps, await sessionIdFromCookieHeader(headers.cookie));
+  };
+
+  function actorOf(request: FastifyRequest): Promise<Actor | null> {
+    let actor = actors.get(request);
+    if (!actor) {
+      actor = actorFromHeaders({ cookie: request.headers.cookie, authorization: request.headers.authorization });
+      actors.set(request, actor);
+    }
+    return actor;
+  }
 
   return {
     sessionIdOf,
-    /** For WebSocket upgrades, which carry the cookie header but are not Fastify requests. */
-    actorFromCookieHeader: (header: string | undefined) => sessionIdFromCookieHeader(header).then((sid) => actorForSession(deps, sid)),
+    /** For WebSocket upgrades and graphql-ws connections, which are not Fastify requests. */
+    actorFromHeaders,
     /** The signed-in actor of this request, resolved once. */
-    actorOf(request: FastifyRequest): Promise<Actor | null> {
-      let actor = actors.get(request);
-      if (!actor) {
-        actor = sessionIdOf(request).then((sid) => actorForSession(deps, sid));
-        actors.set(request, actor);
-      }
-      return actor;
+    actorOf,
+    /**
+     * Before any route of the API: a request with an Authorization header that is not a valid
+     * bearer token gets 401 at once, and a READ token 403 on any REST write. (GraphQL refuses a READ
+     * token's mutations itself: it reads the operation, see graphql/http.ts.)
+     */
+    guardBearerRequests(app: FastifyInstance) {
+      app.addHook("onRequest", async (request, reply) => {
+        if (request.headers.authorization === undefined || !TOKEN_PATHS.test(request.url)) return;
+        const actor = await actorOf(request);
+        if (!actor) {
+          return reply.status(401).header("WWW-Authenticate", 'Bearer realm="trapline"').send({ message: INVALID_TOKEN });
+        }
+        if (!READ_METHODS.has(request.method) && !request.url.startsWith("/graphql")) requireWriteAccess(actor);
+      });
     },
     async set(request: FastifyRequest, reply: FastifyReply, sid: string) {
       const sealed = await sealData({ sid }, { password: secret, ttl });

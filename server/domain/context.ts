@@ -6,13 +6,14 @@ import type { ObjectStore } from "../storage/objects.ts";
 import { committed } from "./cache.ts";
 import { ConflictError, ForbiddenError, UnauthenticatedError, ValidationError } from "./errors.ts";
 import { IdempotencyScope } from "./idempotency.ts";
+import { deliveriesQueued, enqueueWebhookDeliveries } from "./webhookOutbox.ts";
 
 export type { Tx };
 
-/** The signed-in user a domain call acts for. */
-export type Actor = { id: number; username: string; name: string; role: Role; department: string | null };
+/** The signed-in user a domain call acts for; `tokenAccess` when they came in with an API token (see apiTokens.ts). */
+export type Actor = { id: number; username: string; name: string; role: Role; department: string | null; tokenAccess?: "READ" | "WRITE" };
 
-export type Deps = { prisma: PrismaClient; events: EventBus; storage: ObjectStore };
+export type Deps = { prisma: PrismaClient; events: EventBus; storage: ObjectStore; settings?: { allowPrivateWebhooks?: boolean } };
 
 export function requireActor(actor: Actor | null | undefined): Actor {
   if (!actor) throw new UnauthenticatedError();
@@ -47,11 +48,17 @@ function fail(message: string, field?: string): never {
 export async function write<T>(deps: Deps, fn: (tx: Tx, emit: (e: DomainEvent) => void) => Promise<T>): Promise<T> {
   const key = IdempotencyScope.take();
   const events: DomainEvent[] = [];
+  let queued = 0;
   let result: T;
   try {
     result = await deps.prisma.$transaction(
       (tx) => {
-        const change = () => fn(tx, (e) => events.push(e));
+        // Webhook deliveries go to the outbox in this same transaction: none for a rolled-back change, none lost for a committed one.
+        const change = async () => {
+          const value = await fn(tx, (e) => events.push(e));
+          queued = await enqueueWebhookDeliveries(deps.events, tx, events);
+          return value;
+        };
         return key ? key.once(tx, change) : change();
       },
       { maxWait: 10_000, timeout: 20_000 },
@@ -64,6 +71,7 @@ export async function write<T>(deps: Deps, fn: (tx: Tx, emit: (e: DomainEvent) =
   if (events.length === 0) events.push({ type: "records.changed" });
   committed(deps.events, events);
   for (const e of events) deps.events.publish(e);
+  if (queued) deliveriesQueued(deps.events);
   return result;
 }
 

@@ -21,7 +21,7 @@ const DASHBOARD_CACHE_MS = 5_000;
 const dashboardCache = perBus((bus) => {
   const cache = new BusGuardedCache<"counts", DashboardStats>(bus, DASHBOARD_CACHE_MS, 1);
   onChange(bus, (event) => {
-    if (event?.type === "session.revoked" || event?.type === "notification.created") return;
+    if (event?.type === "session.revoked" || event?.type === "apiToken.revoked" || event?.type === "webhook.changed" || event?.type === "notification.created") return;
     cache.invalidate();
   });
   return cache;

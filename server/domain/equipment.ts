@@ -104,7 +104,7 @@ export async function checkOutEquipment(deps: Deps, actor: Actor | null, id: unk
     if (dueBack && utcDay(dueBack) < utcDay(new Date())) throw new ValidationError("Due back cannot be in the past", "dueBack");
     const equipment = await checkOutInTx(tx, a, equipmentId, assignedTo, undefined, dueBack ?? null);
     await remindDueBack(tx, emit, equipment);
-    emit({ type: "equipment.changed", equipmentId });
+    emit({ type: "equipment.changed", equipmentId, action: "checked_out" });
     return equipment;
   });
 }
@@ -142,7 +142,7 @@ export async function checkInEquipment(deps: Deps, actor: Actor | null, id: unkn
     });
     if (!equipment) throw await stateConflict(tx, equipmentId, "checked in");
     await logActivity(tx, a, { action: "checkin", entityType: "equipment", entityId: equipmentId, details: `Checked in ${equipment.name}` });
-    emit({ type: "equipment.changed", equipmentId });
+    emit({ type: "equipment.changed", equipmentId, action: "checked_in" });
     return equipment;
   });
 }

@@ -138,7 +138,7 @@ export async function approveRequest(deps: Deps, actor: Actor | null, id: unknow
       for (const line of request.lines) {
         if (line.equipmentId === null) throw new ConflictError(`${line.name} no longer exists`);
         await checkOutInTx(tx, a, line.equipmentId, request.requester.name, request.id);
-        emit({ type: "equipment.changed", equipmentId: line.equipmentId });
+        emit({ type: "equipment.changed", equipmentId: line.equipmentId, action: "checked_out" });
       }
     }
     await notifyRequester(tx, emit, a, request);

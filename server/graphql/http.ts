@@ -11,6 +11,7 @@ import { createGraphQLError, createYoga, maskError, type Plugin } from "graphql-
 import { WebSocketServer } from "ws";
 import type { SessionCookies } from "../auth/session.ts";
 import { isDatabaseUnavailable } from "../db/client.ts";
+import { requireWriteAccess } from "../domain/apiTokens.ts";
 import type { Actor, Deps } from "../domain/context.ts";
 import { DomainError } from "../domain/errors.ts";
 import type { RateLimits } from "../http/rateLimits.ts";
@@ -59,11 +60,22 @@ function domainErrorOf(error: unknown): DomainError | undefined {
   return undefined;
 }
 
-/** Signed-out callers may ask only viewer/signIn/signOut (and introspection outside production). */
+/**
+ * Signed-out callers may ask only viewer/signIn/signOut (and introspection outside production); a
+ * READ API token may not run a mutation (403, FORBIDDEN).
+ */
 function useSignedInOnly(production: boolean): Plugin<GraphQLContext> {
   const check = (args: ExecutionArgs) => {
-    if ((args.contextValue as GraphQLContext).actor) return null;
+    const { actor } = args.contextValue as GraphQLContext;
     const op = getOperationAST(args.document, args.operationName);
+    if (actor && op?.operation === "mutation") {
+      try {
+        requireWriteAccess(actor);
+      } catch (e) {
+        return { errors: [createGraphQLError((e as Error).message, { extensions: { code: "FORBIDDEN", http: { status: 403 } } })] };
+      }
+    }
+    if (actor) return null;
     if (!op) return null;
     for (const name of rootFields(args.document, op.selectionSet)) {
       if (OPEN_FIELDS.has(name) || (!production && (name === "__schema" || name === "__type"))) continue;
@@ -133,7 +145,7 @@ export function mountGraphQL(
       const request = req as FastifyRequest;
       return {
         deps,
-        actor: actor !== undefined ? actor : await session.actorFromCookieHeader(req.headers.cookie),
+        actor: actor !== undefined ? actor : await session.actorFromHeaders(req.headers),
         session: reply
           ? {
               sessionId: () => session.sessionIdOf(request),
@@ -176,9 +188,12 @@ export function mountGraphQL(
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const wsServer = useServer<Record<string, unknown> | undefined, { request: IncomingMessage; actor?: Actor }>(
     {
-      // A WebSocket without a valid session is refused at connect (4403 Forbidden).
+      // A WebSocket without a valid session or API token (connectionParams.authorization: "Bearer tl_…") is refused at connect (4403 Forbidden).
       onConnect: async (ctx) => {
-        const actor = await session.actorFromCookieHeader(ctx.extra.request.headers.cookie).catch(() => null);
+        const params = ctx.connectionParams ?? {};
+        const authorization = typeof params.authorization === "string" ? params.authorization : typeof params.Authorization === "string" ? params.Authorization : undefined;
+        const headers = authorization !== undefined ? { authorization } : { cookie: ctx.extra.request.headers.cookie };
+        const actor = await session.actorFromHeaders(headers).catch(() => null);
         if (!actor) return false;
         ctx.extra.actor = actor;
         return true;

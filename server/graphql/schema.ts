@@ -11,6 +11,8 @@ import "./notifications.ts";
 import "./chemicalUse.ts";
 import "./locations.ts";
 import "./reports.ts";
+import "./apiTokens.ts";
+import "./webhooks.ts";
 import "./subscriptions.ts";
 
 export const schema = builder.toSchema();

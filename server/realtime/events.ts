@@ -7,7 +7,8 @@ export type LowStockItem = { id: number; name: string; quantity: number; minQuan
 export type DomainEvent =
   /** `created` marks the commit that made the record, so open lists can add it; `deleted` the one that removed it. */
   | { type: "inventory.changed"; itemId: number; created?: boolean; deleted?: boolean }
-  | { type: "equipment.changed"; equipmentId: number; created?: boolean }
+  /** `action` when the change was a check-out or check-in (webhooks name those). */
+  | { type: "equipment.changed"; equipmentId: number; created?: boolean; action?: "checked_out" | "checked_in" }
   | { type: "request.changed"; requestId: number; requesterId: number; status: "pending" | "approved" | "denied"; created?: boolean }
   | { type: "stock.low"; items: LowStockItem[] }
   /** A stock location, its stock, minimums or counts changed. */
@@ -20,7 +21,11 @@ export type DomainEvent =
    * A committed write that announced nothing in particular (a team change, a notification read):
    * caches of other processes hear that something changed.
    */
-  | { type: "records.changed" };
+  | { type: "records.changed" }
+  /** An API token revoked: every process's token cache drops it. */
+  | { type: "apiToken.revoked"; tokenId: number }
+  /** A webhook created, changed or deleted: outboxes re-read which webhooks exist. */
+  | { type: "webhook.changed"; webhookId: number };
 
 /** What a bus needs of a transaction to publish within it (a Prisma transaction client has it). */
 export type SqlRunner = { $executeRawUnsafe(query: string, ...values: unknown[]): PromiseLike<number> };

@@ -10,7 +10,7 @@ const HEARTBEAT_MS = 30_000;
  * The spec's plain WebSocket at /ws: signed-in clients receive
  * {"type":"low_stock_alert","items":[{id,name,quantity,minQuantity,unit,urgency}]} on every low-stock event.
  */
-export function createLowStockSocket(events: EventBus, actorOf: (cookieHeader: string | undefined) => Promise<Actor | null>) {
+export function createLowStockSocket(events: EventBus, actorOf: (headers: { cookie?: string; authorization?: string }) => Promise<Actor | null>) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
   const alive = new WeakMap<WebSocket, boolean>();
 
@@ -41,7 +41,7 @@ export function createLowStockSocket(events: EventBus, actorOf: (cookieHeader: s
 
   return {
     async handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
-      const actor = await actorOf(request.headers.cookie).catch(() => null);
+      const actor = await actorOf(request.headers).catch(() => null);
       if (!actor) {
         socket.end("HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
         return;

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { signInInput } from "../../schemas/auth.ts";
 import { checkOutInput, createEquipmentInput, updateEquipmentInput } from "../../schemas/equipment.ts";
 import { createInventoryItemInput, updateInventoryItemInput } from "../../schemas/inventory.ts";
-import { createRequestInput } from "../../schemas/requests.ts";
+import { approveRequestInput, createRequestInput } from "../../schemas/requests.ts";
 import { scanInput } from "../../server/domain/scan.ts";
 import { linkInput, uploadInput } from "../../server/domain/sds.ts";
 import { createTeamMemberInput } from "../../schemas/team.ts";
@@ -53,11 +53,16 @@ const ROUTES: Route[] = [
   { method: "GET", path: "/api/requests", query: ["status"] },
   { method: "POST", path: "/api/requests", body: createRequestInput },
   { method: "GET", path: "/api/requests/:id" },
-  { method: "PUT", path: "/api/requests/:id/approve" },
+  { method: "PUT", path: "/api/requests/:id/approve", body: approveRequestInput },
+  { method: "GET", path: "/api/locations", query: ["kind", "archived"] },
+  { method: "GET", path: "/api/locations/:id/stock" },
   { method: "PUT", path: "/api/requests/:id/deny" },
   { method: "GET", path: "/api/team", query: ["search"] },
   { method: "POST", path: "/api/team", body: createTeamMemberInput },
   { method: "POST", path: "/api/objects/upload", body: uploadInput },
+  { method: "GET", path: "/api/openapi.json", as: "anonymous" },
+  { method: "GET", path: "/api/docs", as: "anonymous" },
+  { method: "GET", path: "/api/docs/:file", as: "anonymous" },
 ];
 
 let server: TestServer;

@@ -20,6 +20,8 @@ import { recordChemicalUseInput } from "../../schemas/chemicalUse.ts";
 import { checkOutInput, createEquipmentInput, updateEquipmentInput } from "../../schemas/equipment.ts";
 import { createInventoryItemInput, updateInventoryItemInput } from "../../schemas/inventory.ts";
 import { recordMaintenanceInput } from "../../schemas/equipment.ts";
+import { createApiTokenInput } from "../../server/domain/apiTokens.ts";
+import { createWebhookInput, updateWebhookInput } from "../../server/domain/webhooks.ts";
 import { markAllInput } from "../../server/domain/notifications.ts";
 import { createRequestInput } from "../../schemas/requests.ts";
 import { approveRequestInput } from "../../schemas/requests.ts";
@@ -106,6 +108,9 @@ const PAIRINGS: Record<string, Pairing> = {
   },
   TransferStockInput: { zod: transferStockInput },
   RecordStockCountInput: { zod: recordStockCountInput },
+  CreateApiTokenInput: { zod: createApiTokenInput },
+  CreateWebhookInput: { zod: createWebhookInput },
+  UpdateWebhookInput: { zod: updateWebhookInput, targetId: "id" },
 };
 
 /** Input types that have no zod schema: the domain takes only the record's id (or a flag). */
@@ -119,6 +124,8 @@ const WITHOUT_ZOD = new Set([
   "CheckInEquipmentInput",
   "DeleteInventoryItemInput",
   "MarkNotificationReadInput",
+  "RevokeApiTokenInput",
+  "DeleteWebhookInput",
   "SignOutInput", // everywhere: Boolean picks signOut or signOutEverywhere
   "RequestLineInput", // compared inside CreateRequestInput
 ]);

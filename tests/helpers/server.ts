@@ -5,6 +5,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { createApp, type App } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
+import { contractProblem } from "./openapi.ts";
 
 export type TestServer = {
   url: string;
@@ -17,6 +18,8 @@ export type TestServer = {
   /** A client signed in as one of the demo accounts (or any username/password). */
   as(username: string, password?: string): Promise<ApiClient>;
   anonymous(): ApiClient;
+  /** A client without cookies that sends `Authorization: Bearer <token>` (an API token). */
+  bearer(token: string): ApiClient;
 };
 
 export const DEMO_PASSWORDS: Record<string, string> = { manager: "manager123", tech: "tech123", pnair: "priya1234", tbecker: "tom12345", agomez: "alicia1234" };
@@ -66,6 +69,11 @@ export async function startServer(
       return client;
     },
     anonymous: () => new ApiClient(() => url),
+    bearer(token) {
+      const client = new ApiClient(() => url);
+      client.authorization = `Bearer ${token}`;
+      return client;
+    },
   };
   return server;
 }
@@ -96,6 +104,8 @@ export type ApiResponse<T = any> = { status: number; body: T; headers: Headers; 
 /** A cookie-keeping HTTP client, like a browser sending credentials. */
 export class ApiClient {
   cookie: string | undefined;
+  /** Sent as the Authorization header when set. */
+  authorization: string | undefined;
   constructor(private readonly base: () => string) {}
 
   async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
@@ -105,6 +115,7 @@ export class ApiClient {
       (init.headers as Record<string, string>)["content-type"] ??= "application/json";
     }
     if (this.cookie) (init.headers as Record<string, string>).cookie = this.cookie;
+    if (this.authorization) (init.headers as Record<string, string>).authorization ??= this.authorization;
     const res = await fetch(new URL(path, this.base()), init);
     const setCookie = res.headers.getSetCookie();
     for (const c of setCookie) {
@@ -119,6 +130,9 @@ export class ApiClient {
     } catch {
       /* not JSON */
     }
+    // Every answer must keep to the OpenAPI document (./openapi.ts): drift fails the test that met it.
+    const problem = contractProblem(method, path, res.status, res.headers.get("content-type"), parsed, text);
+    if (problem) throw new Error(`OpenAPI: ${problem}`);
     return { status: res.status, body: parsed as T, headers: res.headers, text };
   }
   get<T = any>(path: string) {

@@ -1,0 +1,122 @@
+import { randomUUID } from "node:crypto";
+import type { Tx } from "../db/client.ts";
+import type { DomainEvent, EventBus } from "../realtime/events.ts";
+import { BusGuardedCache, onChange, perBus } from "./cache.ts";
+
+/** The events a webhook may subscribe to, as integrators see them. */
+export const WEBHOOK_EVENTS = [
+  "inventory.low_stock",
+  "inventory.changed",
+  "equipment.checked_out",
+  "equipment.checked_in",
+  "request.created",
+  "request.decided",
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+type Announced = { event: WebhookEvent; key: string; data: (tx: Tx) => Promise<unknown> };
+
+/** What integrators hear of one committed domain event (nothing for most). */
+function announced(e: DomainEvent): Announced[] {
+  switch (e.type) {
+    case "stock.low":
+      return [{ event: "inventory.low_stock", key: `low:${e.items.map((i) => i.id).join(",")}`, data: async () => ({ items: e.items }) }];
+    case "inventory.changed":
+      return [
+        {
+          event: "inventory.changed",
+          key: `inv:${e.itemId}`,
+          data: async (tx) => {
+            const item = e.deleted ? null : await tx.inventoryItem.findUnique({ where: { id: e.itemId }, omit: { warningLevel: true } });
+            return { change: e.created ? "created" : item ? "updated" : "deleted", id: e.itemId, item };
+          },
+        },
+      ];
+    case "equipment.changed":
+      if (!e.action) return [];
+      return [
+        {
+          event: e.action === "checked_out" ? "equipment.checked_out" : "equipment.checked_in",
+          key: `eq:${e.equipmentId}:${e.action}`,
+          data: async (tx) => ({ equipment: await tx.equipment.findUnique({ where: { id: e.equipmentId } }) }),
+        },
+      ];
+    case "request.changed": {
+      const event: WebhookEvent = e.created ? "request.created" : "request.decided";
+      if (!e.created && e.status === "pending") return [];
+      return [
+        {
+          event,
+          key: `req:${e.requestId}:${event}`,
+          data: async (tx) => ({
+            request: await tx.request.findUnique({
+              where: { id: e.requestId },
+              include: { lines: { select: { inventoryItemId: true, equipmentId: true, name: true, quantity: true } } },
+            }),
+          }),
+        },
+      ];
+    }
+    default:
+      return [];
+  }
+}
+
+/**
+ * Whether any webhook is active, kept while the bus delivers every process's `webhook.changed`: so a
+ * write costs no extra statement while there are no webhooks (the usual case).
+ */
+const anyWebhooks = perBus((bus) => {
+  const cache = new BusGuardedCache<"any", { any: boolean }>(bus, 10 * 60_000, 1);
+  onChange(bus, (event) => {
+    if (event?.type === "webhook.changed") cache.invalidate();
+  });
+  return cache;
+});
+
+/** Whether any webhook is active (cached; see anyWebhooks). */
+export function hasActiveWebhooks(bus: EventBus, tx: Pick<Tx, "$queryRaw">): Promise<boolean> {
+  return anyWebhooks(bus)
+    .through("any", async () => {
+      const [row] = await tx.$queryRaw<{ any: boolean }[]>`SELECT EXISTS (SELECT 1 FROM "Webhook" WHERE active) AS any`;
+      return { any: Boolean(row?.any) };
+    })
+    .then((v) => v?.any ?? true);
+}
+
+const queuedListeners = new WeakMap<EventBus, () => void>();
+/** The worker of this process asks to hear when a write of this process queued deliveries. */
+export function onDeliveriesQueued(bus: EventBus, listener: () => void): void {
+  queuedListeners.set(bus, listener);
+}
+export function deliveriesQueued(bus: EventBus): void {
+  queuedListeners.get(bus)?.();
+}
+
+/**
+ * Writes one outbox row per (webhook, event) for a write's events, inside the write's transaction:
+ * a rolled-back change sends nothing, a committed one loses nothing. The body is fixed here, so
+ * every retry sends (and signs) the same bytes. Answers how many rows it wrote.
+ */
+export async function enqueueWebhookDeliveries(bus: EventBus, tx: Tx, events: readonly DomainEvent[]): Promise<number> {
+  const seen = new Set<string>();
+  const items = events.flatMap(announced).filter((a) => !seen.has(a.key) && seen.add(a.key));
+  if (!items.length || !(await hasActiveWebhooks(bus, tx))) return 0;
+  // KEY SHARE: a webhook deleted meanwhile waits for this transaction (and then takes its deliveries along).
+  const hooks = await tx.$queryRaw<{ id: number; events: string[] }[]>`
+    SELECT id, events FROM "Webhook" WHERE active AND events && ${[...new Set(items.map((i) => i.event))]}::text[] FOR KEY SHARE`;
+  if (!hooks.length) return 0;
+  const rows = [];
+  for (const item of items) {
+    const targets = hooks.filter((h) => h.events.includes(item.event));
+    if (!targets.length) continue;
+    const data = await item.data(tx);
+    const createdAt = new Date();
+    for (const hook of targets) {
+      const id = randomUUID();
+      rows.push({ id, webhookId: hook.id, event: item.event, body: JSON.stringify({ id, event: item.event, createdAt, data }), createdAt, nextAttemptAt: createdAt });
+    }
+  }
+  if (rows.length) await tx.webhookDelivery.createMany({ data: rows });
+  return rows.length;
+}
