@@ -76,7 +76,7 @@ const shown = (v: string | number | boolean | null | undefined) => (v == null ? 
 
 /** What the form's inputs show: a stored item's values, or a new item's §9 defaults. */
 export function inventoryItemFormValues(item: StoredItem | null): InventoryItemFormValues {
-  const v = item ?? { ...NEW_ITEM, price: 0 };
+  const v: StoredItem = item ?? NEW_ITEM;
   return {
     name: shown(v.name),
     description: shown(v.description),
@@ -86,7 +86,8 @@ export function inventoryItemFormValues(item: StoredItem | null): InventoryItemF
     minQuantity: shown(v.minQuantity),
     reorderPoint: shown(v.reorderPoint),
     reorderQuantity: shown(v.reorderQuantity),
-    price: typeof v.price === "number" ? centsToDollars(v.price) : "",
+    // A new item shows a price of 0, as the form always did; a stored one its dollars and cents.
+    price: !item ? "0" : typeof v.price === "number" ? centsToDollars(v.price) : "",
     supplier: shown(v.supplier),
     location: shown(v.location),
     barcode: shown(v.barcode),

@@ -21,7 +21,7 @@ const NEW_ITEM = inventoryItemFormValues(null);
 
 describe("inventory form (§5), read by the server's own schema", () => {
   it("starts from the §9 defaults", () => {
-    expect(NEW_ITEM).toMatchObject({ quantity: "0", minQuantity: "10", unit: "units", price: "0.00", reorderPoint: "5", reorderQuantity: "20", hazardous: false });
+    expect(NEW_ITEM).toMatchObject({ quantity: "0", minQuantity: "10", unit: "units", price: "0", reorderPoint: "5", reorderQuantity: "20", hazardous: false });
   });
 
   it("needs name, category, quantity, minimum and unit", () => {

@@ -1,6 +1,11 @@
 import { FormControlLabel, FormHelperText, InputAdornment, MenuItem, Switch, TextField, type TextFieldProps } from "@mui/material";
 import type { ReactNode } from "react";
 import { Controller, type Control, type FieldPath, type FieldValues } from "react-hook-form";
+import { z } from "zod";
+
+// zod compiles object parsers with new Function() unless told not to; the Content-Security-Policy
+// (script-src 'self', no 'unsafe-eval') refuses that and reports a violation. The forms parse without it.
+z.config({ jitless: true });
 
 /*
  * The form kit: MUI controls bound to a react-hook-form form through its Controller. Each shows its

@@ -1,5 +1,6 @@
 import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
+import { graphql, useMutation, type GraphQLTaggedNode } from "react-relay";
+import type { MutationParameters } from "relay-runtime";
 import type { equipmentMovesCheckInMutation } from "../../__generated__/equipmentMovesCheckInMutation.graphql.ts";
 import type { equipmentMovesCheckOutMutation } from "../../__generated__/equipmentMovesCheckOutMutation.graphql.ts";
 import { useKeptOnPhone } from "../../offline/useKeptOnPhone.ts";
@@ -24,77 +25,82 @@ export type MoveOutcome = {
 
 type Result = { readonly __typename: string; readonly message?: string } | null | undefined;
 
-function settle(payloadType: string, outcome: MoveOutcome, kept: (error: Error) => boolean) {
-  return {
-    onCompleted: (result: Result) => (result?.__typename === payloadType ? outcome.done() : outcome.refused(result?.message ?? null)),
-    onError: (error: Error) => (kept(error) ? outcome.queued() : outcome.failed()),
-  };
+const checkOutMutation = graphql`
+  mutation equipmentMovesCheckOutMutation($input: CheckOutEquipmentInput!) {
+    checkOutEquipment(input: $input) {
+      __typename
+      ... on CheckOutEquipmentPayload {
+        equipment {
+          id
+          status
+          assignedTo
+          assignedAt
+          dueBack
+          updatedAt
+        }
+      }
+      ... on Error {
+        message
+      }
+    }
+  }
+`;
+
+const checkInMutation = graphql`
+  mutation equipmentMovesCheckInMutation($input: CheckInEquipmentInput!) {
+    checkInEquipment(input: $input) {
+      __typename
+      ... on CheckInEquipmentPayload {
+        equipment {
+          id
+          status
+          assignedTo
+          assignedAt
+          dueBack
+          updatedAt
+        }
+      }
+      ... on Error {
+        message
+      }
+    }
+  }
+`;
+
+/** One move: the payload means done, a typed error refused, a failed request queued offline or failed. */
+function useMove<M extends MutationParameters & { variables: { input: object } }>(mutation: GraphQLTaggedNode, payloadType: string, resultOf: (response: M["response"]) => Result) {
+  const kept = useKeptOnPhone();
+  const [commit, pending] = useMutation<M>(mutation);
+  const move = useCallback(
+    (input: M["variables"]["input"], outcome: MoveOutcome) =>
+      commit({
+        variables: { input } as M["variables"],
+        onCompleted: (response) => {
+          const result = resultOf(response);
+          if (result?.__typename === payloadType) outcome.done();
+          else outcome.refused(result?.message ?? null);
+        },
+        onError: (error) => (kept(error) ? outcome.queued() : outcome.failed()),
+      }),
+    [commit, kept, payloadType, resultOf],
+  );
+  return { move, pending };
 }
 
 export type CheckOut = { id: string; assignedTo: string; dueBack?: string | null };
 
+const checkOutResult = (r: equipmentMovesCheckOutMutation["response"]) => r.checkOutEquipment;
+const checkInResult = (r: equipmentMovesCheckInMutation["response"]) => r.checkInEquipment;
+
 /** available → checked_out. */
 export function useCheckOutEquipment() {
-  const kept = useKeptOnPhone();
-  const [commit, pending] = useMutation<equipmentMovesCheckOutMutation>(graphql`
-    mutation equipmentMovesCheckOutMutation($input: CheckOutEquipmentInput!) {
-      checkOutEquipment(input: $input) {
-        __typename
-        ... on CheckOutEquipmentPayload {
-          equipment {
-            id
-            status
-            assignedTo
-            assignedAt
-            dueBack
-            updatedAt
-          }
-        }
-        ... on Error {
-          message
-        }
-      }
-    }
-  `);
-  const checkOut = useCallback(
-    (input: CheckOut, outcome: MoveOutcome) => {
-      const { onCompleted, onError } = settle("CheckOutEquipmentPayload", outcome, kept);
-      commit({ variables: { input }, onCompleted: (d) => onCompleted(d.checkOutEquipment), onError });
-    },
-    [commit, kept],
-  );
-  return { checkOut, pending };
+  const { move, pending } = useMove<equipmentMovesCheckOutMutation>(checkOutMutation, "CheckOutEquipmentPayload", checkOutResult);
+  return { checkOut: move as (input: CheckOut, outcome: MoveOutcome) => void, pending };
 }
 
 /** checked_out → available. */
 export function useCheckInEquipment() {
-  const kept = useKeptOnPhone();
-  const [commit, pending] = useMutation<equipmentMovesCheckInMutation>(graphql`
-    mutation equipmentMovesCheckInMutation($input: CheckInEquipmentInput!) {
-      checkInEquipment(input: $input) {
-        __typename
-        ... on CheckInEquipmentPayload {
-          equipment {
-            id
-            status
-            assignedTo
-            assignedAt
-            dueBack
-            updatedAt
-          }
-        }
-        ... on Error {
-          message
-        }
-      }
-    }
-  `);
-  const checkIn = useCallback(
-    (id: string, outcome: MoveOutcome) => {
-      const { onCompleted, onError } = settle("CheckInEquipmentPayload", outcome, kept);
-      commit({ variables: { input: { id } }, onCompleted: (d) => onCompleted(d.checkInEquipment), onError });
-    },
-    [commit, kept],
-  );
+  const { move, pending } = useMove<equipmentMovesCheckInMutation>(checkInMutation, "CheckInEquipmentPayload", checkInResult);
+  const checkIn = useCallback((id: string, outcome: MoveOutcome) => move({ id }, outcome), [move]);
   return { checkIn, pending };
 }

@@ -4,14 +4,18 @@ import {
   Autocomplete, Box, Button, CircularProgress, DialogActions, DialogContent, DialogTitle, IconButton, List, ListItem, ListItemText, MenuItem,
   Stack, TextField, Typography,
 } from "@mui/material";
-import { Suspense, useEffect, useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Suspense, useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
 import { fetchQuery, graphql, useLazyLoadQuery, useMutation, useRelayEnvironment } from "react-relay";
 import type { RequestFormCreateMutation, RequestType } from "../../__generated__/RequestFormCreateMutation.graphql.ts";
 import type { RequestFormEquipmentSearchQuery } from "../../__generated__/RequestFormEquipmentSearchQuery.graphql.ts";
 import type { RequestFormInventorySearchQuery } from "../../__generated__/RequestFormInventorySearchQuery.graphql.ts";
 import type { RequestFormPrefillQuery } from "../../__generated__/RequestFormPrefillQuery.graphql.ts";
+import { requestForm } from "../../../../schemas/requests.ts";
 import { useSession } from "../../app/session.ts";
-import { useToast } from "../../app/toast.tsx";
+import { FormText } from "../../components/form/fields.tsx";
+import { useFormSave } from "../../components/form/useFormSave.ts";
 import { useKeptOnPhone } from "../../offline/useKeptOnPhone.ts";
 import { connectionsForNewRequest } from "./connections.ts";
 import { addLine, equipmentOptions, inventoryOptions, PICKER_PAGE, pickerSearch, type Line, type PickerOption } from "./lines.ts";
@@ -139,9 +143,10 @@ function ownRequestConnections(source: { get(id: string): unknown }, viewerId: s
 }
 
 function RequestFormFields({ onDone, initialLines }: { onDone(): void; initialLines: Line[] }) {
-  const { toast } = useToast();
   const environment = useRelayEnvironment();
   const viewerId = useSession().viewer.id;
+  const form = useForm({ resolver: zodResolver(requestForm), defaultValues: { justification: "" } });
+  const save = useFormSave(form, { failure: "Failed to submit request" });
 
   const [type, setType] = useState<RequestType>("inventory");
   const [lines, setLines] = useState<Line[]>(initialLines);
@@ -150,8 +155,6 @@ function RequestFormFields({ onDone, initialLines }: { onDone(): void; initialLi
   const picker = usePickerOptions(type, searchText);
   const [quantity, setQuantity] = useState("1");
   const [addError, setAddError] = useState<string | null>(null);
-  const [justification, setJustification] = useState("");
-  const [justificationError, setJustificationError] = useState<string | null>(null);
   const kept = useKeptOnPhone();
   const [triedEmpty, setTriedEmpty] = useState(false);
 
@@ -199,45 +202,24 @@ function RequestFormFields({ onDone, initialLines }: { onDone(): void; initialLi
     setTriedEmpty(false);
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    let ok = true;
-    if (lines.length === 0) {
-      setTriedEmpty(true);
-      ok = false;
-    }
-    if (!justification.trim()) {
-      setJustificationError("Please provide justification for this request");
-      ok = false;
-    }
-    if (!ok) return;
-    const connections = ownRequestConnections(environment.getStore().getSource(), viewerId);
-    commit({
-      variables: {
-        input: { type, justification: justification.trim(), items: lines.map((l) => ({ id: l.id, quantity: l.quantity })) },
-        connections,
-      },
-      updater: (store, data) => {
-        const r = data?.createRequest;
-        if (r?.__typename === "CreateRequestPayload" && r.request) adjustPendingCount(store, +1, { requestId: r.request.id, status: "pending" });
-      },
-      onCompleted: (res) => {
-        const r = res.createRequest;
-        if (r.__typename === "CreateRequestPayload") {
-          toast({ title: "Request submitted successfully", variant: "success" });
-          onDone();
-          return;
-        }
-        const message = r.message;
-        if (r.__typename === "ValidationError" && r.field === "justification" && message) setJustificationError(message);
-        toast({ title: "Error", description: message || "Failed to submit request", variant: "destructive" });
-      },
-      onError: (err) => {
-        if (kept(err)) return onDone();
-        toast({ title: "Error", description: err.message || "Failed to submit request", variant: "destructive" });
-      },
-    });
-  };
+  const submit = form.handleSubmit(
+    ({ justification }) => {
+      if (lines.length === 0) return setTriedEmpty(true);
+      const connections = ownRequestConnections(environment.getStore().getSource(), viewerId);
+      commit({
+        variables: { input: { type, justification, items: lines.map((l) => ({ id: l.id, quantity: l.quantity })) }, connections },
+        updater: (store, data) => {
+          const r = data?.createRequest;
+          if (r?.__typename === "CreateRequestPayload" && r.request) adjustPendingCount(store, +1, { requestId: r.request.id, status: "pending" });
+        },
+        onCompleted: (res) => save.completed(res.createRequest, "CreateRequestPayload", "Request submitted successfully", onDone),
+        onError: (err) => (kept(err) ? onDone() : save.failed(err)),
+      });
+    },
+    () => {
+      if (lines.length === 0) setTriedEmpty(true);
+    },
+  );
 
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ display: "contents" }}>
@@ -328,20 +310,7 @@ function RequestFormFields({ onDone, initialLines }: { onDone(): void; initialLi
             )}
           </Box>
 
-          <TextField
-            label="Justification"
-            required
-            multiline
-            minRows={3}
-            value={justification}
-            onChange={(e) => {
-              setJustification(e.target.value);
-              if (justificationError) setJustificationError(null);
-            }}
-            error={Boolean(justificationError)}
-            helperText={justificationError ?? "Why are these items needed?"}
-            fullWidth
-          />
+          <FormText control={form.control} name="justification" label="Justification" required multiline minRows={3} helperText="Why are these items needed?" />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
