@@ -25,6 +25,7 @@ import { inventoryRoutes } from "./rest/inventory.ts";
 import { objectRoutes } from "./rest/objects.ts";
 import { requestRoutes } from "./rest/requests.ts";
 import { teamRoutes } from "./rest/team.ts";
+import { transferRoutes } from "./rest/transfer.ts";
 import { createLocalObjectStore } from "./storage/objects.ts";
 
 export type App = { http: FastifyInstance; db: Database; deps: Deps; close(): Promise<void> };
@@ -90,6 +91,7 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
   equipmentRoutes(ctx);
   requestRoutes(ctx);
   teamRoutes(ctx);
+  transferRoutes(ctx);
   objectRoutes(ctx);
   const graphql = mountGraphQL(ctx, config.production);
   const lowStockSocket = createLowStockSocket(events, session.actorFromCookieHeader);

@@ -89,13 +89,16 @@ export function isRecordNotFound(err: unknown): boolean {
   return err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2025";
 }
 
+export type ActivityDraft = { action: string; entityType: "inventory" | "equipment" | "request" | "user"; entityId?: number | null; details: string };
+
+/** The row of one activity-log entry (logActivity writes one; bulk writes pass many to createMany). */
+export function activityRow(actor: Actor, entry: ActivityDraft) {
+  return { userId: actor.id, ...entry, entityId: entry.entityId ?? null };
+}
+
 /** Writes one activity-log entry inside the caller's transaction. */
-export function logActivity(
-  tx: Tx,
-  actor: Actor,
-  entry: { action: string; entityType: "inventory" | "equipment" | "request" | "user"; entityId?: number | null; details: string },
-) {
-  return tx.activityEntry.create({ data: { userId: actor.id, ...entry, entityId: entry.entityId ?? null } });
+export function logActivity(tx: Tx, actor: Actor, entry: ActivityDraft) {
+  return tx.activityEntry.create({ data: activityRow(actor, entry) });
 }
 
 /** Positive 32-bit id, or a ValidationError. */

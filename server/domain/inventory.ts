@@ -2,7 +2,18 @@ import { z } from "zod";
 import { Prisma, type InventoryItem } from "../db/generated/client.ts";
 import { EPA_REGISTRATION_NUMBER, EPA_REGISTRATION_NUMBER_MESSAGE, INVENTORY_CATEGORIES, UNITS } from "./constants.ts";
 import { describeChanges } from "./changes.ts";
-import { isRecordNotFound, logActivity, parseId, parseInput, requireActor, requireManager, write, type Actor, type Deps } from "./context.ts";
+import {
+  isRecordNotFound,
+  logActivity,
+  parseId,
+  parseInput,
+  requireActor,
+  requireManager,
+  write,
+  type ActivityDraft,
+  type Actor,
+  type Deps,
+} from "./context.ts";
 import { NotFoundError } from "./errors.ts";
 import { seek } from "./keyset.ts";
 import { oneOf, optionalText, requiredText, sdsFileUrlField, wholeNumber } from "./fields.ts";
@@ -112,12 +123,7 @@ export async function createInventoryItem(deps: Deps, actor: Actor | null, input
   return write(deps, async (tx, emit) => {
     const item = await tx.inventoryItem.create({ data });
     if (item.quantity > 0) await recordMovement(tx, a, item, item.quantity, "initial");
-    await logActivity(tx, a, {
-      action: "create",
-      entityType: "inventory",
-      entityId: item.id,
-      details: `Added ${item.name} (${item.category}), ${item.quantity} ${item.unit}`,
-    });
+    await logActivity(tx, a, itemCreatedActivity(item));
     emit({ type: "inventory.changed", itemId: item.id, created: true });
     if (isLow(item)) {
       await notifyLowStock(tx, emit, [item]);
@@ -126,6 +132,14 @@ export async function createInventoryItem(deps: Deps, actor: Actor | null, input
     return item;
   });
 }
+
+/** The activity entry of a new item (the form's create and the CSV import). */
+export function itemCreatedActivity(item: InventoryItem): ActivityDraft {
+  return { action: "create", entityType: "inventory", entityId: item.id, details: `Added ${item.name} (${item.category}), ${item.quantity} ${item.unit}` };
+}
+
+/** The stock movement reason of an edit that changed the quantity by `delta`. */
+export const editMovementReason = (delta: number) => (delta > 0 ? "received" : "adjusted");
 
 export async function updateInventoryItem(deps: Deps, actor: Actor | null, id: unknown, input: unknown): Promise<InventoryItem> {
   const a = requireActor(actor);
@@ -138,7 +152,7 @@ export async function updateInventoryItem(deps: Deps, actor: Actor | null, id: u
     const before = (await tx.inventoryItem.findUnique({ where: { id: itemId } }))!;
     const item = await tx.inventoryItem.update({ where: { id: itemId }, data });
     const delta = item.quantity - before.quantity;
-    if (delta !== 0) await recordMovement(tx, a, item, delta, delta > 0 ? "received" : "adjusted");
+    if (delta !== 0) await recordMovement(tx, a, item, delta, editMovementReason(delta));
     await logActivity(tx, a, { action: "update", entityType: "inventory", entityId: item.id, details: describeChanges(before, item, labels) });
     if (isLow(item) && !isLow(before)) await notifyLowStock(tx, emit, [item]);
     emit({ type: "inventory.changed", itemId: item.id });
@@ -212,7 +226,7 @@ export async function listReorderSuggestions(deps: Deps, actor: Actor | null): P
 }
 
 /** The inventory fields an edit reports, by their names in activity entries. */
-const labels: Partial<Record<keyof InventoryItem, string>> = {
+export const labels: Partial<Record<keyof InventoryItem, string>> = {
   name: "name",
   description: "description",
   category: "category",

@@ -33,9 +33,18 @@ export function recordMovement(
   reason: StockMovementReason,
   requestId?: number,
 ) {
-  return tx.stockMovement.create({
-    data: { itemId: item.id, itemName: item.name, delta, quantityAfter: item.quantity, reason, userId: actor.id, requestId: requestId ?? null },
-  });
+  return tx.stockMovement.create({ data: movementRow(actor, item, delta, reason, requestId) });
+}
+
+/** The row of one stock movement (recordMovement writes one; bulk writes pass many to createMany). */
+export function movementRow(
+  actor: Actor,
+  item: Pick<InventoryItem, "id" | "name" | "quantity">,
+  delta: number,
+  reason: StockMovementReason,
+  requestId?: number,
+) {
+  return { itemId: item.id, itemName: item.name, delta, quantityAfter: item.quantity, reason, userId: actor.id, requestId: requestId ?? null };
 }
 
 /**
