@@ -44,7 +44,12 @@ function fail(message: string, field?: string): never {
  * request carries an Idempotency-Key, the key and the result are stored in this same transaction,
  * and a key seen before returns its stored result without running the change (./idempotency.ts).
  */
-export async function write<T>(deps: Deps, fn: (tx: Tx, emit: (e: DomainEvent) => void) => Promise<T>): Promise<T> {
+export async function write<T>(
+  deps: Deps,
+  fn: (tx: Tx, emit: (e: DomainEvent) => void) => Promise<T>,
+  /** The transaction's time limit; bulk writes (CSV imports) take longer than a form's. */
+  { timeoutMs = 20_000 }: { timeoutMs?: number } = {},
+): Promise<T> {
   const key = IdempotencyScope.take();
   const events: DomainEvent[] = [];
   let result: T;
@@ -54,7 +59,7 @@ export async function write<T>(deps: Deps, fn: (tx: Tx, emit: (e: DomainEvent) =
         const change = () => fn(tx, (e) => events.push(e));
         return key ? key.once(tx, change) : change();
       },
-      { maxWait: 10_000, timeout: 20_000 },
+      { maxWait: 10_000, timeout: timeoutMs },
     );
   } catch (err) {
     throw translateDbError(err);

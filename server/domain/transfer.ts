@@ -68,6 +68,8 @@ export type ImportError = { row: number; field: string | null; message: string }
 /** `unchanged`: rows that matched a record and would change nothing (not written). */
 export type ImportResult = { created: number; updated: number; unchanged: number; errors: ImportError[]; dryRun: boolean };
 
+/** An import's transaction may take this long (5,000 rows take seconds; see npm run bench:import). */
+const IMPORT_TIMEOUT_MS = 120_000;
 /** At most this many data rows in one file. */
 export const IMPORT_MAX_ROWS = 20_000;
 
@@ -237,7 +239,7 @@ async function importCsv<Rec extends { id: number }>(deps: Deps, actor: Actor | 
       if (dryRun) throw new ImportRolledBack(result);
       await area.save(tx, a, emit, planned);
       return result;
-    });
+    }, { timeoutMs: IMPORT_TIMEOUT_MS });
   } catch (err) {
     if (err instanceof ImportRolledBack) return err.result;
     throw err;
