@@ -2,6 +2,7 @@ import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
 import { createSessionCookies } from "./auth/session.ts";
+import { registerBackupEndpoint } from "./backup/endpoint.ts";
 import type { Config } from "./config.ts";
 import { openDatabase, type Database } from "./db/client.ts";
 import { seedDatabase } from "./demo/seed.ts";
@@ -92,6 +93,7 @@ export async function createApp(config: Config, options: { onQuery?: (sql: strin
   requestRoutes(ctx);
   teamRoutes(ctx);
   transferRoutes(ctx);
+  registerBackupEndpoint(http, db, config.dataDir);
   objectRoutes(ctx);
   const graphql = mountGraphQL(ctx, config.production);
   const lowStockSocket = createLowStockSocket(events, session.actorFromCookieHeader);
