@@ -3,6 +3,7 @@ import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
 import { createSessionCookies } from "./auth/session.ts";
+import { registerBackupEndpoint } from "./backup/endpoint.ts";
 import type { Config } from "./config.ts";
 import { openDatabase, type Database } from "./db/client.ts";
 import { seedDatabase } from "./demo/seed.ts";
@@ -33,6 +34,7 @@ import { requestRoutes } from "./rest/requests.ts";
 import { teamRoutes } from "./rest/team.ts";
 import { requestIdFrom, runInRequest, setProcessLog } from "./log.ts";
 import { createObjectStore } from "./storage/index.ts";
+import { transferRoutes } from "./rest/transfer.ts";
 
 export type App = { http: FastifyInstance; db: Database; deps: Deps; responseCache: ResponseCache; close(): Promise<void> };
 
@@ -128,6 +130,8 @@ export async function createApp(
   requestRoutes(ctx);
   locationRoutes(ctx);
   teamRoutes(ctx);
+  transferRoutes(ctx);
+  registerBackupEndpoint(http, db, config.dataDir);
   objectRoutes(ctx);
   openApiRoutes(ctx);
   const graphql = mountGraphQL(ctx, config.production, config.persistedOperations, [metrics.graphqlPlugin()]);

@@ -14,6 +14,11 @@ export type Database = {
   kind: "pglite" | "postgresql";
   /** PostgreSQL only: the pool Prisma uses, for the few statements that bypass Prisma (rate-limit counters). */
   pool: pg.Pool | null;
+  /**
+   * PGlite only: the whole data directory as PGlite's own dump (tar.gz), taken between two statements
+   * after a checkpoint, so it is a consistent copy while the server runs (for backups).
+   */
+  dumpDataDir?(): Promise<Uint8Array>;
   /** True when the database answers a trivial query within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
@@ -64,6 +69,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     prisma,
     kind: "pglite",
     pool: null,
+    async dumpDataDir() {
+      await pglite.exec("CHECKPOINT");
+      // Holding PGlite's query lock: no statement runs while the files are read.
+      const dump = await pglite._runExclusiveQuery(() => pglite.dumpDataDir("gzip"));
+      return new Uint8Array(await dump.arrayBuffer());
+    },
     ping: (t) => ping(prisma, t),
     close: once(async () => {
       await prisma.$disconnect();

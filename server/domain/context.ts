@@ -45,7 +45,12 @@ function fail(message: string, field?: string): never {
  * request carries an Idempotency-Key, the key and the result are stored in this same transaction,
  * and a key seen before returns its stored result without running the change (./idempotency.ts).
  */
-export async function write<T>(deps: Deps, fn: (tx: Tx, emit: (e: DomainEvent) => void) => Promise<T>): Promise<T> {
+export async function write<T>(
+  deps: Deps,
+  fn: (tx: Tx, emit: (e: DomainEvent) => void) => Promise<T>,
+  /** The transaction's time limit; bulk writes (CSV imports) take longer than a form's. */
+  { timeoutMs = 20_000 }: { timeoutMs?: number } = {},
+): Promise<T> {
   const key = IdempotencyScope.take();
   const events: DomainEvent[] = [];
   let queued = 0;
@@ -61,7 +66,7 @@ export async function write<T>(deps: Deps, fn: (tx: Tx, emit: (e: DomainEvent) =
         };
         return key ? key.once(tx, change) : change();
       },
-      { maxWait: 10_000, timeout: 20_000 },
+      { maxWait: 10_000, timeout: timeoutMs },
     );
   } catch (err) {
     throw translateDbError(err);
@@ -99,13 +104,16 @@ export function isRecordNotFound(err: unknown): boolean {
   return err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2025";
 }
 
+export type ActivityDraft = { action: string; entityType: "inventory" | "equipment" | "request" | "user" | "location"; entityId?: number | null; details: string };
+
+/** The row of one activity-log entry (logActivity writes one; bulk writes pass many to createMany). */
+export function activityRow(actor: Actor, entry: ActivityDraft) {
+  return { userId: actor.id, ...entry, entityId: entry.entityId ?? null };
+}
+
 /** Writes one activity-log entry inside the caller's transaction. */
-export function logActivity(
-  tx: Tx,
-  actor: Actor,
-  entry: { action: string; entityType: "inventory" | "equipment" | "request" | "user" | "location"; entityId?: number | null; details: string },
-) {
-  return tx.activityEntry.create({ data: { userId: actor.id, ...entry, entityId: entry.entityId ?? null } });
+export function logActivity(tx: Tx, actor: Actor, entry: ActivityDraft) {
+  return tx.activityEntry.create({ data: activityRow(actor, entry) });
 }
 
 /** Positive 32-bit id, or a ValidationError. */

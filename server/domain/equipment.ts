@@ -1,10 +1,50 @@
 import type { Equipment, Prisma } from "../db/generated/client.ts";
-import { isRecordNotFound, logActivity, parseId, parseInput, requireActor, write, type Actor, type Deps, type Tx } from "./context.ts";
+import { isRecordNotFound, logActivity, parseId, parseInput, requireActor, write, type ActivityDraft, type Actor, type Deps, type Tx } from "./context.ts";
 import { ConflictError, NotFoundError, ValidationError } from "./errors.ts";
 import { seek } from "./keyset.ts";
 import { describeChanges } from "./changes.ts";
 import { remindDueBack, remindMaintenanceDue, utcDay } from "./maintenance.ts";
 import { checkOutInput, createEquipmentInput, equipmentFields, STATUS_RULE_MESSAGE, updateEquipmentInput } from "../../schemas/equipment.ts";
+
+type Assignment = { assignedTo?: string | null; assignedAt?: Date | null; dueBack?: null };
+
+/**
+ * The status rule (§5) of a create (`before` null) or an update of `before`: checked_out needs
+ * assignedTo (assignedAt is set when it becomes checked out); any other status clears the
+ * assignment, and sending one with it is the rule's ValidationError. Answers the assignment fields
+ * to write beside `data`.
+ */
+export function assignmentOf(
+  before: Pick<Equipment, "status" | "assignedTo"> | null,
+  data: { status?: Equipment["status"]; assignedTo?: string | null },
+  sentAssignedAt?: Date | null,
+  now = new Date(),
+): Assignment {
+  if (!before) {
+    const checkedOut = data.status === "checked_out";
+    if (checkedOut !== Boolean(data.assignedTo)) throw new ValidationError(STATUS_RULE_MESSAGE, checkedOut ? "assignedTo" : "status");
+    return { assignedAt: checkedOut ? now : null };
+  }
+  const status = data.status ?? before.status;
+  if (status === "checked_out") {
+    const assignedTo = data.assignedTo === undefined ? before.assignedTo : data.assignedTo;
+    if (!assignedTo) throw new ValidationError(STATUS_RULE_MESSAGE, "assignedTo");
+    return before.status !== "checked_out" ? { assignedAt: now } : {};
+  }
+  // Leaving checked_out (or staying elsewhere) clears the assignment; sending one is the rule's error.
+  if (data.assignedTo || sentAssignedAt) throw new ValidationError(STATUS_RULE_MESSAGE, data.assignedTo ? "assignedTo" : "assignedAt");
+  return { assignedTo: null, assignedAt: null, dueBack: null };
+}
+
+/** The activity entry of new equipment (the form's create and the CSV import). */
+export function equipmentCreatedActivity(equipment: Equipment): ActivityDraft {
+  return {
+    action: "create",
+    entityType: "equipment",
+    entityId: equipment.id,
+    details: `Added ${equipment.name} (${equipment.category})${equipment.serialNumber ? `, serial ${equipment.serialNumber}` : ""}`,
+  };
+}
 
 export type EquipmentFilter = { search?: string; status?: string };
 
@@ -45,16 +85,10 @@ export async function getEquipment(deps: Deps, actor: Actor | null, id: unknown)
 export async function createEquipment(deps: Deps, actor: Actor | null, input: unknown): Promise<Equipment> {
   const a = requireActor(actor);
   const data = parseInput(createEquipmentInput, input);
-  const checkedOut = data.status === "checked_out";
-  if (checkedOut !== Boolean(data.assignedTo)) throw new ValidationError(STATUS_RULE_MESSAGE, checkedOut ? "assignedTo" : "status");
+  const assignment = assignmentOf(null, data);
   return write(deps, async (tx, emit) => {
-    const equipment = await tx.equipment.create({ data: { ...data, assignedAt: checkedOut ? new Date() : null } });
-    await logActivity(tx, a, {
-      action: "create",
-      entityType: "equipment",
-      entityId: equipment.id,
-      details: `Added ${equipment.name} (${equipment.category})${equipment.serialNumber ? `, serial ${equipment.serialNumber}` : ""}`,
-    });
+    const equipment = await tx.equipment.create({ data: { ...data, ...assignment } });
+    await logActivity(tx, a, equipmentCreatedActivity(equipment));
     await remindMaintenanceDue(tx, emit, equipment);
     emit({ type: "equipment.changed", equipmentId: equipment.id, created: true });
     return equipment;
@@ -67,19 +101,7 @@ export async function updateEquipment(deps: Deps, actor: Actor | null, id: unkno
   const { assignedAt: sentAssignedAt, ...data } = parseInput(updateEquipmentInput, input);
   return write(deps, async (tx, emit) => {
     const before = await lockEquipment(tx, equipmentId);
-    const status = data.status ?? before.status;
-    const patch: Prisma.EquipmentUpdateInput = { ...data };
-    if (status === "checked_out") {
-      const assignedTo = data.assignedTo === undefined ? before.assignedTo : data.assignedTo;
-      if (!assignedTo) throw new ValidationError(STATUS_RULE_MESSAGE, "assignedTo");
-      if (before.status !== "checked_out") patch.assignedAt = new Date();
-    } else {
-      // Leaving checked_out (or staying elsewhere) clears the assignment; sending one is the rule's error.
-      if (data.assignedTo || sentAssignedAt) throw new ValidationError(STATUS_RULE_MESSAGE, data.assignedTo ? "assignedTo" : "assignedAt");
-      patch.assignedTo = null;
-      patch.assignedAt = null;
-      patch.dueBack = null;
-    }
+    const patch: Prisma.EquipmentUpdateInput = { ...data, ...assignmentOf(before, data, sentAssignedAt) };
     const equipment = await tx.equipment.update({ where: { id: equipmentId }, data: patch });
     await logActivity(tx, a, {
       action: "update",
@@ -162,7 +184,7 @@ async function lockEquipment(tx: Tx, id: number): Promise<Equipment> {
   });
 }
 
-const equipmentLabels: Partial<Record<keyof Equipment, string>> = {
+export const equipmentLabels: Partial<Record<keyof Equipment, string>> = {
   name: "name",
   description: "description",
   serialNumber: "serial number",

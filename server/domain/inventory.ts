@@ -1,6 +1,17 @@
 import { Prisma, type InventoryItem } from "../db/generated/client.ts";
 import { describeChanges } from "./changes.ts";
-import { isRecordNotFound, logActivity, parseId, parseInput, requireActor, requireManager, write, type Actor, type Deps } from "./context.ts";
+import {
+  isRecordNotFound,
+  logActivity,
+  parseId,
+  parseInput,
+  requireActor,
+  requireManager,
+  write,
+  type ActivityDraft,
+  type Actor,
+  type Deps,
+} from "./context.ts";
 import { ConflictError, NotFoundError } from "./errors.ts";
 import { seek } from "./keyset.ts";
 import { notifyLowStock } from "./notifications.ts";
@@ -74,12 +85,7 @@ export async function createInventoryItem(deps: Deps, actor: Actor | null, input
     // The stock starts in the main warehouse; the total follows from its level (changeStock).
     const created = await tx.inventoryItem.create({ data: { ...data, quantity: 0 } });
     const item = data.quantity > 0 ? (await changeStock(tx, a, { item: created, location: await mainWarehouse(tx), delta: data.quantity, reason: "initial" })).item : created;
-    await logActivity(tx, a, {
-      action: "create",
-      entityType: "inventory",
-      entityId: item.id,
-      details: `Added ${item.name} (${item.category}), ${item.quantity} ${item.unit}`,
-    });
+    await logActivity(tx, a, itemCreatedActivity(item));
     emit({ type: "inventory.changed", itemId: item.id, created: true });
     if (isLow(item)) {
       await notifyLowStock(tx, emit, [item]);
@@ -88,6 +94,14 @@ export async function createInventoryItem(deps: Deps, actor: Actor | null, input
     return item;
   });
 }
+
+/** The activity entry of a new item (the form's create and the CSV import). */
+export function itemCreatedActivity(item: InventoryItem): ActivityDraft {
+  return { action: "create", entityType: "inventory", entityId: item.id, details: `Added ${item.name} (${item.category}), ${item.quantity} ${item.unit}` };
+}
+
+/** The stock movement reason of an edit that changed the quantity by `delta`. */
+export const editMovementReason = (delta: number) => (delta > 0 ? "received" : "adjusted");
 
 export async function updateInventoryItem(deps: Deps, actor: Actor | null, id: unknown, input: unknown): Promise<InventoryItem> {
   const a = requireActor(actor);
@@ -105,7 +119,7 @@ export async function updateInventoryItem(deps: Deps, actor: Actor | null, id: u
     if (delta !== 0) {
       const main = await mainWarehouse(tx);
       item = (
-        await changeStock(tx, a, { item, location: main, delta, reason: delta > 0 ? "received" : "adjusted" }).catch((err: unknown) => {
+        await changeStock(tx, a, { item, location: main, delta, reason: editMovementReason(delta) }).catch((err: unknown) => {
           if (!(err instanceof ConflictError)) throw err;
           throw new ConflictError(
             `${err.message}. The quantity is the total over all locations; only stock at ${main.name} changes here, so move or count the rest where it is.`,
@@ -186,7 +200,7 @@ export async function listReorderSuggestions(deps: Deps, actor: Actor | null): P
 }
 
 /** The inventory fields an edit reports, by their names in activity entries. */
-const labels: Partial<Record<keyof InventoryItem, string>> = {
+export const labels: Partial<Record<keyof InventoryItem, string>> = {
   name: "name",
   description: "description",
   category: "category",

@@ -22,11 +22,16 @@ export type NotificationDraft = {
 type Emit = (e: DomainEvent) => void;
 
 /** Stores one notification per recipient; recipients who already hold the same dedupeKey are skipped. */
-export async function notifyUsers(tx: Tx, emit: Emit, userIds: readonly number[], draft: NotificationDraft) {
+export function notifyUsers(tx: Tx, emit: Emit, userIds: readonly number[], draft: NotificationDraft) {
+  return notifyUsersOfEach(tx, emit, userIds, [draft]);
+}
+
+/** notifyUsers for several drafts at once: one statement for them all (a bulk import's low items). */
+async function notifyUsersOfEach(tx: Tx, emit: Emit, userIds: readonly number[], drafts: readonly NotificationDraft[]) {
   const recipients = [...new Set(userIds)];
-  if (!recipients.length) return [];
+  if (!recipients.length || !drafts.length) return [];
   const created = await tx.notification.createManyAndReturn({
-    data: recipients.map((userId) => ({
+    data: drafts.flatMap((draft) => recipients.map((userId) => ({
       userId,
       kind: draft.kind,
       message: draft.message,
@@ -34,7 +39,7 @@ export async function notifyUsers(tx: Tx, emit: Emit, userIds: readonly number[]
       itemId: draft.itemId ?? null,
       equipmentId: draft.equipmentId ?? null,
       dedupeKey: draft.dedupeKey ?? null,
-    })),
+    }))),
     skipDuplicates: true,
     select: { id: true, userId: true },
   });
@@ -43,25 +48,28 @@ export async function notifyUsers(tx: Tx, emit: Emit, userIds: readonly number[]
 }
 
 /** Every manager (but `except`, usually the one who acted) gets the notification. */
-export async function notifyManagers(tx: Tx, emit: Emit, draft: NotificationDraft, except?: number) {
+export async function notifyManagers(tx: Tx, emit: Emit, draft: NotificationDraft | readonly NotificationDraft[], except?: number) {
   const managers = await tx.user.findMany({
     where: { role: "manager", ...(except !== undefined ? { id: { not: except } } : {}) },
     select: { id: true },
   });
-  return notifyUsers(tx, emit, managers.map((m) => m.id), draft);
+  return notifyUsersOfEach(tx, emit, managers.map((m) => m.id), Array.isArray(draft) ? draft : [draft as NotificationDraft]);
 }
 
 type StockLevel = { id: number; name: string; quantity: number; minQuantity: number; unit: string };
 
 /** Managers hear of an item when a change takes it to or below its minimum (not again while it stays there). */
 export async function notifyLowStock(tx: Tx, emit: Emit, items: readonly StockLevel[]) {
-  for (const item of items) {
-    await notifyManagers(tx, emit, {
-      kind: "LOW_STOCK",
+  if (!items.length) return;
+  await notifyManagers(
+    tx,
+    emit,
+    items.map((item) => ({
+      kind: "LOW_STOCK" as const,
       itemId: item.id,
       message: `${item.name} is low on stock: ${item.quantity} ${item.unit} left (minimum ${item.minQuantity})`,
-    });
-  }
+    })),
+  );
 }
 
 export type NotificationFilter = { unreadOnly?: boolean };

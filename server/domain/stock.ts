@@ -34,19 +34,29 @@ export function recordMovement(
   requestId?: number,
   at?: { locationId: number; countId?: number },
 ) {
-  return tx.stockMovement.create({
-    data: {
-      itemId: item.id,
-      itemName: item.name,
-      delta,
-      quantityAfter: item.quantity,
-      reason,
-      userId: actor.id,
-      requestId: requestId ?? null,
-      locationId: at?.locationId ?? null,
-      countId: at?.countId ?? null,
-    },
-  });
+  return tx.stockMovement.create({ data: movementRow(actor, item, delta, reason, requestId, at) });
+}
+
+/** The row of one stock movement (recordMovement writes one; bulk writes insert many). */
+export function movementRow(
+  actor: Actor,
+  item: Pick<InventoryItem, "id" | "name" | "quantity">,
+  delta: number,
+  reason: StockMovementReason,
+  requestId?: number,
+  at?: { locationId: number; countId?: number },
+) {
+  return {
+    itemId: item.id,
+    itemName: item.name,
+    delta,
+    quantityAfter: item.quantity,
+    reason,
+    userId: actor.id,
+    requestId: requestId ?? null,
+    locationId: at?.locationId ?? null,
+    countId: at?.countId ?? null,
+  };
 }
 
 /**
@@ -137,7 +147,7 @@ export async function changeStock(
  * item was counted it moves what the count expects (movedBeforeCount), after it was counted it is
  * remembered apart (movedAfterCount) and the count's adjustment is laid on top of it at completion.
  */
-async function noteCountMovement(tx: Tx, locationId: number, itemId: number, delta: number) {
+export async function noteCountMovement(tx: Tx, locationId: number, itemId: number, delta: number) {
   const open = await tx.stockCount.findFirst({ where: { locationId, status: "OPEN" }, select: { id: true } });
   if (!open) return;
   const updated = await tx.$executeRaw`

@@ -123,6 +123,17 @@ const LocationStockRow = z
   .strict()
   .meta({ id: "LocationStockRow" });
 
+const ImportProblem = z.object({ row: z.int().meta({ description: "1 is the header row" }), field: z.string().nullable(), message: z.string() }).strict();
+const importCounts = {
+  created: z.int(),
+  updated: z.int(),
+  unchanged: z.int().meta({ description: "Rows that matched a record and changed nothing (not written)" }),
+  errors: z.array(ImportProblem),
+  dryRun: z.boolean(),
+};
+const ImportResult = z.object(importCounts).strict().meta({ id: "ImportResult" });
+const ImportRefused = z.object({ message: z.string(), ...importCounts }).strict().meta({ id: "ImportRefused" });
+
 const User = z
   .object({ id: z.int(), username: z.string(), name: z.string(), role: z.enum(ROLES), department: z.string().nullable(), createdAt: timestamp })
   .strict()
@@ -206,7 +217,8 @@ const idempotencyKey = z.object({
     .meta({ description: "16–128 characters of A–Z a–z 0–9 . _ : - ; a retry with the same key returns the first answer (see README)" }),
 });
 
-function read(summary: string, ok: ReturnType<typeof json>, extra: Partial<ZodOpenApiOperationObject> = {}): ZodOpenApiOperationObject {
+type Answer = { description: string; content?: Record<string, { schema: z.ZodType }> };
+function read(summary: string, ok: Answer, extra: Partial<ZodOpenApiOperationObject> = {}): ZodOpenApiOperationObject {
   return { summary, ...extra, responses: { "200": ok, ...READ_ERRORS } };
 }
 function write(
@@ -303,6 +315,46 @@ const paths: ZodOpenApiPathsObject = {
   },
   "/api/locations/{id}/stock": { get: read("What one location holds", json(z.array(LocationStockRow), "Stock levels"), { requestParams: { path: idParam } }) },
   "/api/requests/{id}/deny": { put: write("Deny a pending request (managers)", "200", json(Request, "Denied"), { requestParams: { path: idParam } }) },
+  "/api/inventory/export.csv": {
+    get: read("The inventory list as CSV (managers; the list's filters; UTF-8 with BOM, RFC 4180, formula-safe)", { description: "CSV", content: { "text/csv": { schema: z.string() } } }, {
+      requestParams: { query: z.object({ search: z.string().optional(), category: z.string().optional() }) },
+    }),
+  },
+  "/api/equipment/export.csv": {
+    get: read("The equipment list as CSV (managers; the list's filters; UTF-8 with BOM, RFC 4180, formula-safe)", { description: "CSV", content: { "text/csv": { schema: z.string() } } }, {
+      requestParams: { query: z.object({ search: z.string().optional(), status: z.string().optional() }) },
+    }),
+  },
+  ...Object.fromEntries(
+    (["inventory", "equipment"] as const).map((area) => [
+      `/api/${area}/import`,
+      {
+        post: {
+          ...write(
+            `Import ${area} from CSV (managers): rows matched by ${area === "inventory" ? "barcode" : "serial number"} update, others are created; all rows or none`,
+            "200",
+            json(ImportResult, "Imported (or, with dryRun=true, what would be)"),
+            {
+              requestParams: { query: z.object({ dryRun: z.enum(["true", "false"]).optional() }) },
+              requestBody: { required: true, content: { "text/csv": { schema: z.string() } } },
+            },
+          ),
+          responses: {
+            ...write("", "200", json(ImportResult, "Imported (or, with dryRun=true, what would be)")).responses,
+            "400": { description: "Rows with errors (nothing imported), or a file that is not CSV", content: { "application/json": { schema: z.union([ImportRefused, ErrorBody]) } } },
+            "413": errorResponse("The file is larger than the import limit"),
+          },
+        },
+      },
+    ]),
+  ),
+  "/api/admin/backup/database": {
+    get: {
+      summary: "The embedded database's dump, for `npm run backup` on the same machine (with DATA_DIR/backup-token); 404 to anyone else",
+      security: [{}],
+      responses: { "200": { description: "gzip", content: { "application/gzip": { schema: z.string() } } }, "404": errorResponse("Not found") },
+    },
+  },
   "/api/team": {
     get: read("Team members (managers)", json(z.array(User), "Members"), { requestParams: { query: z.object({ search: z.string().optional() }) } }),
     post: write("Add a team member (managers)", "201", json(User, "Added"), { requestBody: body(createTeamMemberInput) }),

@@ -12,6 +12,8 @@ import type { EquipmentPageQuery } from "../../__generated__/EquipmentPageQuery.
 import type { EquipmentPage_query$key } from "../../__generated__/EquipmentPage_query.graphql.ts";
 import { EQUIPMENT_PAGE_SIZE as PAGE_SIZE } from "../../app/routeConstants.ts";
 import { useRouteQuery } from "../../app/routeQueries.ts";
+import { useSession } from "../../app/session.ts";
+import { CsvButtons } from "../transfer/CsvButtons.tsx";
 import { showEquipmentList, type EquipmentFilters } from "./connections.ts";
 import { EquipmentCheckOutDialog, type CheckOutTarget } from "./EquipmentCheckOutDialog.tsx";
 import { EquipmentEntry } from "./EquipmentEntry.tsx";
@@ -77,6 +79,7 @@ function EquipmentList({ query, team, initial }: { query: EquipmentPage_query$ke
   const [status, setStatus] = useState<EquipmentStatusValue | "">((initial.status as EquipmentStatusValue | null) ?? "");
   const [applied, setApplied] = useState<EquipmentFilters>(initial);
   const [refetching, startTransition] = useTransition();
+  const { isManager } = useSession();
   useEffect(() => {
     const next: EquipmentFilters = { search: search.trim() || null, status: status || null };
     if (next.search === applied.search && next.status === applied.status) return;
@@ -144,9 +147,22 @@ function EquipmentList({ query, team, initial }: { query: EquipmentPage_query$ke
               </MenuItem>
             ))}
           </TextField>
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setForm({ kind: "add", n: Date.now() })} sx={{ whiteSpace: "nowrap" }}>
-            Add Equipment
-          </Button>
+          <Stack direction="row" spacing={1.5}>
+            {isManager && (
+              <CsvButtons
+                area="equipment"
+                filters={applied}
+                onImported={() =>
+                  startTransition(() => {
+                    refetch({ search: applied.search, status: applied.status as EquipmentStatusValue | null }, { fetchPolicy: "network-only" });
+                  })
+                }
+              />
+            )}
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setForm({ kind: "add", n: Date.now() })} sx={{ whiteSpace: "nowrap", flex: { xs: 1, md: "none" } }}>
+              Add Equipment
+            </Button>
+          </Stack>
         </Stack>
       </Card>
 

@@ -36,6 +36,7 @@ import type { InventoryPageItemsPaginationQuery } from "../../__generated__/Inve
 import { useRouteQuery } from "../../app/routeQueries.ts";
 import { useSession } from "../../app/session.ts";
 import { labelsPath } from "../../components/scanner/scanRules.ts";
+import { CsvButtons } from "../transfer/CsvButtons.tsx";
 import { showInventoryList } from "./connections.ts";
 import { INVENTORY_CATEGORIES, PAGE_SIZE } from "./constants.ts";
 import { InventoryListItem } from "./InventoryListItem.tsx";
@@ -165,6 +166,7 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
                 </MenuItem>
               ))}
             </TextField>
+            {isManager && <CsvButtons area="inventory" filters={applied} onImported={() => apply(applied)} />}
             <Tooltip title="QR labels for the items listed" describeChild>
               <span>
                 <Button

@@ -1,0 +1,70 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { BOM } from "../domain/csv.ts";
+import { ValidationError } from "../domain/errors.ts";
+import { exportEquipmentCsv, exportInventoryCsv, importEquipmentCsv, importInventoryCsv, type ImportResult } from "../domain/transfer.ts";
+import type { Query, RestContext } from "./context.ts";
+import { sendError } from "./errors.ts";
+
+/** The largest CSV file an import takes (about 40,000 rows of inventory). */
+export const CSV_IMPORT_LIMIT = 10 * 1024 * 1024;
+const CSV_TYPE = "text/csv";
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+function dryRunOf(query: Query): boolean {
+  const v = query.dryRun;
+  if (v === undefined || v === "false" || v === "0") return false;
+  if (v === "true" || v === "1" || v === "") return true;
+  throw new ValidationError("dryRun must be true or false", "dryRun");
+}
+
+function attachment(reply: FastifyReply, name: string, csv: string) {
+  const day = new Date().toISOString().slice(0, 10);
+  return reply
+    .type("text/csv; charset=utf-8")
+    .header("content-disposition", `attachment; filename="trapline-${name}-${day}.csv"`)
+    .send(BOM + csv);
+}
+
+/** Errors met before the handler runs (wrong body type, too large) in the words of a CSV upload. */
+function importErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return reply.status(415).send({ message: "Send the file as the body with Content-Type: text/csv" });
+  if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return reply.status(413).send({ message: `The file is larger than ${CSV_IMPORT_LIMIT / 1024 / 1024} MB` });
+  return sendError(error, request, reply);
+}
+
+/**
+ * CSV out and in for the inventory and equipment lists: GET …/export.csv with the list's filters,
+ * POST …/import with a text/csv body (`?dryRun=true` writes nothing). 200 with `{ created, updated,
+ * unchanged, errors: [] }`; a file with errors imports nothing and answers 400 with them.
+ */
+export function transferRoutes({ app, deps, session }: RestContext) {
+  const actor = session.actorOf;
+  app.addContentTypeParser(CSV_TYPE, { parseAs: "buffer", bodyLimit: CSV_IMPORT_LIMIT }, (_req, body, done) => {
+    try {
+      done(null, utf8.decode(body as Buffer));
+    } catch {
+      done(Object.assign(new ValidationError("The file is not UTF-8 text: save it as CSV UTF-8", "file")), undefined);
+    }
+  });
+
+  app.get<{ Querystring: Query }>("/api/inventory/export.csv", async (req, reply) =>
+    attachment(reply, "inventory", await exportInventoryCsv(deps, await actor(req), { search: req.query.search, category: req.query.category })),
+  );
+  app.get<{ Querystring: Query }>("/api/equipment/export.csv", async (req, reply) =>
+    attachment(reply, "equipment", await exportEquipmentCsv(deps, await actor(req), { search: req.query.search, status: req.query.status })),
+  );
+
+  const importRoute = (path: string, run: typeof importInventoryCsv) =>
+    app.post<{ Querystring: Query }>(path, { bodyLimit: CSV_IMPORT_LIMIT, errorHandler: importErrors }, async (req, reply) => {
+      const dryRun = dryRunOf(req.query);
+      const result: ImportResult = await run(deps, await actor(req), req.body, dryRun);
+      if (result.errors.length && !dryRun) {
+        const n = result.errors.length;
+        return reply.status(400).send({ message: `The file has ${n} error${n === 1 ? "" : "s"}; nothing was imported`, ...result });
+      }
+      return result;
+    });
+  importRoute("/api/inventory/import", importInventoryCsv);
+  importRoute("/api/equipment/import", importEquipmentCsv);
+}
