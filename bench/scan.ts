@@ -5,31 +5,20 @@
  * how many each decoded to the true text, how many it misread (a code that is not the one in the
  * picture) and the time per photo (p50/p90, in the page, file in to answer out), side by side.
  *
- *   npm run bench:scan [-- --folders ean13-3,upca-2] [--json .tmp/bench-scan.json]
+ *   npm run bench:scan [-- --folders ean13-3,upca-2] [--json .tmp/bench-scan.json] [--write-expected]
+ *
+ * --write-expected rewrites tests/fixtures/photos/expected-decoded.txt, the photos Trapline decodes
+ * (tests/e2e/photos.spec.ts holds the app to it): only when the pipeline got better, never to hide a loss.
  *
  * A benchmark, not a test: the numbers depend on the machine. The photos' true texts are theirs.
  */
-import { createReadStream, existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { extname, resolve, sep } from "node:path";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { chromium } from "playwright-core";
-import { build } from "vite";
 import { parseArgs } from "./lib.ts";
-import { listPhotos, matchesTruth, PHOTO_DIR, type Photo } from "../tests/helpers/photos.ts";
+import { EXPECTED_FILE, listPhotos, matchesTruth, PHOTO_DIR, type Photo } from "../tests/helpers/photos.ts";
+import { openScanHarness, startScanHarness, type Outcome } from "../tests/helpers/scanHarness.ts";
 
-const OUT = resolve(".tmp/bench-scan");
-const TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript",
-  ".wasm": "application/wasm",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".gif": "image/gif",
-  ".css": "text/css",
-};
-
-type Outcome = { text: string | null; format: string | null; engine?: string; ms: number };
 type Row = { file: string; folder: string; truth: string; trapline: Outcome; peer: Outcome };
 
 function percentile(values: number[], p: number): number {
@@ -44,28 +33,8 @@ async function main() {
   const photos = listPhotos(folders);
   if (!photos.length) throw new Error(`no photos under ${PHOTO_DIR}`);
 
-  await build({
-    configFile: false,
-    root: resolve("client/bench"),
-    logLevel: "warn",
-    build: { outDir: OUT, emptyOutDir: true, chunkSizeWarningLimit: 4000 },
-    worker: { format: "es" },
-  });
-
-  // The built harness and the photos, from one origin.
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? "/", "http://x");
-    const [root, rel] = url.pathname.startsWith("/photos/") ? [PHOTO_DIR, url.pathname.slice(8)] : [OUT, url.pathname === "/" ? "index.html" : url.pathname.slice(1)];
-    const path = resolve(root, decodeURIComponent(rel));
-    if (!path.startsWith(root + sep) || !existsSync(path) || !statSync(path).isFile()) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { "content-type": TYPES[extname(path)] ?? "application/octet-stream" });
-    createReadStream(path).pipe(res);
-  });
-  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const harness = await startScanHarness(".tmp/bench-scan");
+  const base = harness.base;
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -84,27 +53,28 @@ async function main() {
       if (foreign.length) console.log(`\nRequests that left the page's origin (${foreign.length}): ${[...new Set(foreign)].join(", ")}`);
       else console.log("\nNo request left the page's origin.");
     });
-    await page.goto(base);
-    await page.waitForSelector("body[data-ready]", { state: "attached" });
-    type Bench = { bench: Record<"trapline" | "peer", (url: string) => Promise<Outcome>> };
-    const run = (side: "trapline" | "peer", url: string) => page.evaluate(([s, u]) => (window as unknown as Bench).bench[s as "trapline" | "peer"](u!), [side, url] as const);
+    const run = await openScanHarness(page, base);
     // Warm-up (libraries and WASM load): not counted.
-    await run("trapline", `/photos/${photos[0]!.file}`);
-    await run("peer", `/photos/${photos[0]!.file}`);
+    await run("trapline", photos[0]!.file);
+    await run("peer", photos[0]!.file);
 
     for (const [i, photo] of photos.entries()) {
-      const url = `/photos/${photo.file.split("/").map(encodeURIComponent).join("/")}`;
-      const trapline = await run("trapline", url);
-      const peer = await run("peer", url);
+      const trapline = await run("trapline", photo.file);
+      const peer = await run("peer", photo.file);
       rows.push({ file: photo.file, folder: photo.folder, truth: photo.truth, trapline, peer });
       if (process.stderr.isTTY) process.stderr.write(`\r${i + 1}/${photos.length}`);
     }
     if (process.stderr.isTTY) process.stderr.write("\n");
   } finally {
     await browser.close();
-    server.close();
+    await harness.close();
   }
   report(photos, rows);
+  if (args["write-expected"]) {
+    const decoded = rows.filter((r) => r.trapline.text !== null && matchesTruth(r.trapline.text, photos.find((p) => p.file === r.file)!)).map((r) => r.file);
+    writeFileSync(EXPECTED_FILE, `${decoded.join("\n")}\n`);
+    console.log(`\nWrote ${decoded.length} photos to ${EXPECTED_FILE}`);
+  }
   const json = resolve(args.json ?? ".tmp/bench-scan.json");
   mkdirSync(resolve(json, ".."), { recursive: true });
   writeFileSync(json, JSON.stringify(rows, null, 1));
@@ -136,6 +106,24 @@ function report(photos: Photo[], rows: Row[]) {
     (["trapline", "peer"] as const).filter((s) => r[s].text !== null && !matchesTruth(r[s].text!, truthOf.get(r.file)!)).map((s) => `  ${s} ${r.file}: read ${JSON.stringify(r[s].text)} (${r[s].format}${r[s].engine ? `, ${r[s].engine}` : ""}), true ${JSON.stringify(r.truth.slice(0, 60))}`),
   );
   if (wrong.length) console.log(`\nMisreads:\n${wrong.join("\n")}`);
+  // What each rule of the pipeline set aside: reads of the true code (a cost) and wrong reads (a misread stopped).
+  const rules = new Map<string, { right: number; wrong: number; lost: Set<string> }>();
+  for (const r of rows) {
+    const photo = truthOf.get(r.file)!;
+    const decoded = r.trapline.text !== null && matchesTruth(r.trapline.text, photo);
+    for (const x of r.trapline.rejected ?? []) {
+      const rule = rules.get(x.rule) ?? { right: 0, wrong: 0, lost: new Set<string>() };
+      rules.set(x.rule, rule);
+      if (matchesTruth(x.text, photo)) {
+        rule.right++;
+        if (!decoded) rule.lost.add(r.file);
+      } else rule.wrong++;
+    }
+  }
+  if (rules.size) {
+    console.log("\nWhat each rule set aside (reads of the true code / wrong reads; photos left undecoded although a rejected read was right):");
+    for (const [rule, c] of rules) console.log(`  ${rule.padEnd(12)} right ${c.right}, wrong ${c.wrong}; photos lost ${c.lost.size}${c.lost.size ? ` (${[...c.lost].join(", ")})` : ""}`);
+  }
   const onlyPeer = rows.filter((r) => r.peer.text && matchesTruth(r.peer.text, truthOf.get(r.file)!) && !(r.trapline.text && matchesTruth(r.trapline.text, truthOf.get(r.file)!)));
   if (onlyPeer.length) console.log(`\nRead by zxing-wasm, not by Trapline (${onlyPeer.length}): ${onlyPeer.map((r) => r.file).join(", ")}`);
 }

@@ -5,7 +5,7 @@
  */
 import { prepareZXingModule, readBarcodes, type ReaderOptions } from "zxing-wasm/reader";
 import wasmUrl from "zxing-wasm/reader/zxing_reader.wasm?url";
-import { loadDecoder } from "../src/components/scanner/decoders.ts";
+import * as decoders from "../src/components/scanner/decoders.ts";
 
 /**
  * The peer reads the same formats the app asks for, with its own defaults otherwise (tryHarder,
@@ -19,7 +19,7 @@ const PEER_OPTIONS: ReaderOptions = {
 
 prepareZXingModule({ overrides: { locateFile: (path: string, prefix: string) => (path.endsWith(".wasm") ? new URL(wasmUrl, location.href).href : prefix + path) }, fireImmediately: false });
 
-type Outcome = { text: string | null; format: string | null; engine?: string; ms: number };
+type Outcome = { text: string | null; format: string | null; engine?: string; ms: number; rejected?: { text: string; rule: string }[] };
 
 async function photo(url: string): Promise<Blob> {
   const res = await fetch(url);
@@ -28,13 +28,14 @@ async function photo(url: string): Promise<Blob> {
 }
 
 const bench = {
-  async trapline(url: string): Promise<Outcome> {
+  /** `budgetMs`: the tests give a generous one, so that what is decoded does not depend on the machine's speed. */
+  async trapline(url: string, budgetMs?: number | null): Promise<Outcome> {
     const file = await photo(url);
-    const decoder = await loadDecoder();
+    const decoder = await decoders.loadDecoder();
     const start = performance.now();
-    const hit = await decoder.decodeImage(file);
+    const hit = await decoder.decodeImage(file, { budgetMs: budgetMs ?? undefined });
     const ms = performance.now() - start;
-    return { text: hit?.text ?? null, format: hit?.format ?? null, engine: hit?.engine, ms };
+    return { text: hit?.text ?? null, format: hit?.format ?? null, engine: hit?.engine, ms, rejected: decoders.lastPhotoTrace.rejected };
   },
   async peer(url: string): Promise<Outcome> {
     const file = await photo(url);

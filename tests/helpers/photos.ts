@@ -7,6 +7,8 @@ import { join, resolve } from "node:path";
 import { isValidGtin, lookupCandidates, normalizeScannedCode, upcEToUpcA } from "../../client/src/components/scanner/scanRules.ts";
 
 export const PHOTO_DIR = resolve("tests/fixtures/photos");
+/** The photos Trapline decodes to their true text (written by `npm run bench:scan -- --write-expected`). */
+export const EXPECTED_FILE = resolve(PHOTO_DIR, "expected-decoded.txt");
 const IMAGE = /\.(png|jpe?g|gif)$/i;
 
 /** One photo: its path under PHOTO_DIR ("ean13-3/01.png"), its folder and the text its code holds. */
