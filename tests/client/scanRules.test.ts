@@ -234,5 +234,8 @@ describe("the decoding pipeline's rules (issue 18)", () => {
     expect(frames.see("C", 5000)).toBe(false);
     expect(frames.see("C", 5000 + FRAME_AGREEMENT_MS + 1)).toBe(false);
     expect(frames.see("C", 5000 + FRAME_AGREEMENT_MS + 2)).toBe(true);
+    // A slow decoder: the window runs from the end of the first frame's decoding to the next capture.
+    expect(frames.see("D", 10_000, 12_000)).toBe(false);
+    expect(frames.see("D", 12_100, 14_000)).toBe(true);
   });
 });

@@ -335,15 +335,16 @@ export function settleReads(
 }
 
 /**
- * The live camera's second-frame rule: `see(code, now)` is true only when the frame before read the
- * same code within `windowMs`; a different code starts over.
+ * The live camera's second-frame rule: `see(code, capturedAt, decodedAt)` is true only when the frame
+ * before read the same code and this frame was captured within `windowMs` after that one's read was
+ * done (so a slow decoder, on a slow phone, still confirms); a different code starts over.
  */
 export function createFrameAgreement(windowMs = FRAME_AGREEMENT_MS) {
   let last: { code: string; at: number } | null = null;
   return {
-    see(code: string, now: number): boolean {
-      const agreed = last !== null && last.code === code && now - last.at <= windowMs;
-      last = agreed ? null : { code, at: now };
+    see(code: string, capturedAt: number, decodedAt = capturedAt): boolean {
+      const agreed = last !== null && last.code === code && capturedAt - last.at <= windowMs;
+      last = agreed ? null : { code, at: decodedAt };
       return agreed;
     },
     /** Whether a first read waits for its confirmation. */

@@ -127,12 +127,13 @@ export function useCameraScanner(onDetected: (hit: ScanHit) => void) {
       if (s.stopped) return;
       let wait = DECODE_RETRY_MS;
       try {
+        const capturedAt = Date.now();
         const hit = video.readyState >= video.HAVE_CURRENT_DATA ? await engine.decodeVideo(video) : null;
         if (s.stopped) return;
         if (hit) {
           const now = Date.now();
           // One frame's read is never acted on: the next frame, tried at once, must read the same.
-          if (!agreement.see(hit.text, now)) wait = CONFIRM_RETRY_MS;
+          if (!agreement.see(hit.text, capturedAt, now)) wait = CONFIRM_RETRY_MS;
           else if (gate(hit.text, now)) {
             wait = DELAY_BETWEEN_SCANS_MS;
             detected.current(hit);
