@@ -58,8 +58,8 @@ export default defineConfig({
       injectRegister: false,
       manifestFilename: "manifest.webmanifest",
       injectManifest: {
-        globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
-        // The largest chunks (the scanner's ZXing, the charts) are precached too: scanning works offline.
+        globPatterns: ["**/*.{js,css,html,svg,png,webmanifest,wasm}"],
+        // The largest chunks (the scanner's ZXing, its ZXing-C++ .wasm, the charts) are precached too: scanning works offline.
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
       manifest: {
@@ -84,6 +84,8 @@ export default defineConfig({
   // The hooks entry of react-relay: the same functions without the legacy container APIs (QueryRenderer,
   // createFragmentContainer, …) that its main entry bundles, CommonJS that tree-shaking cannot remove.
   resolve: { alias: [{ find: /^react-relay$/, replacement: "react-relay/hooks" }] },
+  // The scanner's ZXing-C++ worker (src/components/scanner/wasmWorker.ts) is an ES module worker.
+  worker: { format: "es" },
   build: {
     outDir: "dist",
     emptyOutDir: true,

@@ -12,7 +12,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
  *
  * The policy is the same for every response of a build (no per-response nonce): the service worker
  * keeps index.html and serves it offline, and a nonce in a cached page would be a fixed one.
- * - script-src 'self': the built client has no inline script and nothing that evaluates strings.
+ * - script-src 'self': the built client has no inline script and nothing that evaluates strings;
+ *   'wasm-unsafe-eval' lets it compile WebAssembly (the scanner's ZXing-C++, a .wasm file of our own
+ *   build), which allows no eval() of strings.
  * - style-src 'self' plus hashes, no 'unsafe-inline': MUI's emotion, built for production, creates
  *   empty <style> elements and fills them through CSSOM insertRule, which CSP does not govern; the
  *   empty element itself is allowed by the hash of the empty string. Inline <style> blocks in the
@@ -36,7 +38,7 @@ export function contentSecurityDirectives(inlineStyles: () => string[]) {
   return {
     "default-src": ["'self'"],
     "base-uri": ["'self'"],
-    "script-src": ["'self'"],
+    "script-src": ["'self'", "'wasm-unsafe-eval'"],
     "script-src-attr": ["'none'"],
     "style-src": ["'self'", () => [EMPTY_STYLE_HASH, ...inlineStyles()].join(" ")],
     "img-src": ["'self'", "data:", "blob:"],

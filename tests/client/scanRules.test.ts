@@ -18,6 +18,14 @@ import {
   parseLabelCode,
   parseLabelIds,
   upcEToUpcA,
+  checkDigitHolds,
+  createFrameAgreement,
+  engineText,
+  needsSecondRead,
+  settleReads,
+  upcAToUpcE,
+  FRAME_AGREEMENT_MS,
+  type Candidate,
 } from "../../client/src/components/scanner/scanRules.ts";
 import { ean13 } from "../../server/demo/seed.ts"; // the demo data's own EAN-13 maker
 import { labelPayload } from "../../server/domain/scan.ts";
@@ -127,5 +135,107 @@ describe("label sheets", () => {
     expect(parseLabelIds("")).toEqual([]);
     const many = Array.from({ length: MAX_LABELS + 5 }, (_, i) => `id${i}`);
     expect(parseLabelIds(`?ids=${many.join(",")}`)).toHaveLength(MAX_LABELS);
+  });
+});
+
+describe("the decoding pipeline's rules (issue 18)", () => {
+  const read = (text: string, format: string, engine: Candidate["engine"]): Candidate => ({ text, format, engine });
+
+  it("holds 1D reads to their check digit: EAN-13, EAN-8, UPC-A, UPC-E, ITF-14 and even-length ITF", () => {
+    expect(checkDigitHolds("9780441014989", "EAN13")).toBe(true);
+    expect(checkDigitHolds("9780441014980", "EAN13")).toBe(false);
+    expect(checkDigitHolds("978044101498", "EAN-13")).toBe(false); // too short
+    expect(checkDigitHolds("96385074", "ean_8")).toBe(true);
+    expect(checkDigitHolds("96385075", "EAN8")).toBe(false);
+    expect(checkDigitHolds("854818000116", "UPCA")).toBe(true);
+    expect(checkDigitHolds("854818000117", "UPC_A")).toBe(false);
+    expect(checkDigitHolds("05096893", "UPCE")).toBe(true);
+    expect(checkDigitHolds("05096894", "upc_e")).toBe(false);
+    expect(checkDigitHolds("070429", "ITF")).toBe(true);
+    expect(checkDigitHolds("07042", "ITF")).toBe(false);
+    expect(checkDigitHolds("10012345678902", "ITF14")).toBe(true);
+    expect(checkDigitHolds("10012345678903", "itf")).toBe(false);
+    expect(checkDigitHolds("any text", "QRCode")).toBe(true);
+  });
+
+  it("gives ZXing-C++'s expanded UPC-E back as the 8-digit UPC-E", () => {
+    expect(upcAToUpcE("0050968000093")).toBe("05096893");
+    expect(upcAToUpcE("049000006346")).toBe("04963406");
+    expect(upcAToUpcE("041244000098")).toBe("04124498");
+    expect(upcAToUpcE("012000006494")).toBe("01264904");
+    expect(upcAToUpcE("854818000116")).toBeNull(); // no UPC-E form
+    for (const e of ["05096893", "04963406", "04124498", "01264904"]) expect(upcAToUpcE(upcEToUpcA(e)!)).toBe(e);
+    expect(engineText("0050968000093", "UPCE")).toBe("05096893");
+    expect(engineText("0050968000093", "EAN13")).toBe("0050968000093");
+  });
+
+  it("trusts one read from ZXing-C++ or the native detector; Quagga, ZXing's 1D and short codes need a second", () => {
+    expect(needsSecondRead(read("", "QRCode", "zxing-wasm"))).toBe(false);
+    expect(needsSecondRead(read("", "EAN13", "zxing-wasm"))).toBe(false);
+    expect(needsSecondRead(read("", "ean_13", "native"))).toBe(false);
+    expect(needsSecondRead(read("", "QR_CODE", "zxing"))).toBe(false);
+    expect(needsSecondRead(read("", "EAN_13", "zxing"))).toBe(true);
+    expect(needsSecondRead(read("", "code_128", "quagga"))).toBe(true);
+    expect(needsSecondRead(read("", "UPCE", "zxing-wasm"))).toBe(true);
+    expect(needsSecondRead(read("", "ean_8", "native"))).toBe(true);
+  });
+
+  it("settles reads: check digits, a second read where needed, ambiguity dropped", () => {
+    // One trusted read.
+    expect(settleReads([read("9780441014989", "EAN13", "zxing-wasm")]).hit).toEqual({ text: "9780441014989", format: "EAN-13", engine: "zxing-wasm" });
+    // A failed check digit is never an answer.
+    const bad = settleReads([read("9780441014980", "EAN13", "zxing-wasm")]);
+    expect(bad.hit).toBeNull();
+    expect(bad.rejected).toEqual([{ text: "9780441014980", rule: "check-digit" }]);
+    // Quagga alone: set aside; two Quagga reads (two variants) or Quagga + ZXing agree: accepted.
+    const q = read("9780441014989", "ean_13", "quagga");
+    expect(settleReads([q]).hit).toBeNull();
+    expect(settleReads([q]).rejected).toEqual([{ text: "9780441014989", rule: "second-read" }]);
+    expect(settleReads([q, q]).hit?.text).toBe("9780441014989");
+    expect(settleReads([q, read("9780441014989", "EAN_13", "zxing")]).hit).toMatchObject({ text: "9780441014989", format: "EAN-13" });
+    // ZXing (JavaScript) 1D alone is not enough; its QR read is.
+    expect(settleReads([read("854818000116", "UPC_A", "zxing")]).hit).toBeNull();
+    expect(settleReads([read("trapline:equipment:7", "QR_CODE", "zxing")]).hit?.text).toBe("trapline:equipment:7");
+    // A UPC-E, even from ZXing-C++, needs a second read (another engine, or another variant of the photo).
+    const e = read("0050968000093", "UPCE", "zxing-wasm");
+    expect(settleReads([e]).hit).toBeNull();
+    expect(settleReads([e, e]).hit).toEqual({ text: "05096893", format: "UPC-E", engine: "zxing-wasm" });
+    expect(settleReads([e, read("05096893", "UPC_E", "zxing")]).hit).toEqual({ text: "05096893", format: "UPC-E", engine: "zxing-wasm" });
+    // Quagga's UPC-E twice (two sizes) is not enough: it misread a photo the same way at both.
+    const qe = read("00211125", "upc_e", "quagga");
+    expect(settleReads([qe, qe]).hit).toBeNull();
+    expect(settleReads([qe, read("00211125", "UPCE", "zxing-wasm")]).hit?.text).toBe("00211125");
+    // Two unconfirmed UPC-E reads that differ: neither is an answer.
+    expect(settleReads([e, read("04904144", "UPCE", "zxing-wasm")]).hit).toBeNull();
+    // A stray unconfirmed UPC-E beside a trusted EAN-13 does not block it.
+    expect(settleReads([read("9780441014989", "EAN13", "zxing-wasm"), read("0178100000449", "UPCE", "zxing-wasm")]).hit?.text).toBe("9780441014989");
+    // Two trusted reads that disagree: ambiguous, nothing shown.
+    const two = settleReads([read("9780441014989", "EAN13", "zxing-wasm"), read("http://example.com", "QRCode", "zxing-wasm")]);
+    expect(two).toMatchObject({ hit: null, ambiguous: true });
+    expect(two.rejected.map((r) => r.rule)).toEqual(["ambiguous", "ambiguous"]);
+    // UPC-A and its EAN-13 are one code, reported as the EAN-13.
+    expect(settleReads([read("854818000116", "UPCA", "zxing-wasm"), read("0854818000116", "EAN_13", "zxing")]).hit).toEqual({ text: "0854818000116", format: "EAN-13", engine: "zxing-wasm" });
+    // The live camera confirms on a second frame instead: one read goes through.
+    expect(settleReads([q], { oneReadEnough: true }).hit?.text).toBe("9780441014989");
+  });
+
+  it("acts on a camera read only when the next frame, within the window, reads the same", () => {
+    const frames = createFrameAgreement(FRAME_AGREEMENT_MS);
+    expect(frames.see("A", 0)).toBe(false);
+    expect(frames.pending).toBe(true);
+    expect(frames.see("A", 300)).toBe(true);
+    expect(frames.pending).toBe(false);
+    // A different code in between starts over.
+    expect(frames.see("A", 1000)).toBe(false);
+    expect(frames.see("B", 1300)).toBe(false);
+    expect(frames.see("A", 1600)).toBe(false);
+    expect(frames.see("A", 1900)).toBe(true);
+    // Too late: the window has passed.
+    expect(frames.see("C", 5000)).toBe(false);
+    expect(frames.see("C", 5000 + FRAME_AGREEMENT_MS + 1)).toBe(false);
+    expect(frames.see("C", 5000 + FRAME_AGREEMENT_MS + 2)).toBe(true);
+    // A slow decoder: the window runs from the end of the first frame's decoding to the next capture.
+    expect(frames.see("D", 10_000, 12_000)).toBe(false);
+    expect(frames.see("D", 12_100, 14_000)).toBe(true);
   });
 });

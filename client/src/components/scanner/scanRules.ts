@@ -53,7 +53,25 @@ export const QUAGGA_READERS = [
 /** Above this median bar-width error a Quagga read is more likely noise than a barcode. */
 export const QUAGGA_MAX_MEDIAN_ERROR = 0.15;
 
-export type ScanEngine = "zxing" | "quagga";
+/** ZXing-C++ (zxing-wasm) reads the same symbologies as ZXing (its names). */
+export const WASM_FORMATS = ["QRCode", "DataMatrix", "Aztec", "PDF417", "EAN13", "EAN8", "UPCA", "UPCE", "Code39", "Code93", "Code128", "ITF", "Codabar"] as const;
+
+/** Native BarcodeDetector (Android Chrome, Safari) is asked for these, where it supports them. */
+export const NATIVE_FORMATS = ["qr_code", "data_matrix", "aztec", "pdf417", "ean_13", "ean_8", "upc_a", "upc_e", "code_39", "code_93", "code_128", "itf", "codabar"] as const;
+
+/** Time one photo may take in all (a phone stays responsive; the engines left are skipped after it). */
+export const PHOTO_BUDGET_MS = 3000;
+/** Time one camera frame may take: the slower engines are skipped once it is spent. */
+export const FRAME_BUDGET_MS = 250;
+/**
+ * On the live camera a code counts only when two frames read the same text within this window
+ * (two decode retries plus decoding time); one frame's read is never acted on.
+ */
+export const FRAME_AGREEMENT_MS = 1000;
+/** After a first frame's read, the next frame is tried this soon, to confirm it. */
+export const CONFIRM_RETRY_MS = 100;
+
+export type ScanEngine = "native" | "zxing-wasm" | "zxing" | "quagga";
 /** One decoded code: the text, its symbology (display name) and which library read it. */
 export type ScanHit = { text: string; format: string; engine: ScanEngine };
 
@@ -82,6 +100,25 @@ const FORMAT_NAMES: Record<string, string> = {
   i2of5: "ITF",
   "2of5": "Code 2 of 5",
   codabar: "Codabar",
+  // zxing-wasm (ZXing-C++) names
+  QRCode: "QR Code",
+  DataMatrix: "Data Matrix",
+  EAN13: "EAN-13",
+  EAN8: "EAN-8",
+  UPCA: "UPC-A",
+  UPCE: "UPC-E",
+  Code39: "Code 39",
+  Code39Std: "Code 39",
+  Code39Ext: "Code 39",
+  Code93: "Code 93",
+  Code128: "Code 128",
+  ITF14: "ITF",
+  // BarcodeDetector names
+  qr_code: "QR Code",
+  data_matrix: "Data Matrix",
+  aztec: "Aztec",
+  pdf417: "PDF417",
+  itf: "ITF",
 };
 
 /** A readable name for either library's format id ('EAN_13', 'ean_13' → 'EAN-13'). */
@@ -100,7 +137,7 @@ export function normalizeScannedCode(raw: string): string {
  * given as its EAN-13, the way the inventory stores barcodes; anything else is left as read.
  */
 export function canonicalCode(text: string, format: string): string {
-  if ((format === "UPC-A" || format === "UPC_A" || format === "upc_a") && /^\d{12}$/.test(text) && isValidGtin(text)) return `0${text}`;
+  if (formatName(format) === "UPC-A" && /^\d{12}$/.test(text) && isValidGtin(text)) return `0${text}`;
   return text;
 }
 
@@ -155,6 +192,24 @@ export function upcEToUpcA(code: string): string | null {
   return `${ns}${middle}${check}`;
 }
 
+/** A UPC-A (12 digits, or 13 with a leading 0) that has a UPC-E form, as that 8-digit UPC-E; else null. */
+export function upcAToUpcE(code: string): string | null {
+  const a = /^0\d{12}$/.test(code) ? code.slice(1) : code;
+  if (!/^[01]\d{11}$/.test(a)) return null;
+  const [ns, m1, m2, m3, m4, m5, , , m8, m9, m10, check] = [...a];
+  const tries = [`${m1}${m2}${m8}${m9}${m10}${m3}`, `${m1}${m2}${m3}${m9}${m10}3`, `${m1}${m2}${m3}${m4}${m10}4`, `${m1}${m2}${m3}${m4}${m5}${m10}`];
+  return tries.map((body) => `${ns}${body}${check}`).find((e) => upcEToUpcA(e) === a) ?? null;
+}
+
+/**
+ * A read as the app spells it: ZXing-C++ gives a UPC-E expanded to its 13 digits; the app (like ZXing
+ * and Quagga, and like the digits printed under the bars) keeps the 8-digit UPC-E.
+ */
+export function engineText(text: string, format: string): string {
+  if (formatName(format) === "UPC-E" && /^\d{12,13}$/.test(text)) return upcAToUpcE(text) ?? text;
+  return text;
+}
+
 /**
  * Whether a Quagga read can be trusted: its bars matched well (median error below the limit) and,
  * for EAN/UPC, the check digit holds (an add-on's digits follow the 13 and are not part of it).
@@ -184,6 +239,119 @@ export function isConfidentQuaggaRead(read: { format: string; code: string; erro
     default:
       return code.length >= 3;
   }
+}
+
+/**
+ * Whether a read's own check digit holds, for the 1D codes that carry one: EAN-13, EAN-8, UPC-A,
+ * UPC-E (through its UPC-A) and ITF-14 (a GTIN). Other ITF lengths must be even; other symbologies
+ * check themselves (Code 128's checksum, the 2D codes' error correction). Format: either library's
+ * name or a display name.
+ */
+export function checkDigitHolds(text: string, format: string): boolean {
+  switch (formatName(format)) {
+    case "EAN-13":
+      return /^\d{13}$/.test(text) && isValidGtin(text);
+    case "EAN-8":
+      return /^\d{8}$/.test(text) && isValidGtin(text);
+    case "UPC-A":
+      return /^0?\d{12}$/.test(text) && isValidGtin(text);
+    case "UPC-E": {
+      const a = upcEToUpcA(text);
+      return a !== null && isValidGtin(a);
+    }
+    case "ITF":
+      return /^\d+$/.test(text) && text.length % 2 === 0 && (text.length !== 14 || isValidGtin(text));
+    default:
+      return text.length > 0;
+  }
+}
+
+const MATRIX_FORMATS = new Set(["QR Code", "Data Matrix", "Aztec", "PDF417"]);
+/** Short product codes: 6 or 7 data digits, where a misread bar still often gives a valid check digit. */
+const SHORT_FORMATS = new Set(["UPC-E", "EAN-8"]);
+
+/**
+ * Reads that need a second, agreeing read: Quagga's; ZXing (JavaScript)'s 1D reads; and any engine's
+ * UPC-E or EAN-8 (ZXing-C++ read a UPC-E as another valid one, and a stray UPC-E beside an EAN-13).
+ */
+export function needsSecondRead(read: Pick<ScanHit, "engine" | "format">): boolean {
+  const format = formatName(read.format);
+  return read.engine === "quagga" || SHORT_FORMATS.has(format) || (read.engine === "zxing" && !MATRIX_FORMATS.has(format));
+}
+
+/** One engine's read of one image (or one preprocessed variant of it), before the rules below. */
+export type Candidate = ScanHit;
+
+/** Which rule set a read aside: a failed check digit, no second read agreeing, or a disagreement. */
+export type ScanRule = "check-digit" | "second-read" | "ambiguous";
+
+/**
+ * The rules that turn candidate reads into one answer, or none:
+ * - a 1D read whose check digit fails is dropped;
+ * - a read that needs a second one (needsSecondRead) counts only when another read agrees: another
+ *   engine, or the same engine on another variant of the image (size, crop, inversion); for a UPC-E
+ *   or EAN-8 from Quagga only another engine;
+ * - when the reads left disagree (two different texts), the answer is ambiguous and dropped.
+ * The same product code spelled as UPC-A or as EAN-13 is one text. `oneReadEnough` lets a single read
+ * through where the caller confirms it otherwise (the live camera's second frame).
+ * `rejected` lists what each rule set aside (the benchmark counts what each rule costs).
+ */
+export function settleReads(
+  candidates: readonly Candidate[],
+  { oneReadEnough = false } = {},
+): { hit: ScanHit | null; ambiguous: boolean; rejected: { text: string; rule: ScanRule }[] } {
+  const rejected: { text: string; rule: ScanRule }[] = [];
+  const valid = candidates.flatMap((c) => {
+    const raw = engineText(normalizeScannedCode(c.text), c.format);
+    if (!raw) return [];
+    if (!checkDigitHolds(raw, c.format)) {
+      rejected.push({ text: raw, rule: "check-digit" });
+      return [];
+    }
+    const text = canonicalCode(raw, c.format);
+    // A UPC-A given as its EAN-13 is reported as the EAN-13 it now is.
+    return [{ text, format: text === raw ? formatName(c.format) : "EAN-13", engine: c.engine }];
+  });
+  const byText = new Map<string, Candidate[]>();
+  for (const c of valid) byText.set(c.text, [...(byText.get(c.text) ?? []), c]);
+  const agreed = (reads: Candidate[]) =>
+    oneReadEnough ||
+    reads.some((r) => !needsSecondRead(r)) ||
+    (SHORT_FORMATS.has(reads[0]!.format)
+      ? // Quagga read a UPC-E the same wrong way at two sizes: its short codes need another engine.
+        new Set(reads.map((r) => r.engine)).size >= 2 || reads.filter((r) => r.engine !== "quagga").length >= 2
+      : reads.length >= 2);
+  const trusted = [...byText.values()].filter((reads) => {
+    if (agreed(reads)) return true;
+    rejected.push({ text: reads[0]!.text, rule: "second-read" });
+    return false;
+  });
+  if (trusted.length !== 1) {
+    if (trusted.length > 1) trusted.forEach((reads) => rejected.push({ text: reads[0]!.text, rule: "ambiguous" }));
+    return { hit: null, ambiguous: trusted.length > 1, rejected };
+  }
+  const reads = trusted[0]!;
+  return { hit: reads.find((r) => !needsSecondRead(r)) ?? reads[0]!, ambiguous: false, rejected };
+}
+
+/**
+ * The live camera's second-frame rule: `see(code, capturedAt, decodedAt)` is true only when the frame
+ * before read the same code and this frame was captured within `windowMs` after that one's read was
+ * done (so a slow decoder, on a slow phone, still confirms); a different code starts over.
+ */
+export function createFrameAgreement(windowMs = FRAME_AGREEMENT_MS) {
+  let last: { code: string; at: number } | null = null;
+  return {
+    see(code: string, capturedAt: number, decodedAt = capturedAt): boolean {
+      const agreed = last !== null && last.code === code && capturedAt - last.at <= windowMs;
+      last = agreed ? null : { code, at: decodedAt };
+      return agreed;
+    },
+    /** Whether a first read waits for its confirmation. */
+    get pending() {
+      return last !== null;
+    },
+  };
 }
 
 /**

@@ -1,6 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { loadDecoder, type Decoder } from "./decoders.ts";
-import { CAMERA_VIDEO_CONSTRAINTS, DECODE_RETRY_MS, DELAY_BETWEEN_SCANS_MS, cameraErrorMessage, createScanGate, type ScanHit } from "./scanRules.ts";
+import {
+  CAMERA_VIDEO_CONSTRAINTS,
+  CONFIRM_RETRY_MS,
+  DECODE_RETRY_MS,
+  DELAY_BETWEEN_SCANS_MS,
+  FRAME_AGREEMENT_MS,
+  cameraErrorMessage,
+  createFrameAgreement,
+  createScanGate,
+  type ScanHit,
+} from "./scanRules.ts";
 
 export type CameraStatus = "idle" | "starting" | "scanning";
 
@@ -11,9 +21,10 @@ type TorchConstraints = MediaTrackConstraintSet & { torch?: boolean };
 
 /**
  * The camera behind both scanners (§2, §9): the rear camera at ideal 1280x720 shown in `videoRef`,
- * a frame decoded every 300 ms until a code is read, the same code ignored for 500 ms after it was
- * read, and a torch toggle only when the track says it has one. The camera stops on stop(), on
- * unmount, and when the track ends. `onDetected` gets each new code; the caller decides whether to stop.
+ * a frame decoded every 300 ms until a code is read, a code acted on only when a second frame read
+ * the same text within FRAME_AGREEMENT_MS, the same code ignored for 500 ms after it was read, and
+ * a torch toggle only when the track says it has one. The camera stops on stop(), on unmount, and
+ * when the track ends. `onDetected` gets each new code; the caller decides whether to stop.
  */
 export function useCameraScanner(onDetected: (hit: ScanHit) => void) {
   const videoRef = useRef<HTMLVideoElement | null>(null);
@@ -111,15 +122,22 @@ export function useCameraScanner(onDetected: (hit: ScanHit) => void) {
     setStatus("scanning");
 
     const gate = createScanGate(DELAY_BETWEEN_SCANS_MS);
+    const agreement = createFrameAgreement(FRAME_AGREEMENT_MS);
     const tick = async () => {
       if (s.stopped) return;
       let wait = DECODE_RETRY_MS;
       try {
+        const capturedAt = Date.now();
         const hit = video.readyState >= video.HAVE_CURRENT_DATA ? await engine.decodeVideo(video) : null;
         if (s.stopped) return;
-        if (hit && gate(hit.text, Date.now())) {
-          wait = DELAY_BETWEEN_SCANS_MS;
-          detected.current(hit);
+        if (hit) {
+          const now = Date.now();
+          // One frame's read is never acted on: the next frame, tried at once, must read the same.
+          if (!agreement.see(hit.text, capturedAt, now)) wait = CONFIRM_RETRY_MS;
+          else if (gate(hit.text, now)) {
+            wait = DELAY_BETWEEN_SCANS_MS;
+            detected.current(hit);
+          }
         }
       } catch {
         fail(s, cameraErrorMessage(null, "scan"));
