@@ -331,13 +331,25 @@ const inventoryArea: Area<InventoryItem> = {
     }
     // The main warehouse's levels move by the same deltas, so each total stays the sum of its levels.
     if (levelDeltas.length) {
-      await tx.$executeRawUnsafe(
-        `INSERT INTO "StockLevel" ("itemId", "locationId", "quantity", "updatedAt")
-         SELECT (e->>'itemId')::int, $2::int, (e->>'delta')::int, now() FROM jsonb_array_elements($1::jsonb) AS e
-         ON CONFLICT ("itemId", "locationId") DO UPDATE SET "quantity" = "StockLevel"."quantity" + EXCLUDED."quantity", "updatedAt" = now()`,
-        JSON.stringify(levelDeltas),
-        main.id,
-      );
+      // Rises may make the level (an upsert); falls only lower one that holds enough (checked above; the
+      // CHECK constraint would refuse a negative row, also as an upsert's proposed row, hence two statements).
+      const rises = levelDeltas.filter((l) => l.delta > 0);
+      const falls = levelDeltas.filter((l) => l.delta < 0);
+      if (rises.length)
+        await tx.$executeRawUnsafe(
+          `INSERT INTO "StockLevel" ("itemId", "locationId", "quantity", "updatedAt")
+           SELECT (e->>'itemId')::int, $2::int, (e->>'delta')::int, now() FROM jsonb_array_elements($1::jsonb) AS e
+           ON CONFLICT ("itemId", "locationId") DO UPDATE SET "quantity" = "StockLevel"."quantity" + EXCLUDED."quantity", "updatedAt" = now()`,
+          JSON.stringify(rises),
+          main.id,
+        );
+      if (falls.length)
+        await tx.$executeRawUnsafe(
+          `UPDATE "StockLevel" l SET "quantity" = l."quantity" + (e->>'delta')::int, "updatedAt" = now()
+             FROM jsonb_array_elements($1::jsonb) AS e WHERE l."locationId" = $2::int AND l."itemId" = (e->>'itemId')::int`,
+          JSON.stringify(falls),
+          main.id,
+        );
       // An open count at the main warehouse hears of each change, as with any stock change there.
       if (await tx.stockCount.findFirst({ where: { locationId: main.id, status: "OPEN" }, select: { id: true } }))
         for (const { itemId, delta } of levelDeltas) await noteCountMovement(tx, main.id, itemId, delta);

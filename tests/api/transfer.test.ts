@@ -28,6 +28,14 @@ async function inventory() {
   expect(res.status).toBe(200);
   return res.body as Record<string, unknown>[];
 }
+/** Every item's total is the sum of its stock levels (stock locations). */
+async function expectTotalsAreLevels() {
+  const off = await server.app.deps.prisma.$queryRaw<{ id: number }[]>`
+    SELECT i.id FROM "InventoryItem" i LEFT JOIN "StockLevel" l ON l."itemId" = i.id
+    GROUP BY i.id, i.quantity HAVING i.quantity <> COALESCE(sum(l.quantity), 0)::int`;
+  expect(off).toEqual([]);
+}
+
 async function counts() {
   const p = server.app.deps.prisma;
   return {
@@ -152,6 +160,34 @@ describe("CSV import", () => {
     );
     const movement = await server.app.deps.prisma.stockMovement.findFirst({ where: { itemId: made.id }, orderBy: { id: "desc" } });
     expect(movement).toMatchObject({ delta: 8, quantityAfter: 12, reason: "received" });
+    // Stock locations: the import's changes are at the main warehouse, and every total is the sum of its levels.
+    const main = await server.app.deps.prisma.stockLocation.findFirstOrThrow({ where: { kind: "WAREHOUSE" }, orderBy: { id: "asc" } });
+    expect(movement!.locationId).toBe(main.id);
+    await expectTotalsAreLevels();
+  });
+
+  it("a lower total takes stock only from the main warehouse; more than it holds is a conflict and nothing is written", async () => {
+    const barcode = code("B");
+    const made = (await manager.post("/api/inventory", { name: "Import truck bait", category: "Bait", barcode, quantity: 10 })).body;
+    const p = server.app.deps.prisma;
+    const main = await p.stockLocation.findFirstOrThrow({ where: { kind: "WAREHOUSE" }, orderBy: { id: "asc" } });
+    const truck = await p.stockLocation.create({ data: { name: `Import truck ${code("T")}`, kind: "VEHICLE" } });
+    // 6 of the 10 ride in a truck: as a transfer would leave them.
+    await p.stockLevel.update({ where: { itemId_locationId: { itemId: made.id, locationId: main.id } }, data: { quantity: 4 } });
+    await p.stockLevel.create({ data: { itemId: made.id, locationId: truck.id, quantity: 6 } });
+    await expectTotalsAreLevels();
+    const refused = await csvPost(manager, "/api/inventory/import", `Name,Category,Quantity,Barcode\nImport truck bait,Bait,5,${barcode}\n`);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+    expect(refused.body.field).toBe("quantity");
+    expect((await manager.get(`/api/inventory/${made.id}`)).body.quantity).toBe(10);
+    const taken = await csvPost(manager, "/api/inventory/import", `Name,Category,Quantity,Barcode\nImport truck bait,Bait,7,${barcode}\n`);
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+    const levels = await p.stockLevel.findMany({ where: { itemId: made.id }, orderBy: { locationId: "asc" } });
+    expect(levels.map((l) => [l.locationId, l.quantity])).toEqual([
+      [main.id, 1],
+      [truck.id, 6],
+    ]);
+    await expectTotalsAreLevels();
   });
 
   it("answers every row's errors with row numbers and field names; a real import with errors writes nothing (400)", async () => {
