@@ -37,6 +37,13 @@ const AFFECTS: Record<string, { type: string; also: string[] }> = {
   "request.changed": { type: "Request", also: ["RequestLine", "DashboardStats", "Reports", "ActivityEntry"] },
 };
 
+/**
+ * Types written outside domain writes, so no event tells of their changes: a token's `lastUsedAt`
+ * (noted at most once a minute on use) and webhook deliveries (updated by the sender). Answers that
+ * reach them are never kept.
+ */
+const UNCACHED = new Set(["ApiToken", "Webhook", "WebhookDelivery"]);
+
 /** The tags a write's event drops; null: everything. */
 export function tagsOf(event: DomainEvent | undefined): string[] | null {
   if (!event) return null;
@@ -146,7 +153,7 @@ export function analyse(schema: GraphQLSchema, document: DocumentNode, operation
     if (!introspection && !result.node) {
       const tags = new Set<string>();
       collect(schema, fragments, operation.selectionSet, [query], tags);
-      result = { key, tags };
+      result = { key, tags: [...tags].some((t) => UNCACHED.has(t)) ? null : tags };
     }
   }
   byName.set(operationName ?? "", result);
@@ -171,6 +178,7 @@ function requestTags(schema: GraphQLSchema, document: DocumentNode, a: Analysed,
   const nested = new Set<string>();
   collect(schema, fragments, a.node.selections, [type], nested);
   // The record itself: `Type:id`. What its fields reach (other types) by type, as lists are.
+  if (UNCACHED.has(match[1]!) || [...nested].some((t) => UNCACHED.has(t))) return null;
   const tags = new Set<string>([`${match[1]}:${match[2]}`]);
   for (const t of nested) if (t !== match[1]) tags.add(t);
   // The same type reached again below the record (a related record of its kind) depends on the type.

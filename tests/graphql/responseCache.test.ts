@@ -202,6 +202,9 @@ describe("in one process", () => {
     const kept = server.app.responseCache.stats.kept;
     await gql(manager, "{ node(id: \"nonsense\") { id } nosuchfield }");
     await gql(manager, `mutation { markAllNotificationsRead(input: {}) { __typename } }`);
+    // Written outside domain writes (lastUsedAt, delivery status): never kept.
+    await read(manager, "{ apiTokens { id lastUsedAt } }");
+    await read(manager, "{ webhooks { id recentDeliveries { status } } }");
     expect(server.app.responseCache.stats.kept).toBe(kept);
   });
 });
