@@ -9,7 +9,8 @@ if (!existsSync("client/dist/index.html")) execFileSync(process.execPath, ["scri
 const dataDir = mkdtempSync(join(tmpdir(), "trapline-e2e-"));
 const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
   stdio: "inherit",
-  env: { ...process.env, PORT: port, HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "" },
+  // Webhook receivers in the e2e tests listen on 127.0.0.1, which a webhook may reach only when allowed.
+  env: { ...process.env, PORT: port, HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", ALLOW_PRIVATE_WEBHOOKS: "1" },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));

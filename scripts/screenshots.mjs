@@ -5,6 +5,9 @@ import { chromium } from "playwright-core";
 import { startDemoServer } from "./demo-server.mjs";
 
 const port = Number(process.env.SCREENS_PORT ?? 3290);
+// SCREENS_ONLY=<regex>: only the shots whose names match (e.g. "location"), to look at one area quickly.
+const only = process.env.SCREENS_ONLY ? new RegExp(process.env.SCREENS_ONLY) : null;
+const wanted = (name) => !only || only.test(name);
 const out = ".tmp/screens";
 mkdirSync(out, { recursive: true });
 
@@ -20,7 +23,10 @@ const routes = [
   ["scan", "/scan"],
   ["team", "/team"],
   ["reports", "/reports"],
+  ["purchasing", "/purchasing"],
+  ["settings", "/settings"],
   ["labels", "/labels"],
+  ["locations", "/locations"],
   ["404", "/no-such-page"],
 ];
 
@@ -37,6 +43,7 @@ const browser = await chromium.launch({
 try {
   for (const [sizeName, viewport] of Object.entries(sizes)) {
     const shot = async (page, name) => {
+      if (!wanted(name)) return;
       await settle(page);
       await page.screenshot({ path: `${out}/${name}-${sizeName}.png`, fullPage: false });
     };
@@ -56,17 +63,94 @@ try {
       await page.getByRole("button", { name: "Sign In" }).click();
       await page.getByRole("button", { name: "Notifications" }).waitFor();
       for (const [name, path] of routes) {
+        if (!wanted(`${user}-${name}`)) continue;
         await page.goto(`${base}${path}`);
         await shot(page, `${user}-${name}`);
       }
-      await page.goto(`${base}/requests`);
+      if (wanted(`${user}-request-dialog`)) {
+        await page.goto(`${base}/requests`);
+        await settle(page);
+        await page.getByRole("button", { name: "Create Request" }).click();
+        await shot(page, `${user}-request-dialog`);
+      }
+      // Issue 15: a location's page, its dialogs, its label and the inventory dialog's stock per location.
+      if (user === "manager" && wanted("manager-location")) {
+        await page.goto(`${base}/locations`);
+        await settle(page);
+        await page.getByRole("button", { name: "Add Location" }).click();
+        await page.getByRole("dialog", { name: "Add Location" }).getByLabel("Name").waitFor();
+        await shot(page, "manager-location-add");
+        await page.getByRole("button", { name: "Cancel" }).click();
+        if (sizeName === "phone") await page.getByRole("listitem", { name: "Truck 2" }).click();
+        else await page.getByRole("link", { name: "Truck 2" }).click();
+        await page.getByRole("heading", { name: "Truck 2" }).waitFor();
+        await shot(page, "manager-location-detail");
+        await page.getByRole("button", { name: "Set minimum", exact: true }).click();
+        await shot(page, "manager-location-minimum");
+        await page.getByRole("button", { name: "Cancel" }).click();
+        const label = await page.getByRole("link", { name: "Print label" }).getAttribute("href");
+        await page.goto(`${base}${label}`);
+        await shot(page, "manager-location-label");
+        await page.goto(`${base}/inventory`);
+        await settle(page);
+        await page.getByRole("button", { name: /^Edit Tyvek/ }).click();
+        await page.getByRole("table", { name: "Stock by location" }).waitFor();
+        await shot(page, "manager-location-item-dialog");
+        await page.goto(`${base}/reports`);
+        await page.getByRole("region", { name: "Stock value by location" }).scrollIntoViewIfNeeded();
+        await shot(page, "manager-location-report");
+      }
+      await context.close();
+    }
+    // Settings (issue 17): a token and a webhook made through the dialogs, the secrets shown once, a delivery.
+    {
+      const context = await browser.newContext({ viewport, isMobile: sizeName === "phone", hasTouch: sizeName === "phone" });
+      const page = await context.newPage();
+      await page.goto(base);
+      await page.getByLabel("Username").fill("manager");
+      await page.getByLabel("Password").fill(users.manager);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.getByRole("button", { name: "Notifications" }).waitFor();
+      await page.goto(`${base}/settings`);
       await settle(page);
-      await page.getByRole("button", { name: "Create Request" }).click();
-      await shot(page, `${user}-request-dialog`);
+      await page.getByRole("button", { name: "Create API token" }).click();
+      let dialog = page.getByRole("dialog", { name: "Create API token" });
+      await dialog.getByLabel(/^Name/).fill(`Accounting sync (${sizeName})`);
+      await dialog.getByRole("combobox", { name: "Access" }).click();
+      await page.getByRole("option", { name: /^WRITE/ }).click();
+      await shot(page, "manager-settings-token-dialog");
+      await dialog.getByRole("button", { name: "Create token" }).click();
+      await page.getByText("Copy the API token now").waitFor();
+      const token = await page.getByRole("textbox", { name: "API token" }).inputValue();
+      await shot(page, "manager-settings-token-created");
+      await page.getByRole("button", { name: "Done" }).click();
+      await shot(page, "manager-settings-tokens");
+      await page.getByRole("tab", { name: "Webhooks" }).click();
+      await page.getByRole("button", { name: "Add webhook" }).click();
+      dialog = page.getByRole("dialog", { name: "Add webhook" });
+      // TEST-NET-1: a public-looking address nothing answers, so the delivery shows its retries.
+      await dialog.getByLabel("Endpoint URL").fill(`https://192.0.2.10/trapline/${sizeName}`);
+      await dialog.getByRole("checkbox", { name: /inventory\.changed/ }).check();
+      await dialog.getByRole("checkbox", { name: /stock\.transferred/ }).check();
+      await shot(page, "manager-settings-webhook-dialog");
+      await dialog.getByRole("button", { name: "Add webhook" }).click();
+      await page.getByText("Copy the signing secret now").waitFor();
+      await shot(page, "manager-settings-webhook-created");
+      await page.getByRole("button", { name: "Done" }).click();
+      // The token at work: an item made with it is an inventory.changed delivery.
+      await page.evaluate(
+        (t) => fetch("/api/inventory", { method: "POST", credentials: "omit", headers: { authorization: `Bearer ${t}`, "content-type": "application/json" }, body: JSON.stringify({ name: "Webhook test bait", category: "Bait", unit: "boxes", quantity: 5, minQuantity: 1 }) }),
+        token,
+      );
+      await page.waitForTimeout(11_000);
+      await page.reload();
+      await settle(page);
+      await page.getByRole("button", { name: /Recent deliveries \([1-9]/ }).first().click();
+      await shot(page, "manager-settings-webhooks");
       await context.close();
     }
     // Field work without signal (issue 13): the phone's copy, a queued check-out, the review list.
-    {
+    if (wanted("tech-offline")) {
       const context = await browser.newContext({ viewport, isMobile: sizeName === "phone", hasTouch: sizeName === "phone" });
       const page = await context.newPage();
       await page.goto(base);
@@ -100,6 +184,41 @@ try {
       await context.setOffline(false);
       await page.getByText("All changes synced").first().waitFor({ timeout: 20_000 });
       await shot(page, "tech-synced");
+      await context.close();
+    }
+    // Stock where it really is (issue 15): Priya holds Truck 2, so her navigation has My Truck.
+    {
+      const context = await browser.newContext({ viewport, isMobile: sizeName === "phone", hasTouch: sizeName === "phone" });
+      const page = await context.newPage();
+      await page.goto(base);
+      await page.getByLabel("Username").fill("pnair");
+      await page.getByLabel("Password").fill("priya1234");
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.getByRole("button", { name: "Notifications" }).waitFor();
+      await page.goto(`${base}/truck`);
+      await shot(page, "pnair-truck");
+      await page.getByRole("button", { name: "Transfer stock" }).click();
+      await page.getByRole("dialog", { name: "Transfer Stock" }).getByLabel("Item").waitFor();
+      await shot(page, "pnair-transfer-dialog");
+      await page.getByRole("button", { name: "Cancel" }).click();
+      // The desktop pass starts the count; the phone pass resumes it.
+      await page.getByRole("link", { name: /count/i }).click();
+      await page.getByRole("heading", { name: /^Count: / }).waitFor();
+      const start = page.getByRole("button", { name: "Start count" });
+      if (await start.isVisible()) {
+        await shot(page, "pnair-count-start");
+        await start.click();
+      }
+      await page.getByRole("list", { name: "Count lines" }).waitFor();
+      const counted = sizeName === "phone" ? "2" : "1";
+      await page.getByLabel(/^Counted /).first().fill(counted);
+      await page.getByLabel(/^Counted /).first().press("Enter");
+      await page.getByText(new RegExp(`^Set .*: counted ${counted} `)).waitFor();
+      await shot(page, "pnair-count");
+      await page.getByRole("button", { name: "Finish" }).click();
+      await page.getByRole("dialog", { name: "Finish the count" }).waitFor();
+      await shot(page, "pnair-count-finish");
+      await page.getByRole("button", { name: "Keep counting" }).click();
       await context.close();
     }
   }

@@ -55,7 +55,7 @@ export async function createApp(
     ? await createPgEventBus(config.databaseUrl, (msg, err) => console.error(`events: ${msg}`, err ?? ""))
     : createLocalEventBus();
   const storage = createObjectStore(config, db.prisma);
-  const deps: Deps = { prisma: db.prisma, events, storage, settings: { allowPrivateWebhooks: config.webhooks.allowPrivate } };
+  const deps: Deps = { prisma: db.prisma, events, storage, settings: { allowPrivateWebhooks: config.webhooks.allowPrivate, companyName: config.companyName } };
   attachCaches(events);
   await seedDatabase(deps, config);
   // Maintenance-due and due-back reminders fall due with time, idempotency keys expire: checked at start, then hourly.
@@ -134,7 +134,7 @@ export async function createApp(
   registerBackupEndpoint(http, db, config.dataDir);
   objectRoutes(ctx);
   openApiRoutes(ctx);
-  const graphql = mountGraphQL(ctx, config.production, config.persistedOperations, [metrics.graphqlPlugin()]);
+  const graphql = mountGraphQL(ctx, config.production, config.persistedOperations, [metrics.graphqlPlugin()], config.responseCacheMs);
   const lowStockSocket = createLowStockSocket(events, session.actorFromHeaders);
   metrics.sources.subscribers = () => ({ ws: lowStockSocket.count(), graphql: graphql.count() });
   metrics.sources.pool = () => (db.pool ? { total: db.pool.totalCount, idle: db.pool.idleCount, waiting: db.pool.waitingCount } : null);

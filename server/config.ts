@@ -31,6 +31,8 @@ const envSchema = z.object({
   RATE_LIMIT_SIGNIN_MAX: z.coerce.number().int().min(0).default(30),
   RATE_LIMIT_SIGNIN_WINDOW: z.coerce.number().int().min(1).default(15 * 60),
   GRAPHQL_PERSISTED_ONLY: flag,
+  /** How long a GraphQL answer may be kept (response cache); 0 keeps none. */
+  GRAPHQL_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   PERSISTED_OPERATIONS: z.string().optional(),
   OBJECT_STORE: z.enum(["local", "postgres", "s3", ""]).optional(),
   S3_BUCKET: z.string().optional(),
@@ -43,6 +45,8 @@ const envSchema = z.object({
   ALLOW_PRIVATE_WEBHOOKS: flag,
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(10_000),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(10).default(60_000),
+  /** The company named at the top of purchase-order PDFs. */
+  COMPANY_NAME: z.string().trim().min(1).max(200).default("Trapline Pest Control"),
 });
 
 /**
@@ -80,12 +84,15 @@ export type Config = {
   rateLimits: { api: RateLimit; signIn: RateLimit };
   /** The app's GraphQL operations by id (written by relay-compiler), and whether only those may run. */
   persistedOperations: { file: string; only: boolean };
+  /** GRAPHQL_CACHE_SECONDS: how long the response cache keeps an answer (0: none). */
+  responseCacheMs: number;
   /** Where SDS objects live: see `objectStoreOf`. */
   objectStore: ObjectStoreConfig;
   /** When set, GET /metrics wants `Authorization: Bearer <token>`. */
   metricsToken: string | undefined;
   /** Webhook deliveries: may endpoints resolve to private addresses; first retry delay (doubling, at most an hour); outbox poll. */
   webhooks: { allowPrivate: boolean; retryBaseMs: number; pollMs: number };
+  companyName: string;
 };
 export type ObjectStoreConfig =
   | { kind: "local" | "postgres" }
@@ -145,9 +152,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       file: e.PERSISTED_OPERATIONS ? resolve(e.PERSISTED_OPERATIONS) : fileURLToPath(new URL("../client/persisted-operations.json", import.meta.url)),
       only: e.GRAPHQL_PERSISTED_ONLY ?? false,
     },
+    responseCacheMs: e.GRAPHQL_CACHE_SECONDS * 1000,
     objectStore: objectStoreOf(e),
     metricsToken: e.METRICS_TOKEN,
     webhooks: { allowPrivate: e.ALLOW_PRIVATE_WEBHOOKS ?? false, retryBaseMs: e.WEBHOOK_RETRY_BASE_MS, pollMs: e.WEBHOOK_POLL_MS },
+    companyName: e.COMPANY_NAME,
   };
 }
 

@@ -1,23 +1,17 @@
 import { createHash, randomBytes } from "node:crypto";
-import { z } from "zod";
 import type { ApiToken, ApiTokenAccess } from "../db/generated/client.ts";
 import type { DomainEvent } from "../realtime/events.ts";
 import { BusGuardedCache, committed, onChange, perBus } from "./cache.ts";
 import { parseId, parseInput, requireActor, requireManager, type Actor, type Deps } from "./context.ts";
 import { ForbiddenError, NotFoundError, ValidationError } from "./errors.ts";
-import { oneOf, optionalDate, requiredText } from "../../schemas/fields.ts";
+import { createApiTokenInput, EXPIRY_IN_FUTURE } from "../../schemas/apiTokens.ts";
+
+export { API_TOKEN_ACCESS, createApiTokenInput } from "../../schemas/apiTokens.ts";
 
 /** Every token starts so; anything else in `Authorization: Bearer` is refused without a database look-up. */
 export const TOKEN_PREFIX = "tl_";
-export const API_TOKEN_ACCESS = ["READ", "WRITE"] as const;
 /** How long a token's use is remembered before `lastUsedAt` is written again (one write a minute at most). */
 const LAST_USED_EVERY_MS = 60_000;
-
-export const createApiTokenInput = z.object({
-  name: requiredText("Name", 100),
-  access: oneOf("Access", API_TOKEN_ACCESS),
-  expiresAt: optionalDate("Expiry"),
-});
 
 /** The database keeps only this digest of a token's secret. */
 const digest = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -35,7 +29,7 @@ export async function createApiToken(deps: Deps, actor: Actor | null, input: unk
   const manager = requireManager(actor, "Only managers can create API tokens");
   if (manager.tokenAccess) throw new ForbiddenError("API tokens can only be created from a signed-in session, not with another token");
   const { name, access, expiresAt } = parseInput(createApiTokenInput, input);
-  if (expiresAt && expiresAt.getTime() <= Date.now()) throw new ValidationError("Expiry must be in the future", "expiresAt");
+  if (expiresAt && expiresAt.getTime() <= Date.now()) throw new ValidationError(EXPIRY_IN_FUTURE, "expiresAt");
   const token = TOKEN_PREFIX + randomBytes(32).toString("base64url");
   const apiToken = await deps.prisma.apiToken.create({
     data: { userId: manager.id, name, access, expiresAt: expiresAt ?? null, tokenHash: digest(token), prefix: token.slice(0, TOKEN_PREFIX.length + 6) },
@@ -69,7 +63,7 @@ export function listApiTokens<Q extends object>(deps: Deps, actor: Actor | null,
   return deps.prisma.apiToken.findMany({ ...query, where: { userId: owner.id }, orderBy: { id: "desc" } });
 }
 
-type KnownToken = { tokenId: number; access: ApiTokenAccess; actor: Omit<Actor, "tokenAccess">; expiresAt: number };
+type KnownToken = { tokenId: number; access: ApiTokenAccess; actor: Omit<Actor, "tokenAccess" | "tokenId" | "tokenExpiresAt">; expiresAt: number };
 
 /** Valid tokens seen in the last few seconds, by digest, dropped at once when revoked (see BusGuardedCache). */
 const TOKEN_CACHE_MS = 5_000;
@@ -88,7 +82,7 @@ export async function actorForApiToken(deps: Deps, token: string): Promise<Actor
   const found = await cache.through(
     digest(token),
     async () => {
-      const [row] = await deps.prisma.$queryRaw<(Omit<Actor, "tokenAccess"> & { tokenId: number; access: ApiTokenAccess; expiresAt: Date | null })[]>`
+      const [row] = await deps.prisma.$queryRaw<(KnownToken["actor"] & { tokenId: number; access: ApiTokenAccess; expiresAt: Date | null })[]>`
         SELECT u.id, u.username, u.name, u.role::text AS role, u.department, t.id AS "tokenId", t.access::text AS access, t."expiresAt"
         FROM "ApiToken" t JOIN "User" u ON u.id = t."userId"
         WHERE t."tokenHash" = ${digest(token)} AND t."revokedAt" IS NULL`;
@@ -106,5 +100,10 @@ export async function actorForApiToken(deps: Deps, token: string): Promise<Actor
     // Bookkeeping only: a failure to note the use must not refuse the request.
     await deps.prisma.apiToken.update({ where: { id: found.tokenId }, data: { lastUsedAt: new Date(now) } }).catch(() => {});
   }
-  return { ...found.actor, tokenAccess: found.access };
+  return {
+    ...found.actor,
+    tokenAccess: found.access,
+    tokenId: found.tokenId,
+    ...(Number.isFinite(found.expiresAt) ? { tokenExpiresAt: found.expiresAt } : {}),
+  };
 }

@@ -10,10 +10,22 @@ import { deliveriesQueued, enqueueWebhookDeliveries } from "./webhookOutbox.ts";
 
 export type { Tx };
 
-/** The signed-in user a domain call acts for; `tokenAccess` when they came in with an API token (see apiTokens.ts). */
-export type Actor = { id: number; username: string; name: string; role: Role; department: string | null; tokenAccess?: "READ" | "WRITE" };
+/**
+ * The signed-in user a domain call acts for; `tokenAccess` and `tokenId` when they came in with an API
+ * token (see apiTokens.ts), with `tokenExpiresAt` (epoch ms) when that token expires.
+ */
+export type Actor = {
+  id: number;
+  username: string;
+  name: string;
+  role: Role;
+  department: string | null;
+  tokenAccess?: "READ" | "WRITE";
+  tokenId?: number;
+  tokenExpiresAt?: number;
+};
 
-export type Deps = { prisma: PrismaClient; events: EventBus; storage: ObjectStore; settings?: { allowPrivateWebhooks?: boolean } };
+export type Deps = { prisma: PrismaClient; events: EventBus; storage: ObjectStore; settings?: { allowPrivateWebhooks?: boolean; companyName?: string } };
 
 export function requireActor(actor: Actor | null | undefined): Actor {
   if (!actor) throw new UnauthenticatedError();
@@ -95,7 +107,11 @@ export function translateDbError(err: unknown): unknown {
       }
       return new ConflictError("That value is already in use");
     }
-    if (err.code === "P2034") return new ConflictError("Someone else changed this at the same moment. Please try again.");
+    // A write conflict or deadlock the database broke (PostgreSQL 40001/40P01, also from raw statements).
+    if (err.code === "P2034" || (err.code === "P2010" && /\b40(001|P01)\b|deadlock detected|could not serialize/.test(JSON.stringify(err.meta ?? {}) + err.message)))
+      return new ConflictError("Someone else changed this at the same moment. Please try again.");
+    // No connection for the transaction within maxWait, or it outlasted its timeout: many writes at once.
+    if (err.code === "P2028") return new ConflictError("Too many changes at the same moment: nothing was changed. Please try again.");
   }
   return err;
 }
@@ -104,7 +120,7 @@ export function isRecordNotFound(err: unknown): boolean {
   return err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2025";
 }
 
-export type ActivityDraft = { action: string; entityType: "inventory" | "equipment" | "request" | "user" | "location"; entityId?: number | null; details: string };
+export type ActivityDraft = { action: string; entityType: "inventory" | "equipment" | "request" | "user" | "location" | "supplier" | "purchaseOrder"; entityId?: number | null; details: string };
 
 /** The row of one activity-log entry (logActivity writes one; bulk writes pass many to createMany). */
 export function activityRow(actor: Actor, entry: ActivityDraft) {

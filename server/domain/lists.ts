@@ -36,7 +36,7 @@ function columnsOf(model: string, alias: string, omit: string[] = []): string {
 }
 
 // Built once: the column lists are static SQL (no user input), so Prisma.raw is safe here.
-const inventoryColumns = Prisma.raw(columnsOf("InventoryItem", "i", ["warningLevel"]));
+const inventoryColumns = Prisma.raw(columnsOf("InventoryItem", "i", ["warningLevel", "preferredSupplierId"]));
 const equipmentColumns = Prisma.raw(columnsOf("Equipment", "e"));
 
 /** Rows of `rows` (a subquery aliased t) as one JSON array text, in `order`. */

@@ -3,7 +3,14 @@ import type { Prisma, StockCount, StockLocation } from "../db/generated/client.t
 import type { DomainEvent } from "../realtime/events.ts";
 import { logActivity, parseId, parseInput, requireActor, requireManager, write, type Actor, type Deps, type Tx } from "./context.ts";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "./errors.ts";
-import { oneOf, requiredText, wholeNumber } from "../../schemas/fields.ts";
+import {
+  createStockLocationInput,
+  locationQuantity,
+  setLocationMinimumInput,
+  STOCK_LOCATION_KINDS,
+  updateStockLocationInput,
+} from "../../schemas/stockLocations.ts";
+import { transferStockInput } from "../../schemas/stock.ts";
 import { seek } from "./keyset.ts";
 import { notifyLowStock } from "./notifications.ts";
 import { becameLow, changeStock, isLow, lockLocationShared, lowStockItem, mainWarehouse } from "./stock.ts";
@@ -18,34 +25,10 @@ import { becameLow, changeStock, isLow, lockLocationShared, lowStockItem, mainWa
  * may transfer between a warehouse and the vehicle they hold, restock that vehicle, and count it.
  */
 
-export const STOCK_LOCATION_KINDS = ["WAREHOUSE", "VEHICLE"] as const;
+export { STOCK_LOCATION_KINDS, createStockLocationInput, updateStockLocationInput, setLocationMinimumInput };
 type Emit = (e: DomainEvent) => void;
 
-const quantityField = (label: string, min: number) => wholeNumber(label, min).max(1_000_000, `${label} must be at most 1000000`);
-
-export const createStockLocationInput = z.object({
-  name: requiredText("Name", 100),
-  kind: oneOf("Kind", STOCK_LOCATION_KINDS),
-  holderId: z.number({ error: "Holder must be a user id" }).int().positive().nullish(),
-});
-export const updateStockLocationInput = z.object({
-  name: requiredText("Name", 100).optional(),
-  holderId: z.number({ error: "Holder must be a user id" }).int().positive().nullish(),
-});
-export const setLocationMinimumInput = z.object({
-  locationId: z.number().int().positive(),
-  itemId: z.number().int().positive(),
-  /** null removes the location's minimum. */
-  minQuantity: quantityField("Minimum quantity", 0).nullable(),
-});
-export const transferStockInput = z
-  .object({
-    itemId: z.number().int().positive(),
-    fromLocationId: z.number().int().positive(),
-    toLocationId: z.number().int().positive(),
-    quantity: quantityField("Quantity", 1),
-  })
-  .refine((v) => v.fromLocationId !== v.toLocationId, { message: "Pick two different locations", path: ["toLocationId"] });
+const quantityField = locationQuantity;
 export const recordStockCountInput = z
   .object({
     countId: z.number().int().positive(),
@@ -145,13 +128,14 @@ export async function allLocationFigures(deps: Deps): Promise<Map<number, Figure
 const noFigures: Figures = { value: 0, belowMinimum: 0, quantity: 0 };
 
 /** The vehicle a user holds (their truck), if any. */
-export function heldVehicle(db: Tx | Deps["prisma"], userId: number) {
-  return db.stockLocation.findFirst({ where: { kind: "VEHICLE", holderId: userId, archived: false }, orderBy: { id: "asc" } });
+export function heldVehicle(db: Tx | Deps["prisma"], userId: number, query: object = {}) {
+  return db.stockLocation.findFirst({ ...query, where: { kind: "VEHICLE", holderId: userId, archived: false }, orderBy: { id: "asc" } });
 }
 
-export async function myVehicle(deps: Deps, actor: Actor | null) {
+/** The vehicle the signed-in user holds, if any; `query` is the caller's selection (GraphQL's). */
+export async function myVehicle(deps: Deps, actor: Actor | null, query: object = {}) {
   const a = requireActor(actor);
-  return heldVehicle(deps.prisma, a.id);
+  return heldVehicle(deps.prisma, a.id, query);
 }
 
 async function checkHolder(tx: Tx, kind: StockLocation["kind"], holderId: number | null | undefined, exceptLocationId?: number) {
@@ -171,7 +155,7 @@ export async function createStockLocation(deps: Deps, actor: Actor | null, input
     await checkHolder(tx, data.kind, data.holderId);
     const location = await tx.stockLocation.create({ data: { name: data.name, kind: data.kind, holderId: data.holderId ?? null } });
     await logActivity(tx, a, { action: "create", entityType: "location", entityId: location.id, details: `Added ${kindLabel(location)} ${location.name}` });
-    emit({ type: "location.changed", locationIds: [location.id] });
+    emit({ type: "location.changed", locationIds: [location.id], action: { kind: "created" } });
     return location;
   });
 }
@@ -194,7 +178,7 @@ export async function updateStockLocation(deps: Deps, actor: Actor | null, id: u
       entityId: location.id,
       details: changes.length ? `Updated ${location.name}: ${changes.join(", ")}` : `Saved ${location.name} (no changes)`,
     });
-    emit({ type: "location.changed", locationIds: [location.id] });
+    emit({ type: "location.changed", locationIds: [location.id], action: { kind: "updated" } });
     return location;
   });
 }
@@ -217,7 +201,7 @@ export async function archiveStockLocation(deps: Deps, actor: Actor | null, id: 
     }
     const location = await tx.stockLocation.update({ where: { id: locationId }, data: { archived: true } });
     await logActivity(tx, a, { action: "archive", entityType: "location", entityId: location.id, details: `Archived ${location.name}` });
-    emit({ type: "location.changed", locationIds: [location.id] });
+    emit({ type: "location.changed", locationIds: [location.id], action: { kind: "archived" } });
     return location;
   });
 }
@@ -291,7 +275,7 @@ async function transferInTx(tx: Tx, a: Actor, emit: Emit, t: { itemId: number; f
     details: `Moved ${t.quantity} ${product.unit} of ${product.name} from ${t.from.name} to ${t.to.name}`,
   });
   emit({ type: "inventory.changed", itemId: product.id });
-  emit({ type: "location.changed", locationIds: [t.from.id, t.to.id] });
+  emit({ type: "location.changed", locationIds: [t.from.id, t.to.id], action: { kind: "transferred", itemId: product.id, quantity: t.quantity } });
   return { item: into.item, from: out.level, to: into.level };
 }
 
@@ -462,7 +446,7 @@ export async function completeStockCount(deps: Deps, actor: Actor | null, countI
       details: `Completed the count of ${count.location.name}: ${variances.length ? variances.join(", ") : "no differences"}`,
     });
     if (low.length) emit({ type: "stock.low", items: low });
-    emit({ type: "location.changed", locationIds: [count.locationId] });
+    emit({ type: "location.changed", locationIds: [count.locationId], action: { kind: "count_completed", countId: id } });
     return done;
   });
 }

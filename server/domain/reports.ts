@@ -78,6 +78,53 @@ export async function stockValueByCategory(deps: Deps, actor: Actor | null, rang
     ORDER BY "valueCents" DESC, i.category`;
 }
 
+export type LocationValue = {
+  locationId: number;
+  name: string;
+  kind: "WAREHOUSE" | "VEHICLE";
+  holder: string | null;
+  archived: boolean;
+  items: number;
+  quantity: number;
+  valueCents: number;
+  unpricedItems: number;
+};
+
+/**
+ * Stock value per location at the end of the range: each level as it was then (today's level less
+ * what moved there since; every stock movement names its location) × the item's current price.
+ * Active locations are listed even when empty; an archived one only when it held stock then.
+ */
+export async function stockValueByLocation(deps: Deps, actor: Actor | null, range: ReportRange): Promise<LocationValue[]> {
+  guard(actor);
+  const { end } = bounds(range);
+  return deps.prisma.$queryRaw<LocationValue[]>`
+    WITH since AS (
+      SELECT m."locationId", m."itemId", sum(m.delta) AS moved
+      FROM "StockMovement" m
+      WHERE m."createdAt" >= ${end} AND m."locationId" IS NOT NULL AND m."itemId" IS NOT NULL
+      GROUP BY m."locationId", m."itemId"
+    ),
+    at_end AS (
+      SELECT COALESCE(l."locationId", since."locationId") AS "locationId", COALESCE(l."itemId", since."itemId") AS "itemId",
+        (COALESCE(l.quantity, 0) - COALESCE(since.moved, 0))::int AS quantity
+      FROM "StockLevel" l
+      FULL JOIN since ON since."locationId" = l."locationId" AND since."itemId" = l."itemId"
+    )
+    SELECT loc.id AS "locationId", loc.name, loc.kind::text AS kind, u.name AS holder, loc.archived,
+      count(a."itemId") FILTER (WHERE a.quantity > 0)::int AS items,
+      COALESCE(sum(a.quantity) FILTER (WHERE a.quantity > 0), 0)::int AS quantity,
+      COALESCE(sum(a.quantity::bigint * i.price) FILTER (WHERE a.quantity > 0), 0)::float8 AS "valueCents",
+      count(a."itemId") FILTER (WHERE a.quantity > 0 AND i.price IS NULL)::int AS "unpricedItems"
+    FROM "StockLocation" loc
+    LEFT JOIN "User" u ON u.id = loc."holderId"
+    LEFT JOIN at_end a ON a."locationId" = loc.id
+    LEFT JOIN "InventoryItem" i ON i.id = a."itemId"
+    GROUP BY loc.id, u.name
+    HAVING NOT loc.archived OR COALESCE(sum(a.quantity) FILTER (WHERE a.quantity > 0), 0) > 0
+    ORDER BY "valueCents" DESC, loc.kind, loc.name, loc.id`;
+}
+
 export type MovementPeriod = { period: Date; issued: number; received: number; used: number; adjusted: number; initial: number; movements: number };
 
 /** Quantities moved per period by reason (absolute units; `adjusted` counts corrections either way). */

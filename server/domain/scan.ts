@@ -1,12 +1,16 @@
 import { z } from "zod";
-import type { Equipment, InventoryItem } from "../db/generated/client.ts";
+import type { Equipment, InventoryItem, StockLocation } from "../db/generated/client.ts";
 import { LABEL_PREFIX } from "../../schemas/constants.ts";
-import { parseScanCode } from "../../schemas/scanCode.ts";
+import { parseScanCode, type LabelType } from "../../schemas/scanCode.ts";
 import { parseInput, requireActor, type Actor, type Deps } from "./context.ts";
 import { NotFoundError } from "./errors.ts";
 import { withTextRule } from "../../schemas/fields.ts";
 
-export type ScanResult = { type: "inventory"; data: InventoryItem } | { type: "equipment"; data: Equipment };
+export type ScanResult =
+  | { type: "inventory"; data: InventoryItem }
+  | { type: "equipment"; data: Equipment }
+  /** A stock location's own label (issue 15): scanning it opens the location. Archived ones too: the label may still be on the shelf. */
+  | { type: "location"; data: StockLocation };
 
 export const scanInput = z.object({
   // Multi-line: a scanned QR code may hold several lines (it then matches nothing, rather than being refused).
@@ -15,13 +19,14 @@ export const scanInput = z.object({
   }),
 });
 
-/** The payload printed on Trapline's own labels: `trapline:equipment:<id>` or `trapline:inventory:<id>`. */
-export function labelPayload(type: "inventory" | "equipment", id: number): string {
+/** The payload printed on Trapline's own labels: `trapline:equipment:<id>`, `trapline:inventory:<id>` or `trapline:location:<id>`. */
+export function labelPayload(type: LabelType, id: number): string {
   return `${LABEL_PREFIX}:${type}:${id}`;
 }
 
 /**
- * Resolves a scanned string (the rule in scanCode.ts): our own label payload first, then exact
+ * Resolves a scanned string (the rule in scanCode.ts): our own label payload first (an item, a piece
+ * of equipment or a stock location), then exact
  * (trimmed) matches on inventory barcode and qrCode, then equipment serial number and qrCode.
  */
 export async function lookupScan(deps: Deps, actor: Actor | null, input: unknown): Promise<ScanResult> {
@@ -33,9 +38,13 @@ export async function lookupScan(deps: Deps, actor: Actor | null, input: unknown
     if (scanned.type === "inventory") {
       const item = await deps.prisma.inventoryItem.findUnique({ where: { id: scanned.id } });
       if (item) return { type: "inventory", data: item };
-    } else {
+    } else if (scanned.type === "equipment") {
       const equipment = await deps.prisma.equipment.findUnique({ where: { id: scanned.id } });
       if (equipment) return { type: "equipment", data: equipment };
+    } else {
+      const location = await deps.prisma.stockLocation.findUnique({ where: { id: scanned.id } });
+      if (location) return { type: "location", data: location };
+      throw new NotFoundError(`No stock location found for code ${qrData}`);
     }
     throw new NotFoundError(`No item found for code ${qrData}`);
   }

@@ -32,7 +32,7 @@ export function recordMovement(
   delta: number,
   reason: StockMovementReason,
   requestId?: number,
-  at?: { locationId: number; countId?: number },
+  at?: { locationId: number; countId?: number; purchaseOrderId?: number },
 ) {
   return tx.stockMovement.create({ data: movementRow(actor, item, delta, reason, requestId, at) });
 }
@@ -44,7 +44,7 @@ export function movementRow(
   delta: number,
   reason: StockMovementReason,
   requestId?: number,
-  at?: { locationId: number; countId?: number },
+  at?: { locationId: number; countId?: number; purchaseOrderId?: number },
 ) {
   return {
     itemId: item.id,
@@ -56,6 +56,7 @@ export function movementRow(
     requestId: requestId ?? null,
     locationId: at?.locationId ?? null,
     countId: at?.countId ?? null,
+    purchaseOrderId: at?.purchaseOrderId ?? null,
   };
 }
 
@@ -89,6 +90,8 @@ export type StockChange = {
   reason: StockMovementReason;
   requestId?: number;
   countId?: number;
+  /** The purchase order a `received` change delivered. */
+  purchaseOrderId?: number;
   /** False for a transfer's two sides: the item's total does not change. */
   changesTotal?: boolean;
 };
@@ -137,9 +140,56 @@ export async function changeStock(
     change.changesTotal === false
       ? await tx.inventoryItem.findUniqueOrThrow({ where: { id: ref.id } })
       : await tx.inventoryItem.update({ where: { id: ref.id }, data: { quantity: { increment: delta } } });
-  const movement = await recordMovement(tx, actor, item, delta, reason, change.requestId, { locationId: location.id, countId: change.countId });
+  const movement = await recordMovement(tx, actor, item, delta, reason, change.requestId, { locationId: location.id, countId: change.countId, purchaseOrderId: change.purchaseOrderId });
   if (reason !== "count") await noteCountMovement(tx, location.id, ref.id, delta);
   return { item, level: level!, movement };
+}
+
+/**
+ * changeStock's level step for many items at one location at once (CSV import), in three
+ * statements whatever the number of items: rises make or raise the level (an upsert); falls lower
+ * only a level that holds enough (conditional, as changeStock's), else the whole change is refused
+ * with the caller's ConflictError for the first item that fell short; an open count at the location
+ * hears of each change. The caller keeps the totals and writes the movements (movementRow), and has
+ * share-locked the location.
+ */
+export async function changeLevelsAt(
+  tx: Tx,
+  location: StockLocation,
+  deltas: readonly { itemId: number; delta: number }[],
+  tooLow: (itemId: number, there: number) => ConflictError,
+): Promise<void> {
+  const rises = deltas.filter((l) => l.delta > 0);
+  const falls = deltas.filter((l) => l.delta < 0);
+  if (rises.length) {
+    if (location.archived) throw new ConflictError(`${location.name} is archived: stock cannot be put there`);
+    await tx.$executeRawUnsafe(
+      `INSERT INTO "StockLevel" ("itemId", "locationId", "quantity", "updatedAt")
+       SELECT (e->>'itemId')::int, $2::int, (e->>'delta')::int, now() FROM jsonb_array_elements($1::jsonb) AS e
+       ON CONFLICT ("itemId", "locationId") DO UPDATE SET "quantity" = "StockLevel"."quantity" + EXCLUDED."quantity", "updatedAt" = now()`,
+      JSON.stringify(rises),
+      location.id,
+    );
+  }
+  if (falls.length) {
+    // Not an upsert: the CHECK constraint refuses a negative proposed row even when ON CONFLICT would update.
+    const lowered = await tx.$queryRawUnsafe<{ itemId: number }[]>(
+      `UPDATE "StockLevel" l SET "quantity" = l."quantity" + (e->>'delta')::int, "updatedAt" = now()
+         FROM jsonb_array_elements($1::jsonb) AS e
+        WHERE l."locationId" = $2::int AND l."itemId" = (e->>'itemId')::int AND l."quantity" + (e->>'delta')::int >= 0
+        RETURNING l."itemId"`,
+      JSON.stringify(falls),
+      location.id,
+    );
+    if (lowered.length < falls.length) {
+      const done = new Set(lowered.map((r) => r.itemId));
+      const short = falls.find((f) => !done.has(f.itemId))!;
+      const level = await tx.stockLevel.findUnique({ where: { itemId_locationId: { itemId: short.itemId, locationId: location.id } } });
+      throw tooLow(short.itemId, level?.quantity ?? 0);
+    }
+  }
+  if (deltas.length && (await tx.stockCount.findFirst({ where: { locationId: location.id, status: "OPEN" }, select: { id: true } })))
+    for (const { itemId, delta } of deltas) await noteCountMovement(tx, location.id, itemId, delta);
 }
 
 /**

@@ -25,7 +25,7 @@ import { createEquipmentInput, updateEquipmentInput } from "../../schemas/equipm
 import { createInventoryItemInput, updateInventoryItemInput } from "../../schemas/inventory.ts";
 import { remindMaintenanceDue } from "./maintenance.ts";
 import { notifyLowStock } from "./notifications.ts";
-import { isLow, lockLocationShared, lowStockItem, mainWarehouse, movementRow, noteCountMovement } from "./stock.ts";
+import { changeLevelsAt, isLow, lockLocationShared, lowStockItem, mainWarehouse, movementRow } from "./stock.ts";
 
 /*
  * CSV export and import of the inventory and equipment lists. One column list per area serves both
@@ -296,19 +296,6 @@ const inventoryArea: Area<InventoryItem> = {
     // Quantities are totals; as in the item form, a change of one is a change at the main warehouse
     // (stock elsewhere moves by transfers and counts). Its row is shared-locked as every stock change's.
     const main = await lockLocationShared(tx, (await mainWarehouse(tx)).id);
-    const changed = updates.filter((u) => u.data.quantity !== undefined && u.data.quantity !== u.before.quantity);
-    if (changed.length) {
-      const levels = await tx.stockLevel.findMany({ where: { locationId: main.id, itemId: { in: changed.map((u) => u.before.id) } } });
-      const at = new Map(levels.map((l) => [l.itemId, l.quantity]));
-      for (const { before, data } of changed) {
-        const there = at.get(before.id) ?? 0;
-        if (there + (data.quantity as number) - before.quantity < 0)
-          throw new ConflictError(
-            `${before.name}: the quantity is the total over all locations and only stock at ${main.name} (${there} ${before.unit}) changes by import, so ${data.quantity as number} is too low; move or count the rest where it is`,
-            "quantity",
-          );
-      }
-    }
     const ids = await insertRows(tx, "InventoryItem", creates.map((c) => ({ ...INVENTORY_BLANK, ...c.data, createdAt: now, updatedAt: now })));
     await updateRows(tx, "InventoryItem", INVENTORY_COLUMNS.map((c) => c.key), updates.map((u) => ({ ...u.data, id: u.before.id })));
     const written = await tx.inventoryItem.findMany({ where: { id: { in: [...ids, ...updates.map((u) => u.before.id)] } } });
@@ -330,30 +317,14 @@ const inventoryArea: Area<InventoryItem> = {
       if (isLow(item) && !isLow(before)) becameLow.push(item);
     }
     // The main warehouse's levels move by the same deltas, so each total stays the sum of its levels.
-    if (levelDeltas.length) {
-      // Rises may make the level (an upsert); falls only lower one that holds enough (checked above; the
-      // CHECK constraint would refuse a negative row, also as an upsert's proposed row, hence two statements).
-      const rises = levelDeltas.filter((l) => l.delta > 0);
-      const falls = levelDeltas.filter((l) => l.delta < 0);
-      if (rises.length)
-        await tx.$executeRawUnsafe(
-          `INSERT INTO "StockLevel" ("itemId", "locationId", "quantity", "updatedAt")
-           SELECT (e->>'itemId')::int, $2::int, (e->>'delta')::int, now() FROM jsonb_array_elements($1::jsonb) AS e
-           ON CONFLICT ("itemId", "locationId") DO UPDATE SET "quantity" = "StockLevel"."quantity" + EXCLUDED."quantity", "updatedAt" = now()`,
-          JSON.stringify(rises),
-          main.id,
-        );
-      if (falls.length)
-        await tx.$executeRawUnsafe(
-          `UPDATE "StockLevel" l SET "quantity" = l."quantity" + (e->>'delta')::int, "updatedAt" = now()
-             FROM jsonb_array_elements($1::jsonb) AS e WHERE l."locationId" = $2::int AND l."itemId" = (e->>'itemId')::int`,
-          JSON.stringify(falls),
-          main.id,
-        );
-      // An open count at the main warehouse hears of each change, as with any stock change there.
-      if (await tx.stockCount.findFirst({ where: { locationId: main.id, status: "OPEN" }, select: { id: true } }))
-        for (const { itemId, delta } of levelDeltas) await noteCountMovement(tx, main.id, itemId, delta);
-    }
+    const byId = new Map(updates.map((u) => [u.before.id, u]));
+    await changeLevelsAt(tx, main, levelDeltas, (itemId, there) => {
+      const { before, data } = byId.get(itemId)!;
+      return new ConflictError(
+        `${before.name}: the quantity is the total over all locations and only stock at ${main.name} (${there} ${before.unit}) changes by import, so ${data.quantity as number} is too low; move or count the rest where it is`,
+        "quantity",
+      );
+    });
     await insertRows(tx, "StockMovement", movements);
     await insertRows(tx, "ActivityEntry", activities);
     await notifyLowStock(tx, emit, becameLow);

@@ -1,18 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Tx } from "../db/client.ts";
 import type { DomainEvent, EventBus } from "../realtime/events.ts";
+import type { WebhookEvent } from "../../schemas/webhooks.ts";
 import { BusGuardedCache, onChange, perBus } from "./cache.ts";
-
-/** The events a webhook may subscribe to, as integrators see them. */
-export const WEBHOOK_EVENTS = [
-  "inventory.low_stock",
-  "inventory.changed",
-  "equipment.checked_out",
-  "equipment.checked_in",
-  "request.created",
-  "request.decided",
-] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 type Announced = { event: WebhookEvent; key: string; data: (tx: Tx) => Promise<unknown> };
 
@@ -27,7 +17,7 @@ function announced(e: DomainEvent): Announced[] {
           event: "inventory.changed",
           key: `inv:${e.itemId}`,
           data: async (tx) => {
-            const item = e.deleted ? null : await tx.inventoryItem.findUnique({ where: { id: e.itemId }, omit: { warningLevel: true } });
+            const item = e.deleted ? null : await tx.inventoryItem.findUnique({ where: { id: e.itemId }, omit: { warningLevel: true, preferredSupplierId: true } });
             return { change: e.created ? "created" : item ? "updated" : "deleted", id: e.itemId, item };
           },
         },
@@ -57,8 +47,95 @@ function announced(e: DomainEvent): Announced[] {
         },
       ];
     }
+    case "location.changed":
+      return e.action ? locationAnnounced(e.locationIds, e.action) : [];
+    case "purchaseOrder.changed": {
+      const id = e.purchaseOrderIds[0];
+      if (!e.action || id === undefined) return [];
+      const event: WebhookEvent = `purchase_order.${e.action}`;
+      // The order as it stands after the change (for a receipt: each line's received so far, the status).
+      return [{ event, key: `po:${id}:${e.action}`, data: async (tx) => ({ purchaseOrder: await tx.purchaseOrder.findUnique({ where: { id }, select: PURCHASE_ORDER_FIELDS }) }) }];
+    }
     default:
       return [];
+  }
+}
+
+const PURCHASE_ORDER_FIELDS = {
+  id: true,
+  number: true,
+  status: true,
+  expectedDate: true,
+  placedAt: true,
+  supplier: { select: { id: true, name: true, email: true, accountNumber: true } },
+  lines: {
+    orderBy: { position: "asc" },
+    select: { id: true, itemId: true, itemName: true, quantityOrdered: true, quantityReceived: true, unitCostCents: true },
+  },
+} as const;
+
+type LocationAction = NonNullable<Extract<DomainEvent, { type: "location.changed" }>["action"]>;
+const LOCATION_FIELDS = { id: true, name: true, kind: true, holderId: true, archived: true, createdAt: true } as const;
+
+/** Stock-location events: the location as it is now; a transfer with its item, both ends and their levels; a count with its differences. */
+function locationAnnounced(locationIds: number[], action: LocationAction): Announced[] {
+  switch (action.kind) {
+    case "created":
+    case "updated":
+    case "archived": {
+      const id = locationIds[0]!;
+      return [
+        {
+          event: `location.${action.kind}`,
+          key: `loc:${id}:${action.kind}`,
+          data: async (tx) => ({ location: await tx.stockLocation.findUnique({ where: { id }, select: LOCATION_FIELDS }) }),
+        },
+      ];
+    }
+    case "transferred": {
+      const [fromId, toId] = locationIds as [number, number];
+      return [
+        {
+          event: "stock.transferred",
+          key: `xfer:${action.itemId}:${fromId}:${toId}`,
+          data: async (tx) => {
+            const [item, from, to, levels] = await Promise.all([
+              tx.inventoryItem.findUnique({ where: { id: action.itemId }, select: { id: true, name: true, unit: true, quantity: true } }),
+              tx.stockLocation.findUnique({ where: { id: fromId }, select: LOCATION_FIELDS }),
+              tx.stockLocation.findUnique({ where: { id: toId }, select: LOCATION_FIELDS }),
+              tx.stockLevel.findMany({ where: { itemId: action.itemId, locationId: { in: [fromId, toId] } }, select: { locationId: true, quantity: true } }),
+            ]);
+            const at = (id: number) => levels.find((l) => l.locationId === id)?.quantity ?? 0;
+            return { item, quantity: action.quantity, from: { ...from, quantityAfter: at(fromId) }, to: { ...to, quantityAfter: at(toId) } };
+          },
+        },
+      ];
+    }
+    case "count_completed":
+      return [
+        {
+          event: "stock_count.completed",
+          key: `count:${action.countId}`,
+          data: async (tx) => {
+            const count = await tx.stockCount.findUnique({
+              where: { id: action.countId },
+              select: {
+                id: true,
+                status: true,
+                startedAt: true,
+                finishedAt: true,
+                location: { select: LOCATION_FIELDS },
+                lines: {
+                  where: { countedQuantity: { not: null } },
+                  orderBy: { itemId: "asc" },
+                  select: { itemId: true, countedQuantity: true, variance: true, item: { select: { name: true, unit: true } } },
+                },
+              },
+            });
+            return { count };
+          },
+        },
+      ];
   }
 }
 

@@ -1,43 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { lookup } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
-import { z } from "zod";
 import type { Webhook } from "../db/generated/client.ts";
 import type { DomainEvent } from "../realtime/events.ts";
 import { committed } from "./cache.ts";
 import { parseId, parseInput, requireManager, type Actor, type Deps, type Tx } from "./context.ts";
 import { NotFoundError, ValidationError } from "./errors.ts";
-import { WEBHOOK_EVENTS } from "./webhookOutbox.ts";
+import { createWebhookInput, updateWebhookInput } from "../../schemas/webhooks.ts";
 
-export { WEBHOOK_EVENTS } from "./webhookOutbox.ts";
+export { createWebhookInput, updateWebhookInput, WEBHOOK_EVENTS } from "../../schemas/webhooks.ts";
 
 /** How many recent deliveries `webhooks` shows per endpoint. */
 export const RECENT_DELIVERIES = 20;
-
-const urlField = z
-  .string({ error: "URL is required" })
-  .trim()
-  .min(1, "URL is required")
-  .max(2000, "URL must be at most 2000 characters")
-  .refine((v) => {
-    try {
-      const u = new URL(v);
-      return (u.protocol === "http:" || u.protocol === "https:") && !u.username && !u.password;
-    } catch {
-      return false;
-    }
-  }, "URL must be an http(s) URL without credentials");
-const eventsField = z
-  .array(z.enum(WEBHOOK_EVENTS, { error: `Events must be some of: ${WEBHOOK_EVENTS.join(", ")}` }), { error: "Events must be a list" })
-  .min(1, "Choose at least one event")
-  .transform((events) => [...new Set(events)]);
-
-export const createWebhookInput = z.object({ url: urlField, events: eventsField });
-export const updateWebhookInput = z.object({
-  url: urlField.optional(),
-  events: eventsField.optional(),
-  active: z.boolean({ error: "Active must be true or false" }).optional(),
-});
 
 /** Loopback, link-local, private, carrier-grade NAT, unspecified, multicast and reserved ranges (IPv4 and IPv6). */
 const FORBIDDEN = new BlockList();

@@ -12,6 +12,7 @@ import { WebSocketServer } from "ws";
 import type { SessionCookies } from "../auth/session.ts";
 import { isDatabaseUnavailable } from "../db/client.ts";
 import { requireWriteAccess } from "../domain/apiTokens.ts";
+import { createTokenSockets } from "../realtime/tokenSockets.ts";
 import type { Actor, Deps } from "../domain/context.ts";
 import { DomainError } from "../domain/errors.ts";
 import type { RateLimits } from "../http/rateLimits.ts";
@@ -104,8 +105,9 @@ export function mountGraphQL(
   production: boolean,
   persistedConfig: { file: string; only: boolean },
   extraPlugins: Plugin[] = [],
+  responseCacheMs = 60_000,
 ) {
-  const responseCache = new ResponseCache(deps.events);
+  const responseCache = new ResponseCache(deps.events, responseCacheMs);
   let persisted: PersistedOperations = { get: () => undefined, size: 0, only: persistedConfig.only };
   const yoga = createYoga<ServerContext, GraphQLContext>({
     schema,
@@ -186,6 +188,7 @@ export function mountGraphQL(
   });
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  const tokenSockets = createTokenSockets(deps.events);
   const wsServer = useServer<Record<string, unknown> | undefined, { request: IncomingMessage; actor?: Actor }>(
     {
       // A WebSocket without a valid session or API token (connectionParams.authorization: "Bearer tl_…") is refused at connect (4403 Forbidden).
@@ -196,6 +199,8 @@ export function mountGraphQL(
         const actor = await session.actorFromHeaders(headers).catch(() => null);
         if (!actor) return false;
         ctx.extra.actor = actor;
+        // Closed (4401) when its API token is revoked, on any process, or expires.
+        tokenSockets.track(ctx.extra.socket, actor);
         return true;
       },
       execute: (args) => (args.rootValue as { execute: typeof import("graphql").execute }).execute(args),

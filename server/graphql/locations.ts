@@ -17,6 +17,7 @@ import {
   updateStockLocation,
   type RestockSuggestion,
 } from "../domain/locations.ts";
+import { labelPayload } from "../domain/scan.ts";
 import { builder } from "./builder.ts";
 import { userErrors } from "./errors.ts";
 import { databaseId } from "./ids.ts";
@@ -40,6 +41,7 @@ export const StockLocationNode = builder.prismaNode("StockLocation", {
     kind: t.expose("kind", { type: StockLocationKindEnum }),
     holder: t.relation("holder", { nullable: true, description: "The technician a vehicle belongs to" }),
     archived: t.exposeBoolean("archived"),
+    labelCode: t.string({ description: "The payload of this location's printed QR label", resolve: (l) => labelPayload("location", l.id) }),
     stock: t.relatedConnection("levels", {
       cursor: "id",
       maxSize: 200,
@@ -146,7 +148,8 @@ builder.queryFields((t) => ({
     type: "StockLocation",
     nullable: true,
     description: "The vehicle the signed-in user holds, if any",
-    resolve: async (_query, _root, _args, ctx) => myVehicle(ctx.deps, ctx.actor),
+    // The selection goes into the read: the location's figures (value, below-minimum count) are selected with it.
+    resolve: async (query, _root, _args, ctx) => myVehicle(ctx.deps, ctx.actor, query),
   }),
   restockSuggestions: t.field({
     type: [RestockSuggestionType],

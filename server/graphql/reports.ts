@@ -11,9 +11,11 @@ import {
   requestsByStatus,
   stockMovementsOverTime,
   stockValueByCategory,
+  stockValueByLocation,
   topRequestedItems,
   type CategoryUtilisation,
   type CategoryValue,
+  type LocationValue,
   type ChemicalUseByProduct,
   type ChemicalUseByTechnician,
   type ChemicalUseRecord,
@@ -26,6 +28,7 @@ import {
   type TopRequested,
 } from "../domain/reports.ts";
 import { builder } from "./builder.ts";
+import { StockLocationKindEnum } from "./locations.ts";
 import { EquipmentStatusEnum } from "./equipment.ts";
 import { RequestStatusEnum, RequestTypeEnum } from "./requests.ts";
 
@@ -38,6 +41,21 @@ const CategoryValueType = builder.objectRef<CategoryValue>("StockValueByCategory
     quantity: t.exposeInt("quantity", { description: "Units in stock at the end of the range" }),
     valueCents: t.exposeFloat("valueCents", { description: "Quantity × current price, in cents (a Float: it may pass 2^31)" }),
     unpricedItems: t.exposeInt("unpricedItems", { description: "Items without a price, valued at 0" }),
+  }),
+});
+
+const LocationValueType = builder.objectRef<LocationValue>("StockValueByLocation").implement({
+  description: "Stock at one location at the end of the range, valued at current prices",
+  fields: (t) => ({
+    locationDatabaseId: t.exposeInt("locationId"),
+    name: t.exposeString("name"),
+    kind: t.field({ type: StockLocationKindEnum, resolve: (r) => r.kind }),
+    holder: t.exposeString("holder", { nullable: true, description: "The name of the technician a vehicle belongs to (now)" }),
+    archived: t.exposeBoolean("archived"),
+    items: t.exposeInt("items", { description: "Items with stock there" }),
+    quantity: t.exposeInt("quantity", { description: "Units there at the end of the range" }),
+    valueCents: t.exposeFloat("valueCents", { description: "Quantity × current price, in cents (a Float: it may pass 2^31)" }),
+    unpricedItems: t.exposeInt("unpricedItems", { description: "Items there without a price, valued at 0" }),
   }),
 });
 
@@ -156,6 +174,11 @@ const ReportsType = builder.objectRef<ReportRange>("Reports").implement({
     to: t.exposeString("to"),
     interval: t.field({ type: ReportIntervalEnum, resolve: (r) => r.interval }),
     stockValueByCategory: t.field({ type: [CategoryValueType], resolve: (r, _a, ctx) => stockValueByCategory(ctx.deps, ctx.actor, r) }),
+    stockValueByLocation: t.field({
+      type: [LocationValueType],
+      description: "Active locations (and archived ones that held stock then), most valuable first",
+      resolve: (r, _a, ctx) => stockValueByLocation(ctx.deps, ctx.actor, r),
+    }),
     stockMovements: t.field({ type: [MovementPeriodType], resolve: (r, _a, ctx) => stockMovementsOverTime(ctx.deps, ctx.actor, r) }),
     lowStockOverTime: t.field({ type: [LowStockPeriodType], resolve: (r, _a, ctx) => lowStockOverTime(ctx.deps, ctx.actor, r) }),
     equipmentByStatus: t.field({

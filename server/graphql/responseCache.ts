@@ -3,7 +3,8 @@ import { Kind, getOperationAST, print, type DocumentNode, type FragmentDefinitio
 import type { GraphQLSchema } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import { onChange } from "../domain/cache.ts";
-import type { DomainEvent, EventBus } from "../realtime/events.ts";
+import { recordsChangedBy, UNTRACKED_TYPES } from "../domain/cacheTags.ts";
+import type { EventBus } from "../realtime/events.ts";
 import type { GraphQLContext } from "./builder.ts";
 
 /**
@@ -30,42 +31,9 @@ import type { GraphQLContext } from "./builder.ts";
 
 type Entry = { result: unknown; tags: string[]; until: number; epoch: number };
 
-/** What each kind of change can alter, besides its own type (aggregates, the activity feed, request lines naming items). */
-const AFFECTS: Record<string, { type: string; also: string[] }> = {
-  "inventory.changed": { type: "InventoryItem", also: ["ReorderSuggestion", "DashboardStats", "Reports", "ActivityEntry", "RequestLine"] },
-  "equipment.changed": { type: "Equipment", also: ["DashboardStats", "Reports", "ActivityEntry", "RequestLine"] },
-  "request.changed": { type: "Request", also: ["RequestLine", "DashboardStats", "Reports", "ActivityEntry"] },
-};
-
-/**
- * Types written outside domain writes, so no event tells of their changes: a token's `lastUsedAt`
- * (noted at most once a minute on use) and webhook deliveries (updated by the sender). Answers that
- * reach them are never kept.
- */
-const UNCACHED = new Set(["ApiToken", "Webhook", "WebhookDelivery"]);
-
 /** The tags a write's event drops; null: everything. */
-export function tagsOf(event: DomainEvent | undefined): string[] | null {
-  if (!event) return null;
-  switch (event.type) {
-    case "inventory.changed":
-      return [...tagsFor("inventory.changed"), `InventoryItem:${event.itemId}`];
-    case "equipment.changed":
-      return [...tagsFor("equipment.changed"), `Equipment:${event.equipmentId}`];
-    case "request.changed":
-      return [...tagsFor("request.changed"), `Request:${event.requestId}`];
-    case "stock.low":
-      return [...tagsFor("inventory.changed"), ...event.items.map((i) => `InventoryItem:${i.id}`)];
-    case "notification.created":
-      return ["Notification", "Query.unreadNotificationCount"];
-    case "session.revoked":
-      // A revoked session never reaches execution; the data did not change.
-      return [];
-    default:
-      return null;
-  }
-}
-const tagsFor = (kind: string) => [AFFECTS[kind]!.type, ...AFFECTS[kind]!.also];
+export const tagsOf = recordsChangedBy;
+const UNCACHED = UNTRACKED_TYPES;
 
 // ---- what a document depends on ----
 
@@ -227,6 +195,7 @@ export class ResponseCache {
   }
 
   keep(token: { generation: number; epoch: number }, key: string, result: unknown, tags: Set<string>) {
+    if (this.ttlMs <= 0) return;
     if (token.generation !== this.generation || token.epoch !== this.bus.epoch() || !this.bus.delivering()) return;
     if (this.entries.size >= this.maxEntries) this.drop(this.entries.keys().next().value!);
     this.drop(key);

@@ -7,16 +7,17 @@ import { EquipmentNode } from "./equipment.ts";
 import { userErrors } from "./errors.ts";
 import { databaseId } from "./ids.ts";
 import { InventoryItemNode } from "./inventory.ts";
+import { StockLocationNode } from "./locations.ts";
 
 const ScanResult = builder.unionType("ScanResult", {
-  types: [InventoryItemNode, EquipmentNode],
-  resolveType: (value) => ("quantity" in value ? "InventoryItem" : "Equipment"),
+  types: [InventoryItemNode, EquipmentNode, StockLocationNode],
+  resolveType: (value) => ("quantity" in value ? "InventoryItem" : "kind" in value ? "StockLocation" : "Equipment"),
 });
 
 builder.queryFields((t) => ({
   scanLookup: t.field({
     type: ScanResult,
-    description: "Resolves a scanned code: a Trapline label, an item's barcode or QR code, or an equipment serial number or QR code",
+    description: "Resolves a scanned code: a Trapline label (item, equipment or stock location), an item's barcode or QR code, or an equipment serial number or QR code",
     errors: { types: [NotFoundError, ValidationError], directResult: false },
     args: { code: t.arg.string({ required: true }) },
     resolve: async (_root, { code }, ctx) => {

@@ -10,6 +10,7 @@ import "./scan.ts";
 import "./notifications.ts";
 import "./chemicalUse.ts";
 import "./locations.ts";
+import "./purchasing.ts";
 import "./reports.ts";
 import "./apiTokens.ts";
 import "./webhooks.ts";

@@ -11,8 +11,22 @@ export type DomainEvent =
   | { type: "equipment.changed"; equipmentId: number; created?: boolean; action?: "checked_out" | "checked_in" }
   | { type: "request.changed"; requestId: number; requesterId: number; status: "pending" | "approved" | "denied"; created?: boolean }
   | { type: "stock.low"; items: LowStockItem[] }
-  /** A stock location, its stock, minimums or counts changed. */
-  | { type: "location.changed"; locationIds: number[] }
+  /**
+   * A stock location, its stock, minimums or counts changed. `action` when webhooks name the change:
+   * the location made, edited or archived (one id), stock moved (ids: from, to), a count completed.
+   */
+  | {
+      type: "location.changed";
+      locationIds: number[];
+      action?:
+        | { kind: "created" | "updated" | "archived" }
+        | { kind: "transferred"; itemId: number; quantity: number }
+        | { kind: "count_completed"; countId: number };
+    }
+  /** Purchase orders were made or changed (issue 16); `itemIds`: the items whose 'on order' may have moved. */
+  | { type: "purchaseOrder.changed"; purchaseOrderIds: number[]; itemIds: number[]; action?: "placed" | "received" | "cancelled" }
+  /** A supplier was added or changed. */
+  | { type: "supplier.changed"; supplierId: number }
   /** A stored notification for one user (its row is committed; the subscription reads it). */
   | { type: "notification.created"; notificationId: number; userId: number }
   /** Sessions ended (sign-out): one session by the digest the database keys it by, or every session of a user. */

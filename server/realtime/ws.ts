@@ -3,6 +3,7 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { Actor } from "../domain/context.ts";
 import type { EventBus } from "./events.ts";
+import { createTokenSockets } from "./tokenSockets.ts";
 
 const HEARTBEAT_MS = 30_000;
 
@@ -13,6 +14,8 @@ const HEARTBEAT_MS = 30_000;
 export function createLowStockSocket(events: EventBus, actorOf: (headers: { cookie?: string; authorization?: string }) => Promise<Actor | null>) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
   const alive = new WeakMap<WebSocket, boolean>();
+  // A connection made with an API token closes when the token is revoked or expires.
+  const tokenSockets = createTokenSockets(events);
 
   const off = events.subscribe((event) => {
     if (event.type !== "stock.low") return;
@@ -46,7 +49,10 @@ export function createLowStockSocket(events: EventBus, actorOf: (headers: { cook
         socket.end("HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
         return;
       }
-      wss.handleUpgrade(request, socket, head, (ws) => wss.emit("connection", ws, request));
+      wss.handleUpgrade(request, socket, head, (ws) => {
+        tokenSockets.track(ws, actor);
+        wss.emit("connection", ws, request);
+      });
     },
     /** Open /ws connections (the live-subscribers gauge). */
     count: () => wss.clients.size,

@@ -10,6 +10,11 @@ export function dashboardRoutes({ app, deps, session }: RestContext) {
   );
   app.post("/api/scan/lookup", async (req) => {
     const found = await lookupScan(deps, await session.actorOf(req), req.body);
-    return found.type === "inventory" ? { type: found.type, data: itemJson(found.data) } : found;
+    if (found.type === "inventory") return { type: found.type, data: itemJson(found.data) };
+    if (found.type === "location") {
+      const { id, name, kind, archived, holderId } = found.data;
+      return { type: found.type, data: { id, name, kind, archived, holderId } };
+    }
+    return found;
   });
 }

@@ -1,6 +1,7 @@
 import { PassThrough } from "node:stream";
 import type { FastifyInstance } from "fastify";
-import { requireActor } from "../domain/context.ts";
+import { requireActor, requireManager } from "../domain/context.ts";
+import { PURCHASE_ORDER_PDF_PREFIX } from "../domain/purchasing.ts";
 import { createSdsUpload, linkSdsFile, SDS_MAX_BYTES, sdsContentCheck, TOO_LARGE } from "../domain/sds.ts";
 import { isValidKey, ObjectExistsError, ObjectTooLargeError } from "../storage/objects.ts";
 import type { RestContext } from "./context.ts";
@@ -53,8 +54,10 @@ export function objectRoutes({ app, deps, session }: RestContext) {
     });
 
     scope.get<{ Params: { "*": string } }>("/objects/*", async (req, reply) => {
-      requireActor(await session.actorOf(req));
+      const actor = requireActor(await session.actorOf(req));
       const key = req.params["*"];
+      // Placed orders' PDFs: managers only, as all of purchasing.
+      if (key.startsWith(PURCHASE_ORDER_PDF_PREFIX)) requireManager(actor, "Only managers can use purchasing");
       const found = isValidKey(key) ? await deps.storage.read(key) : null;
       if (!found) return reply.status(404).send({ message: "File not found" });
       const name = key.split("/").pop()!;

@@ -175,8 +175,17 @@ const ReorderSuggestion = z
   .strict()
   .meta({ id: "ReorderSuggestion" });
 
+const ScannedLocation = z
+  .object({ id: z.int(), name: z.string(), kind: z.enum(STOCK_LOCATION_KINDS), archived: z.boolean(), holderId: z.int().nullable() })
+  .strict()
+  .meta({ id: "ScannedLocation", description: "A stock location's own label (trapline:location:<id>)" });
+
 const ScanResult = z
-  .discriminatedUnion("type", [z.object({ type: z.literal("inventory"), data: InventoryItem }).strict(), z.object({ type: z.literal("equipment"), data: Equipment }).strict()])
+  .discriminatedUnion("type", [
+    z.object({ type: z.literal("inventory"), data: InventoryItem }).strict(),
+    z.object({ type: z.literal("equipment"), data: Equipment }).strict(),
+    z.object({ type: z.literal("location"), data: ScannedLocation }).strict(),
+  ])
   .meta({ id: "ScanResult" });
 
 const SdsUpload = z.object({ signedUrl: z.string(), objectPath: z.string() }).strict().meta({ id: "SdsUpload" });
@@ -261,7 +270,7 @@ const paths: ZodOpenApiPathsObject = {
     }),
   },
   "/api/scan/lookup": {
-    post: write("Find the item or equipment a scanned code names", "200", json(ScanResult, "What the code names"), { requestBody: body(scanInput) }),
+    post: write("Find the item, equipment or stock location a scanned code names", "200", json(ScanResult, "What the code names"), { requestBody: body(scanInput) }),
   },
   "/api/inventory": {
     get: read("Every inventory item (the list's filters)", json(z.array(InventoryItem), "Items"), {

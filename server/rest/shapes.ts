@@ -26,8 +26,8 @@ export function activityJson(e: Awaited<ReturnType<typeof listActivity>>[number]
   return { ...rest, userName: user.name };
 }
 
-/** An item with exactly the §3 fields (warningLevel is an internal, generated column). */
+/** An item with exactly the §3 fields (warningLevel is an internal, generated column; the preferred supplier is purchasing's, managers' GraphQL). */
 export function itemJson(item: InventoryItem) {
-  const { warningLevel: _internal, ...fields } = item;
+  const { warningLevel: _internal, preferredSupplierId: _purchasing, ...fields } = item;
   return fields;
 }

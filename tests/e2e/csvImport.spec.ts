@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, signIn, test, unique } from "./fixtures.ts";
+import { expect, listAction, signIn, test, unique } from "./fixtures.ts";
 
 async function openPage(page: Page, path: string, heading: string) {
   await page.goto(path);
@@ -22,7 +22,7 @@ test("manager imports inventory from a spreadsheet's CSV: preview, column mappin
   // Their own headers: Category is recognised; Item, Qty and Code need mapping.
   const broken = `Item,Category,Qty,Code\r\n${name},Traps,12,${barcode}\r\n${name} B,Traps,lots,\r\n`;
 
-  await page.getByRole("button", { name: "Import CSV" }).click();
+  await (await listAction(page, "Import CSV")).click();
   const dialog = page.getByRole("dialog", { name: "Import inventory from CSV" });
   await expect(dialog).toBeVisible();
   await dialog.getByLabel("CSV file").setInputFiles(file("stock.csv", broken));
@@ -68,7 +68,7 @@ test("manager exports the equipment list as filtered; a technician sees neither 
   await page.getByLabel("Status").click();
   await page.getByRole("option", { name: "Available" }).click();
   const download = page.waitForEvent("download");
-  await page.getByRole("link", { name: "Export CSV" }).click();
+  await (await listAction(page, "Export CSV")).click();
   const saved = await download;
   expect(saved.suggestedFilename()).toMatch(/^trapline-equipment-\d{4}-\d{2}-\d{2}\.csv$/);
   const bytes = await new Promise<Buffer>((resolve, reject) => {
@@ -88,6 +88,7 @@ test("manager exports the equipment list as filtered; a technician sees neither 
   const tech = await browser.newPage({ viewport: { width: 390, height: 844 } });
   await signIn(tech, "tech");
   await openPage(tech, "/equipment", "Equipment Management");
+  await expect(tech.getByRole("button", { name: "More list actions" })).toHaveCount(0);
   await expect(tech.getByRole("link", { name: "Export CSV" })).toHaveCount(0);
   await expect(tech.getByRole("button", { name: "Import CSV" })).toHaveCount(0);
   await tech.close();

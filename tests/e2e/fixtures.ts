@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Locator, type Page } from "@playwright/test";
 
 export const PASSWORDS: Record<string, string> = { manager: "manager123", tech: "tech123", pnair: "priya1234", tbecker: "tom12345", agomez: "alicia1234" };
 
@@ -62,4 +62,17 @@ export async function installed(page: Page) {
   await page.evaluate(async () => void (await navigator.serviceWorker.ready));
   await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}
+
+/**
+ * A list page's secondary action (Export CSV, Import CSV, Print labels): a button or link beside
+ * the filters on wider screens, an item of the "More list actions" menu on a phone.
+ */
+export async function listAction(page: Page, name: string): Promise<Locator> {
+  const more = page.getByRole("button", { name: "More list actions" });
+  if (await more.isVisible()) {
+    await more.click();
+    return page.getByRole("menuitem", { name });
+  }
+  return page.getByRole("button", { name }).or(page.getByRole("link", { name }));
 }

@@ -20,8 +20,8 @@ import { recordChemicalUseInput } from "../../schemas/chemicalUse.ts";
 import { checkOutInput, createEquipmentInput, updateEquipmentInput } from "../../schemas/equipment.ts";
 import { createInventoryItemInput, updateInventoryItemInput } from "../../schemas/inventory.ts";
 import { recordMaintenanceInput } from "../../schemas/equipment.ts";
-import { createApiTokenInput } from "../../server/domain/apiTokens.ts";
-import { createWebhookInput, updateWebhookInput } from "../../server/domain/webhooks.ts";
+import { createApiTokenInput } from "../../schemas/apiTokens.ts";
+import { createWebhookInput, updateWebhookInput } from "../../schemas/webhooks.ts";
 import { markAllInput } from "../../server/domain/notifications.ts";
 import { createRequestInput } from "../../schemas/requests.ts";
 import { approveRequestInput } from "../../schemas/requests.ts";
@@ -29,11 +29,13 @@ import {
   createStockLocationInput,
   recordStockCountInput,
   setLocationMinimumInput,
-  transferStockInput,
   updateStockLocationInput,
 } from "../../server/domain/locations.ts";
+import { transferStockInput } from "../../schemas/stock.ts";
 import { linkInput, uploadInput } from "../../server/domain/sds.ts";
 import { createTeamMemberInput } from "../../schemas/team.ts";
+import { createPurchaseOrderInput, createSupplierInput, receivePurchaseOrderInput, updatePurchaseOrderInput, updateSupplierInput } from "../../schemas/purchasing.ts";
+import { draftFromSuggestionsInput, setPreferredSupplierInput } from "../../server/domain/purchasing.ts";
 import { schema } from "../../server/graphql/schema.ts";
 
 type ZodObject = z.ZodObject<z.ZodRawShape>;
@@ -111,6 +113,21 @@ const PAIRINGS: Record<string, Pairing> = {
   CreateApiTokenInput: { zod: createApiTokenInput },
   CreateWebhookInput: { zod: createWebhookInput },
   UpdateWebhookInput: { zod: updateWebhookInput, targetId: "id" },
+  CreateSupplierInput: { zod: createSupplierInput },
+  UpdateSupplierInput: { zod: updateSupplierInput, targetId: "id" },
+  SetItemPreferredSupplierInput: { zod: setPreferredSupplierInput },
+  CreatePurchaseOrderInput: { zod: createPurchaseOrderInput, nested: { lines: { graphql: "PurchaseOrderLineInput", pairing: { zod: arrayElement(createPurchaseOrderInput.shape.lines) } } } },
+  UpdatePurchaseOrderInput: {
+    zod: updatePurchaseOrderInput,
+    targetId: "id",
+    nested: { lines: { graphql: "PurchaseOrderLineInput", pairing: { zod: arrayElement(createPurchaseOrderInput.shape.lines) } } },
+  },
+  ReceivePurchaseOrderInput: {
+    zod: receivePurchaseOrderInput,
+    targetId: "id",
+    nested: { lines: { graphql: "ReceivePurchaseOrderLineInput", pairing: { zod: arrayElement(receivePurchaseOrderInput.shape.lines) } } },
+  },
+  DraftPurchaseOrdersFromSuggestionsInput: { zod: draftFromSuggestionsInput },
 };
 
 /** Input types that have no zod schema: the domain takes only the record's id (or a flag). */
@@ -128,6 +145,10 @@ const WITHOUT_ZOD = new Set([
   "DeleteWebhookInput",
   "SignOutInput", // everywhere: Boolean picks signOut or signOutEverywhere
   "RequestLineInput", // compared inside CreateRequestInput
+  "PlacePurchaseOrderInput",
+  "CancelPurchaseOrderInput",
+  "PurchaseOrderLineInput", // compared inside Create/UpdatePurchaseOrderInput
+  "ReceivePurchaseOrderLineInput", // compared inside ReceivePurchaseOrderInput
 ]);
 
 type ZodField = {

@@ -114,6 +114,19 @@ describe("the migration and the demo company", () => {
   });
 });
 
+describe("myVehicle (My Truck)", () => {
+  it("is the vehicle the signed-in user holds, with its stock and figures read in the same query; null for a user who holds none", async () => {
+    const q = `{ myVehicle { id name kind holder { username } belowMinimumCount stock(first: 50) { edges { node { quantity minQuantity item { name } } } } } }`;
+    const mine = (await ok(pnair, q)).myVehicle;
+    expect(mine).toMatchObject({ id: truck.id, name: "Truck 2", kind: "VEHICLE", holder: { username: "pnair" } });
+    const stock = Object.fromEntries(mine.stock.edges.map((e: any) => [e.node.item.name, [e.node.quantity, e.node.minQuantity]]));
+    expect(stock["Tyvek Disposable Coveralls"]).toEqual([6, 4]);
+    expect(mine.belowMinimumCount).toBe(mine.stock.edges.filter((e: any) => e.node.minQuantity !== null && e.node.quantity < e.node.minQuantity).length);
+    expect((await ok(tech, q)).myVehicle).toBeNull();
+    expect((await ok(manager, q)).myVehicle).toBeNull();
+  });
+});
+
 describe("every kind of write keeps an item's total equal to the sum of its levels", () => {
   it("create, edit, transfer, approve from a picked location, chemical use from the vehicle, and deletion", async () => {
     const item = await createItem(20);
@@ -247,6 +260,10 @@ describe("permissions", () => {
 describe("restocking a vehicle", () => {
   it("suggests what brings it back to its minimums and turns that into transfers from the warehouse", async () => {
     const RESTOCK = `{ restockSuggestions(locationId: "${truck.id}") { item { name } quantity minQuantity suggestedQuantity availableAtSource } }`;
+    // The technician's own view of the truck carries its figures (read with the truck, not per field).
+    const mine = (await ok(pnair, "{ myVehicle { id name value belowMinimumCount } }")).myVehicle;
+    expect(mine).toMatchObject({ id: truck.id, belowMinimumCount: 2 });
+    expect(mine.value).toBeGreaterThan(0);
     const before = (await ok(pnair, RESTOCK)).restockSuggestions;
     expect(before).toEqual([
       { item: { name: "Inspection Flashlight 1000 lm" }, quantity: 1, minQuantity: 2, suggestedQuantity: 1, availableAtSource: 6 },

@@ -17,7 +17,8 @@ const servers: TestServer[] = [];
 let server: TestServer;
 const statements: string[] = [];
 beforeAll(async () => {
-  server = await startServer({}, { onQuery: (sql) => void statements.push(sql) });
+  // Each check reads every query twice per viewer: more than the per-address API limit allows a minute.
+  server = await startServer({ RATE_LIMIT_API_MAX: "0" }, { onQuery: (sql) => void statements.push(sql) });
   servers.push(server);
 });
 afterAll(async () => {
@@ -34,6 +35,10 @@ const READS: Record<string, string> = {
   notifications: "{ unreadNotificationCount notifications(first: 20) { edges { node { id read message } } } }",
   team: "{ teamMembers(first: 100) { edges { node { id name role department } } } }",
   viewer: "{ viewer { name role department } }",
+  locations:
+    "{ stockLocations(first: 10) { edges { node { id name archived value belowMinimumCount openCount { id status } stock(first: 20) { edges { node { item { name } quantity minQuantity belowMinimum } } } } } } }",
+  truck: "{ myVehicle { id name value stock(first: 50) { edges { node { item { name } quantity } } } } }",
+  levels: "{ inventoryItems(first: 100) { edges { node { id quantity stockLevels { location { name } quantity minQuantity } } } } }",
 };
 
 const salt = () => randomBytes(6).toString("hex");
@@ -52,7 +57,10 @@ async function allMatch(clients: ApiClient[], what: string, reads = READS) {
     for (const [name, query] of Object.entries(reads)) {
       const answer = await gql(client, query);
       if (answer.errors) {
-        // An employee's refusal (teamMembers) is refused alike both ways, and never kept.
+        // An employee's refusal (teamMembers, purchasing) is refused alike both ways, and never kept; any other error fails.
+        expect(answer.errors.map((e: { extensions?: { code?: string } }) => e.extensions?.code), `${what}: ${name}: ${JSON.stringify(answer.errors)}`).toEqual(
+          answer.errors.map(() => "FORBIDDEN"),
+        );
         expect((await gql(client, query, { __fresh: salt() })).errors, `${what}: ${name}`).toEqual(answer.errors);
         continue;
       }
@@ -131,6 +139,112 @@ describe("in one process", () => {
     await check("after deleting the item");
   });
 
+  it("after every kind of stock-location write, every read equals a fresh one", async () => {
+    const manager = await server.as("manager");
+    const pnair = await server.as("pnair");
+    const clients = [manager, pnair];
+    const check = (what: string) => allMatch(clients, what);
+    const ERR = "__typename ... on Error { message }";
+    const act = async (as: ApiClient, query: string, input: Record<string, unknown>) => {
+      const res = await gql(as, query, { input });
+      expect(res.errors, res.text).toBeUndefined();
+      expect(JSON.stringify(res.data), res.text).not.toContain("Error");
+      return res.data;
+    };
+    await check("warm");
+    const locations = (await read(manager, "{ stockLocations(first: 50) { edges { node { id name kind } } } }")).stockLocations.edges.map(
+      (e: { node: { id: string; name: string; kind: string } }) => e.node,
+    );
+    const main = locations.find((l: { kind: string }) => l.kind === "WAREHOUSE")!;
+    const truck = (await read(pnair, "{ myVehicle { id } }")).myVehicle;
+    const created = await manager.post("/api/inventory", { name: `RC Stock ${salt()}`, category: "Bait", unit: "boxes", quantity: 10, minQuantity: 1 });
+    expect(created.status).toBe(201);
+    const itemId = globalId("InventoryItem", created.body.id);
+    await check("after creating the item");
+
+    const van = await act(manager, `mutation ($input: CreateStockLocationInput!) { createStockLocation(input: $input) { ${ERR} ... on CreateStockLocationPayload { location { id } } } }`, {
+      name: `RC Van ${salt()}`,
+      kind: "VEHICLE",
+    });
+    await check("after creating a location");
+    await act(manager, `mutation ($input: SetLocationMinimumInput!) { setLocationMinimum(input: $input) { ${ERR} } }`, { locationId: truck.id, itemId, minQuantity: 4 });
+    await check("after setting a truck's minimum");
+    await act(pnair, `mutation ($input: TransferStockInput!) { transferStock(input: $input) { ${ERR} } }`, { itemId, fromLocationId: main.id, toLocationId: truck.id, quantity: 2 });
+    await check("after a transfer to the truck");
+    await act(pnair, `mutation ($input: RestockLocationInput!) { restockLocation(input: $input) { ${ERR} } }`, { locationId: truck.id });
+    await check("after restocking the truck");
+    const started = await act(pnair, `mutation ($input: StartStockCountInput!) { startStockCount(input: $input) { ${ERR} ... on StartStockCountPayload { count { id } } } }`, {
+      locationId: truck.id,
+    });
+    const countId = started.startStockCount.count.id;
+    await check("after starting a count");
+    await act(pnair, `mutation ($input: RecordStockCountInput!) { recordStockCount(input: $input) { ${ERR} } }`, { countId, itemId, countedQuantity: 3 });
+    await check("after recording a counted quantity");
+    await act(pnair, `mutation ($input: CompleteStockCountInput!) { completeStockCount(input: $input) { ${ERR} } }`, { countId });
+    await check("after completing the count (a variance applied)");
+    await act(manager, `mutation ($input: ArchiveStockLocationInput!) { archiveStockLocation(input: $input) { ${ERR} } }`, { id: van.createStockLocation.location.id });
+    await check("after archiving a location");
+  });
+  it("after every purchasing write, every purchasing and inventory read equals a fresh one (issue 16)", async () => {
+    const manager = await server.as("manager");
+    const tech = await server.as("tech");
+    const run = async (mutation: string, input: unknown) => {
+      const res = await gql(manager, mutation, { input });
+      expect(res.errors, res.text).toBeUndefined();
+      const result = Object.values(res.data)[0] as any;
+      expect(result.__typename, res.text).toMatch(/Payload$/);
+      return result;
+    };
+    const item = await manager.post("/api/inventory", { name: `RC Bought ${salt()}`, category: "Bait", unit: "boxes", quantity: 1, minQuantity: 5, price: 300 });
+    expect(item.status).toBe(201);
+    const itemId = globalId("InventoryItem", item.body.id);
+    const supplier = (await run(`mutation($input: CreateSupplierInput!) { createSupplier(input: $input) { __typename ... on CreateSupplierPayload { supplier { id } } } }`, { name: `RC Supplier ${salt()}` })).supplier;
+    const order = (
+      await run(`mutation($input: CreatePurchaseOrderInput!) { createPurchaseOrder(input: $input) { __typename ... on CreatePurchaseOrderPayload { purchaseOrder { id lines { id } } } } }`, {
+        supplierId: supplier.id,
+        lines: [{ itemId, quantity: 8 }],
+      })
+    ).purchaseOrder;
+    const reads = {
+      inventory: READS.inventory!,
+      lowStock: READS.lowStock!,
+      dashboard: READS.dashboard!,
+      activity: READS.activity!,
+      suppliers: "{ suppliers(first: 50) { totalCount edges { node { id name } } } }",
+      orders: "{ purchaseOrders(first: 50) { totalCount edges { node { id number status totalCents supplier { name } lines { quantityOrdered quantityReceived } } } } }",
+      onOrder: "{ inventoryItems(first: 100) { edges { node { id quantity onOrder supplier preferredSupplier { name } } } } }",
+      order: `{ node(id: "${order.id}") { ... on PurchaseOrder { status totalCents lines { quantityReceived } supplier { name } } } }`,
+      item: `{ node(id: "${itemId}") { ... on InventoryItem { quantity onOrder price supplier } } }`,
+    };
+    const check = (what: string) => allMatch([manager, tech], what, reads);
+    await check("at start");
+    await check("warm");
+    await run(`mutation($input: SetItemPreferredSupplierInput!) { setItemPreferredSupplier(input: $input) { __typename } }`, { itemId, supplierId: supplier.id });
+    await check("after setting a preferred supplier");
+    await run(`mutation($input: UpdateSupplierInput!) { updateSupplier(input: $input) { __typename } }`, { id: supplier.id, name: `RC Renamed Supplier ${salt()}` });
+    await check("after renaming the supplier");
+    await run(`mutation($input: UpdatePurchaseOrderInput!) { updatePurchaseOrder(input: $input) { __typename } }`, { id: order.id, lines: [{ itemId, quantity: 9, unitCostCents: 250 }] });
+    await check("after editing the draft");
+    const placed = await run(`mutation($input: PlacePurchaseOrderInput!) { placePurchaseOrder(input: $input) { __typename ... on PlacePurchaseOrderPayload { purchaseOrder { lines { id } } } } }`, { id: order.id });
+    await check("after placing it");
+    await run(`mutation($input: ReceivePurchaseOrderInput!) { receivePurchaseOrder(input: $input) { __typename } }`, {
+      id: order.id,
+      updateItemPrices: true,
+      lines: [{ lineId: placed.purchaseOrder.lines[0].id, quantity: 4 }],
+    });
+    await check("after receiving part of it");
+    await run(`mutation($input: DraftPurchaseOrdersFromSuggestionsInput) { draftPurchaseOrdersFromSuggestions(input: $input) { __typename } }`, {});
+    await check("after drafting from suggestions");
+    const draft = (
+      await run(`mutation($input: CreatePurchaseOrderInput!) { createPurchaseOrder(input: $input) { __typename ... on CreatePurchaseOrderPayload { purchaseOrder { id } } } }`, {
+        lines: [{ itemId, quantity: 2 }],
+      })
+    ).purchaseOrder;
+    await check("after another draft");
+    await run(`mutation($input: CancelPurchaseOrderInput!) { cancelPurchaseOrder(input: $input) { __typename } }`, { id: draft.id });
+    await check("after cancelling it");
+  }, 180_000);
+
   it("keeps each viewer's own answer: an employee never gets a manager's", async () => {
     const manager = await server.as("manager");
     const tech = await server.as("tech");
@@ -195,6 +309,14 @@ describe("in one process", () => {
     } finally {
       bus.delivering = delivering;
     }
+  });
+
+  it("keeps nothing with GRAPHQL_CACHE_SECONDS=0", async () => {
+    const off = await startServer({ GRAPHQL_CACHE_SECONDS: "0" });
+    servers.push(off);
+    const manager = await off.as("manager");
+    for (let i = 0; i < 3; i++) await read(manager, READS.inventory!);
+    expect(off.app.responseCache.stats).toMatchObject({ hits: 0, kept: 0 });
   });
 
   it("never keeps mutations or answers with errors", async () => {

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { apiTokenForm, createApiTokenInput, NEW_API_TOKEN } from "../../schemas/apiTokens.ts";
 import { recordUseForm } from "../../schemas/chemicalUse.ts";
 import { equipmentForm, NEW_EQUIPMENT } from "../../schemas/equipment.ts";
 import { requestForm } from "../../schemas/requests.ts";
 import { inventoryItemForm, inventoryItemFormValues } from "../../schemas/inventory.ts";
 import { NEW_TEAM_MEMBER, teamMemberForm } from "../../schemas/team.ts";
+import { createWebhookInput, NEW_WEBHOOK, webhookForm } from "../../schemas/webhooks.ts";
 
 /** What a form shows: the first message of each field, as the zod resolver of react-hook-form reports it. */
 function errorsOf(schema: z.ZodType, values: unknown): Record<string, string> {
@@ -134,5 +136,38 @@ describe("request form (§5)", () => {
   it("needs a justification, with the spec's message", () => {
     expect(errorsOf(requestForm, { justification: "  " }).justification).toBe("Please provide justification for this request");
     expect(requestForm.parse({ justification: " Restock van 3 " })).toEqual({ justification: "Restock van 3" });
+  });
+});
+
+describe("API token form (Settings)", () => {
+  const form = apiTokenForm("2026-11-22");
+  it("needs a name and an access level; an expiry, if any, after today", () => {
+    expect(errorsOf(form, NEW_API_TOKEN)).toEqual({ name: "Name is required" });
+    expect(errorsOf(form, { ...NEW_API_TOKEN, name: "x".repeat(101) }).name).toBe("Name must be at most 100 characters");
+    expect(errorsOf(form, { ...NEW_API_TOKEN, name: "Sync", access: "ADMIN" }).access).toBe("Access must be one of: READ, WRITE");
+    expect(errorsOf(form, { ...NEW_API_TOKEN, name: "Sync", expiresAt: "2026-11-22" }).expiresAt).toBe("Expiry must be in the future");
+    expect(errorsOf(form, { ...NEW_API_TOKEN, name: "Sync", expiresAt: "next week" }).expiresAt).toBe("Expiry must be a date (YYYY-MM-DD)");
+  });
+  it("builds the mutation input: a blank expiry is none, and the server's schema takes it", () => {
+    const out = form.parse({ name: " Sync ", access: "WRITE", expiresAt: "" });
+    expect(out).toEqual({ name: "Sync", access: "WRITE", expiresAt: null });
+    expect(createApiTokenInput.parse(out)).toEqual({ name: "Sync", access: "WRITE", expiresAt: null });
+    expect(form.parse({ name: "Sync", access: "READ", expiresAt: "2026-12-01" }).expiresAt).toBe("2026-12-01");
+  });
+});
+
+describe("webhook form (Settings)", () => {
+  it("needs an http(s) URL without credentials and at least one known event", () => {
+    expect(errorsOf(webhookForm, NEW_WEBHOOK)).toEqual({ url: "URL is required", events: "Choose at least one event" });
+    const ok = { ...NEW_WEBHOOK, url: "https://example.com/hook", events: ["inventory.changed"] };
+    expect(errorsOf(webhookForm, ok)).toEqual({});
+    expect(errorsOf(webhookForm, { ...ok, url: "ftp://example.com" }).url).toBe("URL must be an http(s) URL without credentials");
+    expect(errorsOf(webhookForm, { ...ok, url: "https://me:pw@example.com" }).url).toBe("URL must be an http(s) URL without credentials");
+    expect(errorsOf(webhookForm, { ...ok, events: ["inventory.exploded"] }).events).toMatch(/^Events must be some of: /);
+  });
+  it("builds the create input the server's schema takes", () => {
+    const out = webhookForm.parse({ url: " https://example.com/hook ", events: ["stock.transferred", "stock.transferred", "location.created"], active: true });
+    expect(out).toEqual({ url: "https://example.com/hook", events: ["stock.transferred", "location.created"], active: true });
+    expect(createWebhookInput.parse({ url: out.url, events: out.events })).toEqual({ url: out.url, events: out.events });
   });
 });

@@ -17,6 +17,12 @@ const Requests = lazy(routeChunks.requests);
 const Team = lazy(routeChunks.team);
 const Scan = lazy(routeChunks.scan);
 const Reports = lazy(routeChunks.reports);
+const Locations = lazy(routeChunks.locations);
+const Location = lazy(routeChunks.location);
+const Purchasing = lazy(routeChunks.purchasing);
+const MyTruck = lazy(routeChunks.truck);
+const Count = lazy(routeChunks.count);
+const Settings = lazy(routeChunks.settings);
 // Printable QR labels: a sheet of its own, outside the shell, so it prints without the navigation.
 const Labels = lazy(routeChunks.labels);
 
@@ -39,6 +45,12 @@ function createRouter(loaders: ReturnType<typeof routeLoaders>) {
         { path: "/scan", element: page(Scan) },
         { path: "/team", element: page(Team), loader: loaders.team },
         { path: "/reports", element: page(Reports), loader: loaders.reports },
+        { path: "/locations", element: page(Locations), loader: loaders.locations },
+        { path: "/locations/:id", element: page(Location), loader: loaders.location },
+        { path: "/purchasing", element: page(Purchasing), loader: loaders.purchasing },
+        { path: "/truck", element: page(MyTruck), loader: loaders.truck },
+        { path: "/count/:locationId", element: page(Count), loader: loaders.count },
+        { path: "/settings", element: page(Settings), loader: loaders.settings },
         { path: "*", element: <NotFound /> },
       ],
     },

@@ -1,16 +1,20 @@
 import AddIcon from "@mui/icons-material/Add";
 import AssessmentIcon from "@mui/icons-material/Assessment";
 import AssignmentIcon from "@mui/icons-material/Assignment";
+import ShoppingCartIcon from "@mui/icons-material/ShoppingCart";
 import BuildIcon from "@mui/icons-material/Build";
 import DashboardIcon from "@mui/icons-material/Dashboard";
 import GroupIcon from "@mui/icons-material/Group";
 import Inventory2Icon from "@mui/icons-material/Inventory2";
+import LocalShippingIcon from "@mui/icons-material/LocalShipping";
 import LogoutIcon from "@mui/icons-material/Logout";
 import MenuIcon from "@mui/icons-material/Menu";
 import MoreHorizIcon from "@mui/icons-material/MoreHoriz";
 import NotificationsIcon from "@mui/icons-material/Notifications";
 import PestControlIcon from "@mui/icons-material/PestControl";
 import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
+import WarehouseIcon from "@mui/icons-material/Warehouse";
+import SettingsIcon from "@mui/icons-material/Settings";
 import {
   AppBar, Avatar, Badge, BottomNavigation, BottomNavigationAction, Box, Button, Divider, Fab, IconButton, List, ListItem, ListItemButton,
   ListItemIcon, ListItemText, ListSubheader, MenuItem, Paper, Stack, Toolbar, Typography, useMediaQuery, useTheme,
@@ -21,6 +25,7 @@ import { Outlet, useLocation, useNavigate, useRevalidator } from "react-router-d
 import type { AppShellMutation } from "../__generated__/AppShellMutation.graphql.ts";
 import type { AppShellQuery } from "../__generated__/AppShellQuery.graphql.ts";
 import { NotificationBell } from "../features/notifications/NotificationBell.tsx";
+import { useHoldsVehicle } from "../features/stock/holdsVehicle.ts";
 import { pageFor } from "./pages.ts";
 import { QuickActionProvider, useQuickActions, type QuickAction } from "./quickActions.tsx";
 import { useSession } from "./session.ts";
@@ -39,16 +44,22 @@ const OFFLINE_PATHS = new Set(["/", "/inventory", "/equipment", "/requests"]);
 const LiveUpdates = lazy(() => import("./LiveUpdates.tsx"));
 
 const DRAWER = 248;
-type NavEntry = { label: string; path: string; icon: ReactNode; managerOnly?: boolean };
+type NavEntry = { label: string; path: string; icon: ReactNode; managerOnly?: boolean; vehicleOnly?: boolean };
 const nav: NavEntry[] = [
   { label: "Dashboard", path: "/", icon: <DashboardIcon /> },
   { label: "Inventory", path: "/inventory", icon: <Inventory2Icon /> },
   { label: "Equipment", path: "/equipment", icon: <BuildIcon /> },
   { label: "Requests", path: "/requests", icon: <AssignmentIcon /> },
   { label: "QR Scanner", path: "/scan", icon: <QrCodeScannerIcon /> },
+  { label: "Locations", path: "/locations", icon: <WarehouseIcon />, managerOnly: true },
+  { label: "My Truck", path: "/truck", icon: <LocalShippingIcon />, vehicleOnly: true },
   { label: "Team", path: "/team", icon: <GroupIcon />, managerOnly: true },
   { label: "Reports", path: "/reports", icon: <AssessmentIcon />, managerOnly: true },
+  { label: "Purchasing", path: "/purchasing", icon: <ShoppingCartIcon />, managerOnly: true },
+  { label: "Settings", path: "/settings", icon: <SettingsIcon />, managerOnly: true },
 ];
+/** The entry of the current path: its own, or its list's for a record's page (/locations/<id>). */
+const isCurrent = (entry: string, path: string) => path === entry || (entry !== "/" && path.startsWith(`${entry}/`));
 const initials = (name: string) =>
   name
     .split(/\s+/)
@@ -88,6 +99,7 @@ function PendingBadge({ children }: { children: ReactNode }) {
 
 function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { viewer, isManager, signedOut } = useSession();
+  const holdsVehicle = useHoldsVehicle();
   const location = useLocation();
   const navigate = useNavigate();
   const [commitSignOut] = useMutation<AppShellMutation>(graphql`
@@ -115,12 +127,12 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       <Divider />
       <List component="nav" aria-label="Main" sx={{ flex: 1, px: 1 }}>
         {nav
-          .filter((n) => !n.managerOnly || isManager)
+          .filter((n) => (!n.managerOnly || isManager) && (!n.vehicleOnly || holdsVehicle))
           .map((n) => (
             <ListItemButton
               key={n.path}
-              selected={location.pathname === n.path}
-              aria-current={location.pathname === n.path ? "page" : undefined}
+              selected={isCurrent(n.path, location.pathname)}
+              aria-current={isCurrent(n.path, location.pathname) ? "page" : undefined}
               onClick={() => {
                 navigate(n.path);
                 onNavigate?.();
@@ -276,6 +288,7 @@ function Shell() {
   const location = useLocation();
   const navigate = useNavigate();
   const { isManager } = useSession();
+  const holdsVehicle = useHoldsVehicle();
   const { open } = useQuickActions();
   const [menuOpen, setMenuOpen] = useState(false);
   const [moreOpen, setMoreOpen] = useState(false);
@@ -374,10 +387,14 @@ function Shell() {
                 items={[
                   { label: "Equipment", path: "/equipment", icon: <BuildIcon /> },
                   { label: "QR Scanner", path: "/scan", icon: <QrCodeScannerIcon /> },
+                  ...(holdsVehicle ? [{ label: "My Truck", path: "/truck", icon: <LocalShippingIcon /> }] : []),
                   ...(isManager
                     ? [
+                        { label: "Locations", path: "/locations", icon: <WarehouseIcon /> },
                         { label: "Team", path: "/team", icon: <GroupIcon /> },
                         { label: "Reports", path: "/reports", icon: <AssessmentIcon /> },
+                        { label: "Purchasing", path: "/purchasing", icon: <ShoppingCartIcon /> },
+                        { label: "Settings", path: "/settings", icon: <SettingsIcon /> },
                       ]
                     : []),
                 ].map((i) => ({ label: i.label, icon: i.icon, onClick: () => (setMoreOpen(false), navigate(i.path)) }))}

@@ -7,8 +7,14 @@ export const pages: Record<string, { title: string; description: string }> = {
   "/scan": { title: "QR Scanner", description: "Scan a QR code or barcode to look up an item" },
   "/team": { title: "Team Management", description: "Manage team members and their access permissions" },
   "/reports": { title: "Reports & Analytics", description: "View detailed reports on inventory and equipment usage" },
+  "/locations": { title: "Stock Locations", description: "Warehouses and vehicles, what each holds and its minimums" },
+  "/purchasing": { title: "Purchasing", description: "Order stock from suppliers and receive deliveries" },
+  "/truck": { title: "My Truck", description: "What is on your vehicle and what it needs" },
+  "/count": { title: "Stock Count", description: "Scan and count what is really there" },
+  "/settings": { title: "Settings", description: "API tokens and webhooks for integrations" },
 };
 
 export function pageFor(path: string) {
-  return pages[path] ?? pages["/"]!;
+  // A record's own page (/locations/<id>) has its list's title.
+  return pages[path] ?? pages[`/${path.split("/")[1]}`] ?? pages["/"]!;
 }

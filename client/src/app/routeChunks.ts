@@ -11,7 +11,13 @@ export const routeChunks = {
   team: () => import("../features/team/TeamPage.tsx"),
   scan: () => import("../features/scan/ScanPage.tsx"),
   reports: () => import("../features/reports/ReportsPage.tsx"),
+  settings: () => import("../features/settings/SettingsPage.tsx"),
   labels: () => import("../features/labels/LabelsPage.tsx"),
+  locations: () => import("../features/locations/LocationsPage.tsx"),
+  location: () => import("../features/locations/LocationDetailPage.tsx"),
+  purchasing: () => import("../features/purchasing/PurchasingPage.tsx"),
+  truck: () => import("../features/stock/MyTruckPage.tsx"),
+  count: () => import("../features/stock/CountPage.tsx"),
 };
 
 const byPath: Record<string, keyof typeof routeChunks> = {
@@ -22,11 +28,16 @@ const byPath: Record<string, keyof typeof routeChunks> = {
   "/team": "team",
   "/scan": "scan",
   "/reports": "reports",
+  "/settings": "settings",
   "/labels": "labels",
+  "/locations": "locations",
+  "/purchasing": "purchasing",
+  "/truck": "truck",
 };
 
 /** Starts loading the screen of `path` (nothing for an unknown path). */
 export function preloadRoute(path: string) {
-  const name = byPath[path.replace(/\/+$/, "") || "/"];
+  const clean = path.replace(/\/+$/, "") || "/";
+  const name = byPath[clean] ?? (clean.startsWith("/locations/") ? "location" : clean.startsWith("/count/") ? "count" : undefined);
   if (name) void routeChunks[name]().catch(() => {});
 }

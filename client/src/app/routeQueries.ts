@@ -5,16 +5,25 @@ import type { ConcreteRequest, IEnvironment, OperationType } from "relay-runtime
 import DashboardQueryNode, { type DashboardQuery } from "../__generated__/DashboardQuery.graphql.ts";
 import EquipmentPageQueryNode, { type EquipmentPageQuery } from "../__generated__/EquipmentPageQuery.graphql.ts";
 import InventoryPageQueryNode, { type InventoryPageQuery } from "../__generated__/InventoryPageQuery.graphql.ts";
+import LocationDetailPageQueryNode, { type LocationDetailPageQuery } from "../__generated__/LocationDetailPageQuery.graphql.ts";
+import LocationsPageQueryNode, { type LocationsPageQuery } from "../__generated__/LocationsPageQuery.graphql.ts";
 import LabelsPagePickerQueryNode, { type LabelsPagePickerQuery } from "../__generated__/LabelsPagePickerQuery.graphql.ts";
 import LabelsPageSheetQueryNode, { type LabelsPageSheetQuery } from "../__generated__/LabelsPageSheetQuery.graphql.ts";
 import ReportsPageQueryNode, { type ReportsPageQuery } from "../__generated__/ReportsPageQuery.graphql.ts";
+import PurchasingPageQueryNode, { type PurchasingPageQuery } from "../__generated__/PurchasingPageQuery.graphql.ts";
+import SettingsPageQueryNode, { type SettingsPageQuery } from "../__generated__/SettingsPageQuery.graphql.ts";
 import RequestsPageQueryNode, { type RequestsPageQuery } from "../__generated__/RequestsPageQuery.graphql.ts";
+import CountPageQueryNode, { type CountPageQuery } from "../__generated__/CountPageQuery.graphql.ts";
+import MyTruckPageQueryNode, { type MyTruckPageQuery } from "../__generated__/MyTruckPageQuery.graphql.ts";
 import TeamPageQueryNode, { type TeamPageQuery } from "../__generated__/TeamPageQuery.graphql.ts";
 import { parseLabelIds } from "../components/scanner/scanRules.ts";
 import { EQUIPMENT_STATUSES } from "../features/equipment/status.ts";
 import { defaultRange } from "../features/reports/range.ts";
+import { locationIdFromParam } from "../features/stock/paths.ts";
 import { PAGE_SIZE as INVENTORY_PAGE_SIZE } from "../features/inventory/constants.ts";
-import { EQUIPMENT_PAGE_SIZE, REQUEST_FILTERS, REQUESTS_PAGE_SIZE, TEAM_PAGE_SIZE, type RequestFilter } from "./routeConstants.ts";
+import {
+  EQUIPMENT_PAGE_SIZE, LOCATION_STOCK_PAGE_SIZE, LOCATIONS_PAGE_SIZE, PURCHASING_PAGE_SIZE, REQUEST_FILTERS, REQUESTS_PAGE_SIZE, TEAM_PAGE_SIZE, type RequestFilter,
+} from "./routeConstants.ts";
 
 /**
  * Each route's one query starts loading when navigation starts, from the route's loader, at the same
@@ -57,6 +66,15 @@ export function routeLoaders(environment: IEnvironment, isManager: boolean) {
     // §6: only managers may list the team or see reports; for others nothing is fetched.
     team: () => (isManager ? load<TeamPageQuery>("team", TeamPageQueryNode, { count: TEAM_PAGE_SIZE }) : null),
     reports: () => (isManager ? load<ReportsPageQuery>("reports", ReportsPageQueryNode, defaultRange()) : null),
+    // Issue 15: locations are managed by managers; for others nothing is fetched.
+    locations: () => (isManager ? load<LocationsPageQuery>("locations", LocationsPageQueryNode, { first: LOCATIONS_PAGE_SIZE }) : null),
+    location: ({ params: p }: LoaderFunctionArgs) =>
+      isManager && p.id ? load<LocationDetailPageQuery>("location", LocationDetailPageQueryNode, { id: p.id, first: LOCATION_STOCK_PAGE_SIZE }) : null,
+    // Issue 16: purchasing is for managers only.
+    purchasing: () => (isManager ? load<PurchasingPageQuery>("purchasing", PurchasingPageQueryNode, { count: PURCHASING_PAGE_SIZE }) : null),
+    truck: () => load<MyTruckPageQuery>("truck", MyTruckPageQueryNode, {}),
+    count: ({ params }: LoaderFunctionArgs) => load<CountPageQuery>("count", CountPageQueryNode, { id: locationIdFromParam(params.locationId ?? "") }),
+    settings: () => (isManager ? load<SettingsPageQuery>("settings", SettingsPageQueryNode, {}) : null),
     labels: (args: LoaderFunctionArgs) => {
       const ids = parseLabelIds(params(args).toString());
       return ids.length

@@ -107,6 +107,8 @@ export function findCode(view: LocalView, raw: string): { kind: "equipment"; row
       const row = view.inventory.find((i) => i.databaseId === scanned.id);
       return row ? { kind: "inventory", row } : null;
     }
+    // Stock locations are not in the phone's copy.
+    if (scanned.type === "location") return null;
     const row = view.equipment.find((e) => e.databaseId === scanned.id);
     return row ? { kind: "equipment", row } : null;
   }

@@ -1,4 +1,7 @@
-import { FormControlLabel, FormHelperText, InputAdornment, MenuItem, Switch, TextField, type TextFieldProps } from "@mui/material";
+import {
+  Checkbox, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, InputAdornment, MenuItem, Switch, TextField, Typography,
+  type TextFieldProps,
+} from "@mui/material";
 import type { ReactNode } from "react";
 import { Controller, type Control, type FieldPath, type FieldValues } from "react-hook-form";
 import { z } from "zod";
@@ -98,6 +101,66 @@ export function FormSwitch<T extends FieldValues, O>({ control, name, label, hel
           {helperText && <FormHelperText sx={{ mt: 0, ml: 0 }}>{helperText}</FormHelperText>}
         </>
       )}
+    />
+  );
+}
+
+/** Several picks from a list, as checkboxes (a webhook's events); the value is the list of checked values in the options' order. */
+export function FormCheckboxes<T extends FieldValues, O>({
+  control,
+  name,
+  label,
+  options,
+  helperText,
+}: Bound<T, O> & { label: ReactNode; options: readonly { value: string; label: ReactNode; hint?: ReactNode }[]; helperText?: ReactNode }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const checked = new Set<string>(Array.isArray(field.value) ? (field.value as string[]) : []);
+        const toggle = (value: string, on: boolean) => {
+          if (on) checked.add(value);
+          else checked.delete(value);
+          field.onChange(options.map((o) => o.value).filter((v) => checked.has(v)));
+        };
+        return (
+          <FormControl component="fieldset" error={Boolean(fieldState.error)} variant="standard">
+            <FormLabel component="legend">{label}</FormLabel>
+            <FormGroup sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, columnGap: 2 }}>
+              {options.map((o, i) => (
+                <FormControlLabel
+                  key={o.value}
+                  sx={{ alignItems: "flex-start", mt: 0.5 }}
+                  control={
+                    <Checkbox
+                      size="small"
+                      sx={{ pt: 0.25 }}
+                      name={field.name}
+                      value={o.value}
+                      checked={checked.has(o.value)}
+                      onChange={(e) => toggle(o.value, e.target.checked)}
+                      onBlur={field.onBlur}
+                      slotProps={{ input: { ref: i === 0 ? field.ref : undefined } }}
+                    />
+                  }
+                  label={
+                    <>
+                      <span>{o.label}</span>
+                      {o.hint && (
+                        <Typography component="span" variant="caption" color="text.secondary" sx={{ display: "block" }}>
+                          {o.hint}
+                        </Typography>
+                      )}
+                    </>
+                  }
+                />
+              ))}
+            </FormGroup>
+            {(fieldState.error?.message ?? helperText) && <FormHelperText>{fieldState.error?.message ?? helperText}</FormHelperText>}
+          </FormControl>
+        );
+      }}
     />
   );
 }

@@ -153,10 +153,10 @@ export function lookupCandidates(code: string): string[] {
 }
 
 /** A Trapline label payload, `trapline:<type>:<id>`, as the server reads it; null for any other code. */
-export function parseLabelCode(code: string): { type: "inventory" | "equipment"; id: number } | null {
-  const m = new RegExp(`^${LABEL_PREFIX}:(inventory|equipment):(\\d{1,10})$`, "i").exec(code.trim());
+export function parseLabelCode(code: string): { type: "inventory" | "equipment" | "location"; id: number } | null {
+  const m = new RegExp(`^${LABEL_PREFIX}:(inventory|equipment|location):(\\d{1,10})$`, "i").exec(code.trim());
   if (!m) return null;
-  return { type: m[1]!.toLowerCase() as "inventory" | "equipment", id: Number(m[2]) };
+  return { type: m[1]!.toLowerCase() as "inventory" | "equipment" | "location", id: Number(m[2]) };
 }
 
 /** GTIN check digit (EAN-8, UPC-A, EAN-13, GTIN-14): weights 3,1,3,… from the right, before the check digit. */

@@ -13,7 +13,8 @@ import type { EquipmentPage_query$key } from "../../__generated__/EquipmentPage_
 import { EQUIPMENT_PAGE_SIZE as PAGE_SIZE } from "../../app/routeConstants.ts";
 import { useRouteQuery } from "../../app/routeQueries.ts";
 import { useSession } from "../../app/session.ts";
-import { CsvButtons } from "../transfer/CsvButtons.tsx";
+import { ListActions } from "../../components/ListActions.tsx";
+import { useCsvActions } from "../transfer/CsvButtons.tsx";
 import { showEquipmentList, type EquipmentFilters } from "./connections.ts";
 import { EquipmentCheckOutDialog, type CheckOutTarget } from "./EquipmentCheckOutDialog.tsx";
 import { EquipmentEntry } from "./EquipmentEntry.tsx";
@@ -80,6 +81,11 @@ function EquipmentList({ query, team, initial }: { query: EquipmentPage_query$ke
   const [applied, setApplied] = useState<EquipmentFilters>(initial);
   const [refetching, startTransition] = useTransition();
   const { isManager } = useSession();
+  const csv = useCsvActions(isManager, "equipment", applied, () =>
+    startTransition(() => {
+      refetch({ search: applied.search, status: applied.status as EquipmentStatusValue | null }, { fetchPolicy: "network-only" });
+    }),
+  );
   useEffect(() => {
     const next: EquipmentFilters = { search: search.trim() || null, status: status || null };
     if (next.search === applied.search && next.status === applied.status) return;
@@ -148,17 +154,8 @@ function EquipmentList({ query, team, initial }: { query: EquipmentPage_query$ke
             ))}
           </TextField>
           <Stack direction="row" spacing={1.5}>
-            {isManager && (
-              <CsvButtons
-                area="equipment"
-                filters={applied}
-                onImported={() =>
-                  startTransition(() => {
-                    refetch({ search: applied.search, status: applied.status as EquipmentStatusValue | null }, { fetchPolicy: "network-only" });
-                  })
-                }
-              />
-            )}
+            <ListActions actions={csv.actions} />
+            {csv.dialog}
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setForm({ kind: "add", n: Date.now() })} sx={{ whiteSpace: "nowrap", flex: { xs: 1, md: "none" } }}>
               Add Equipment
             </Button>

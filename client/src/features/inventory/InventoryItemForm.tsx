@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Box, Button, DialogActions, DialogContent, DialogTitle, Grid, IconButton, InputAdornment, Tooltip } from "@mui/material";
+import { Box, Button, DialogActions, DialogContent, DialogTitle, Grid, IconButton, InputAdornment, Tooltip, Typography } from "@mui/material";
 import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -13,6 +13,7 @@ import {
 } from "../../../../schemas/inventory.ts";
 import { BarcodeScannerDialog } from "../../components/BarcodeScannerDialog.tsx";
 import { SdsUploader } from "../../components/SdsUploader.tsx";
+import { StockByLocation } from "../locations/StockByLocation.tsx";
 import { connectionsForNewItem } from "./connections.ts";
 import { FormMoney, FormNumber, FormSelect, FormSwitch, FormText } from "../../components/form/fields.tsx";
 import { useFormSave } from "../../components/form/useFormSave.ts";
@@ -77,6 +78,7 @@ function ItemForm({ titleId, onDone, item: itemKey }: { titleId: string; onDone(
         sdsFileUrl
         epaRegistrationNumber
         activeIngredient
+        ...StockByLocation_item
       }
     `,
     itemKey,
@@ -180,6 +182,17 @@ function ItemForm({ titleId, onDone, item: itemKey }: { titleId: string; onDone(
           <Grid size={{ xs: 6 }}>
             <FormNumber control={control} name="minQuantity" label="Minimum Quantity" required min={0} />
           </Grid>
+          {item && (
+            <Grid size={12} component="section" aria-labelledby="item-stock-by-location">
+              <Typography id="item-stock-by-location" component="h3" variant="subtitle2" sx={{ fontWeight: 700 }}>
+                Stock by location
+              </Typography>
+              <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 0.5 }}>
+                Quantity is the total over all locations; changing it here changes the main warehouse.
+              </Typography>
+              <StockByLocation item={item} variant="detail" />
+            </Grid>
+          )}
           <Grid size={{ xs: 6 }}>
             <FormNumber control={control} name="reorderPoint" label="Reorder Point" min={0} />
           </Grid>

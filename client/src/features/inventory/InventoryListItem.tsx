@@ -7,6 +7,8 @@ import { Box, Button, Card, CardActions, CardContent, Chip, IconButton, Stack, T
 import { graphql, useFragment } from "react-relay";
 import type { InventoryListItem_item$key } from "../../__generated__/InventoryListItem_item.graphql.ts";
 import { PrintLabelButton } from "../labels/PrintLabelButton.tsx";
+import { StockByLocation } from "../locations/StockByLocation.tsx";
+import { TransferButton } from "../stock/TransferButton.tsx";
 import { isApplied } from "./chemicalUse.ts";
 import type { UseTarget } from "./RecordUseDialog.tsx";
 import { StockStatusChip } from "./StockStatusChip.tsx";
@@ -49,6 +51,14 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
         hazardous
         stockStatus
         epaRegistrationNumber
+        stockLevels {
+          quantity
+          location {
+            id
+            name
+          }
+        }
+        ...StockByLocation_item
       }
     `,
     item,
@@ -56,7 +66,15 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
 
   const waiting = useWaitingFor(i.id);
   const canRecordUse = Boolean(onRecordUse) && isApplied(i);
-  const recordUse = () => onRecordUse?.({ id: i.id, name: i.name, unit: i.unit, quantity: i.quantity, epaRegistrationNumber: i.epaRegistrationNumber });
+  const recordUse = () =>
+    onRecordUse?.({
+      id: i.id,
+      name: i.name,
+      unit: i.unit,
+      quantity: i.quantity,
+      epaRegistrationNumber: i.epaRegistrationNumber,
+      levels: i.stockLevels.filter((l) => l.quantity > 0).map((l) => ({ locationId: l.location.id, name: l.location.name, quantity: l.quantity })),
+    });
 
   if (layout === "card") {
     return (
@@ -99,13 +117,17 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
               </Stack>
             )}
           </Stack>
+          <Box sx={{ mt: 0.5 }}>
+            <StockByLocation item={i} variant="card" />
+          </Box>
         </CardContent>
-        <CardActions sx={{ justifyContent: "flex-end", pt: 0, pb: 1 }}>
+        <CardActions sx={{ justifyContent: "flex-end", flexWrap: "wrap", rowGap: 0.5, pt: 0, pb: 1, "& .MuiButton-root": { whiteSpace: "nowrap", flexShrink: 0 } }}>
           {canRecordUse && (
             <Button size="small" startIcon={<ScienceIcon />} onClick={recordUse} aria-label={`Record use of ${i.name}`}>
               Record use
             </Button>
           )}
+          <TransferButton itemId={i.id} name={i.name} variant="button" />
           <PrintLabelButton id={i.id} name={i.name} variant="button" />
           <Button size="small" startIcon={<EditIcon />} onClick={() => onEdit(i.id)} aria-label={`Edit ${i.name}`}>
             Edit
@@ -149,7 +171,14 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
         <StockStatusChip status={i.stockStatus} />
         {waiting && <Chip size="small" variant="outlined" label="Waiting to sync" sx={{ ml: 0.5 }} />}
       </TableCell>
-      <TableCell>{i.location ?? <Typography component="span" variant="body2" color="text.disabled">—</Typography>}</TableCell>
+      <TableCell>
+        <StockByLocation item={i} variant="row" />
+        {i.location && (
+          <Typography variant="caption" color="text.secondary" component="div" noWrap title={i.location} sx={{ maxWidth: 200 }}>
+            {i.location}
+          </Typography>
+        )}
+      </TableCell>
       <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
         {canRecordUse && (
           <Tooltip title="Record use">
@@ -158,6 +187,7 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
             </IconButton>
           </Tooltip>
         )}
+        <TransferButton itemId={i.id} name={i.name} variant="icon" />
         <PrintLabelButton id={i.id} name={i.name} variant="icon" />
         <Tooltip title="Edit">
           <IconButton size="small" aria-label={`Edit ${i.name}`} onClick={() => onEdit(i.id)}>

@@ -23,7 +23,6 @@ import {
   TableHead,
   TableRow,
   TextField,
-  Tooltip,
   Typography,
   useMediaQuery,
   useTheme,
@@ -35,8 +34,9 @@ import type { InventoryPage_items$key } from "../../__generated__/InventoryPage_
 import type { InventoryPageItemsPaginationQuery } from "../../__generated__/InventoryPageItemsPaginationQuery.graphql.ts";
 import { useRouteQuery } from "../../app/routeQueries.ts";
 import { useSession } from "../../app/session.ts";
+import { ListActions } from "../../components/ListActions.tsx";
 import { labelsPath } from "../../components/scanner/scanRules.ts";
-import { CsvButtons } from "../transfer/CsvButtons.tsx";
+import { useCsvActions } from "../transfer/CsvButtons.tsx";
 import { showInventoryList } from "./connections.ts";
 import { INVENTORY_CATEGORIES, PAGE_SIZE } from "./constants.ts";
 import { InventoryListItem } from "./InventoryListItem.tsx";
@@ -126,6 +126,7 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
   const onDelete = isManager ? setConfirm : undefined;
   // Held here, not in the row, so the dialog survives the switch between table rows and cards.
   const [recordUse, setRecordUse] = useState<UseTarget | null>(null);
+  const csv = useCsvActions(isManager, "inventory", applied, () => apply(applied));
 
   return (
     <Stack spacing={2}>
@@ -166,26 +167,21 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
                 </MenuItem>
               ))}
             </TextField>
-            {isManager && <CsvButtons area="inventory" filters={applied} onImported={() => apply(applied)} />}
-            <Tooltip title="QR labels for the items listed" describeChild>
-              <span>
-                <Button
-                  variant="outlined"
-                  component="a"
-                  href={labelsPath(items.map((i) => i.id))}
-                  target="_blank"
-                  rel="noopener"
-                  disabled={items.length === 0}
-                  aria-label="Print labels"
-                  sx={{ whiteSpace: "nowrap", flexShrink: 0, minWidth: 0, px: { xs: 1.25, sm: 2 }, height: "100%" }}
-                >
-                  <PrintIcon fontSize="small" />
-                  <Box component="span" sx={{ display: { xs: "none", sm: "inline" }, ml: 1 }}>
-                    Print labels
-                  </Box>
-                </Button>
-              </span>
-            </Tooltip>
+            <ListActions
+              actions={[
+                ...csv.actions,
+                {
+                  label: "Print labels",
+                  short: "Print labels",
+                  icon: <PrintIcon fontSize="small" />,
+                  href: labelsPath(items.map((i) => i.id)),
+                  newTab: true,
+                  disabled: items.length === 0,
+                  tooltip: "QR labels for the items listed",
+                },
+              ]}
+            />
+            {csv.dialog}
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ mode: "add" })} sx={{ whiteSpace: "nowrap", flexShrink: 0 }}>
               Add Item
             </Button>

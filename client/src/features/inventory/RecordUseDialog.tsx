@@ -1,5 +1,5 @@
 import {
-  Alert, Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Grid, InputAdornment, TextField, useMediaQuery, useTheme,
+  Alert, Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Grid, InputAdornment, MenuItem, TextField, useMediaQuery, useTheme,
 } from "@mui/material";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useMemo, useState } from "react";
@@ -16,7 +16,18 @@ import { COMMON_PESTS } from "./chemicalUse.ts";
 
 type UseForm = ReturnType<typeof recordUseForm>;
 
-export type UseTarget = { id: string; name: string; unit: string; quantity: number; epaRegistrationNumber?: string | null };
+export type UseTarget = {
+  id: string;
+  name: string;
+  unit: string;
+  quantity: number;
+  epaRegistrationNumber?: string | null;
+  /** Where the item is (issue 15), for 'Taken from'; read with the list, so it also works offline. */
+  levels?: readonly { locationId: string; name: string; quantity: number }[];
+};
+
+/** 'Taken from' left at this: the server takes from the user's truck when it carries the item, else the main warehouse. */
+const USUAL_PLACE = "";
 
 /**
  * Records a chemical use of an item: quantity used (taken from stock), site or customer address,
@@ -29,7 +40,10 @@ export function RecordUseDialog({ item, onClose }: { item: UseTarget; onClose():
   const { toast } = useToast();
   const kept = useKeptOnPhone();
   const today = todayInput();
-  const schema = useMemo(() => recordUseForm(item.quantity, today), [item.quantity, today]);
+  const [from, setFrom] = useState(USUAL_PLACE);
+  const picked = item.levels?.find((l) => l.locationId === from);
+  const available = picked ? picked.quantity : item.quantity;
+  const schema = useMemo(() => recordUseForm(available, today), [available, today]);
   const form = useForm<z.input<UseForm>, unknown, z.output<UseForm>>({
     resolver: zodResolver(schema),
     defaultValues: { quantity: "1", siteAddress: "", targetPest: "", date: today },
@@ -65,11 +79,11 @@ export function RecordUseDialog({ item, onClose }: { item: UseTarget; onClose():
     if (pending) return;
     setServerError(null);
     commit({
-      variables: { input: { itemId: item.id, ...values } },
+      variables: { input: { itemId: item.id, ...values, ...(from !== USUAL_PLACE && { locationId: from }) } },
       onCompleted: (d) => {
         const r = d.recordChemicalUse;
         if (r.__typename === "RecordChemicalUsePayload") {
-          toast({ title: "Use recorded", description: `${values.quantity} ${item.unit} of ${item.name} taken from stock`, variant: "success" });
+          toast({ title: "Use recorded", description: `${values.quantity} ${item.unit} of ${item.name} taken from ${picked ? picked.name : "stock"}`, variant: "success" });
           onClose();
           return;
         }
@@ -104,7 +118,7 @@ export function RecordUseDialog({ item, onClose }: { item: UseTarget; onClose():
                 required
                 label="Quantity used"
                 min={1}
-                max={item.quantity}
+                max={available}
                 helperText=" "
                 slotProps={{ input: { endAdornment: <InputAdornment position="end">{item.unit}</InputAdornment> } }}
               />
@@ -112,6 +126,25 @@ export function RecordUseDialog({ item, onClose }: { item: UseTarget; onClose():
             <Grid size={{ xs: 6 }}>
               <FormDate control={control} name="date" required label="Date" helperText=" " slotProps={{ htmlInput: { max: today } }} />
             </Grid>
+            {item.levels && item.levels.length > 1 && (
+              <Grid size={12}>
+                <TextField
+                  select
+                  fullWidth
+                  label="Taken from"
+                  value={from}
+                  onChange={(e) => setFrom(e.target.value)}
+                  helperText={picked ? `${picked.quantity} ${item.unit} there` : "Your truck when it carries this item, otherwise the main warehouse"}
+                >
+                  <MenuItem value={USUAL_PLACE}>The usual place</MenuItem>
+                  {item.levels.map((l) => (
+                    <MenuItem key={l.locationId} value={l.locationId}>
+                      {l.name} · {l.quantity} {item.unit}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              </Grid>
+            )}
             <Grid size={12}>
               <FormText
                 control={control}

@@ -52,7 +52,7 @@ function Toolbar({ title, children }: { title: string; children?: React.ReactNod
   );
 }
 
-type LabelData = { id: string; kind: "Equipment" | "Inventory"; name: string; code: string; category: string; idLine: string | null; location: string | null };
+type LabelData = { id: string; kind: "Equipment" | "Inventory" | "Location"; name: string; code: string; category: string; idLine: string | null; location: string | null };
 
 function LabelSheet({ queryRef }: { queryRef: PreloadedQuery<LabelsPageSheetQuery> }) {
   const ids = queryRef.variables.ids as readonly string[];
@@ -77,6 +77,15 @@ function LabelSheet({ queryRef }: { queryRef: PreloadedQuery<LabelsPageSheetQuer
             serialNumber
             location
           }
+          ... on StockLocation {
+            id
+            name
+            kind
+            labelCode
+            holder {
+              name
+            }
+          }
         }
       }
     `,
@@ -87,6 +96,9 @@ function LabelSheet({ queryRef }: { queryRef: PreloadedQuery<LabelsPageSheetQuer
       return [{ id: n.id, kind: "Equipment", name: n.name, code: n.labelCode, category: n.category, idLine: n.serialNumber ? `S/N ${n.serialNumber}` : null, location: n.location ?? null }];
     if (n?.__typename === "InventoryItem")
       return [{ id: n.id, kind: "Inventory", name: n.name, code: n.labelCode, category: n.category, idLine: n.barcode ? `Barcode ${n.barcode}` : null, location: n.location ?? null }];
+    // A stock location's label (issue 15): scanning it opens the location.
+    if (n?.__typename === "StockLocation")
+      return [{ id: n.id, kind: "Location", name: n.name, code: n.labelCode, category: n.kind === "VEHICLE" ? "Vehicle" : "Warehouse", idLine: null, location: n.holder ? `Held by ${n.holder.name}` : null }];
     return [];
   });
   const missing = ids.length - labels.length;
@@ -100,7 +112,7 @@ function LabelSheet({ queryRef }: { queryRef: PreloadedQuery<LabelsPageSheetQuer
       </Toolbar>
       <Box className="labels-screen-only" sx={{ px: { xs: 1.5, sm: 3 }, pt: 2 }}>
         <Typography variant="body2" color="text.secondary">
-          Each label's QR code opens the item in the QR Scanner. Print on plain paper or label stock and cut along the dashed lines.
+          Each label's QR code opens the item or location in the QR Scanner. Print on plain paper or label stock and cut along the dashed lines.
         </Typography>
         {missing > 0 && (
           <Alert severity="warning" sx={{ mt: 1 }}>
@@ -219,6 +231,18 @@ function LabelPicker({ queryRef }: { queryRef: PreloadedQuery<LabelsPagePickerQu
             }
           }
         }
+        stockLocations(first: 100) {
+          edges {
+            node {
+              id
+              name
+              kind
+              holder {
+                name
+              }
+            }
+          }
+        }
       }
     `,
     queryRef,
@@ -226,6 +250,10 @@ function LabelPicker({ queryRef }: { queryRef: PreloadedQuery<LabelsPagePickerQu
   const groups = [
     { title: "Equipment", rows: data.equipment.edges.map(({ node: n }) => ({ id: n.id, name: n.name, detail: [n.category, n.serialNumber].filter(Boolean).join(" · ") })) },
     { title: "Inventory", rows: data.inventoryItems.edges.map(({ node: n }) => ({ id: n.id, name: n.name, detail: [n.category, n.barcode].filter(Boolean).join(" · ") })) },
+    {
+      title: "Locations",
+      rows: data.stockLocations.edges.map(({ node: n }) => ({ id: n.id, name: n.name, detail: [n.kind === "VEHICLE" ? "Vehicle" : "Warehouse", n.holder?.name].filter(Boolean).join(" · ") })),
+    },
   ];
   const [picked, setPicked] = useState<Set<string>>(new Set());
   const toggle = (ids: string[], on: boolean) =>

@@ -12,7 +12,7 @@ import { EquipmentCategoryReport, EquipmentStatusReport } from "./EquipmentRepor
 import type { ReportRange } from "./range.ts";
 import { ReportRangeContext } from "./ReportCard.tsx";
 import { RequestStatusReport, TopRequestedReport } from "./RequestReports.tsx";
-import { LowStockReport, StockMovementsReport, StockValueReport } from "./StockReports.tsx";
+import { LowStockReport, StockMovementsReport, StockValueByLocationReport, StockValueReport } from "./StockReports.tsx";
 
 /** Reports & Analytics (managers): every report over one date range, each with its CSV. */
 export default function ReportsPage() {
@@ -44,6 +44,7 @@ const reportsQuery = graphql`
       __typename
       ... on Reports @alias(as: "ready") {
         ...StockReports_value
+        ...StockReports_locations
         ...StockReports_movements
         ...StockReports_lowStock
         ...EquipmentReports_byStatus
@@ -75,6 +76,9 @@ function ReportGrid({ queryRef }: { queryRef: PreloadedQuery<ReportsPageQuery> }
         </Grid>
         <Grid size={half}>
           <LowStockReport reports={reports} />
+        </Grid>
+        <Grid size={12}>
+          <StockValueByLocationReport reports={reports} />
         </Grid>
         <Grid size={12}>
           <StockMovementsReport reports={reports} />

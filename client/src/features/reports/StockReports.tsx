@@ -1,6 +1,8 @@
 import { BarChart } from "@mui/x-charts/BarChart";
 import { LineChart, lineClasses } from "@mui/x-charts/LineChart";
+import { useMediaQuery, useTheme } from "@mui/material";
 import { graphql, useFragment } from "react-relay";
+import type { StockReports_locations$key } from "../../__generated__/StockReports_locations.graphql.ts";
 import type { StockReports_lowStock$key } from "../../__generated__/StockReports_lowStock.graphql.ts";
 import type { StockReports_movements$key } from "../../__generated__/StockReports_movements.graphql.ts";
 import type { StockReports_value$key } from "../../__generated__/StockReports_value.graphql.ts";
@@ -50,6 +52,68 @@ export function StockValueReport({ reports }: { reports: StockReports_value$key 
         xAxis={[{ valueFormatter: (v: number) => formatDollars(v * 100), tickLabelStyle: { fontSize: 11 } }]}
         series={[{ dataKey: "value", label: "Value", color: "#2e7d32", valueFormatter: (v) => formatDollars((v ?? 0) * 100) }]}
         hideLegend
+      />
+    </ReportCard>
+  );
+}
+
+const KIND_COLORS = { WAREHOUSE: "#1565c0", VEHICLE: "#ef6c00" } as const;
+/** Axis ticks in short form ($10K), so the last one fits on a phone. */
+const compactDollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: "compact" });
+
+/** Issue 15: what each warehouse and vehicle held at the end of the range, valued at current prices. */
+export function StockValueByLocationReport({ reports }: { reports: StockReports_locations$key }) {
+  const { stockValueByLocation: rows } = useFragment(
+    graphql`
+      fragment StockReports_locations on Reports {
+        stockValueByLocation {
+          locationDatabaseId
+          name
+          kind
+          holder
+          archived
+          items
+          quantity
+          valueCents
+          unpricedItems
+        }
+      }
+    `,
+    reports,
+  );
+  const total = rows.reduce((s, r) => s + r.valueCents, 0);
+  const onVehicles = rows.filter((r) => r.kind === "VEHICLE").reduce((s, r) => s + r.valueCents, 0);
+  const phone = useMediaQuery(useTheme().breakpoints.down("sm"));
+  // On a phone the holder's name would leave the bars no room.
+  const label = (r: (typeof rows)[number]) => (r.holder && !phone ? `${r.name} (${r.holder})` : r.name);
+  return (
+    <ReportCard
+      title="Stock value by location"
+      description={`At the end of the range: ${formatDollars(total)} in total, ${formatDollars(onVehicles)} of it on vehicles (quantity × current price)`}
+      columns={[
+        { header: "Location", value: (r) => r.name },
+        { header: "Kind", value: (r) => (r.kind === "VEHICLE" ? "Vehicle" : "Warehouse") },
+        { header: "Holder", value: (r) => r.holder ?? "" },
+        { header: "Archived", value: (r) => (r.archived ? "yes" : "no") },
+        { header: "Items", value: (r) => r.items },
+        { header: "Units in stock", value: (r) => r.quantity },
+        { header: "Value (USD)", value: (r) => (r.valueCents / 100).toFixed(2) },
+        { header: "Items without a price", value: (r) => r.unpricedItems },
+      ]}
+      rows={rows}
+      empty={rows.some((r) => r.quantity > 0) ? null : "No stock at any location at the end of this range"}
+    >
+      <BarChart
+        height={Math.max(HEIGHT - 80, rows.length * 30 + 60)}
+        layout="horizontal"
+        dataset={rows.map((r) => ({ location: label(r), warehouse: r.kind === "WAREHOUSE" ? r.valueCents / 100 : null, vehicle: r.kind === "VEHICLE" ? r.valueCents / 100 : null }))}
+        yAxis={[{ scaleType: "band", dataKey: "location", width: phone ? 100 : 170, tickLabelStyle: { fontSize: 11 } }]}
+        xAxis={[{ valueFormatter: (v: number) => compactDollars.format(v), tickLabelStyle: { fontSize: 11 } }]}
+        margin={{ right: 16 }}
+        series={[
+          { dataKey: "warehouse", label: "Warehouse", stack: "value", color: KIND_COLORS.WAREHOUSE, valueFormatter: (v) => (v === null ? null : formatDollars(v * 100)) },
+          { dataKey: "vehicle", label: "Vehicle", stack: "value", color: KIND_COLORS.VEHICLE, valueFormatter: (v) => (v === null ? null : formatDollars(v * 100)) },
+        ]}
       />
     </ReportCard>
   );

@@ -12,6 +12,7 @@ import { REQUESTS_PAGE_SIZE as PAGE, type RequestFilter as Filter } from "../../
 import { useRouteQuery } from "../../app/routeQueries.ts";
 import { useSession } from "../../app/session.ts";
 import { useDecideRequest } from "./useDecideRequest.ts";
+import { ApproveFromMenu } from "./ApproveFromMenu.tsx";
 
 const RequestForm = lazy(() => import("./RequestForm.tsx"));
 
@@ -204,7 +205,7 @@ function Justification({ text, maxWidth }: { text: string; maxWidth: number | st
 }
 
 /** Approve and Deny for a pending request; the decision and its date once decided (§4: final). */
-function Decision({ id, status, approvedAt }: { id: string; status: RequestStatus; approvedAt: unknown }) {
+function Decision({ id, type, status, approvedAt }: { id: string; type: string; status: RequestStatus; approvedAt: unknown }) {
   const { decide, pending } = useDecideRequest();
   if (status === "pending")
     return (
@@ -212,6 +213,7 @@ function Decision({ id, status, approvedAt }: { id: string; status: RequestStatu
         <Button size="small" variant="contained" disabled={pending} onClick={() => decide(id, "approve")}>
           Approve
         </Button>
+        {type === "inventory" && <ApproveFromMenu disabled={pending} onPick={(locationId) => decide(id, "approve", undefined, locationId)} />}
         <Button size="small" variant="outlined" color="error" disabled={pending} onClick={() => decide(id, "deny")}>
           Deny
         </Button>
@@ -256,7 +258,7 @@ function RequestRow({ request, isManager }: { request: RequestsPage_request$key;
       </TableCell>
       {isManager && (
         <TableCell>
-          <Decision id={r.id} status={r.status} approvedAt={r.approvedAt} />
+          <Decision id={r.id} type={r.type} status={r.status} approvedAt={r.approvedAt} />
         </TableCell>
       )}
     </TableRow>
@@ -285,7 +287,7 @@ function RequestCard({ request, isManager }: { request: RequestsPage_request$key
         </Box>
         {isManager && (
           <Box sx={{ mt: 1.5 }}>
-            <Decision id={r.id} status={r.status} approvedAt={r.approvedAt} />
+            <Decision id={r.id} type={r.type} status={r.status} approvedAt={r.approvedAt} />
           </Box>
         )}
       </CardContent>

@@ -66,7 +66,8 @@ export function useDecideRequest() {
   `);
   return {
     pending: approving || denying,
-    decide(id: string, decision: "approve" | "deny", onDone?: () => void) {
+    /** `fromLocationId`: the stock location an inventory request is issued from (default the main warehouse). */
+    decide(id: string, decision: "approve" | "deny", onDone?: () => void, fromLocationId?: string) {
       const failText = decision === "approve" ? "Failed to approve request" : "Failed to deny request";
       const handle = (r: { __typename: string; message?: string } | null | undefined) => {
         if (r && (r.__typename === "ApproveRequestPayload" || r.__typename === "DenyRequestPayload")) {
@@ -80,7 +81,7 @@ export function useDecideRequest() {
         if (r?.__typename === "ApproveRequestPayload" || r?.__typename === "DenyRequestPayload")
           adjustPendingCount(store, -1, { requestId: id, status: decision === "approve" ? "approved" : "denied" });
       };
-      if (decision === "approve") approve({ variables: { input: { id } }, updater, onCompleted: (d) => handle(d.approveRequest), onError });
+      if (decision === "approve") approve({ variables: { input: { id, ...(fromLocationId && { fromLocationId }) } }, updater, onCompleted: (d) => handle(d.approveRequest), onError });
       else deny({ variables: { input: { id } }, updater, onCompleted: (d) => handle(d.denyRequest), onError });
     },
   };

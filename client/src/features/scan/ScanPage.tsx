@@ -9,13 +9,14 @@ import {
 } from "@mui/material";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { fetchQuery, graphql, useRelayEnvironment } from "react-relay";
-import { Link as RouterLink } from "react-router-dom";
+import { Link as RouterLink, useNavigate } from "react-router-dom";
 import { createOperationDescriptor, getRequest, type Disposable } from "relay-runtime";
 import type { ScanPageLookupQuery } from "../../__generated__/ScanPageLookupQuery.graphql.ts";
 import { CameraViewport } from "../../components/scanner/CameraViewport.tsx";
 import { PhotoScanButton } from "../../components/scanner/PhotoScanButton.tsx";
 import { lookupCandidates, type ScanHit } from "../../components/scanner/scanRules.ts";
 import { useCameraScanner } from "../../components/scanner/useCameraScanner.ts";
+import { useSession } from "../../app/session.ts";
 import { ScanResultCard, type ScanHistoryEntry, type ScannedRef } from "./ScanResultCard.tsx";
 
 const lookupQuery = graphql`
@@ -27,6 +28,10 @@ const lookupQuery = graphql`
           __typename
           ...ScanResultCard_equipment @alias(as: "equipment")
           ...ScanResultCard_item @alias(as: "item")
+          ... on StockLocation {
+            id
+            name
+          }
         }
       }
       ... on Error {
@@ -45,6 +50,8 @@ type Source = "camera" | "photo" | "manual";
  */
 export default function ScanPage() {
   const environment = useRelayEnvironment();
+  const navigate = useNavigate();
+  const { isManager } = useSession();
   const [tab, setTab] = useState(0);
   const [code, setCode] = useState("");
   const [looking, setLooking] = useState(false);
@@ -79,6 +86,16 @@ export default function ScanPage() {
         try {
           const data = await fetchQuery<ScanPageLookupQuery>(environment, lookupQuery, { code: candidate }, { fetchPolicy: "network-only" }).toPromise();
           const r = data?.scanLookup;
+          // A stock location's own label opens that location (issue 15).
+          if (r?.data?.__typename === "StockLocation" && r.data.id) {
+            hold.dispose();
+            if (isManager) {
+              navigate(`/locations/${encodeURIComponent(r.data.id)}`);
+              return;
+            }
+            firstError ??= `${r.data.name ?? "This"} is a stock location; only managers can open locations`;
+            break;
+          }
           const found = r?.data?.equipment ? ({ kind: "equipment", ref: r.data.equipment } as const) : r?.data?.item ? ({ kind: "inventory", ref: r.data.item } as const) : null;
           if (found) {
             release();

@@ -11,6 +11,7 @@ import { useToast } from "../../app/toast.tsx";
 import { CheckOutPrompt } from "../equipment/CheckOutPrompt.tsx";
 import { useCheckInEquipment, useCheckOutEquipment } from "../equipment/equipmentMoves.ts";
 import { useWaitingFor } from "../../offline/useOffline.ts";
+import { TransferButton } from "../stock/TransferButton.tsx";
 
 export type ScannedRef = { kind: "equipment"; ref: ScanResultCard_equipment$key } | { kind: "inventory"; ref: ScanResultCard_item$key };
 
@@ -205,6 +206,9 @@ function ItemResult({ item }: { item: ScanResultCard_item$key }) {
           Stock level is fine.
         </Alert>
       )}
+      <Box sx={{ mt: 2 }}>
+        <TransferButton itemId={i.id} name={i.name} variant="contained" />
+      </Box>
     </ResultCard>
   );
 }

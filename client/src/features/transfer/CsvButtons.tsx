@@ -1,13 +1,11 @@
 import DownloadIcon from "@mui/icons-material/FileDownloadOutlined";
 import UploadIcon from "@mui/icons-material/FileUploadOutlined";
-import { Box, Button } from "@mui/material";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
+import type { ListAction } from "../../components/ListActions.tsx";
 import type { ImportArea } from "./ImportCsvDialog.tsx";
 
 // The dialog (and the CSV parser) load when first opened.
 const ImportCsvDialog = lazy(() => import("./ImportCsvDialog.tsx"));
-
-const compact = { whiteSpace: "nowrap", flexShrink: 0, minWidth: 0, px: { xs: 1.25, sm: 2 } } as const;
 
 /** The export link for the list as filtered now (the server applies the same filters as the list). */
 export function exportHref(area: ImportArea, filters: Record<string, string | null | undefined>): string {
@@ -17,37 +15,36 @@ export function exportHref(area: ImportArea, filters: Record<string, string | nu
   return `/api/${area}/export.csv${query ? `?${query}` : ""}`;
 }
 
-/** Managers' Export CSV and Import CSV buttons of the Inventory and Equipment pages. */
-export function CsvButtons({ area, filters, onImported }: { area: ImportArea; filters: Record<string, string | null | undefined>; onImported(): void }) {
+/**
+ * Managers' Export CSV and Import CSV actions of the Inventory and Equipment pages, for the page's
+ * `ListActions`, and the import dialog to render beside them (none for anyone else).
+ */
+export function useCsvActions(
+  enabled: boolean,
+  area: ImportArea,
+  filters: Record<string, string | null | undefined>,
+  onImported: () => void,
+): { actions: ListAction[]; dialog: ReactNode } {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
-  return (
-    <>
-      <Button variant="outlined" component="a" href={exportHref(area, filters)} download aria-label="Export CSV" sx={compact}>
-        <DownloadIcon fontSize="small" />
-        <Box component="span" sx={{ display: { xs: "none", sm: "inline" }, ml: 1 }}>
-          Export
-        </Box>
-      </Button>
-      <Button
-        variant="outlined"
-        aria-label="Import CSV"
-        onClick={() => {
+  if (!enabled) return { actions: [], dialog: null };
+  return {
+    actions: [
+      { label: "Export CSV", short: "Export", icon: <DownloadIcon fontSize="small" />, href: exportHref(area, filters), download: true },
+      {
+        label: "Import CSV",
+        short: "Import",
+        icon: <UploadIcon fontSize="small" />,
+        onClick: () => {
           setOpened(true);
           setOpen(true);
-        }}
-        sx={compact}
-      >
-        <UploadIcon fontSize="small" />
-        <Box component="span" sx={{ display: { xs: "none", sm: "inline" }, ml: 1 }}>
-          Import
-        </Box>
-      </Button>
-      {opened && (
-        <Suspense fallback={null}>
-          <ImportCsvDialog area={area} open={open} onClose={() => setOpen(false)} onImported={onImported} />
-        </Suspense>
-      )}
-    </>
-  );
+        },
+      },
+    ],
+    dialog: opened && (
+      <Suspense fallback={null}>
+        <ImportCsvDialog area={area} open={open} onClose={() => setOpen(false)} onImported={onImported} />
+      </Suspense>
+    ),
+  };
 }

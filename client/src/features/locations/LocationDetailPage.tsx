@@ -1,0 +1,369 @@
+import AddIcon from "@mui/icons-material/Add";
+import ArchiveIcon from "@mui/icons-material/ArchiveOutlined";
+import ArrowBackIcon from "@mui/icons-material/ArrowBack";
+import ChecklistIcon from "@mui/icons-material/Checklist";
+import EditIcon from "@mui/icons-material/EditOutlined";
+import PrintIcon from "@mui/icons-material/PrintOutlined";
+import TuneIcon from "@mui/icons-material/Tune";
+import {
+  Box, Button, Card, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, Paper, Stack, Table,
+  TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography, useMediaQuery, useTheme,
+} from "@mui/material";
+import { lazy, Suspense, useState, useTransition } from "react";
+import { graphql, useMutation, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { Link as RouterLink, useNavigate } from "react-router-dom";
+import type { LocationDetailPageArchiveMutation } from "../../__generated__/LocationDetailPageArchiveMutation.graphql.ts";
+import type { LocationDetailPageQuery } from "../../__generated__/LocationDetailPageQuery.graphql.ts";
+import type { LocationDetailPage_location$key } from "../../__generated__/LocationDetailPage_location.graphql.ts";
+import { LOCATION_STOCK_PAGE_SIZE as PAGE } from "../../app/routeConstants.ts";
+import { useRouteQuery } from "../../app/routeQueries.ts";
+import { useSession } from "../../app/session.ts";
+import { useToast } from "../../app/toast.tsx";
+import { AccessDenied } from "../../components/AccessDenied.tsx";
+import { labelsPath } from "../../components/scanner/scanRules.ts";
+import { FormLoading } from "./FormLoading.tsx";
+import { formatCents, kindLabel } from "./format.ts";
+import type { MinimumTarget } from "./MinimumDialog.tsx";
+import { KindIcon } from "./StockByLocation.tsx";
+import { useLocationsLive } from "./useLocationsLive.ts";
+import { TransferButton } from "../stock/TransferButton.tsx";
+
+const LocationForm = lazy(() => import("./LocationForm.tsx"));
+const MinimumDialog = lazy(() => import("./MinimumDialog.tsx"));
+const EDIT_TITLE_ID = "location-edit-title";
+const MINIMUM_TITLE_ID = "location-minimum-title";
+
+/** One location (managers): its figures, what it holds with its own minimums, and its actions. */
+export default function LocationDetailPage() {
+  const { isManager } = useSession();
+  const queryRef = useRouteQuery<LocationDetailPageQuery>() as PreloadedQuery<LocationDetailPageQuery> | null;
+  if (!isManager || !queryRef) return <AccessDenied text="You need manager privileges to manage stock locations." />;
+  return <LocationDetail queryRef={queryRef} />;
+}
+
+function LocationDetail({ queryRef }: { queryRef: PreloadedQuery<LocationDetailPageQuery> }) {
+  const data = usePreloadedQuery<LocationDetailPageQuery>(
+    graphql`
+      query LocationDetailPageQuery($id: ID!, $first: Int!) {
+        node(id: $id) {
+          ...LocationDetailPage_location @arguments(first: $first) @alias
+        }
+      }
+    `,
+    queryRef,
+  );
+  const location = data.node?.LocationDetailPage_location;
+  if (!location) {
+    return (
+      <Stack spacing={2}>
+        <BackLink />
+        <Card>
+          <CardContent>
+            <Typography color="text.secondary" sx={{ textAlign: "center", py: 3 }}>
+              This location does not exist.
+            </Typography>
+          </CardContent>
+        </Card>
+      </Stack>
+    );
+  }
+  return <Location location={location} />;
+}
+
+function BackLink() {
+  return (
+    <Box>
+      <Button component={RouterLink} to="/locations" startIcon={<ArrowBackIcon />} size="small">
+        All locations
+      </Button>
+    </Box>
+  );
+}
+
+function Location({ location }: { location: LocationDetailPage_location$key }) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down("md"));
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const { data: l, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment(
+    graphql`
+      fragment LocationDetailPage_location on StockLocation
+      @argumentDefinitions(first: { type: "Int", defaultValue: 100 }, after: { type: "String" })
+      @refetchable(queryName: "LocationDetailPageRefetchQuery") {
+        id
+        name
+        kind
+        archived
+        value
+        belowMinimumCount
+        holder {
+          id
+          name
+        }
+        stock(first: $first, after: $after) @connection(key: "LocationDetailPage_stock") {
+          edges {
+            node {
+              quantity
+              minQuantity
+              belowMinimum
+              item {
+                id
+                name
+                unit
+                price
+              }
+            }
+          }
+        }
+      }
+    `,
+    location,
+  );
+  // The page stays on screen while the new figures load.
+  const [, startTransition] = useTransition();
+  const reload = () =>
+    startTransition(() => {
+      refetch({ first: PAGE }, { fetchPolicy: "network-only" });
+    });
+  // Stock moved here (a transfer, a count, a use) or a minimum changed, here or elsewhere: show it.
+  useLocationsLive(l.id, reload);
+
+  const [editing, setEditing] = useState(false);
+  const [minimum, setMinimum] = useState<MinimumTarget | "pick" | null>(null);
+  const [archiving, setArchiving] = useState(false);
+  const [commitArchive, archivePending] = useMutation<LocationDetailPageArchiveMutation>(graphql`
+    mutation LocationDetailPageArchiveMutation($input: ArchiveStockLocationInput!) {
+      archiveStockLocation(input: $input) {
+        __typename
+        ... on ArchiveStockLocationPayload {
+          location {
+            id
+            archived
+            ...LocationsPage_location
+          }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  const archive = () =>
+    commitArchive({
+      variables: { input: { id: l.id } },
+      onCompleted: ({ archiveStockLocation: r }) => {
+        setArchiving(false);
+        if (r.__typename === "ArchiveStockLocationPayload") toast({ title: "Location archived", variant: "success" });
+        else toast({ title: "Error", description: r.message ?? "Failed to archive location", variant: "destructive" });
+      },
+      onError: (e) => {
+        setArchiving(false);
+        toast({ title: "Error", description: e.message || "Failed to archive location", variant: "destructive" });
+      },
+    });
+
+  const levels = l.stock.edges.map((e) => e.node);
+  const units = levels.reduce((n, s) => n + s.quantity, 0);
+
+  return (
+    <Stack spacing={2}>
+      <BackLink />
+      <Card>
+        <CardContent sx={{ "&:last-child": { pb: 2 } }}>
+          <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: { sm: "flex-start" } }}>
+            <Stack direction="row" spacing={1.5} sx={{ flex: 1, minWidth: 0, alignItems: "flex-start" }}>
+              <KindIcon kind={l.kind} size={32} />
+              <Box sx={{ minWidth: 0 }}>
+                <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: "center", flexWrap: "wrap" }}>
+                  <Typography component="h2" variant="h6" sx={{ fontWeight: 700, overflowWrap: "anywhere" }}>
+                    {l.name}
+                  </Typography>
+                  <Chip size="small" label={kindLabel(l.kind)} variant="outlined" />
+                  {l.archived && <Chip size="small" label="Archived" />}
+                </Stack>
+                <Typography variant="body2" color="text.secondary">
+                  {l.kind === "VEHICLE" ? (l.holder ? `Held by ${l.holder.name}` : "No holder") : "Warehouse"}
+                </Typography>
+              </Box>
+            </Stack>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap", justifyContent: { sm: "flex-end" } }}>
+              <Button variant="contained" startIcon={<ChecklistIcon />} onClick={() => navigate(`/count/${encodeURIComponent(l.id)}`)} disabled={l.archived}>
+                Count
+              </Button>
+              <Button variant="outlined" startIcon={<PrintIcon />} component="a" href={labelsPath([l.id])} target="_blank" rel="noopener">
+                Print label
+              </Button>
+              <Button variant="outlined" startIcon={<EditIcon />} onClick={() => setEditing(true)} disabled={l.archived}>
+                Edit
+              </Button>
+              <Button variant="outlined" color="error" startIcon={<ArchiveIcon />} onClick={() => setArchiving(true)} disabled={l.archived}>
+                Archive
+              </Button>
+            </Stack>
+          </Stack>
+          <Stack direction="row" spacing={{ xs: 2, sm: 4 }} useFlexGap sx={{ mt: 2, flexWrap: "wrap" }} component="dl">
+            <Figure label="Stock value" value={formatCents(l.value)} />
+            <Figure label="Units" value={String(units)} />
+            <Figure label="Below minimum" value={String(l.belowMinimumCount)} alert={l.belowMinimumCount > 0} />
+          </Stack>
+        </CardContent>
+      </Card>
+
+      <Card component="section" aria-labelledby="location-stock-title">
+        <CardContent sx={{ "&:last-child": { pb: 2 } }}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 1.5 }}>
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <Typography id="location-stock-title" component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
+                Stock here
+              </Typography>
+              <Typography variant="caption" color="text.secondary" component="p">
+                Items with stock or a minimum of this location's own
+              </Typography>
+            </Box>
+            <Button size="small" variant="outlined" startIcon={<AddIcon />} onClick={() => setMinimum("pick")} disabled={l.archived} sx={{ flexShrink: 0 }}>
+              Set minimum
+            </Button>
+          </Stack>
+          {levels.length === 0 ? (
+            <Typography color="text.secondary" sx={{ textAlign: "center", py: 3 }}>
+              Nothing here yet
+            </Typography>
+          ) : phone ? (
+            <Stack component="ul" aria-label="Stock here" sx={{ listStyle: "none", p: 0, m: 0 }}>
+              {levels.map((s) => (
+                <Stack
+                  component="li"
+                  key={s.item.id}
+                  aria-label={s.item.name}
+                  direction="row"
+                  spacing={1}
+                  // A border, not Stack's divider: a <ul> may hold only <li>s.
+                  sx={{ py: 1, alignItems: "center", "& + &": { borderTop: 1, borderColor: "divider" } }}
+                >
+                  <Box sx={{ flex: 1, minWidth: 0 }}>
+                    <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>
+                      {s.item.name}
+                    </Typography>
+                    <Typography variant="caption" color={s.belowMinimum ? "error" : "text.secondary"} component="div">
+                      {s.quantity} {s.item.unit} · Min: {s.minQuantity ?? "none"}
+                      {s.belowMinimum ? " · Below minimum" : ""}
+                    </Typography>
+                  </Box>
+                  {s.quantity > 0 && !l.archived && <TransferButton variant="icon" name={s.item.name} itemId={s.item.id} fromLocationId={l.id} />}
+                  <MinimumButton name={s.item.name} onClick={() => setMinimum({ id: s.item.id, name: s.item.name, unit: s.item.unit, minQuantity: s.minQuantity })} disabled={l.archived} />
+                </Stack>
+              ))}
+            </Stack>
+          ) : (
+            <TableContainer component={Paper} variant="outlined">
+              <Table size="small" aria-label="Stock here">
+                <TableHead>
+                  <TableRow sx={{ "& th": { fontWeight: 700, color: "text.secondary", whiteSpace: "nowrap" } }}>
+                    <TableCell>Item</TableCell>
+                    <TableCell align="right">Quantity</TableCell>
+                    <TableCell align="right">Minimum here</TableCell>
+                    <TableCell>Status</TableCell>
+                    <TableCell align="right">Value</TableCell>
+                    <TableCell align="right">Actions</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {levels.map((s) => (
+                    <TableRow key={s.item.id} hover>
+                      <TableCell sx={{ fontWeight: 600 }}>{s.item.name}</TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                        {s.quantity} {s.item.unit}
+                      </TableCell>
+                      <TableCell align="right">{s.minQuantity ?? <Typography component="span" variant="body2" color="text.disabled">—</Typography>}</TableCell>
+                      <TableCell>
+                        {s.belowMinimum ? <Chip size="small" color="error" label="Below minimum" /> : s.minQuantity !== null ? <Chip size="small" color="success" variant="outlined" label="OK" /> : null}
+                      </TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                        {s.item.price === null || s.item.price === undefined ? "—" : formatCents(s.item.price * s.quantity)}
+                      </TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                        {s.quantity > 0 && !l.archived && <TransferButton variant="icon" name={s.item.name} itemId={s.item.id} fromLocationId={l.id} />}
+                        <MinimumButton name={s.item.name} onClick={() => setMinimum({ id: s.item.id, name: s.item.name, unit: s.item.unit, minQuantity: s.minQuantity })} disabled={l.archived} />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
+          {hasNext && (
+            <Box sx={{ textAlign: "center", mt: 2 }}>
+              <Button variant="outlined" onClick={() => loadNext(PAGE)} disabled={isLoadingNext}>
+                {isLoadingNext ? "Loading..." : "Load more"}
+              </Button>
+            </Box>
+          )}
+        </CardContent>
+      </Card>
+
+      <Dialog open={editing} onClose={() => setEditing(false)} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby={EDIT_TITLE_ID}>
+        {editing && (
+          <Suspense fallback={<FormLoading titleId={EDIT_TITLE_ID} title="Edit Location" />}>
+            <LocationForm titleId={EDIT_TITLE_ID} location={l} onDone={() => setEditing(false)} />
+          </Suspense>
+        )}
+      </Dialog>
+
+      <Dialog open={minimum !== null} onClose={() => setMinimum(null)} fullWidth maxWidth="xs" aria-labelledby={MINIMUM_TITLE_ID}>
+        {minimum && (
+          <Suspense fallback={<FormLoading titleId={MINIMUM_TITLE_ID} title="Set minimum" />}>
+            <MinimumDialog
+              titleId={MINIMUM_TITLE_ID}
+              location={{ id: l.id, name: l.name }}
+              item={minimum === "pick" ? null : minimum}
+              onDone={(changed) => {
+                setMinimum(null);
+                if (changed) reload();
+              }}
+            />
+          </Suspense>
+        )}
+      </Dialog>
+
+      <Dialog open={archiving} onClose={() => setArchiving(false)} aria-labelledby="archive-location-title" aria-describedby="archive-location-text">
+        <DialogTitle id="archive-location-title">Archive Location</DialogTitle>
+        <DialogContent>
+          <DialogContentText id="archive-location-text">
+            Archive “{l.name}”? It must be empty first. An archived location keeps its history but takes no stock.
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setArchiving(false)}>Cancel</Button>
+          <Button color="error" variant="contained" disabled={archivePending} onClick={archive}>
+            {archivePending ? "Archiving..." : "Archive"}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}
+
+function Figure({ label, value, alert }: { label: string; value: string; alert?: boolean }) {
+  return (
+    <Box>
+      <Typography component="dt" variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" variant="h6" sx={{ m: 0, fontWeight: 700, color: alert ? "error.main" : undefined }} aria-label={`${label}: ${value}`}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+function MinimumButton({ name, onClick, disabled }: { name: string; onClick(): void; disabled?: boolean }) {
+  return (
+    <Tooltip title="Set minimum">
+      <span>
+        <IconButton size="small" aria-label={`Set minimum of ${name}`} onClick={onClick} disabled={disabled}>
+          <TuneIcon fontSize="small" />
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}

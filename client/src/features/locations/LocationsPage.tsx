@@ -1,0 +1,253 @@
+import AddIcon from "@mui/icons-material/Add";
+import ChevronRightIcon from "@mui/icons-material/ChevronRight";
+import {
+  Box, Button, Card, CardActionArea, CardContent, Chip, Dialog, FormControlLabel, Link, Paper, Stack, Switch, Table, TableBody, TableCell,
+  TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme,
+} from "@mui/material";
+import { lazy, Suspense, useState, useTransition } from "react";
+import { graphql, useFragment, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { Link as RouterLink, useNavigate } from "react-router-dom";
+import type { LocationsPageQuery } from "../../__generated__/LocationsPageQuery.graphql.ts";
+import type { LocationsPage_location$key } from "../../__generated__/LocationsPage_location.graphql.ts";
+import type { LocationsPage_locations$key } from "../../__generated__/LocationsPage_locations.graphql.ts";
+import { LOCATIONS_PAGE_SIZE as PAGE } from "../../app/routeConstants.ts";
+import { useRouteQuery } from "../../app/routeQueries.ts";
+import { useSession } from "../../app/session.ts";
+import { AccessDenied } from "../../components/AccessDenied.tsx";
+import { FormLoading } from "./FormLoading.tsx";
+import { formatCents, kindLabel } from "./format.ts";
+import { KindIcon } from "./StockByLocation.tsx";
+import { useLocationsLive } from "./useLocationsLive.ts";
+
+const LocationForm = lazy(() => import("./LocationForm.tsx"));
+const FORM_TITLE_ID = "location-form-title";
+
+/** Issue 15 Locations (managers): warehouses and vehicles with their holder, stock value and items below their own minimum. */
+export default function LocationsPage() {
+  const { isManager } = useSession();
+  // Only managers manage locations; for others the loader fires no query.
+  const queryRef = useRouteQuery<LocationsPageQuery>() as PreloadedQuery<LocationsPageQuery> | null;
+  if (!isManager || !queryRef) return <AccessDenied text="You need manager privileges to manage stock locations." />;
+  return <Locations queryRef={queryRef} />;
+}
+
+function Locations({ queryRef }: { queryRef: PreloadedQuery<LocationsPageQuery> }) {
+  const data = usePreloadedQuery<LocationsPageQuery>(
+    graphql`
+      query LocationsPageQuery($first: Int!) {
+        ...LocationsPage_locations @arguments(first: $first)
+      }
+    `,
+    queryRef,
+  );
+  return <LocationList query={data} />;
+}
+
+function LocationList({ query }: { query: LocationsPage_locations$key }) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down("md"));
+  const navigate = useNavigate();
+  const [adding, setAdding] = useState(false);
+  const [showArchived, setShowArchived] = useState(false);
+  const [switching, startTransition] = useTransition();
+  const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment(
+    graphql`
+      fragment LocationsPage_locations on Query
+      @argumentDefinitions(first: { type: "Int", defaultValue: 50 }, after: { type: "String" }, includeArchived: { type: "Boolean", defaultValue: false })
+      @refetchable(queryName: "LocationsPagePaginationQuery") {
+        stockLocations(first: $first, after: $after, includeArchived: $includeArchived) @connection(key: "LocationsPage_stockLocations") {
+          __id
+          totalCount
+          edges {
+            node {
+              id
+              ...LocationsPage_location
+            }
+          }
+        }
+      }
+    `,
+    query,
+  );
+  // A change anywhere (stock moved, a minimum set, a location added elsewhere) reloads the list's figures.
+  useLocationsLive(null, () =>
+    startTransition(() => {
+      refetch({ first: PAGE, includeArchived: showArchived }, { fetchPolicy: "network-only" });
+    }),
+  );
+
+  const locations = data.stockLocations.edges.map((e) => e.node);
+  const toggleArchived = (on: boolean) => {
+    setShowArchived(on);
+    startTransition(() => {
+      refetch({ first: PAGE, includeArchived: on }, { fetchPolicy: "store-and-network" });
+    });
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: "center", flexWrap: "wrap" }}>
+        <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 180 }}>
+          {data.stockLocations.totalCount === 1 ? "1 location" : `${data.stockLocations.totalCount} locations`}
+        </Typography>
+        <FormControlLabel control={<Switch checked={showArchived} onChange={(e) => toggleArchived(e.target.checked)} />} label="Show archived" />
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)} sx={{ whiteSpace: "nowrap" }}>
+          Add Location
+        </Button>
+      </Stack>
+
+      <Box sx={{ opacity: switching ? 0.6 : 1, transition: "opacity 120ms" }} aria-busy={switching}>
+        {locations.length === 0 ? (
+          <Card>
+            <CardContent>
+              <Typography color="text.secondary" sx={{ textAlign: "center", py: 3 }}>
+                No stock locations yet
+              </Typography>
+            </CardContent>
+          </Card>
+        ) : phone ? (
+          <Stack spacing={1.5} component="ul" aria-label="Stock locations" sx={{ listStyle: "none", p: 0, m: 0 }}>
+            {locations.map((l) => (
+              <LocationCard key={l.id} location={l} onOpen={(id) => navigate(`/locations/${encodeURIComponent(id)}`)} />
+            ))}
+          </Stack>
+        ) : (
+          <TableContainer component={Paper} variant="outlined">
+            <Table aria-label="Stock locations">
+              <TableHead>
+                <TableRow sx={{ "& th": { fontWeight: 700, color: "text.secondary", whiteSpace: "nowrap" } }}>
+                  <TableCell>Name</TableCell>
+                  <TableCell>Kind</TableCell>
+                  <TableCell>Holder</TableCell>
+                  <TableCell align="right">Stock value</TableCell>
+                  <TableCell align="right">Below minimum</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {locations.map((l) => (
+                  <LocationRow key={l.id} location={l} />
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </Box>
+
+      {hasNext && (
+        <Box sx={{ textAlign: "center" }}>
+          <Button variant="outlined" onClick={() => loadNext(PAGE)} disabled={isLoadingNext}>
+            {isLoadingNext ? "Loading..." : "Load more"}
+          </Button>
+        </Box>
+      )}
+
+      <Dialog open={adding} onClose={() => setAdding(false)} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby={FORM_TITLE_ID}>
+        {adding && (
+          <Suspense fallback={<FormLoading titleId={FORM_TITLE_ID} title="Add Location" />}>
+            <LocationForm
+              titleId={FORM_TITLE_ID}
+              location={null}
+              onDone={(created) => {
+                setAdding(false);
+                if (created) navigate(`/locations/${encodeURIComponent(created)}`);
+              }}
+            />
+          </Suspense>
+        )}
+      </Dialog>
+    </Stack>
+  );
+}
+
+function useLocation(location: LocationsPage_location$key) {
+  return useFragment(
+    graphql`
+      fragment LocationsPage_location on StockLocation {
+        id
+        name
+        kind
+        archived
+        value
+        belowMinimumCount
+        holder {
+          id
+          name
+        }
+      }
+    `,
+    location,
+  );
+}
+
+function BelowMinimum({ count }: { count: number }) {
+  return count > 0 ? (
+    <Chip size="small" color="error" label={`${count} below minimum`} />
+  ) : (
+    <Typography component="span" variant="body2" color="text.secondary">
+      None
+    </Typography>
+  );
+}
+
+function LocationRow({ location }: { location: LocationsPage_location$key }) {
+  const l = useLocation(location);
+  return (
+    <TableRow hover sx={l.archived ? { opacity: 0.6 } : undefined}>
+      <TableCell>
+        <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+          <KindIcon kind={l.kind} size={18} />
+          <Link component={RouterLink} to={`/locations/${encodeURIComponent(l.id)}`} underline="hover" sx={{ fontWeight: 600 }}>
+            {l.name}
+          </Link>
+          {l.archived && <Chip size="small" variant="outlined" label="Archived" />}
+        </Stack>
+      </TableCell>
+      <TableCell>{kindLabel(l.kind)}</TableCell>
+      <TableCell>
+        {l.holder?.name ?? (
+          <Typography component="span" variant="body2" color="text.secondary">
+            —
+          </Typography>
+        )}
+      </TableCell>
+      <TableCell align="right" sx={{ fontVariantNumeric: "tabular-nums" }}>
+        {formatCents(l.value)}
+      </TableCell>
+      <TableCell align="right">
+        <BelowMinimum count={l.belowMinimumCount} />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function LocationCard({ location, onOpen }: { location: LocationsPage_location$key; onOpen(id: string): void }) {
+  const l = useLocation(location);
+  return (
+    <Card component="li" aria-label={l.name} sx={l.archived ? { opacity: 0.7 } : undefined}>
+      <CardActionArea onClick={() => onOpen(l.id)}>
+        <CardContent sx={{ "&:last-child": { pb: 2 } }}>
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: "center" }}>
+            <KindIcon kind={l.kind} size={24} />
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, lineHeight: 1.3 }} noWrap>
+                {l.name}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" component="div" noWrap>
+                {kindLabel(l.kind)}
+                {l.holder ? ` · ${l.holder.name}` : ""}
+                {l.archived ? " · Archived" : ""}
+              </Typography>
+              <Stack direction="row" spacing={1} sx={{ alignItems: "center", mt: 0.5 }}>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {formatCents(l.value)}
+                </Typography>
+                {l.belowMinimumCount > 0 && <Chip size="small" color="error" label={`${l.belowMinimumCount} below minimum`} />}
+              </Stack>
+            </Box>
+            <ChevronRightIcon color="action" />
+          </Stack>
+        </CardContent>
+      </CardActionArea>
+    </Card>
+  );
+}

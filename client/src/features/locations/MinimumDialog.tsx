@@ -1,0 +1,169 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Autocomplete, Button, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from "@mui/material";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { fetchQuery, graphql, useMutation, useRelayEnvironment } from "react-relay";
+import type { MinimumDialogItemsQuery } from "../../__generated__/MinimumDialogItemsQuery.graphql.ts";
+import type { MinimumDialogMutation } from "../../__generated__/MinimumDialogMutation.graphql.ts";
+import { locationMinimumForm, type LocationMinimumFormOutput, type LocationMinimumFormValues } from "../../../../schemas/stockLocations.ts";
+import { FormNumber } from "../../components/form/fields.tsx";
+import { useFormSave } from "../../components/form/useFormSave.ts";
+
+export type MinimumTarget = { id: string; name: string; unit: string; minQuantity: number | null | undefined };
+
+type Props = {
+  titleId: string;
+  location: { id: string; name: string };
+  /** null: the manager picks the item. */
+  item: MinimumTarget | null;
+  onDone(changed: boolean): void;
+};
+
+const itemsQuery = graphql`
+  query MinimumDialogItemsQuery($search: String, $first: Int!) {
+    inventoryItems(first: $first, search: $search) {
+      edges {
+        node {
+          id
+          name
+          unit
+        }
+      }
+    }
+  }
+`;
+
+/** Items matching what is typed, searched on the server a moment after the last keystroke. */
+function useItemSearch(text: string) {
+  const environment = useRelayEnvironment();
+  const [options, setOptions] = useState<{ id: string; name: string; unit: string }[]>([]);
+  const [loading, setLoading] = useState(true);
+  useEffect(() => {
+    setLoading(true);
+    let sub: { unsubscribe(): void } | undefined;
+    const search = text.trim() || null;
+    const timer = setTimeout(
+      () => {
+        sub = fetchQuery<MinimumDialogItemsQuery>(environment, itemsQuery, { search, first: 20 }).subscribe({
+          next: (d) => {
+            setOptions(d.inventoryItems.edges.map((e) => e.node));
+            setLoading(false);
+          },
+          error: () => {
+            setOptions([]);
+            setLoading(false);
+          },
+        });
+      },
+      search ? 250 : 0,
+    );
+    return () => {
+      clearTimeout(timer);
+      sub?.unsubscribe();
+    };
+  }, [environment, text]);
+  return { options, loading };
+}
+
+/**
+ * A location's own minimum for one item (setLocationMinimum): below it, the location counts the
+ * item as below minimum and a vehicle's restock brings it back up. Blank removes the minimum.
+ */
+export default function MinimumDialog({ titleId, location, item: fixed, onDone }: Props) {
+  const [picked, setPicked] = useState<{ id: string; name: string; unit: string } | null>(null);
+  const [pickError, setPickError] = useState<string | null>(null);
+  const [text, setText] = useState("");
+  const search = useItemSearch(fixed ? "" : text);
+  const item = fixed ?? picked;
+
+  const form = useForm<LocationMinimumFormValues, unknown, LocationMinimumFormOutput>({
+    resolver: zodResolver(locationMinimumForm),
+    defaultValues: { minQuantity: fixed?.minQuantity == null ? "" : String(fixed.minQuantity) },
+  });
+  const save = useFormSave(form, { failure: "Failed to set minimum", placeFor: (f) => (f === "minQuantity" ? "minQuantity" : null), onUnplaced: setPickError });
+  const [commit, saving] = useMutation<MinimumDialogMutation>(graphql`
+    mutation MinimumDialogMutation($input: SetLocationMinimumInput!) {
+      setLocationMinimum(input: $input) {
+        __typename
+        ... on SetLocationMinimumPayload {
+          stockLevel {
+            quantity
+            minQuantity
+            belowMinimum
+            location {
+              id
+              value
+              belowMinimumCount
+            }
+          }
+        }
+        ... on Error {
+          message
+        }
+        ... on ValidationError {
+          field
+        }
+        ... on ConflictError {
+          field
+        }
+      }
+    }
+  `);
+
+  const submit = form.handleSubmit(({ minQuantity }) => {
+    if (!item) {
+      setPickError("Pick an item");
+      return;
+    }
+    commit({
+      variables: { input: { locationId: location.id, itemId: item.id, minQuantity } },
+      onCompleted: (d) =>
+        save.completed(d.setLocationMinimum, "SetLocationMinimumPayload", minQuantity === null ? "Minimum removed" : "Minimum set", () => onDone(true)),
+      onError: save.failed,
+    });
+  });
+
+  return (
+    <form noValidate onSubmit={submit} style={{ display: "contents" }}>
+      <DialogTitle id={titleId}>Set minimum</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          <DialogContentText variant="body2">
+            {item ? `${item.name} at ${location.name}.` : `Pick an item for ${location.name}.`} Leave the minimum blank to remove it.
+          </DialogContentText>
+          {!fixed && (
+            <Autocomplete
+              options={search.options}
+              filterOptions={(o) => o}
+              loading={search.loading}
+              loadingText="Loading..."
+              value={picked}
+              onChange={(_e, v) => {
+                setPicked(v);
+                setPickError(null);
+              }}
+              inputValue={text}
+              onInputChange={(_e, v, reason) => {
+                if (reason === "reset" && picked && v === picked.name) return;
+                setText(v);
+              }}
+              getOptionLabel={(o) => o.name}
+              isOptionEqualToValue={(a, b) => a.id === b.id}
+              noOptionsText="No inventory items"
+              renderInput={(params) => <TextField {...params} label="Item" required autoFocus error={Boolean(pickError)} helperText={pickError ?? undefined} />}
+            />
+          )}
+          <FormNumber control={form.control} name="minQuantity" label={item ? `Minimum (${item.unit})` : "Minimum"} min={0} autoFocus={Boolean(fixed)} />
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 2 }}>
+        <Button onClick={() => onDone(false)} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" disabled={saving}>
+          {saving ? "Saving..." : "Save"}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}

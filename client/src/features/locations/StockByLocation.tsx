@@ -1,0 +1,129 @@
+import LocalShippingIcon from "@mui/icons-material/LocalShippingOutlined";
+import WarehouseIcon from "@mui/icons-material/WarehouseOutlined";
+import { Box, Stack, Tooltip, Typography } from "@mui/material";
+import { graphql, useFragment } from "react-relay";
+import type { StockByLocation_item$key } from "../../__generated__/StockByLocation_item.graphql.ts";
+
+/** How many locations a table row lists before '+N more'. */
+const ROW_MAX = 3;
+
+export function KindIcon({ kind, size = 16 }: { kind: string; size?: number }) {
+  const sx = { fontSize: size, color: "text.secondary", flexShrink: 0 };
+  return kind === "VEHICLE" ? <LocalShippingIcon sx={sx} aria-label="Vehicle" /> : <WarehouseIcon sx={sx} aria-label="Warehouse" />;
+}
+
+/**
+ * Where an item's stock is (issue 15): each location holding it or with a minimum for it, and how
+ * much is there. `row`: a few lines for the inventory table; `card`: one wrapping line for the
+ * phone; `detail`: every location with its own minimum, for the item dialog.
+ */
+export function StockByLocation({ item, variant }: { item: StockByLocation_item$key; variant: "row" | "card" | "detail" }) {
+  const { stockLevels, unit } = useFragment(
+    graphql`
+      fragment StockByLocation_item on InventoryItem {
+        unit
+        stockLevels {
+          quantity
+          minQuantity
+          belowMinimum
+          location {
+            id
+            name
+            kind
+          }
+        }
+      }
+    `,
+    item,
+  );
+  const levels = stockLevels.filter((l) => l.quantity > 0 || l.minQuantity !== null);
+  if (!levels.length) {
+    return (
+      <Typography component="span" variant="body2" color="text.disabled">
+        {variant === "detail" ? "No stock at any location" : "—"}
+      </Typography>
+    );
+  }
+  const below = (l: (typeof levels)[number]) => (l.belowMinimum ? { color: "error.main", fontWeight: 700 } : {});
+
+  if (variant === "card") {
+    return (
+      <Stack component="ul" aria-label="Stock by location" direction="row" sx={{ flexWrap: "wrap", columnGap: 1.5, rowGap: 0.25, listStyle: "none", p: 0, m: 0 }}>
+        {levels.map((l) => (
+          <Stack component="li" key={l.location.id} direction="row" spacing={0.5} sx={{ alignItems: "center", minWidth: 0 }}>
+            <KindIcon kind={l.location.kind} size={14} />
+            <Typography variant="caption" color="text.secondary" noWrap sx={{ maxWidth: 140 }}>
+              {l.location.name}
+            </Typography>
+            <Typography variant="caption" sx={{ fontWeight: 700, ...below(l) }}>
+              {l.quantity}
+            </Typography>
+          </Stack>
+        ))}
+      </Stack>
+    );
+  }
+
+  if (variant === "row") {
+    const shown = levels.slice(0, ROW_MAX);
+    const rest = levels.slice(ROW_MAX);
+    return (
+      <Box component="ul" aria-label="Stock by location" sx={{ listStyle: "none", p: 0, m: 0 }}>
+        {shown.map((l) => (
+          <Stack component="li" key={l.location.id} direction="row" spacing={0.5} sx={{ alignItems: "center", minWidth: 0 }}>
+            <KindIcon kind={l.location.kind} size={14} />
+            <Typography variant="body2" noWrap sx={{ maxWidth: 150, fontSize: 13 }} title={l.location.name}>
+              {l.location.name}
+            </Typography>
+            <Typography variant="body2" sx={{ fontSize: 13, fontWeight: 600, ...below(l) }}>
+              {l.quantity}
+            </Typography>
+          </Stack>
+        ))}
+        {rest.length > 0 && (
+          <Tooltip title={rest.map((l) => `${l.location.name}: ${l.quantity}`).join(", ")}>
+            <Typography component="li" variant="caption" color="text.secondary" tabIndex={0}>
+              +{rest.length} more
+            </Typography>
+          </Tooltip>
+        )}
+      </Box>
+    );
+  }
+
+  return (
+    <Box component="table" aria-label="Stock by location" sx={{ width: "100%", borderCollapse: "collapse", "& td, & th": { py: 0.5, px: 1, borderBottom: 1, borderColor: "divider", fontSize: 14 } }}>
+      <thead>
+        <tr>
+          <Box component="th" sx={{ textAlign: "left", color: "text.secondary", fontWeight: 600 }}>
+            Location
+          </Box>
+          <Box component="th" sx={{ textAlign: "right", color: "text.secondary", fontWeight: 600 }}>
+            Quantity
+          </Box>
+          <Box component="th" sx={{ textAlign: "right", color: "text.secondary", fontWeight: 600 }}>
+            Its minimum
+          </Box>
+        </tr>
+      </thead>
+      <tbody>
+        {levels.map((l) => (
+          <tr key={l.location.id}>
+            <td>
+              <Stack direction="row" spacing={0.75} sx={{ alignItems: "center" }}>
+                <KindIcon kind={l.location.kind} />
+                <span>{l.location.name}</span>
+              </Stack>
+            </td>
+            <Box component="td" sx={{ textAlign: "right", ...below(l) }}>
+              {l.quantity} {unit}
+            </Box>
+            <Box component="td" sx={{ textAlign: "right", color: "text.secondary" }}>
+              {l.minQuantity ?? "—"}
+            </Box>
+          </tr>
+        ))}
+      </tbody>
+    </Box>
+  );
+}

@@ -1,0 +1,385 @@
+import AutoAwesomeIcon from "@mui/icons-material/AutoAwesome";
+import {
+  Box, Button, Card, CardActions, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Paper, Stack, Table, TableBody, TableCell,
+  TableContainer, TableHead, TableRow, TextField, Typography, useMediaQuery, useTheme,
+} from "@mui/material";
+import { useState, useTransition } from "react";
+import { graphql, useFragment, useMutation, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import type { PurchasingPageQuery } from "../../__generated__/PurchasingPageQuery.graphql.ts";
+import type { PurchasingPage_orders$key } from "../../__generated__/PurchasingPage_orders.graphql.ts";
+import type { PurchasingPage_order$data, PurchasingPage_order$key } from "../../__generated__/PurchasingPage_order.graphql.ts";
+import type { PurchasingPageDraftMutation } from "../../__generated__/PurchasingPageDraftMutation.graphql.ts";
+import type { PurchasingPagePlaceMutation } from "../../__generated__/PurchasingPagePlaceMutation.graphql.ts";
+import type { PurchasingPageReceiveMutation } from "../../__generated__/PurchasingPageReceiveMutation.graphql.ts";
+import { AccessDenied } from "../../components/AccessDenied.tsx";
+import { PURCHASING_PAGE_SIZE as PAGE } from "../../app/routeConstants.ts";
+import { useRouteQuery } from "../../app/routeQueries.ts";
+import { useSession } from "../../app/session.ts";
+import { useToast } from "../../app/toast.tsx";
+
+/** Issue 16, first screen: orders by status, drafting from suggestions, placing (with the PDF) and receiving. */
+
+const STATUS_LABELS = {
+  DRAFT: "Draft",
+  ORDERED: "Ordered",
+  PARTIALLY_RECEIVED: "Partly received",
+  RECEIVED: "Received",
+  CANCELLED: "Cancelled",
+} as const;
+type Status = keyof typeof STATUS_LABELS;
+const STATUS_COLORS: Record<Status, "default" | "info" | "warning" | "success"> = {
+  DRAFT: "default",
+  ORDERED: "info",
+  PARTIALLY_RECEIVED: "warning",
+  RECEIVED: "success",
+  CANCELLED: "default",
+};
+
+const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+const money = (cents: number) => dollars.format(cents / 100);
+const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : "—");
+
+export default function PurchasingPage() {
+  const { isManager } = useSession();
+  const queryRef = useRouteQuery<PurchasingPageQuery>() as PreloadedQuery<PurchasingPageQuery> | null;
+  if (!isManager || !queryRef) return <AccessDenied text="You need manager privileges to access purchasing." />;
+  return <Purchasing queryRef={queryRef} />;
+}
+
+function Purchasing({ queryRef }: { queryRef: PreloadedQuery<PurchasingPageQuery> }) {
+  const data = usePreloadedQuery<PurchasingPageQuery>(
+    graphql`
+      query PurchasingPageQuery($count: Int!) {
+        ...PurchasingPage_orders @arguments(count: $count)
+      }
+    `,
+    queryRef,
+  );
+  return <OrderList query={data} />;
+}
+
+function OrderList({ query }: { query: PurchasingPage_orders$key }) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down("md"));
+  const { toast } = useToast();
+  const [status, setStatus] = useState<Status | "ALL">("ALL");
+  const [isFiltering, startTransition] = useTransition();
+  const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment(
+    graphql`
+      fragment PurchasingPage_orders on Query
+      @argumentDefinitions(count: { type: "Int", defaultValue: 25 }, cursor: { type: "String" }, status: { type: "PurchaseOrderStatus" })
+      @refetchable(queryName: "PurchasingPagePaginationQuery") {
+        purchaseOrders(first: $count, after: $cursor, status: $status) @connection(key: "PurchasingPage_purchaseOrders") {
+          edges {
+            node {
+              id
+              ...PurchasingPage_order
+            }
+          }
+        }
+      }
+    `,
+    query,
+  );
+  const reload = (next: Status | "ALL" = status) =>
+    startTransition(() => {
+      refetch({ status: next === "ALL" ? null : next, count: PAGE, cursor: null }, { fetchPolicy: "network-only" });
+    });
+
+  const [draft, drafting] = useMutation<PurchasingPageDraftMutation>(graphql`
+    mutation PurchasingPageDraftMutation {
+      draftPurchaseOrdersFromSuggestions(input: {}) {
+        __typename
+        ... on DraftPurchaseOrdersFromSuggestionsPayload {
+          purchaseOrders {
+            id
+          }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  const draftFromSuggestions = () =>
+    draft({
+      variables: {},
+      onCompleted: ({ draftPurchaseOrdersFromSuggestions: r }) => {
+        if (r.__typename === "DraftPurchaseOrdersFromSuggestionsPayload") {
+          const n = r.purchaseOrders?.length ?? 0;
+          toast({
+            title: n ? `${n} draft order${n === 1 ? "" : "s"} made` : "Nothing to draft",
+            description: n ? "From the reorder suggestions, less what is already on order" : "Everything low is already on order",
+            variant: "success",
+          });
+          reload();
+        } else toast({ title: "Error", description: "message" in r ? r.message : "Could not draft orders", variant: "destructive" });
+      },
+      onError: () => toast({ title: "Error", description: "Could not draft orders", variant: "destructive" }),
+    });
+
+  const orders = data.purchaseOrders.edges.map((e) => e.node);
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: { sm: "center" } }}>
+        <TextField
+          select
+          size="small"
+          label="Status"
+          value={status}
+          onChange={(e) => {
+            const next = e.target.value as Status | "ALL";
+            setStatus(next);
+            reload(next);
+          }}
+          sx={{ minWidth: { sm: 200 } }}
+        >
+          <MenuItem value="ALL">All orders</MenuItem>
+          {(Object.keys(STATUS_LABELS) as Status[]).map((s) => (
+            <MenuItem key={s} value={s}>
+              {STATUS_LABELS[s]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Box sx={{ flex: 1 }} />
+        <Button variant="contained" startIcon={<AutoAwesomeIcon />} onClick={draftFromSuggestions} disabled={drafting}>
+          Draft orders from suggestions
+        </Button>
+      </Stack>
+      <Box sx={{ opacity: isFiltering ? 0.6 : 1 }} aria-busy={isFiltering}>
+        {orders.length === 0 ? (
+          <Card>
+            <CardContent>
+              <Typography color="text.secondary" sx={{ textAlign: "center", py: 3 }}>
+                No purchase orders
+              </Typography>
+            </CardContent>
+          </Card>
+        ) : phone ? (
+          <Stack spacing={1.5} component="ul" aria-label="Purchase orders" sx={{ listStyle: "none", p: 0, m: 0 }}>
+            {orders.map((o) => (
+              <OrderCard key={o.id} order={o} onChanged={() => reload()} />
+            ))}
+          </Stack>
+        ) : (
+          <TableContainer component={Paper} variant="outlined">
+            <Table aria-label="Purchase orders">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Number</TableCell>
+                  <TableCell>Supplier</TableCell>
+                  <TableCell>Status</TableCell>
+                  <TableCell align="right">Total</TableCell>
+                  <TableCell>Expected</TableCell>
+                  <TableCell align="right">Actions</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {orders.map((o) => (
+                  <OrderRow key={o.id} order={o} onChanged={() => reload()} />
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </Box>
+      {hasNext && (
+        <Button onClick={() => loadNext(PAGE)} disabled={isLoadingNext} sx={{ alignSelf: "center" }}>
+          Load more
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+const orderFragment = graphql`
+  fragment PurchasingPage_order on PurchaseOrder {
+    id
+    number
+    status
+    totalCents
+    expectedDate
+    pdfUrl
+    supplier {
+      name
+    }
+    lines {
+      id
+      itemName
+      quantityOrdered
+      quantityReceived
+      quantityDue
+      item {
+        unit
+      }
+    }
+  }
+`;
+
+function useOrder(ref: PurchasingPage_order$key) {
+  return useFragment(orderFragment, ref);
+}
+
+function OrderRow({ order: ref, onChanged }: { order: PurchasingPage_order$key; onChanged: () => void }) {
+  const order = useOrder(ref);
+  return (
+    <TableRow>
+      <TableCell sx={{ fontWeight: 600 }}>{order.number}</TableCell>
+      <TableCell>{order.supplier?.name ?? <Typography variant="body2" color="text.secondary">No supplier yet</Typography>}</TableCell>
+      <TableCell>
+        <Chip size="small" label={STATUS_LABELS[order.status as Status] ?? order.status} color={STATUS_COLORS[order.status as Status] ?? "default"} />
+      </TableCell>
+      <TableCell align="right">{money(order.totalCents)}</TableCell>
+      <TableCell>{day(order.expectedDate)}</TableCell>
+      <TableCell align="right">
+        <OrderActions order={order} onChanged={onChanged} />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function OrderCard({ order: ref, onChanged }: { order: PurchasingPage_order$key; onChanged: () => void }) {
+  const order = useOrder(ref);
+  return (
+    <Card component="li" variant="outlined">
+      <CardContent sx={{ pb: 1 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: "center", justifyContent: "space-between" }}>
+          <Typography sx={{ fontWeight: 700 }}>{order.number}</Typography>
+          <Chip size="small" label={STATUS_LABELS[order.status as Status] ?? order.status} color={STATUS_COLORS[order.status as Status] ?? "default"} />
+        </Stack>
+        <Typography color={order.supplier ? "text.primary" : "text.secondary"}>{order.supplier?.name ?? "No supplier yet"}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {money(order.totalCents)} · {order.lines.length} line{order.lines.length === 1 ? "" : "s"} · expected {day(order.expectedDate)}
+        </Typography>
+      </CardContent>
+      <CardActions sx={{ flexWrap: "wrap", gap: 1, px: 2, pb: 1.5 }}>
+        <OrderActions order={order} onChanged={onChanged} />
+      </CardActions>
+    </Card>
+  );
+}
+
+function OrderActions({ order, onChanged }: { order: PurchasingPage_order$data; onChanged: () => void }) {
+  const { toast } = useToast();
+  const [receiving, setReceiving] = useState(false);
+  const [place, placing] = useMutation<PurchasingPagePlaceMutation>(graphql`
+    mutation PurchasingPagePlaceMutation($input: PlacePurchaseOrderInput!) {
+      placePurchaseOrder(input: $input) {
+        __typename
+        ... on PlacePurchaseOrderPayload {
+          purchaseOrder {
+            ...PurchasingPage_order
+          }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  const placeOrder = () =>
+    place({
+      variables: { input: { id: order.id } },
+      onCompleted: ({ placePurchaseOrder: r }) => {
+        if (r.__typename === "PlacePurchaseOrderPayload") {
+          toast({ title: "Order placed", description: `${order.number}: download its PDF to send it`, variant: "success" });
+          onChanged();
+        } else toast({ title: "Error", description: "message" in r ? r.message : "Could not place the order", variant: "destructive" });
+      },
+      onError: () => toast({ title: "Error", description: "Could not place the order", variant: "destructive" }),
+    });
+  return (
+    <Stack direction="row" spacing={1} sx={{ justifyContent: { md: "flex-end" }, flexWrap: "wrap" }}>
+      {order.status === "DRAFT" && (
+        <Button size="small" variant="contained" onClick={placeOrder} disabled={placing || !order.supplier}>
+          Place
+        </Button>
+      )}
+      {order.pdfUrl && (
+        <Button size="small" href={order.pdfUrl} download aria-label={`Download the PDF of ${order.number}`}>
+          PDF
+        </Button>
+      )}
+      {(order.status === "ORDERED" || order.status === "PARTIALLY_RECEIVED") && (
+        <Button size="small" variant="outlined" onClick={() => setReceiving(true)}>
+          Receive
+        </Button>
+      )}
+      {receiving && <ReceiveDialog order={order} onClose={() => setReceiving(false)} onReceived={onChanged} />}
+    </Stack>
+  );
+}
+
+function ReceiveDialog({ order, onClose, onReceived }: { order: PurchasingPage_order$data; onClose: () => void; onReceived: () => void }) {
+  const { toast } = useToast();
+  const due = order.lines.filter((l) => l.quantityDue > 0);
+  const [quantities, setQuantities] = useState<Record<string, string>>(() => Object.fromEntries(due.map((l) => [l.id, String(l.quantityDue)])));
+  const [problem, setProblem] = useState<string | null>(null);
+  const [receive, receivingNow] = useMutation<PurchasingPageReceiveMutation>(graphql`
+    mutation PurchasingPageReceiveMutation($input: ReceivePurchaseOrderInput!) {
+      receivePurchaseOrder(input: $input) {
+        __typename
+        ... on ReceivePurchaseOrderPayload {
+          purchaseOrder {
+            ...PurchasingPage_order
+          }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  const lines = due.map((l) => ({ lineId: l.id, quantity: Number(quantities[l.id] ?? 0) })).filter((l) => Number.isInteger(l.quantity) && l.quantity > 0);
+  const submit = () =>
+    receive({
+      variables: { input: { id: order.id, lines } },
+      onCompleted: ({ receivePurchaseOrder: r }) => {
+        if (r.__typename === "ReceivePurchaseOrderPayload") {
+          toast({ title: "Delivery received", description: `${order.number}: stock added to the main warehouse`, variant: "success" });
+          onReceived();
+          onClose();
+        } else setProblem("message" in r ? (r.message ?? "Could not receive") : "Could not receive");
+      },
+      onError: () => setProblem("Could not receive the delivery"),
+    });
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="receive-title">
+      <DialogTitle id="receive-title">Receive {order.number}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {due.map((l) => (
+            <Stack key={l.id} direction="row" spacing={1.5} sx={{ alignItems: "center" }}>
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{l.itemName}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {l.quantityDue} {l.item?.unit ?? "units"} still due of {l.quantityOrdered}
+                </Typography>
+              </Box>
+              <TextField
+                size="small"
+                type="number"
+                label="Arrived"
+                value={quantities[l.id] ?? ""}
+                onChange={(e) => setQuantities((q) => ({ ...q, [l.id]: e.target.value }))}
+                slotProps={{ htmlInput: { min: 0, max: l.quantityDue, "aria-label": `Arrived of ${l.itemName}` } }}
+                sx={{ width: 110 }}
+              />
+            </Stack>
+          ))}
+          {problem && (
+            <Typography color="error" role="alert">
+              {problem}
+            </Typography>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" onClick={submit} disabled={receivingNow || lines.length === 0}>
+          Receive
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,83 @@
+import ArrowDropDownIcon from "@mui/icons-material/ArrowDropDown";
+import { Button, CircularProgress, ListSubheader, Menu, MenuItem } from "@mui/material";
+import { useId, useState } from "react";
+import { fetchQuery, graphql, useRelayEnvironment } from "react-relay";
+import type { ApproveFromMenuQuery, ApproveFromMenuQuery$data } from "../../__generated__/ApproveFromMenuQuery.graphql.ts";
+
+type Place = ApproveFromMenuQuery$data["stockLocations"]["edges"][number]["node"];
+
+/**
+ * Beside Approve on an inventory request: approve and issue the stock from another location than
+ * the main warehouse (issue 15). The locations load when the menu first opens.
+ */
+export function ApproveFromMenu({ disabled, onPick }: { disabled: boolean; onPick(locationId: string): void }) {
+  const environment = useRelayEnvironment();
+  const menuId = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [places, setPlaces] = useState<readonly Place[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const open = (target: HTMLElement) => {
+    setAnchor(target);
+    if (places) return;
+    setFailed(false);
+    fetchQuery<ApproveFromMenuQuery>(
+      environment,
+      graphql`
+        query ApproveFromMenuQuery {
+          stockLocations(first: 100) {
+            edges {
+              node {
+                id
+                name
+                kind
+                holder {
+                  name
+                }
+              }
+            }
+          }
+        }
+      `,
+      {},
+    ).subscribe({ next: (d) => setPlaces(d.stockLocations.edges.map((e) => e.node)), error: () => setFailed(true) });
+  };
+  return (
+    <>
+      <Button
+        size="small"
+        variant="contained"
+        aria-label="Issue from another location"
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        disabled={disabled}
+        onClick={(e) => open(e.currentTarget)}
+        sx={{ minWidth: 0, px: 0.5, ml: "-6px !important", borderTopLeftRadius: 0, borderBottomLeftRadius: 0, borderLeft: 1, borderColor: "primary.dark" }}
+      >
+        <ArrowDropDownIcon fontSize="small" />
+      </Button>
+      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        <ListSubheader>Approve and issue from</ListSubheader>
+        {failed ? (
+          <MenuItem disabled>Could not load the locations</MenuItem>
+        ) : !places ? (
+          <MenuItem disabled>
+            <CircularProgress size={16} aria-label="Loading locations" />
+          </MenuItem>
+        ) : (
+          places.map((p) => (
+            <MenuItem
+              key={p.id}
+              onClick={() => {
+                setAnchor(null);
+                onPick(p.id);
+              }}
+            >
+              {p.name}
+              {p.holder ? ` (${p.holder.name})` : ""}
+            </MenuItem>
+          ))
+        )}
+      </Menu>
+    </>
+  );
+}

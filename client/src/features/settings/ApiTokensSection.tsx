@@ -1,0 +1,251 @@
+import AddIcon from "@mui/icons-material/Add";
+import {
+  Alert, Box, Button, Card, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Paper, Stack, Table,
+  TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme,
+} from "@mui/material";
+import { useState } from "react";
+import { graphql, useFragment, useMutation } from "react-relay";
+import type { ApiTokensSection_query$key } from "../../__generated__/ApiTokensSection_query.graphql.ts";
+import type { ApiTokensSection_token$data, ApiTokensSection_token$key } from "../../__generated__/ApiTokensSection_token.graphql.ts";
+import type { ApiTokensSectionRevokeMutation } from "../../__generated__/ApiTokensSectionRevokeMutation.graphql.ts";
+import { useToast } from "../../app/toast.tsx";
+import CreateApiTokenDialog from "./CreateApiTokenDialog.tsx";
+import { when } from "./dates.ts";
+
+export function ApiTokensSection({ query }: { query: ApiTokensSection_query$key }) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down("md"));
+  const data = useFragment(
+    graphql`
+      fragment ApiTokensSection_query on Query {
+        apiTokens {
+          id
+          ...ApiTokensSection_token
+        }
+      }
+    `,
+    query,
+  );
+  const [creating, setCreating] = useState(false);
+  const [revoking, setRevoking] = useState<{ id: string; name: string } | null>(null);
+  const tokens = data.apiTokens;
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: { sm: "center" } }}>
+        <Typography color="text.secondary" variant="body2" sx={{ flex: 1 }}>
+          Personal tokens let other systems use the Trapline API as you: send <code>Authorization: Bearer tl_…</code>. A READ token can only read.
+        </Typography>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} sx={{ flexShrink: 0 }}>
+          Create API token
+        </Button>
+      </Stack>
+
+      {tokens.length === 0 ? (
+        <Card>
+          <CardContent>
+            <Typography color="text.secondary" sx={{ textAlign: "center", py: 3 }}>
+              No API tokens yet
+            </Typography>
+          </CardContent>
+        </Card>
+      ) : phone ? (
+        <Stack spacing={1.5} component="ul" aria-label="API tokens" sx={{ listStyle: "none", p: 0, m: 0 }}>
+          {tokens.map((t) => (
+            <TokenCard key={t.id} token={t} onRevoke={setRevoking} />
+          ))}
+        </Stack>
+      ) : (
+        <TableContainer component={Paper} variant="outlined">
+          <Table aria-label="API tokens">
+            <TableHead>
+              <TableRow>
+                <TableCell>Name</TableCell>
+                <TableCell>Access</TableCell>
+                <TableCell>Created</TableCell>
+                <TableCell>Last used</TableCell>
+                <TableCell>Expires</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell align="right">Actions</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {tokens.map((t) => (
+                <TokenRow key={t.id} token={t} onRevoke={setRevoking} />
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+
+      <Dialog open={creating} onClose={() => {}} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="create-token-title">
+        {creating && <CreateApiTokenDialog titleId="create-token-title" onDone={() => setCreating(false)} />}
+      </Dialog>
+      <RevokeDialog token={revoking} onDone={() => setRevoking(null)} />
+    </Stack>
+  );
+}
+
+function useToken(token: ApiTokensSection_token$key) {
+  return useFragment(
+    graphql`
+      fragment ApiTokensSection_token on ApiToken {
+        id
+        name
+        access
+        prefix
+        createdAt
+        lastUsedAt
+        expiresAt
+        revokedAt
+        active
+      }
+    `,
+    token,
+  );
+}
+
+function StatusChip({ t }: { t: ApiTokensSection_token$data }) {
+  if (t.revokedAt) return <Chip size="small" label="Revoked" color="default" variant="outlined" />;
+  if (!t.active) return <Chip size="small" label="Expired" color="warning" variant="outlined" />;
+  return <Chip size="small" label="Active" color="success" />;
+}
+
+function AccessChip({ access }: { access: string }) {
+  return <Chip size="small" label={access} color={access === "WRITE" ? "primary" : "default"} variant={access === "WRITE" ? "filled" : "outlined"} />;
+}
+
+type RowProps = { token: ApiTokensSection_token$key; onRevoke(t: { id: string; name: string }): void };
+
+function RevokeButton({ t, onRevoke }: { t: ApiTokensSection_token$data; onRevoke: RowProps["onRevoke"] }) {
+  if (!t.active) return null;
+  return (
+    <Button size="small" color="error" variant="outlined" onClick={() => onRevoke({ id: t.id, name: t.name })} aria-label={`Revoke ${t.name}`}>
+      Revoke
+    </Button>
+  );
+}
+
+function TokenRow({ token, onRevoke }: RowProps) {
+  const t = useToken(token);
+  return (
+    <TableRow hover>
+      <TableCell>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {t.name}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" sx={{ fontFamily: "monospace" }}>
+          {t.prefix}…
+        </Typography>
+      </TableCell>
+      <TableCell>
+        <AccessChip access={t.access} />
+      </TableCell>
+      <TableCell>{when(t.createdAt)}</TableCell>
+      <TableCell>{when(t.lastUsedAt)}</TableCell>
+      <TableCell>{when(t.expiresAt, "No expiry")}</TableCell>
+      <TableCell>
+        <StatusChip t={t} />
+      </TableCell>
+      <TableCell align="right">
+        <RevokeButton t={t} onRevoke={onRevoke} />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function TokenCard({ token, onRevoke }: RowProps) {
+  const t = useToken(token);
+  return (
+    <Card component="li" aria-label={t.name}>
+      <CardContent sx={{ "&:last-child": { pb: 2 } }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 1 }}>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
+              {t.name}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" sx={{ fontFamily: "monospace" }}>
+              {t.prefix}…
+            </Typography>
+          </Box>
+          <AccessChip access={t.access} />
+          <StatusChip t={t} />
+        </Stack>
+        <Typography variant="caption" color="text.secondary" component="div">
+          Created {when(t.createdAt)} · Last used {when(t.lastUsedAt)}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" component="div">
+          {t.expiresAt ? `Expires ${when(t.expiresAt)}` : "No expiry"}
+        </Typography>
+        {t.active && (
+          <Box sx={{ mt: 1.5, textAlign: "right" }}>
+            <RevokeButton t={t} onRevoke={onRevoke} />
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function RevokeDialog({ token, onDone }: { token: { id: string; name: string } | null; onDone(): void }) {
+  const { toast } = useToast();
+  const [error, setError] = useState<string | null>(null);
+  const [commit, pending] = useMutation<ApiTokensSectionRevokeMutation>(graphql`
+    mutation ApiTokensSectionRevokeMutation($input: RevokeApiTokenInput!) {
+      revokeApiToken(input: $input) {
+        __typename
+        ... on RevokeApiTokenPayload {
+          apiToken {
+            id
+            ...ApiTokensSection_token
+          }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  const close = () => {
+    setError(null);
+    onDone();
+  };
+  const revoke = () => {
+    if (!token) return;
+    const failed = (message?: string) => {
+      setError(message || "Failed to revoke the API token");
+      toast({ title: "Error", description: message || "Failed to revoke the API token", variant: "destructive" });
+    };
+    commit({
+      variables: { input: { id: token.id } },
+      onCompleted: (d) => {
+        if (d.revokeApiToken.__typename === "RevokeApiTokenPayload") {
+          toast({ title: "API token revoked", variant: "success" });
+          close();
+        } else failed(d.revokeApiToken.message);
+      },
+      onError: (e) => failed(e.message),
+    });
+  };
+  return (
+    <Dialog open={token !== null} onClose={close} aria-labelledby="revoke-token-title" aria-describedby="revoke-token-text">
+      <DialogTitle id="revoke-token-title">Revoke API token</DialogTitle>
+      <DialogContent>
+        <DialogContentText id="revoke-token-text">
+          Revoke “{token?.name}”? Anything using it stops working at once: its requests get 401 and its live connections are closed. This cannot be undone.
+        </DialogContentText>
+        {error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {error}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close}>Cancel</Button>
+        <Button color="error" variant="contained" onClick={revoke} disabled={pending}>
+          {pending ? "Revoking..." : "Revoke"}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,104 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Button, DialogActions, DialogContent, DialogTitle, Stack } from "@mui/material";
+import { useMemo, useState } from "react";
+import { useForm } from "react-hook-form";
+import { graphql, useMutation } from "react-relay";
+import type { CreateApiTokenDialogMutation } from "../../__generated__/CreateApiTokenDialogMutation.graphql.ts";
+import { apiTokenForm, NEW_API_TOKEN, type ApiTokenFormOutput, type ApiTokenFormValues } from "../../../../schemas/apiTokens.ts";
+import { FormDate, FormSelect, FormText } from "../../components/form/fields.tsx";
+import { useFormSave } from "../../components/form/useFormSave.ts";
+import { localToday } from "./dates.ts";
+import { SecretOnce } from "./SecretOnce.tsx";
+
+const ACCESS_OPTIONS = [
+  { value: "READ", label: "READ: can only read" },
+  { value: "WRITE", label: "WRITE: can do whatever you can" },
+];
+
+/** Create an API token; on success the dialog shows the token once, with a copy button, until Done. */
+export default function CreateApiTokenDialog({ titleId, onDone }: { titleId: string; onDone(): void }) {
+  const [created, setCreated] = useState<{ token: string; name: string } | null>(null);
+  const [commit, saving] = useMutation<CreateApiTokenDialogMutation>(graphql`
+    mutation CreateApiTokenDialogMutation($input: CreateApiTokenInput!) {
+      createApiToken(input: $input) {
+        __typename
+        ... on CreateApiTokenPayload {
+          token
+          apiToken {
+            id
+            name
+            ...ApiTokensSection_token
+          }
+        }
+        ... on Error {
+          message
+        }
+        ... on ValidationError {
+          field
+        }
+        ... on ConflictError {
+          field
+        }
+      }
+    }
+  `);
+  const today = useMemo(() => localToday(), []);
+  const form = useForm<ApiTokenFormValues, unknown, ApiTokenFormOutput>({ resolver: zodResolver(apiTokenForm(today)), defaultValues: NEW_API_TOKEN });
+  const save = useFormSave(form, { failure: "Failed to create the API token" });
+  const { control } = form;
+
+  const submit = form.handleSubmit(({ expiresAt, ...input }) => {
+    commit({
+      // The token stops working at the start of the chosen day, in the user's own time zone.
+      variables: { input: { ...input, expiresAt: expiresAt ? new Date(`${expiresAt}T00:00:00`).toISOString() : null } },
+      updater: (store) => {
+        const made = store.getRootField("createApiToken")?.getLinkedRecord("apiToken");
+        if (!made) return;
+        const root = store.getRoot();
+        root.setLinkedRecords([made, ...(root.getLinkedRecords("apiTokens") ?? [])], "apiTokens");
+      },
+      onCompleted: (res) => {
+        const r = res.createApiToken;
+        save.completed(r, "CreateApiTokenPayload", "API token created", () => {
+          if (r.__typename === "CreateApiTokenPayload" && r.token) setCreated({ token: r.token, name: r.apiToken?.name ?? "" });
+        });
+      },
+      onError: save.failed,
+    });
+  });
+
+  if (created) {
+    return (
+      <>
+        <DialogTitle id={titleId}>API token “{created.name}” created</DialogTitle>
+        <DialogContent dividers>
+          <SecretOnce label="API token" secret={created.token} what="API token" />
+        </DialogContent>
+        <DialogActions sx={{ px: 3, py: 2 }}>
+          <Button variant="contained" onClick={onDone}>
+            Done
+          </Button>
+        </DialogActions>
+      </>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={submit} style={{ display: "contents" }}>
+      <DialogTitle id={titleId}>Create API token</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          <FormText control={control} name="name" label="Name" required autoFocus autoComplete="off" helperText="What uses it, e.g. 'Accounting sync'" />
+          <FormSelect control={control} name="access" label="Access" options={ACCESS_OPTIONS} />
+          <FormDate control={control} name="expiresAt" label="Expires on (optional)" helperText="Blank: the token does not expire" slotProps={{ htmlInput: { min: localToday(new Date(Date.now() + 86_400_000)) } }} />
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 2 }}>
+        <Button onClick={onDone}>Cancel</Button>
+        <Button type="submit" variant="contained" disabled={saving}>
+          {saving ? "Creating..." : "Create token"}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}

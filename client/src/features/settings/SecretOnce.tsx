@@ -1,0 +1,36 @@
+import ContentCopyIcon from "@mui/icons-material/ContentCopy";
+import { Alert, AlertTitle, Button, Stack, TextField } from "@mui/material";
+import { useState } from "react";
+
+/** A secret the server shows this once (an API token, a webhook's signing secret), with a copy button and the warning. */
+export function SecretOnce({ label, secret, what }: { label: string; secret: string; what: string }) {
+  const [copied, setCopied] = useState<"yes" | "failed" | null>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(secret);
+      setCopied("yes");
+    } catch {
+      setCopied("failed");
+    }
+  };
+  return (
+    <Stack spacing={2}>
+      <Alert severity="warning">
+        <AlertTitle>Copy the {what} now</AlertTitle>
+        This is the only time it is shown. Trapline keeps no copy, so if you lose it you will have to make a new one.
+      </Alert>
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ alignItems: { sm: "flex-start" } }}>
+        <TextField
+          label={label}
+          value={secret}
+          fullWidth
+          slotProps={{ htmlInput: { readOnly: true, spellCheck: false, style: { fontFamily: "monospace" }, onFocus: (e: React.FocusEvent<HTMLInputElement>) => e.target.select() } }}
+          helperText={copied === "yes" ? "Copied to the clipboard" : copied === "failed" ? "Could not copy: select the text and copy it yourself" : " "}
+        />
+        <Button variant="contained" startIcon={<ContentCopyIcon />} onClick={() => void copy()} sx={{ flexShrink: 0, height: 56 }}>
+          Copy
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,281 @@
+import AddIcon from "@mui/icons-material/Add";
+import DeleteIcon from "@mui/icons-material/Delete";
+import EditIcon from "@mui/icons-material/Edit";
+import ExpandLessIcon from "@mui/icons-material/ExpandLess";
+import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
+import {
+  Alert, Box, Button, Card, CardContent, Chip, Collapse, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Table,
+  TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme,
+} from "@mui/material";
+import { useState } from "react";
+import { graphql, useFragment, useMutation } from "react-relay";
+import type { WebhooksSection_query$key } from "../../__generated__/WebhooksSection_query.graphql.ts";
+import type { WebhooksSection_webhook$data, WebhooksSection_webhook$key } from "../../__generated__/WebhooksSection_webhook.graphql.ts";
+import type { WebhooksSectionDeleteMutation } from "../../__generated__/WebhooksSectionDeleteMutation.graphql.ts";
+import { useToast } from "../../app/toast.tsx";
+import { when } from "./dates.ts";
+import WebhookDialog from "./WebhookDialog.tsx";
+
+type Editing = { mode: "create" } | { mode: "edit"; webhook: WebhooksSection_webhook$data };
+
+export function WebhooksSection({ query }: { query: WebhooksSection_query$key }) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down("md"));
+  const data = useFragment(
+    graphql`
+      fragment WebhooksSection_query on Query {
+        webhooks {
+          id
+          ...WebhooksSection_webhook
+        }
+        webhookEvents
+      }
+    `,
+    query,
+  );
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [deleting, setDeleting] = useState<{ id: string; url: string } | null>(null);
+  const hooks = data.webhooks.filter((w) => w != null);
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: { sm: "center" } }}>
+        <Typography color="text.secondary" variant="body2" sx={{ flex: 1 }}>
+          Trapline POSTs the events you choose to your endpoint, signed with <code>X-Trapline-Signature: sha256=…</code> (HMAC-SHA256 of the body with the endpoint's secret), and retries failures for a day.
+        </Typography>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ mode: "create" })} sx={{ flexShrink: 0 }}>
+          Add webhook
+        </Button>
+      </Stack>
+
+      {hooks.length === 0 ? (
+        <Card>
+          <CardContent>
+            <Typography color="text.secondary" sx={{ textAlign: "center", py: 3 }}>
+              No webhooks yet
+            </Typography>
+          </CardContent>
+        </Card>
+      ) : (
+        <Stack spacing={1.5} component="ul" aria-label="Webhooks" sx={{ listStyle: "none", p: 0, m: 0 }}>
+          {hooks.map((w) => (
+            <WebhookCard key={w.id} webhook={w} phone={phone} onEdit={(webhook) => setEditing({ mode: "edit", webhook })} onDelete={setDeleting} />
+          ))}
+        </Stack>
+      )}
+
+      <Dialog open={editing !== null} onClose={() => {}} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="webhook-dialog-title">
+        {editing && (
+          <WebhookDialog
+            titleId="webhook-dialog-title"
+            events={data.webhookEvents}
+            webhook={editing.mode === "edit" ? editing.webhook : null}
+            onDone={() => setEditing(null)}
+          />
+        )}
+      </Dialog>
+      <DeleteDialog webhook={deleting} onDone={() => setDeleting(null)} />
+    </Stack>
+  );
+}
+
+function DeliveryStatus({ status }: { status: string }) {
+  const color = status === "delivered" ? "success" : status === "failed" ? "error" : "warning";
+  const label = status === "delivered" ? "Delivered" : status === "failed" ? "Failed" : "Pending";
+  return <Chip size="small" label={label} color={color} variant={status === "pending" ? "outlined" : "filled"} />;
+}
+
+type CardProps = {
+  webhook: WebhooksSection_webhook$key;
+  phone: boolean;
+  onEdit(w: WebhooksSection_webhook$data): void;
+  onDelete(w: { id: string; url: string }): void;
+};
+
+function WebhookCard({ webhook, phone, onEdit, onDelete }: CardProps) {
+  const w = useFragment(
+    graphql`
+      fragment WebhooksSection_webhook on Webhook {
+        id
+        url
+        events
+        active
+        createdAt
+        recentDeliveries {
+          deliveryId
+          event
+          status
+          attempts
+          lastStatusCode
+          lastError
+          createdAt
+          deliveredAt
+        }
+      }
+    `,
+    webhook,
+  );
+  const [open, setOpen] = useState(false);
+  const deliveries = w.recentDeliveries;
+  const last = deliveries[0];
+  return (
+    <Card component="li" aria-label={w.url} variant="outlined">
+      <CardContent sx={{ "&:last-child": { pb: 2 } }}>
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ alignItems: { sm: "flex-start" } }}>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography variant="body2" sx={{ fontWeight: 600, fontFamily: "monospace", overflowWrap: "anywhere" }}>
+              {w.url}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" component="div">
+              Added {when(w.createdAt)}
+              {last ? ` · last delivery ${when(last.createdAt)}` : " · no deliveries yet"}
+            </Typography>
+          </Box>
+          <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexShrink: 0 }}>
+            <Chip size="small" label={w.active ? "Active" : "Paused"} color={w.active ? "success" : "default"} variant={w.active ? "filled" : "outlined"} />
+            <Button size="small" startIcon={<EditIcon />} onClick={() => onEdit(w)} aria-label={`Edit ${w.url}`}>
+              Edit
+            </Button>
+            <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={() => onDelete({ id: w.id, url: w.url })} aria-label={`Delete ${w.url}`}>
+              Delete
+            </Button>
+          </Stack>
+        </Stack>
+        <Stack direction="row" sx={{ flexWrap: "wrap", gap: 0.5, mt: 1 }} aria-label="Events">
+          {w.events.map((e) => (
+            <Chip key={e} size="small" variant="outlined" label={e} sx={{ fontFamily: "monospace" }} />
+          ))}
+        </Stack>
+        <Box sx={{ mt: 1 }}>
+          <Button size="small" onClick={() => setOpen((o) => !o)} endIcon={open ? <ExpandLessIcon /> : <ExpandMoreIcon />} aria-expanded={open} disabled={!deliveries.length}>
+            Recent deliveries ({deliveries.length})
+          </Button>
+          <Collapse in={open} unmountOnExit>
+            {phone ? (
+              <Stack spacing={1} component="ul" aria-label={`Deliveries to ${w.url}`} sx={{ listStyle: "none", p: 0, m: 0, mt: 1 }}>
+                {deliveries.map((d) => (
+                  <Box component="li" key={d.deliveryId} sx={{ borderTop: 1, borderColor: "divider", pt: 1 }}>
+                    <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+                      <Typography variant="body2" sx={{ fontFamily: "monospace", flex: 1, minWidth: 0 }} noWrap>
+                        {d.event}
+                      </Typography>
+                      <DeliveryStatus status={d.status} />
+                    </Stack>
+                    <Typography variant="caption" color="text.secondary" component="div">
+                      {when(d.createdAt)} · {d.lastStatusCode ? `HTTP ${d.lastStatusCode}` : "no response"} · {d.attempts} {d.attempts === 1 ? "attempt" : "attempts"}
+                    </Typography>
+                    {d.lastError && d.status !== "delivered" && (
+                      <Typography variant="caption" color="error" component="div" sx={{ overflowWrap: "anywhere" }}>
+                        {d.lastError}
+                      </Typography>
+                    )}
+                  </Box>
+                ))}
+              </Stack>
+            ) : (
+              <TableContainer sx={{ mt: 1 }}>
+                <Table size="small" aria-label={`Deliveries to ${w.url}`}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>Event</TableCell>
+                      <TableCell>Status</TableCell>
+                      <TableCell>Response</TableCell>
+                      <TableCell>Attempts</TableCell>
+                      <TableCell>Time</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {deliveries.map((d) => (
+                      <TableRow key={d.deliveryId}>
+                        <TableCell sx={{ fontFamily: "monospace" }}>{d.event}</TableCell>
+                        <TableCell>
+                          <DeliveryStatus status={d.status} />
+                        </TableCell>
+                        <TableCell>
+                          {d.lastStatusCode ? `HTTP ${d.lastStatusCode}` : "—"}
+                          {d.lastError && d.status !== "delivered" && (
+                            <Typography variant="caption" color="error" component="div" sx={{ overflowWrap: "anywhere", maxWidth: 320 }}>
+                              {d.lastError}
+                            </Typography>
+                          )}
+                        </TableCell>
+                        <TableCell>{d.attempts}</TableCell>
+                        <TableCell>{when(d.deliveredAt ?? d.createdAt)}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+            )}
+          </Collapse>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+function DeleteDialog({ webhook, onDone }: { webhook: { id: string; url: string } | null; onDone(): void }) {
+  const { toast } = useToast();
+  const [error, setError] = useState<string | null>(null);
+  const [commit, pending] = useMutation<WebhooksSectionDeleteMutation>(graphql`
+    mutation WebhooksSectionDeleteMutation($input: DeleteWebhookInput!) {
+      deleteWebhook(input: $input) {
+        __typename
+        ... on DeleteWebhookPayload {
+          deletedId
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  const close = () => {
+    setError(null);
+    onDone();
+  };
+  const remove = () => {
+    if (!webhook) return;
+    const failed = (message?: string) => {
+      setError(message || "Failed to delete the webhook");
+      toast({ title: "Error", description: message || "Failed to delete the webhook", variant: "destructive" });
+    };
+    commit({
+      variables: { input: { id: webhook.id } },
+      updater: (store, d) => {
+        if (d?.deleteWebhook.__typename !== "DeleteWebhookPayload") return;
+        const root = store.getRoot();
+        root.setLinkedRecords((root.getLinkedRecords("webhooks") ?? []).filter((r) => r && r.getDataID() !== webhook.id), "webhooks");
+        store.delete(webhook.id);
+      },
+      onCompleted: (d) => {
+        if (d.deleteWebhook.__typename === "DeleteWebhookPayload") {
+          toast({ title: "Webhook deleted", variant: "success" });
+          close();
+        } else failed(d.deleteWebhook.message);
+      },
+      onError: (e) => failed(e.message),
+    });
+  };
+  return (
+    <Dialog open={webhook !== null} onClose={close} aria-labelledby="delete-webhook-title" aria-describedby="delete-webhook-text">
+      <DialogTitle id="delete-webhook-title">Delete webhook</DialogTitle>
+      <DialogContent>
+        <DialogContentText id="delete-webhook-text" sx={{ overflowWrap: "anywhere" }}>
+          Delete the webhook to {webhook?.url}? It gets no more events, and its pending deliveries are dropped. This cannot be undone.
+        </DialogContentText>
+        {error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {error}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close}>Cancel</Button>
+        <Button color="error" variant="contained" onClick={remove} disabled={pending}>
+          {pending ? "Deleting..." : "Delete"}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

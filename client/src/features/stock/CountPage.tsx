@@ -1,0 +1,634 @@
+import AddIcon from "@mui/icons-material/Add";
+import FactCheckIcon from "@mui/icons-material/FactCheckOutlined";
+import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
+import StopIcon from "@mui/icons-material/Stop";
+import {
+  Alert, AlertTitle, Box, Button, Card, CardContent, CardHeader, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Grid, IconButton,
+  List, ListItem, Stack, TextField, Typography, useMediaQuery, useTheme,
+} from "@mui/material";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { fetchQuery, graphql, useFragment, useMutation, usePreloadedQuery, useRelayEnvironment } from "react-relay";
+import { Link as RouterLink } from "react-router-dom";
+import type { CountPageQuery } from "../../__generated__/CountPageQuery.graphql.ts";
+import type { CountPage_count$key } from "../../__generated__/CountPage_count.graphql.ts";
+import type { CountPageLookupQuery } from "../../__generated__/CountPageLookupQuery.graphql.ts";
+import type { CountPageStartMutation } from "../../__generated__/CountPageStartMutation.graphql.ts";
+import type { CountPageRecordMutation } from "../../__generated__/CountPageRecordMutation.graphql.ts";
+import type { CountPageCompleteMutation } from "../../__generated__/CountPageCompleteMutation.graphql.ts";
+import type { CountPageAbandonMutation } from "../../__generated__/CountPageAbandonMutation.graphql.ts";
+import { useRouteQuery } from "../../app/routeQueries.ts";
+import { useSession } from "../../app/session.ts";
+import { useToast } from "../../app/toast.tsx";
+import { AccessDenied } from "../../components/AccessDenied.tsx";
+import { CameraViewport } from "../../components/scanner/CameraViewport.tsx";
+import { lookupCandidates } from "../../components/scanner/scanRules.ts";
+import { useCameraScanner } from "../../components/scanner/useCameraScanner.ts";
+// The form kit first: it tells zod not to compile parsers with eval, which the CSP refuses.
+import "../../components/form/fields.tsx";
+import { countedQuantityInput } from "../../../../schemas/stock.ts";
+
+/** The same code read again counts again only once it has been out of view this long (a new unit was brought up). */
+export const SAME_CODE_GAP_MS = 2500;
+
+const pageQuery = graphql`
+  query CountPageQuery($id: ID!) {
+    location: node(id: $id) {
+      ... on StockLocation {
+        id
+        name
+        kind
+        archived
+        holder {
+          id
+        }
+        openCount {
+          id
+          ...CountPage_count
+        }
+      }
+    }
+  }
+`;
+
+type Finished = { status: "COMPLETED" | "ABANDONED"; changes: { name: string; variance: number; unit: string }[] };
+
+/**
+ * Count a location on the phone: start a count (or resume the open one), scan items one after
+ * another (each scan adds one; the number can be typed), see expected against counted, then Finish,
+ * which lists the variances before they are applied, or Abandon. Managers count any location; an
+ * employee only the vehicle they hold.
+ */
+export default function CountPage() {
+  const data = usePreloadedQuery<CountPageQuery>(pageQuery, useRouteQuery<CountPageQuery>());
+  const { viewer, isManager } = useSession();
+  const [finished, setFinished] = useState<Finished | null>(null);
+  const location = data.location;
+  if (!location?.name) return <AccessDenied text="This stock location does not exist." />;
+  if (!isManager && !(location.kind === "VEHICLE" && location.holder?.id === viewer.id))
+    return <AccessDenied text="You can count only the vehicle you hold. Managers can count any location." />;
+
+  return (
+    <Stack spacing={2} sx={{ maxWidth: location.openCount ? 1200 : 720, mx: "auto" }}>
+      <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
+        Count: {location.name}
+      </Typography>
+      {finished && <FinishedCard finished={finished} isVehicle={location.kind === "VEHICLE" && location.holder?.id === viewer.id} />}
+      {location.openCount ? (
+        <CountSession count={location.openCount} onFinished={setFinished} />
+      ) : (
+        <StartCount locationId={location.id!} name={location.name} archived={Boolean(location.archived)} again={Boolean(finished)} onStarted={() => setFinished(null)} />
+      )}
+    </Stack>
+  );
+}
+
+function FinishedCard({ finished, isVehicle }: { finished: Finished; isVehicle: boolean }) {
+  const done = finished.status === "COMPLETED";
+  return (
+    <Alert severity={done ? "success" : "info"} role="status">
+      <AlertTitle>{done ? "Count completed" : "Count abandoned"}</AlertTitle>
+      {done
+        ? finished.changes.length
+          ? finished.changes.map((c) => <div key={c.name}>{`${c.name}: ${signed(c.variance)} ${c.unit}`}</div>)
+          : "No differences: stock was as expected."
+        : "Nothing was changed."}
+      {isVehicle && (
+        <Box sx={{ mt: 1 }}>
+          <Button component={RouterLink} to="/truck" size="small">
+            Back to My Truck
+          </Button>
+        </Box>
+      )}
+    </Alert>
+  );
+}
+
+const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
+
+function StartCount({ locationId, name, archived, again, onStarted }: { locationId: string; name: string; archived: boolean; again: boolean; onStarted(): void }) {
+  const { toast } = useToast();
+  const [error, setError] = useState<string | null>(null);
+  const [commit, pending] = useMutation<CountPageStartMutation>(graphql`
+    mutation CountPageStartMutation($input: StartStockCountInput!) {
+      startStockCount(input: $input) {
+        __typename
+        ... on StartStockCountPayload {
+          count {
+            id
+            location {
+              id
+              openCount {
+                id
+                ...CountPage_count
+              }
+            }
+          }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  const start = () => {
+    setError(null);
+    commit({
+      variables: { input: { locationId } },
+      onCompleted: (d) => {
+        const r = d.startStockCount;
+        if (r.__typename === "StartStockCountPayload") {
+          onStarted();
+          return;
+        }
+        setError(r.message ?? "Failed to start the count");
+        toast({ title: "Error", description: r.message ?? "Failed to start the count", variant: "destructive" });
+      },
+      onError: () => setError("Failed to start the count"),
+    });
+  };
+  return (
+    <Card>
+      <CardContent>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {again
+            ? `Start another count of ${name} when you need one.`
+            : `Counting takes what the system expects at ${name} now; then scan each item, or type how many there are. Nothing changes until you finish.`}
+        </Typography>
+        {error && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {error}
+          </Alert>
+        )}
+        <Button variant="contained" fullWidth size="large" startIcon={<FactCheckIcon />} onClick={start} disabled={pending || archived}>
+          {pending ? "Starting..." : "Start count"}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+const countFragment = graphql`
+  fragment CountPage_count on StockCount {
+    id
+    status
+    startedAt
+    lines {
+      expectedQuantity
+      countedQuantity
+      item {
+        id
+        name
+        unit
+      }
+    }
+  }
+`;
+
+const lookupQuery = graphql`
+  query CountPageLookupQuery($code: String!) {
+    scanLookup(code: $code) {
+      __typename
+      ... on ScanLookupSuccess {
+        data {
+          __typename
+          ... on InventoryItem {
+            id
+            name
+          }
+          ... on Equipment {
+            id
+          }
+        }
+      }
+      ... on Error {
+        message
+      }
+    }
+  }
+`;
+
+function CountSession({ count: countKey, onFinished }: { count: CountPage_count$key; onFinished(f: Finished): void }) {
+  const environment = useRelayEnvironment();
+  const { toast } = useToast();
+  const count = useFragment(countFragment, countKey);
+  const [message, setMessage] = useState<{ severity: "success" | "error"; text: string } | null>(null);
+  const [code, setCode] = useState("");
+  const [reviewing, setReviewing] = useState(false);
+  const [abandoning, setAbandoning] = useState(false);
+
+  const [commitRecord] = useMutation<CountPageRecordMutation>(graphql`
+    mutation CountPageRecordMutation($input: RecordStockCountInput!) {
+      recordStockCount(input: $input) {
+        __typename
+        ... on RecordStockCountPayload {
+          line {
+            countedQuantity
+            item {
+              name
+              unit
+            }
+          }
+          count {
+            ...CountPage_count
+          }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  /** Records one item: `add` units more (a scan), or the number counted. */
+  const record = (itemId: string, change: { add: number } | { countedQuantity: number }) =>
+    new Promise<boolean>((resolve) =>
+      commitRecord({
+        variables: { input: { countId: count.id, itemId, ...change } },
+        onCompleted: (d) => {
+          const r = d.recordStockCount;
+          if (r.__typename === "RecordStockCountPayload" && r.line) {
+            const l = r.line;
+            setMessage({ severity: "success", text: `${"add" in change ? "Added 1 ×" : "Set"} ${l.item.name}: counted ${l.countedQuantity} ${l.item.unit}` });
+            resolve(true);
+          } else {
+            setMessage({ severity: "error", text: r.message ?? "Failed to record the count" });
+            resolve(false);
+          }
+        },
+        onError: () => {
+          setMessage({ severity: "error", text: "Failed to record the count" });
+          resolve(false);
+        },
+      }),
+    );
+
+  /** A code (scanned or typed) → the inventory item → one more counted. */
+  const countCode = async (value: string) => {
+    let problem: string | null = null;
+    for (const candidate of lookupCandidates(value)) {
+      try {
+        const d = await fetchQuery<CountPageLookupQuery>(environment, lookupQuery, { code: candidate }, { fetchPolicy: "network-only" }).toPromise();
+        const r = d?.scanLookup;
+        if (r?.data?.__typename === "InventoryItem" && r.data.id) return record(r.data.id, { add: 1 });
+        problem ??= r?.data?.__typename === "Equipment" ? "That code is a piece of equipment, not a stock item" : r?.message || `No item found for code ${value}`;
+      } catch {
+        problem ??= "Failed to look up the code";
+        break;
+      }
+    }
+    setMessage({ severity: "error", text: problem ?? `No item found for code ${value}` });
+    return false;
+  };
+
+  // Scans one after another with the camera running. The same code again counts once it has been out of view a moment.
+  const lastSeen = useRef<{ code: string; at: number } | null>(null);
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const camera = useCameraScanner((hit) => {
+    const now = Date.now();
+    const seen = lastSeen.current;
+    lastSeen.current = { code: hit.text, at: now };
+    if (seen && seen.code === hit.text && now - seen.at < SAME_CODE_GAP_MS) return;
+    queue.current = queue.current.then(() => countCode(hit.text));
+  });
+  const scanning = camera.status !== "idle";
+
+  const typed = (e: FormEvent) => {
+    e.preventDefault();
+    const value = code.trim();
+    if (!value) return;
+    setCode("");
+    queue.current = queue.current.then(() => countCode(value));
+  };
+
+  const counted = count.lines.filter((l) => l.countedQuantity !== null);
+
+  // Phone: scanner, lines and actions one under the other; wider: the scanner beside the lines.
+  return (
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 12, md: 5 }}>
+        <Card component="section" aria-label="Scanner" sx={{ position: { md: "sticky" }, top: { md: 88 } }}>
+          <CardContent>
+            <CameraViewport videoRef={camera.videoRef} status={camera.status} hint="Scan each item's label or barcode" />
+            <Stack direction="row" spacing={1} sx={{ mt: 1.5 }}>
+              {scanning ? (
+                <Button variant="contained" color="error" startIcon={<StopIcon />} onClick={camera.stop} fullWidth>
+                  Stop Scanning
+                </Button>
+              ) : (
+                <Button variant="contained" startIcon={<QrCodeScannerIcon />} onClick={() => void camera.start()} fullWidth>
+                  Start Scanning
+                </Button>
+              )}
+            </Stack>
+            {camera.error && (
+              <Alert severity="error" sx={{ mt: 1.5 }}>
+                {camera.error}. Type the code below instead.
+              </Alert>
+            )}
+            <Box component="form" onSubmit={typed} noValidate sx={{ mt: 1.5 }}>
+              <Stack direction="row" spacing={1}>
+                <TextField size="small" label="Enter code" value={code} onChange={(e) => setCode(e.target.value)} fullWidth autoComplete="off" />
+                <Button type="submit" variant="outlined" sx={{ flexShrink: 0 }}>
+                  Add
+                </Button>
+              </Stack>
+            </Box>
+            <Box aria-live="polite" sx={{ mt: message ? 1.5 : 0 }}>
+              {message && <Alert severity={message.severity}>{message.text}</Alert>}
+            </Box>
+          </CardContent>
+        </Card>
+      </Grid>
+      <Grid size={{ xs: 12, md: 7 }}>
+        <Stack spacing={2}>
+          <Card component="section" aria-labelledby="count-lines-title">
+            <CardHeader
+              title="Expected and counted"
+              subheader={`${counted.length} of ${count.lines.length} ${count.lines.length === 1 ? "item" : "items"} counted · started ${new Date(count.startedAt as string).toLocaleString()}`}
+              slotProps={{ title: { id: "count-lines-title", variant: "subtitle1", component: "h2", sx: { fontWeight: 700 } } }}
+            />
+            <CardContent sx={{ pt: 0 }}>
+              {count.lines.length === 0 ? (
+                <Typography color="text.secondary">Nothing is expected here. Scan what you find.</Typography>
+              ) : (
+                <List disablePadding aria-label="Count lines">
+                  {count.lines.map((l) => (
+                    <CountLine key={l.item.id} line={l} onSet={(n) => record(l.item.id, { countedQuantity: n })} onAdd={() => record(l.item.id, { add: 1 })} />
+                  ))}
+                </List>
+              )}
+            </CardContent>
+          </Card>
+
+          {/* Not sticky: on a phone the Quick Actions button floats at the bottom right. */}
+          <Stack direction="row" spacing={1}>
+            <Button variant="outlined" color="error" onClick={() => setAbandoning(true)} sx={{ flex: 1 }}>
+              Abandon
+            </Button>
+            <Button variant="contained" onClick={() => (camera.stop(), setReviewing(true))} sx={{ flex: 2 }}>
+              Finish
+            </Button>
+          </Stack>
+        </Stack>
+      </Grid>
+
+      {reviewing && (
+        <FinishDialog
+          count={count}
+          onClose={() => setReviewing(false)}
+          onDone={(f) => {
+            setReviewing(false);
+            onFinished(f);
+            toast({ title: "Count completed", description: f.changes.length ? `${f.changes.length} stock ${f.changes.length === 1 ? "change" : "changes"} applied` : "No differences", variant: "success" });
+          }}
+        />
+      )}
+      {abandoning && (
+        <AbandonDialog
+          countId={count.id}
+          onClose={() => setAbandoning(false)}
+          onDone={() => {
+            camera.stop();
+            setAbandoning(false);
+            onFinished({ status: "ABANDONED", changes: [] });
+          }}
+        />
+      )}
+    </Grid>
+  );
+}
+
+type Line = CountSessionLine;
+type CountSessionLine = { readonly expectedQuantity: number; readonly countedQuantity: number | null | undefined; readonly item: { readonly id: string; readonly name: string; readonly unit: string } };
+
+/** One item: what is expected, what was counted (typed or scanned), and the difference so far. */
+function CountLine({ line, onSet, onAdd }: { line: Line; onSet(n: number): Promise<boolean>; onAdd(): Promise<boolean> }) {
+  const shown = line.countedQuantity == null ? "" : String(line.countedQuantity);
+  const [text, setText] = useState(shown);
+  const [error, setError] = useState<string | null>(null);
+  // A scan (or the server) changed the number: show it, unless the user is typing another.
+  const [editing, setEditing] = useState(false);
+  useEffect(() => {
+    if (!editing) setText(shown);
+  }, [shown, editing]);
+  const save = () => {
+    setEditing(false);
+    if (text === shown) return;
+    if (text.trim() === "") {
+      setText(shown);
+      return;
+    }
+    const parsed = countedQuantityInput.safeParse(text);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? "Enter a number");
+      return;
+    }
+    setError(null);
+    void onSet(parsed.data!);
+  };
+  const variance = line.countedQuantity == null ? null : line.countedQuantity - line.expectedQuantity;
+  return (
+    <ListItem divider disableGutters sx={{ gap: 1, alignItems: "flex-start", flexWrap: "wrap" }} aria-label={line.item.name}>
+      <Box sx={{ flex: "1 1 140px", minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{line.item.name}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          Expected {line.expectedQuantity} {line.item.unit}
+        </Typography>
+        {variance !== null && (
+          <Chip
+            size="small"
+            sx={{ mt: 0.5 }}
+            color={variance === 0 ? "success" : "warning"}
+            label={variance === 0 ? "Matches" : `${signed(variance)} ${line.item.unit}`}
+            aria-label={variance === 0 ? "Matches" : `Difference ${signed(variance)}`}
+          />
+        )}
+      </Box>
+      <Stack direction="row" spacing={0.5} sx={{ alignItems: "flex-start", flexShrink: 0 }}>
+        <TextField
+          size="small"
+          type="number"
+          label="Counted"
+          value={text}
+          onFocus={() => setEditing(true)}
+          onChange={(e) => setText(e.target.value)}
+          onBlur={save}
+          onKeyDown={(e) => {
+            if (e.key === "Enter") {
+              e.preventDefault();
+              (e.target as HTMLInputElement).blur();
+            }
+          }}
+          error={Boolean(error)}
+          helperText={error ?? undefined}
+          slotProps={{ htmlInput: { min: 0, inputMode: "numeric", "aria-label": `Counted ${line.item.name}` } }}
+          sx={{ width: 104 }}
+        />
+        <IconButton aria-label={`Add one ${line.item.name}`} onClick={() => void onAdd()} sx={{ border: 1, borderColor: "divider" }}>
+          <AddIcon />
+        </IconButton>
+      </Stack>
+    </ListItem>
+  );
+}
+
+type CountData = { readonly id: string; readonly lines: readonly Line[] };
+
+/** Finish: the variances listed before they are applied (completeStockCount). */
+function FinishDialog({ count, onClose, onDone }: { count: CountData; onClose(): void; onDone(f: Finished): void }) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down("sm"));
+  const [error, setError] = useState<string | null>(null);
+  const [commit, pending] = useMutation<CountPageCompleteMutation>(graphql`
+    mutation CountPageCompleteMutation($input: CompleteStockCountInput!) {
+      completeStockCount(input: $input) {
+        __typename
+        ... on CompleteStockCountPayload {
+          count {
+            id
+            status
+            lines {
+              variance
+              item {
+                id
+                name
+                unit
+                quantity
+                stockStatus
+              }
+            }
+            location {
+              id
+              openCount {
+                id
+              }
+            }
+          }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  const counted = count.lines.filter((l) => l.countedQuantity != null);
+  const changes = counted.filter((l) => l.countedQuantity !== l.expectedQuantity);
+  const uncounted = count.lines.filter((l) => l.countedQuantity == null);
+  const apply = () => {
+    setError(null);
+    commit({
+      variables: { input: { countId: count.id } },
+      onCompleted: (d) => {
+        const r = d.completeStockCount;
+        if (r.__typename === "CompleteStockCountPayload" && r.count) {
+          onDone({
+            status: "COMPLETED",
+            changes: r.count.lines.filter((l) => l.variance != null && l.variance !== 0).map((l) => ({ name: l.item.name, unit: l.item.unit, variance: l.variance! })),
+          });
+        } else setError(r.message ?? "Failed to complete the count");
+      },
+      onError: () => setError("Failed to complete the count"),
+    });
+  };
+  return (
+    <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="finish-count-title">
+      <DialogTitle id="finish-count-title">Finish the count</DialogTitle>
+      <DialogContent dividers>
+        {error && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {error}
+          </Alert>
+        )}
+        {counted.length === 0 ? (
+          <DialogContentText>Nothing was counted, so nothing will change.</DialogContentText>
+        ) : changes.length === 0 ? (
+          <DialogContentText>
+            {counted.length === 1 ? "The counted item matches" : `All ${counted.length} counted items match`} what was expected: nothing will change.
+          </DialogContentText>
+        ) : (
+          <>
+            <DialogContentText sx={{ mb: 1 }}>These differences will be applied to the stock:</DialogContentText>
+            <List dense aria-label="Variances" disablePadding>
+              {changes.map((l) => (
+                <ListItem key={l.item.id} divider disableGutters sx={{ gap: 1 }}>
+                  <Box sx={{ flex: 1, minWidth: 0 }}>
+                    <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{l.item.name}</Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      Expected {l.expectedQuantity}, counted {l.countedQuantity}
+                    </Typography>
+                  </Box>
+                  <Chip color="warning" label={`${signed(l.countedQuantity! - l.expectedQuantity)} ${l.item.unit}`} />
+                </ListItem>
+              ))}
+            </List>
+          </>
+        )}
+        {uncounted.length > 0 && (
+          <Alert severity="info" sx={{ mt: 2 }}>
+            Not counted, left as they are: {uncounted.map((l) => l.item.name).join(", ")}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 1.5 }}>
+        <Button onClick={onClose} disabled={pending}>
+          Keep counting
+        </Button>
+        <Button variant="contained" onClick={apply} disabled={pending}>
+          {pending ? "Applying..." : changes.length ? `Apply ${changes.length} ${changes.length === 1 ? "change" : "changes"}` : "Complete count"}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function AbandonDialog({ countId, onClose, onDone }: { countId: string; onClose(): void; onDone(): void }) {
+  const [error, setError] = useState<string | null>(null);
+  const [commit, pending] = useMutation<CountPageAbandonMutation>(graphql`
+    mutation CountPageAbandonMutation($input: AbandonStockCountInput!) {
+      abandonStockCount(input: $input) {
+        __typename
+        ... on AbandonStockCountPayload {
+          count {
+            id
+            status
+            location {
+              id
+              openCount {
+                id
+              }
+            }
+          }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  const abandon = () =>
+    commit({
+      variables: { input: { countId } },
+      onCompleted: (d) => (d.abandonStockCount.__typename === "AbandonStockCountPayload" ? onDone() : setError(d.abandonStockCount.message ?? "Failed to abandon the count")),
+      onError: () => setError("Failed to abandon the count"),
+    });
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="abandon-count-title">
+      <DialogTitle id="abandon-count-title">Abandon this count?</DialogTitle>
+      <DialogContent>
+        {error && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {error}
+          </Alert>
+        )}
+        <DialogContentText>What was counted is dropped and no stock changes.</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={pending}>
+          Keep counting
+        </Button>
+        <Button color="error" variant="contained" onClick={abandon} disabled={pending}>
+          Abandon
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

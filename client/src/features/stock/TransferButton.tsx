@@ -1,0 +1,48 @@
+import SwapHorizIcon from "@mui/icons-material/SwapHoriz";
+import { Button, IconButton, Tooltip } from "@mui/material";
+import { lazy, useState } from "react";
+import { MountWhenOpened } from "../../components/deferred.tsx";
+import type { TransferDialogProps } from "./TransferDialog.tsx";
+
+// The dialog's code loads on the first tap.
+const TransferDialog = lazy(() => import("./TransferDialog.tsx"));
+
+type Props = Omit<TransferDialogProps, "open" | "onClose"> & {
+  /** The item's name, for the button's accessible name. */
+  name?: string;
+  /** `icon` for table rows, a small text button for cards, `contained` for a card's main action. */
+  variant: "icon" | "button" | "contained";
+};
+
+/** 'Transfer' of one item between stock locations: a button that opens the Transfer dialog. */
+export function TransferButton({ name, variant, ...dialog }: Props) {
+  const [open, setOpen] = useState(false);
+  const label = name ? `Transfer ${name}` : "Transfer stock";
+  const button =
+    variant === "icon" ? (
+      <Tooltip title="Transfer">
+        <IconButton size="small" aria-label={label} onClick={() => setOpen(true)}>
+          <SwapHorizIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    ) : (
+      <Button
+        size={variant === "button" ? "small" : "medium"}
+        variant={variant === "contained" ? "outlined" : "text"}
+        fullWidth={variant === "contained"}
+        startIcon={<SwapHorizIcon />}
+        aria-label={label}
+        onClick={() => setOpen(true)}
+      >
+        Transfer
+      </Button>
+    );
+  return (
+    <>
+      {button}
+      <MountWhenOpened open={open}>
+        <TransferDialog open={open} onClose={() => setOpen(false)} {...dialog} />
+      </MountWhenOpened>
+    </>
+  );
+}

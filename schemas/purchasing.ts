@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { optionalDate, optionalText, requiredText, wholeNumber } from "./fields.ts";
+
+/** Issue 16: suppliers and purchase orders. The server validates with these; the purchasing forms with the same objects. */
+
+export const PURCHASE_ORDER_STATUSES = ["DRAFT", "ORDERED", "PARTIALLY_RECEIVED", "RECEIVED", "CANCELLED"] as const;
+export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number];
+/** Orders whose lines still count as coming ('on order'): drafts too, so drafting twice never orders twice. */
+export const OPEN_PURCHASE_ORDER_STATUSES = ["DRAFT", "ORDERED", "PARTIALLY_RECEIVED"] as const satisfies readonly PurchaseOrderStatus[];
+
+/** Most lines one order may have. */
+export const MAX_ORDER_LINES = 200;
+
+const emailField = optionalText("Email", 200).refine((v) => v == null || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), "Email must be an email address");
+
+export const supplierFields = {
+  name: requiredText("Name", 200),
+  contactName: optionalText("Contact name", 200),
+  email: emailField,
+  phone: optionalText("Phone", 50),
+  accountNumber: optionalText("Account number", 100),
+  notes: optionalText("Notes", 2000, { multiline: true }),
+};
+export const createSupplierInput = z.object(supplierFields);
+/** Only the fields to change. */
+export const updateSupplierInput = z.object(supplierFields).partial();
+
+const id = (label: string) => z.number({ error: `${label} must be an id` }).int().positive();
+
+export const purchaseOrderLineInput = z.object({
+  itemId: id("Item"),
+  quantity: wholeNumber("Quantity", 1).max(1_000_000, "Quantity must be at most 1000000"),
+  /** Integer cents; absent: the item's price (0 when it has none). */
+  unitCostCents: wholeNumber("Unit cost", 0).max(100_000_000, "Unit cost must be at most $1,000,000").optional(),
+});
+
+const orderFields = {
+  supplierId: id("Supplier").nullish(),
+  expectedDate: optionalDate("Expected date"),
+  notes: optionalText("Notes", 2000, { multiline: true }),
+  lines: z.array(purchaseOrderLineInput).max(MAX_ORDER_LINES, `An order may have at most ${MAX_ORDER_LINES} lines`),
+};
+export const createPurchaseOrderInput = z.object({ ...orderFields, lines: orderFields.lines.default([]) });
+/** Drafts only; lines, when sent, replace the draft's lines. */
+export const updatePurchaseOrderInput = z.object(orderFields).partial();
+
+export const receivePurchaseOrderInput = z.object({
+  lines: z
+    .array(
+      z.object({
+        lineId: id("Line"),
+        quantity: wholeNumber("Quantity", 1).max(1_000_000, "Quantity must be at most 1000000"),
+        /** Where the boxes went; absent: the main warehouse. */
+        locationId: id("Location").optional(),
+      }),
+    )
+    .min(1, "Receive at least one line")
+    .max(MAX_ORDER_LINES, `A receipt may have at most ${MAX_ORDER_LINES} lines`),
+  /** Set each received item's price to the line's unit cost. */
+  updateItemPrices: z.boolean().default(false),
+});
+
+/** The supplier form: its inputs' text read into the fields above. */
+export const supplierForm = z.object({
+  name: supplierFields.name,
+  contactName: supplierFields.contactName,
+  email: supplierFields.email,
+  phone: supplierFields.phone,
+  accountNumber: supplierFields.accountNumber,
+  notes: supplierFields.notes,
+});
+export type SupplierFormValues = z.input<typeof supplierForm>;
+
+/** PO-0001, PO-0002, …: at least four digits. */
+export const purchaseOrderNumber = (n: number) => `PO-${String(n).padStart(4, "0")}`;

@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { locationQuantity } from "./stockLocations.ts";
+import { numberInput } from "./form.ts";
+
+/*
+ * Stock between locations (issue 15): the transfer's and the count's input rules, checked by the
+ * server (server/domain/locations.ts) and by the Transfer dialog and the Count screen alike.
+ */
+
+/** A quantity at one location: whole units, `min` or more, at most a million. */
+export const stockQuantity = locationQuantity;
+
+export const SAME_LOCATION = "Pick two different locations";
+
+export const transferStockInput = z
+  .object({
+    itemId: z.number().int().positive(),
+    fromLocationId: z.number().int().positive(),
+    toLocationId: z.number().int().positive(),
+    quantity: stockQuantity("Quantity", 1),
+  })
+  .refine((v) => v.fromLocationId !== v.toLocationId, { message: SAME_LOCATION, path: ["toLocationId"] });
+
+/**
+ * The Transfer dialog: the item, both locations (global ids, picked from lists) and the quantity as
+ * typed, at most what the source holds (`available`, unknown until a source is picked).
+ */
+export const transferForm = (available: number | null) =>
+  z
+    .object({
+      itemId: z.string().min(1, "Choose an item"),
+      fromLocationId: z.string().min(1, "Choose where the stock comes from"),
+      toLocationId: z.string().min(1, "Choose where the stock goes"),
+      quantity: numberInput(available === null ? stockQuantity("Quantity", 1) : stockQuantity("Quantity", 1).max(available, `Only ${available} there`)),
+    })
+    .refine((v) => !v.fromLocationId || v.fromLocationId !== v.toLocationId, { message: SAME_LOCATION, path: ["toLocationId"] });
+
+/** A counted number, typed on the Count screen (0 zeroes an item that is not there). */
+export const countedQuantity = stockQuantity("Counted quantity", 0);
+export const countedQuantityInput = numberInput(countedQuantity);
