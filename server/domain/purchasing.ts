@@ -314,12 +314,22 @@ const PDF_MAX_BYTES = 10 * 1024 * 1024;
 
 /**
  * Fixes the draft's lines: ORDERED, with a supplier and at least one line. Its PDF is made and
- * stored before the transaction commits (a failed store leaves the draft as it was; a failed commit
- * leaves at most an unreferenced file).
+ * stored before the transaction commits (a failed store leaves the draft as it was); when the
+ * transaction then fails, the stored file is removed again.
  */
 export async function placePurchaseOrder(deps: Deps, actor: Actor | null, id: unknown): Promise<PurchaseOrder> {
   const a = requireManager(actor, PURCHASING_ONLY);
   const orderId = parseId(id);
+  let stored: string | null = null;
+  try {
+    return await placeInTx(deps, a, orderId, (key) => (stored = key));
+  } catch (err) {
+    if (stored) await deps.storage.remove(stored).catch(() => undefined); // best effort: the error that matters is err
+    throw err;
+  }
+}
+
+function placeInTx(deps: Deps, a: Actor, orderId: number, onStored: (key: string) => void): Promise<PurchaseOrder> {
   return write(deps, async (tx, emit) => {
     const before = await lockOrder(tx, orderId);
     if (before.status !== "DRAFT") throw new ConflictError(`${before.number} is ${statusWord(before.status)}: only a draft can be placed`);
@@ -339,6 +349,7 @@ export async function placePurchaseOrder(deps: Deps, actor: Actor | null, id: un
     });
     const pdfKey = `${PURCHASE_ORDER_PDF_PREFIX}${before.number}-${randomUUID().slice(0, 8)}.pdf`;
     await deps.storage.write(pdfKey, Readable.from([pdf]), PDF_MAX_BYTES);
+    onStored(pdfKey);
     const order = await tx.purchaseOrder.update({ where: { id: orderId }, data: { status: "ORDERED", placedAt, pdfKey } });
     const total = lines.reduce((n, l) => n + l.quantityOrdered * l.unitCostCents, 0);
     await logActivity(tx, a, { action: "place", entityType: "purchaseOrder", entityId: order.id, details: `Placed ${order.number} with ${supplier.name}: ${money(total)}` });

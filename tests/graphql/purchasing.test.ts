@@ -463,4 +463,36 @@ describe("the purchase-order PDF", () => {
     expect(denied.status).toBe(403);
     expect((await fetch(new URL(placed.pdfUrl, server.url))).status).toBe(401);
   });
+
+  it("is removed from the store again when placing fails after it was stored, and the order stays a draft", async () => {
+    const item = await createItem(0);
+    const supplier = await createSupplier(`Failing Supplier ${++seq}`);
+    const draft = await createOrder({ supplierId: supplier.id, lines: [{ itemId: item.id, quantity: 2 }] });
+    // A real failure after the file is written: the order's own UPDATE is refused by a trigger.
+    const db = server.app.deps.prisma;
+    await db.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION refuse_po_place() RETURNS trigger AS $$
+      BEGIN IF NEW.id = ${draft.databaseId} AND NEW.status = 'ORDERED' THEN RAISE EXCEPTION 'refused by test'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`);
+    await db.$executeRawUnsafe(`CREATE TRIGGER refuse_po_place BEFORE UPDATE ON "PurchaseOrder" FOR EACH ROW EXECUTE FUNCTION refuse_po_place()`);
+    const storage = server.app.deps.storage;
+    const realWrite = storage.write;
+    const written: string[] = [];
+    storage.write = (key, ...rest) => (written.push(key), realWrite.call(storage, key, ...rest));
+    try {
+      const res = await gql(manager, M.place, { input: { id: draft.id } });
+      expect(res.data?.placePurchaseOrder ?? null, res.text).toBeNull();
+      expect(res.errors?.[0]?.extensions?.code, res.text).toBe("INTERNAL_SERVER_ERROR");
+    } finally {
+      storage.write = realWrite;
+      await db.$executeRawUnsafe(`DROP TRIGGER refuse_po_place ON "PurchaseOrder"`);
+      await db.$executeRawUnsafe(`DROP FUNCTION refuse_po_place()`);
+    }
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatch(new RegExp(`^purchase-orders/${draft.number}-`));
+    expect(await storage.exists(written[0]!)).toBe(false);
+    const after = await ok(manager, `query ($id: ID!) { node(id: $id) { ... on PurchaseOrder { status pdfUrl } } }`, { id: draft.id });
+    expect(after.node).toEqual({ status: "DRAFT", pdfUrl: null });
+    // And it can still be placed, with a file that stays.
+    const placed = await run(manager, "place", { id: draft.id });
+    expect(placed.__typename).toBe("PlacePurchaseOrderPayload");
+  });
 });
