@@ -13,7 +13,7 @@ import {
 import { transferStockInput } from "../../schemas/stock.ts";
 import { seek } from "./keyset.ts";
 import { notifyLowStock } from "./notifications.ts";
-import { becameLow, changeStock, isLow, lockLocationShared, lowStockItem, mainWarehouse } from "./stock.ts";
+import { becameLow, changeStock, isLow, lockLocationShared, lowStockItem, MAIN_WAREHOUSE, mainWarehouse } from "./stock.ts";
 
 /*
  * Stock locations (warehouses and technicians' vehicles), per-location stock and minimums,
@@ -130,6 +130,12 @@ const noFigures: Figures = { value: 0, belowMinimum: 0, quantity: 0 };
 /** The vehicle a user holds (their truck), if any. */
 export function heldVehicle(db: Tx | Deps["prisma"], userId: number, query: object = {}) {
   return db.stockLocation.findFirst({ ...query, where: { kind: "VEHICLE", holderId: userId, archived: false }, orderBy: { id: "asc" } });
+}
+
+/** The main warehouse (where stock comes from and goes to when no location is named), for anyone signed in; null when there is none. */
+export async function findMainWarehouse(deps: Deps, actor: Actor | null, query: object = {}) {
+  requireActor(actor);
+  return deps.prisma.stockLocation.findFirst({ ...query, ...MAIN_WAREHOUSE });
 }
 
 /** The vehicle the signed-in user holds, if any; `query` is the caller's selection (GraphQL's). */

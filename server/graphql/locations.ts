@@ -6,6 +6,7 @@ import {
   countStockLocations,
   createStockLocation,
   listStockLocations,
+  findMainWarehouse,
   myVehicle,
   recordStockCount,
   restockLocation,
@@ -150,6 +151,12 @@ builder.queryFields((t) => ({
     description: "The vehicle the signed-in user holds, if any",
     // The selection goes into the read: the location's figures (value, below-minimum count) are selected with it.
     resolve: async (query, _root, _args, ctx) => myVehicle(ctx.deps, ctx.actor, query),
+  }),
+  mainWarehouse: t.prismaField({
+    type: "StockLocation",
+    nullable: true,
+    description: "The main warehouse: the oldest active warehouse, where stock comes from and goes to when no location is named; null when there is none",
+    resolve: async (query, _root, _args, ctx) => findMainWarehouse(ctx.deps, ctx.actor, query),
   }),
   restockSuggestions: t.field({
     type: [RestockSuggestionType],

@@ -127,6 +127,25 @@ describe("myVehicle (My Truck)", () => {
   });
 });
 
+describe("mainWarehouse", () => {
+  it("is the oldest active warehouse for anyone signed in, also after a newer warehouse is made; signed out it is refused", async () => {
+    const q = `{ mainWarehouse { id name kind archived } }`;
+    expect((await ok(tech, q)).mainWarehouse).toEqual({ id: main.id, name: "Main Warehouse", kind: "WAREHOUSE", archived: false });
+    const made = await ok(manager, `mutation ($input: CreateStockLocationInput!) { createStockLocation(input: $input) { ${ERR} ... on CreateStockLocationPayload { location { id } } } }`, {
+      input: { name: `Annex ${Date.now()}`, kind: "WAREHOUSE" },
+    });
+    expect(made.createStockLocation.__typename).toBe("CreateStockLocationPayload");
+    expect((await ok(manager, q)).mainWarehouse.id).toBe(main.id);
+    // Archived again, so the other tests see one active warehouse.
+    const archived = await ok(manager, `mutation ($id: ID!) { archiveStockLocation(input: { id: $id }) { ${ERR} ... on ArchiveStockLocationPayload { location { archived } } } }`, {
+      id: made.createStockLocation.location.id,
+    });
+    expect(archived.archiveStockLocation.location.archived).toBe(true);
+    const anonymous = await server.anonymous().post("/graphql", { query: q });
+    expect(anonymous.body.errors?.[0]?.extensions?.code, anonymous.text).toBe("UNAUTHENTICATED");
+  });
+});
+
 describe("every kind of write keeps an item's total equal to the sum of its levels", () => {
   it("create, edit, transfer, approve from a picked location, chemical use from the vehicle, and deletion", async () => {
     const item = await createItem(20);

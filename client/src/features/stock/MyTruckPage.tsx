@@ -14,7 +14,7 @@ import { useRouteQuery } from "../../app/routeQueries.ts";
 import { useToast } from "../../app/toast.tsx";
 import { Loading } from "../../components/Loading.tsx";
 import { TransferButton } from "./TransferButton.tsx";
-import { countPath, mainWarehouse } from "./paths.ts";
+import { countPath } from "./paths.ts";
 
 const truckQuery = graphql`
   query MyTruckPageQuery {
@@ -39,14 +39,9 @@ const truckQuery = graphql`
         }
       }
     }
-    stockLocations(first: 100, kind: WAREHOUSE) {
-      edges {
-        node {
-          id
-          databaseId
-          name
-        }
-      }
+    mainWarehouse {
+      id
+      name
     }
   }
 `;
@@ -84,7 +79,7 @@ export default function MyTruckPage() {
       </Card>
     );
   }
-  const warehouse = mainWarehouse(data.stockLocations.edges.map((e) => e.node));
+  const warehouse = data.mainWarehouse;
   const levels = truck.stock.edges.map((e) => e.node);
   const onBoard = levels.filter((l) => l.quantity > 0).length;
 
