@@ -125,7 +125,7 @@ export async function actorForSession(deps: Deps, sessionId: string | undefined)
         WHERE s.id = ${key}`;
       if (!row) return null;
       const { id, username, name, role, department, expiresAt } = row;
-      return { actor: { id, username, name, role, department }, expiresAt: expiresAt.getTime() };
+      return { actor: { id, username, name, role, department, sessionDigest: key, sessionExpiresAt: expiresAt.getTime() }, expiresAt: expiresAt.getTime() };
     },
     (found) => found.expiresAt,
   );

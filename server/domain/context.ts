@@ -23,6 +23,9 @@ export type Actor = {
   tokenAccess?: "READ" | "WRITE";
   tokenId?: number;
   tokenExpiresAt?: number;
+  /** A signed-in session's row id (the digest of its id) and expiry (epoch ms): live connections are closed when it ends. */
+  sessionDigest?: string;
+  sessionExpiresAt?: number;
 };
 
 export type Deps = { prisma: PrismaClient; events: EventBus; storage: ObjectStore; settings?: { allowPrivateWebhooks?: boolean; companyName?: string } };

@@ -12,7 +12,7 @@ import { WebSocketServer } from "ws";
 import type { SessionCookies } from "../auth/session.ts";
 import { isDatabaseUnavailable } from "../db/client.ts";
 import { requireWriteAccess } from "../domain/apiTokens.ts";
-import { createTokenSockets } from "../realtime/tokenSockets.ts";
+import { createAuthSockets } from "../realtime/authSockets.ts";
 import type { Actor, Deps } from "../domain/context.ts";
 import { DomainError } from "../domain/errors.ts";
 import type { RateLimits } from "../http/rateLimits.ts";
@@ -188,7 +188,7 @@ export function mountGraphQL(
   });
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
-  const tokenSockets = createTokenSockets(deps.events);
+  const authSockets = createAuthSockets(deps.events);
   const wsServer = useServer<Record<string, unknown> | undefined, { request: IncomingMessage; actor?: Actor }>(
     {
       // A WebSocket without a valid session or API token (connectionParams.authorization: "Bearer tl_…") is refused at connect (4403 Forbidden).
@@ -199,8 +199,8 @@ export function mountGraphQL(
         const actor = await session.actorFromHeaders(headers).catch(() => null);
         if (!actor) return false;
         ctx.extra.actor = actor;
-        // Closed (4401) when its API token is revoked, on any process, or expires.
-        tokenSockets.track(ctx.extra.socket, actor);
+        // Closed (4401) when its API token or session is revoked (on any process) or expires.
+        authSockets.track(ctx.extra.socket, actor);
         return true;
       },
       execute: (args) => (args.rootValue as { execute: typeof import("graphql").execute }).execute(args),

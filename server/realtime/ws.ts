@@ -3,7 +3,7 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { Actor } from "../domain/context.ts";
 import type { EventBus } from "./events.ts";
-import { createTokenSockets } from "./tokenSockets.ts";
+import { createAuthSockets } from "./authSockets.ts";
 
 const HEARTBEAT_MS = 30_000;
 
@@ -15,7 +15,7 @@ export function createLowStockSocket(events: EventBus, actorOf: (headers: { cook
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
   const alive = new WeakMap<WebSocket, boolean>();
   // A connection made with an API token closes when the token is revoked or expires.
-  const tokenSockets = createTokenSockets(events);
+  const authSockets = createAuthSockets(events);
 
   const off = events.subscribe((event) => {
     if (event.type !== "stock.low") return;
@@ -50,7 +50,7 @@ export function createLowStockSocket(events: EventBus, actorOf: (headers: { cook
         return;
       }
       wss.handleUpgrade(request, socket, head, (ws) => {
-        tokenSockets.track(ws, actor);
+        authSockets.track(ws, actor);
         wss.emit("connection", ws, request);
       });
     },

@@ -163,6 +163,17 @@ test("an employee cannot open Locations, and a location label tells them so", as
   await expect(page).toHaveURL(/\/scan$/);
 });
 
+test("a technician scanning the label of the truck they hold gets My Truck", async ({ page, pageErrors }) => {
+  void pageErrors;
+  await signIn(page, "pnair");
+  const locations = (await (await page.request.get("/api/locations")).json()) as { id: number; name: string }[];
+  const truck = locations.find((l) => l.name === "Truck 2")!;
+  await page.goto("/scan");
+  await lookUp(page, `trapline:location:${truck.id}`);
+  await expect(page).toHaveURL(/\/truck$/);
+  await expect(page.getByRole("heading", { level: 2, name: "Truck 2" })).toBeVisible();
+});
+
 test("inventory shows each item's stock per location, and the item dialog lists it @phone", async ({ page, pageErrors }) => {
   void pageErrors;
   await signIn(page, "manager");

@@ -31,6 +31,9 @@ const lookupQuery = graphql`
           ... on StockLocation {
             id
             name
+            holder {
+              id
+            }
           }
         }
       }
@@ -51,7 +54,7 @@ type Source = "camera" | "photo" | "manual";
 export default function ScanPage() {
   const environment = useRelayEnvironment();
   const navigate = useNavigate();
-  const { isManager } = useSession();
+  const { isManager, viewer } = useSession();
   const [tab, setTab] = useState(0);
   const [code, setCode] = useState("");
   const [looking, setLooking] = useState(false);
@@ -91,6 +94,11 @@ export default function ScanPage() {
             hold.dispose();
             if (isManager) {
               navigate(`/locations/${encodeURIComponent(r.data.id)}`);
+              return;
+            }
+            // A technician's own truck opens My Truck.
+            if (r.data.holder?.id === viewer.id) {
+              navigate("/truck");
               return;
             }
             firstError ??= `${r.data.name ?? "This"} is a stock location; only managers can open locations`;

@@ -4,7 +4,11 @@ import WebSocket from "ws";
 import { ERR, ok } from "../helpers/graphql.ts";
 import { startServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
-/** Issue 17: a live connection made with an API token ends when the token is revoked (on any process) or expires. */
+/**
+ * Issue 17: a live connection made with an API token ends when the token is revoked (on any process)
+ * or expires; one made with a sign-in session ends when that session is signed out (alone or
+ * "everywhere", on any process).
+ */
 
 let server: TestServer;
 let manager: ApiClient;
@@ -64,9 +68,9 @@ async function graphqlWs(on: TestServer, init: { authorization?: string; cookie?
   return w;
 }
 
-/** The plain /ws channel, with the token as a header. */
-async function plainWs(on: TestServer, token: string): Promise<Watched> {
-  const socket = new WebSocket(`${on.url.replace(/^http/, "ws")}/ws`, { headers: { authorization: `Bearer ${token}` } });
+/** The plain /ws channel, with the token as a header (or a session's cookie). */
+async function plainWs(on: TestServer, token: string, cookie?: string): Promise<Watched> {
+  const socket = new WebSocket(`${on.url.replace(/^http/, "ws")}/ws`, { headers: cookie ? { cookie } : { authorization: `Bearer ${token}` } });
   const w = watch(socket);
   await new Promise<void>((resolve, reject) => {
     socket.once("open", () => resolve());
@@ -138,5 +142,55 @@ describe("two server processes on one PostgreSQL database", () => {
     const [g, w] = await within(Promise.all([onB.closed, wsOnB.closed]), 3_000, "closing on the other process");
     expect(g.code).toBe(4401);
     expect(w.code).toBe(4401);
+  });
+});
+
+describe("signing out", () => {
+  it("closes that session's graphql-ws and /ws connections (4401), not the user's other sessions' nor their tokens'", async () => {
+    const [phone, laptop] = [await server.as("manager"), await server.as("manager")];
+    const { token } = await makeToken(phone);
+    const phoneLive = await graphqlWs(server, { cookie: phone.cookie });
+    const phoneWs = await plainWs(server, "", phone.cookie);
+    const laptopLive = await graphqlWs(server, { cookie: laptop.cookie });
+    const tokenLive = await graphqlWs(server, { authorization: `Bearer ${token}` });
+    await sleep(200);
+    expect([phoneLive.isOpen(), phoneWs.isOpen(), laptopLive.isOpen(), tokenLive.isOpen()]).toEqual([true, true, true, true]);
+
+    const cookie = phone.cookie;
+    expect((await phone.post("/api/auth/logout", {})).status).toBe(200);
+    const [g, w] = await within(Promise.all([phoneLive.closed, phoneWs.closed]), 3_000, "closing the signed-out session's connections");
+    expect(g).toMatchObject({ code: 4401, reason: "Signed out or session expired" });
+    expect(w).toMatchObject({ code: 4401 });
+    await sleep(200);
+    expect([laptopLive.isOpen(), tokenLive.isOpen()]).toEqual([true, true]);
+    // The old cookie cannot open one again.
+    await expect(graphqlWs(server, { cookie })).rejects.toThrow(/closed before ack: 4403/);
+  });
+
+  it("everywhere closes every session connection of that user, and no one else's", async () => {
+    const [one, two, other] = [await server.as("manager"), await server.as("manager"), await server.as("tech")];
+    const a = await graphqlWs(server, { cookie: one.cookie });
+    const b = await plainWs(server, "", two.cookie);
+    const c = await graphqlWs(server, { cookie: other.cookie });
+    await sleep(200);
+    await ok(one, `mutation { signOut(input: { everywhere: true }) { signedOut } }`);
+    const [ca, cb] = await within(Promise.all([a.closed, b.closed]), 3_000, "closing all of the user's session connections");
+    expect([ca.code, cb.code]).toEqual([4401, 4401]);
+    await sleep(200);
+    expect(c.isOpen()).toBe(true);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)("on one process closes that session's connections on the other", async () => {
+    const env = { SESSION_SECRET: randomBytes(32).toString("hex") };
+    const a = await startServer(env);
+    servers.push(a);
+    const b = await startServer(env, { databaseUrl: a.databaseUrl });
+    servers.push(b);
+    const user = await a.as("manager");
+    const onB = await graphqlWs(b, { cookie: user.cookie });
+    await sleep(200);
+    expect(onB.isOpen()).toBe(true);
+    expect((await user.post("/api/auth/logout", {})).status).toBe(200);
+    expect((await within(onB.closed, 3_000, "closing on the other process")).code).toBe(4401);
   });
 });
