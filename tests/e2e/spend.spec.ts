@@ -16,17 +16,16 @@ async function gql(page: Page, query: string, variables: Record<string, unknown>
   return payload as any;
 }
 
-/** A supplier, an item, an order of 10 at $12.50 placed and 4 of it received: $50.00 spent, 6 on order. */
-async function orderAndReceivePart(page: Page) {
+/** A supplier, an item, an order of 10 at $12.50 placed and 4 of it received (by default): $50.00 spent, 6 on order. */
+async function orderAndReceivePart(page: Page, { itemName = unique("Spend Trap"), quantity = 1, received = 4 } = {}) {
   const supplierName = unique("Spend Supply");
-  const itemName = unique("Spend Trap");
   const supplier = await gql(page, `mutation ($input: CreateSupplierInput!) { createSupplier(input: $input) { __typename ... on CreateSupplierPayload { supplier { id } } } }`, {
     input: { name: supplierName },
   });
   const item = await gql(
     page,
     `mutation ($input: CreateInventoryItemInput!) { createInventoryItem(input: $input) { __typename ... on CreateInventoryItemPayload { item { id } } } }`,
-    { input: { name: itemName, category: "Traps", unit: "boxes", quantity: 1, minQuantity: 4, price: 1250 } },
+    { input: { name: itemName, category: "Traps", unit: "boxes", quantity, minQuantity: 4, price: 1250 } },
   );
   const order = await gql(
     page,
@@ -35,9 +34,11 @@ async function orderAndReceivePart(page: Page) {
   );
   const { id, lines } = order.purchaseOrder;
   await gql(page, `mutation ($input: PlacePurchaseOrderInput!) { placePurchaseOrder(input: $input) { __typename } }`, { input: { id } });
-  await gql(page, `mutation ($input: ReceivePurchaseOrderInput!) { receivePurchaseOrder(input: $input) { __typename } }`, {
-    input: { id, lines: [{ lineId: lines[0].id, quantity: 4 }] },
-  });
+  if (received) {
+    await gql(page, `mutation ($input: ReceivePurchaseOrderInput!) { receivePurchaseOrder(input: $input) { __typename } }`, {
+      input: { id, lines: [{ lineId: lines[0].id, quantity: received }] },
+    });
+  }
   return { supplierName, itemName, itemId: item.item.id as string };
 }
 
@@ -100,6 +101,21 @@ test("an item on order says so in the inventory list and in its dialog @phone", 
   await page.getByLabel("Search inventory").fill("Tyvek");
   await expect(page.locator("tbody tr, article").filter({ hasText: "Tyvek" }).first()).toBeVisible();
   await expect(page.getByText(/on order/)).toHaveCount(0);
+});
+
+test("the dashboard's low-stock alert of an item on order says so @phone", async ({ page, pageErrors }, info) => {
+  void pageErrors;
+  await signIn(page, "manager");
+  // Out of stock and named to sort first among the low-stock items the card shows.
+  const itemName = `0 Spend alert ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  await orderAndReceivePart(page, { itemName, quantity: 0, received: 0 });
+  await page.goto("/");
+  const card = page.locator(".MuiCard-root").filter({ has: page.getByText("Critical Alerts", { exact: true }) });
+  const alert = card.locator("div").filter({ hasText: itemName }).filter({ has: page.getByRole("button", { name: "Reorder" }) }).last();
+  await expect(alert).toContainText("0 boxes left");
+  await expect(alert).toContainText("10 on order");
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENS}/spend-dashboard-${info.project.name}.png` });
 });
 
 test("a technician sees no 'on order'", async ({ page, pageErrors }) => {
