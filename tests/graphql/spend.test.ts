@@ -163,6 +163,19 @@ describe("spend reports", () => {
     expect(await spend(isoDay(-30), isoDay(-20))).toEqual({ suppliers: [], categories: [] });
   });
 
+  it("shows a renamed supplier's new name (a cached answer is dropped)", async () => {
+    const before = await spend(isoDay(-12), isoDay(-9));
+    expect(before.suppliers.map((r: any) => r.name)).toEqual([north.name]);
+    const renamed = `North Supply Co ${suffix}`;
+    await mutate(
+      `mutation ($input: UpdateSupplierInput!) { updateSupplier(input: $input) { ${ERR} } }`,
+      { id: Buffer.from(`Supplier:${north.databaseId}`).toString("base64"), name: renamed },
+      "UpdateSupplierPayload",
+    );
+    const after = await spend(isoDay(-12), isoDay(-9));
+    expect(after.suppliers).toEqual([{ supplierDatabaseId: north.databaseId, name: renamed, orders: 1, units: 3, spendCents: 1200 }]);
+  });
+
   it("refuses employees", async () => {
     const { reports } = await ok(tech, SPEND, { from: isoDay(-1), to: isoDay(0) });
     expect(reports).toMatchObject({ __typename: "ForbiddenError" });
