@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, signIn, test, unique } from "./fixtures.ts";
@@ -73,6 +74,14 @@ test("the reports page shows spend by supplier and by category, each with its CS
   expect(categories.name).toMatch(/^trapline-spend-by-category-/);
   expect(categories.lines[0]).toBe("Category,Units received,Spend (USD)");
   expect(categories.lines.some((l) => l.startsWith("Traps,"))).toBe(true);
+
+  // The two sections with figures in them pass axe (WCAG 2.1 AA), as the other reports do in a11y.spec.ts.
+  const { violations } = await new AxeBuilder({ page })
+    .include('section:has(table[aria-label="Spend by supplier"])')
+    .include('section:has(table[aria-label="Spend by category"])')
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 
   await bySupplier.scrollIntoViewIfNeeded();
   if (info.project.name === "phone") expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
