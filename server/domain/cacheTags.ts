@@ -45,7 +45,8 @@ export function recordsChangedBy(event: DomainEvent | undefined): string[] | nul
         ...event.itemIds.map((id) => `InventoryItem:${id}`),
       ];
     case "supplier.changed":
-      return ["Supplier", `Supplier:${event.supplierId}`, "ActivityEntry"];
+      // Reports: spend by supplier shows the supplier's name.
+      return ["Supplier", `Supplier:${event.supplierId}`, "ActivityEntry", "Reports"];
     case "notification.created":
       return ["Notification", "Query.unreadNotificationCount"];
     case "session.revoked":

@@ -351,3 +351,60 @@ export async function chemicalUseRecords(deps: Deps, actor: Actor | null, range:
     ORDER BY c."usedAt", c.id
     LIMIT ${take}`;
 }
+
+/*
+ * Spend (issue 16): what was received in the range, at what it cost. Each `received` stock movement
+ * of a purchase order × the unit cost of that item's line on that order. Should one order carry the
+ * item on several lines, the cost is their average weighted by the quantity ordered (a movement does
+ * not name its line). A deleted item's movements still count (matched by the name both rows keep).
+ */
+const RECEIPTS_IN_RANGE = (range: ReportRange) => {
+  const { start, end } = bounds(range);
+  return Prisma.sql`
+    WITH cost AS (
+      SELECT l."orderId", l."itemId", CASE WHEN l."itemId" IS NULL THEN l."itemName" END AS "itemName",
+        sum(l."quantityOrdered"::numeric * l."unitCostCents") / NULLIF(sum(l."quantityOrdered"), 0) AS "unitCost"
+      FROM "PurchaseOrderLine" l
+      GROUP BY l."orderId", l."itemId", CASE WHEN l."itemId" IS NULL THEN l."itemName" END
+    ),
+    receipts AS (
+      SELECT m."purchaseOrderId" AS "orderId", m."itemId", m.delta AS units, m.delta * COALESCE(c."unitCost", 0) AS spend
+      FROM "StockMovement" m
+      LEFT JOIN cost c ON c."orderId" = m."purchaseOrderId"
+        AND (c."itemId" = m."itemId" OR (m."itemId" IS NULL AND c."itemId" IS NULL AND c."itemName" = m."itemName"))
+      WHERE m.reason = 'received' AND m."purchaseOrderId" IS NOT NULL AND m."createdAt" >= ${start} AND m."createdAt" < ${end}
+    )`;
+};
+
+export type SupplierSpend = { supplierId: number | null; name: string; orders: number; units: number; spendCents: number };
+export type CategorySpend = { category: string; units: number; spendCents: number };
+
+/** Spend per supplier of the orders received in the range, most first. */
+export async function spendBySupplier(deps: Deps, actor: Actor | null, range: ReportRange): Promise<SupplierSpend[]> {
+  guard(actor);
+  return deps.prisma.$queryRaw<SupplierSpend[]>`
+    ${RECEIPTS_IN_RANGE(range)}
+    SELECT s.id AS "supplierId", COALESCE(s.name, '(no supplier)') AS name,
+      count(DISTINCT r."orderId")::int AS orders,
+      sum(r.units)::int AS units,
+      round(sum(r.spend))::float8 AS "spendCents"
+    FROM receipts r
+    JOIN "PurchaseOrder" o ON o.id = r."orderId"
+    LEFT JOIN "Supplier" s ON s.id = o."supplierId"
+    GROUP BY s.id, s.name
+    ORDER BY "spendCents" DESC, name, s.id`;
+}
+
+/** Spend per item category (today's category) of what was received in the range, most first. */
+export async function spendByCategory(deps: Deps, actor: Actor | null, range: ReportRange): Promise<CategorySpend[]> {
+  guard(actor);
+  return deps.prisma.$queryRaw<CategorySpend[]>`
+    ${RECEIPTS_IN_RANGE(range)}
+    SELECT COALESCE(i.category, '(deleted items)') AS category,
+      sum(r.units)::int AS units,
+      round(sum(r.spend))::float8 AS "spendCents"
+    FROM receipts r
+    LEFT JOIN "InventoryItem" i ON i.id = r."itemId"
+    GROUP BY COALESCE(i.category, '(deleted items)')
+    ORDER BY "spendCents" DESC, category`;
+}

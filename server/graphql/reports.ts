@@ -9,6 +9,8 @@ import {
   REPORT_INTERVALS,
   reportRange,
   requestsByStatus,
+  spendByCategory,
+  spendBySupplier,
   stockMovementsOverTime,
   stockValueByCategory,
   stockValueByLocation,
@@ -25,6 +27,8 @@ import {
   type RequestStatusRow,
   type RequestSummary,
   type StatusCount,
+  type CategorySpend,
+  type SupplierSpend,
   type TopRequested,
 } from "../domain/reports.ts";
 import { builder } from "./builder.ts";
@@ -167,6 +171,26 @@ const ChemicalUseRecordType = builder.objectRef<ChemicalUseRecord>("ChemicalUseR
   }),
 });
 
+const SupplierSpendType = builder.objectRef<SupplierSpend>("SpendBySupplier").implement({
+  description: "What was received in the range from one supplier, at the order lines' unit costs",
+  fields: (t) => ({
+    supplierDatabaseId: t.exposeInt("supplierId", { nullable: true }),
+    name: t.exposeString("name"),
+    orders: t.exposeInt("orders", { description: "Purchase orders with a receipt in the range" }),
+    units: t.exposeInt("units", { description: "Units received in the range" }),
+    spendCents: t.exposeFloat("spendCents", { description: "Units received × their line's unit cost, in cents (a Float: it may pass 2^31)" }),
+  }),
+});
+
+const CategorySpendType = builder.objectRef<CategorySpend>("SpendByCategory").implement({
+  description: "What was received in the range in one item category, at the order lines' unit costs",
+  fields: (t) => ({
+    category: t.exposeString("category"),
+    units: t.exposeInt("units", { description: "Units received in the range" }),
+    spendCents: t.exposeFloat("spendCents", { description: "Units received × their line's unit cost, in cents (a Float: it may pass 2^31)" }),
+  }),
+});
+
 const ReportsType = builder.objectRef<ReportRange>("Reports").implement({
   description: "Reports & Analytics over one date range; each field is aggregated by the database when asked for",
   fields: (t) => ({
@@ -192,6 +216,16 @@ const ReportsType = builder.objectRef<ReportRange>("Reports").implement({
       type: [TopRequestedType],
       args: { limit: t.arg.int({ defaultValue: 10, description: "1 to 50" }) },
       resolve: (r, args, ctx) => topRequestedItems(ctx.deps, ctx.actor, r, args.limit ?? 10),
+    }),
+    spendBySupplier: t.field({
+      type: [SupplierSpendType],
+      description: "Purchase-order receipts in the range per supplier, most spent first",
+      resolve: (r, _a, ctx) => spendBySupplier(ctx.deps, ctx.actor, r),
+    }),
+    spendByCategory: t.field({
+      type: [CategorySpendType],
+      description: "Purchase-order receipts in the range per item category, most spent first",
+      resolve: (r, _a, ctx) => spendByCategory(ctx.deps, ctx.actor, r),
     }),
     chemicalUseByProduct: t.field({ type: [ChemicalUseByProductType], resolve: (r, _a, ctx) => chemicalUseByProduct(ctx.deps, ctx.actor, r) }),
     chemicalUseByTechnician: t.field({

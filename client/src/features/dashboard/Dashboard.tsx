@@ -20,6 +20,7 @@ import { useRouteQuery } from "../../app/routeQueries.ts";
 import { useSession } from "../../app/session.ts";
 import { useDecideRequest } from "../requests/useDecideRequest.ts";
 import { ActivityEntryRow } from "./ActivityEntryRow.tsx";
+import { OnOrderChip } from "../inventory/OnOrderChip.tsx";
 import { equipmentStatusLine, statusColor } from "../equipment/status.ts";
 
 const POLL_MS = 30_000;
@@ -192,6 +193,7 @@ function CriticalAlerts({ query }: { query: Dashboard_alerts$key }) {
           unit
           reorderQuantity
           minQuantity
+          onOrder
         }
       }
     `,
@@ -209,9 +211,12 @@ function CriticalAlerts({ query }: { query: Dashboard_alerts$key }) {
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                 {i.name}
               </Typography>
-              <Typography variant="caption" color="error.dark">
-                {i.quantity} {i.unit} left
-              </Typography>
+              <Stack direction="row" sx={{ alignItems: "center", columnGap: 1, rowGap: 0.5, flexWrap: "wrap" }}>
+                <Typography variant="caption" color="error.dark">
+                  {i.quantity} {i.unit} left
+                </Typography>
+                <OnOrderChip onOrder={i.onOrder} unit={i.unit} />
+              </Stack>
             </Box>
             <Button
               size="small"

@@ -14,6 +14,7 @@ import {
 import { BarcodeScannerDialog } from "../../components/BarcodeScannerDialog.tsx";
 import { SdsUploader } from "../../components/SdsUploader.tsx";
 import { StockByLocation } from "../locations/StockByLocation.tsx";
+import { OnOrderChip } from "./OnOrderChip.tsx";
 import { connectionsForNewItem } from "./connections.ts";
 import { FormMoney, FormNumber, FormSelect, FormSwitch, FormText } from "../../components/form/fields.tsx";
 import { useFormSave } from "../../components/form/useFormSave.ts";
@@ -78,6 +79,7 @@ function ItemForm({ titleId, onDone, item: itemKey }: { titleId: string; onDone(
         sdsFileUrl
         epaRegistrationNumber
         activeIngredient
+        onOrder
         ...StockByLocation_item
       }
     `,
@@ -191,6 +193,11 @@ function ItemForm({ titleId, onDone, item: itemKey }: { titleId: string; onDone(
                 Quantity is the total over all locations; changing it here changes the main warehouse.
               </Typography>
               <StockByLocation item={item} variant="detail" />
+              {item.onOrder > 0 && (
+                <Box sx={{ mt: 1 }}>
+                  <OnOrderChip onOrder={item.onOrder} unit={item.unit} />
+                </Box>
+              )}
             </Grid>
           )}
           <Grid size={{ xs: 6 }}>

@@ -11,6 +11,7 @@ import { StockByLocation } from "../locations/StockByLocation.tsx";
 import { TransferButton } from "../stock/TransferButton.tsx";
 import { isApplied } from "./chemicalUse.ts";
 import type { UseTarget } from "./RecordUseDialog.tsx";
+import { OnOrderChip } from "./OnOrderChip.tsx";
 import { StockStatusChip } from "./StockStatusChip.tsx";
 import { useWaitingFor } from "../../offline/useOffline.ts";
 
@@ -50,6 +51,7 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
         location
         hazardous
         stockStatus
+        onOrder
         epaRegistrationNumber
         stockLevels {
           quantity
@@ -110,6 +112,7 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
                 Min: {i.minQuantity}
               </Box>
             </Typography>
+            <OnOrderChip onOrder={i.onOrder} unit={i.unit} />
             {i.location && (
               <Stack direction="row" spacing={0.5} sx={{ alignItems: "center", color: "text.secondary", minWidth: 0 }}>
                 <PlaceIcon sx={{ fontSize: 16 }} />
@@ -165,6 +168,11 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
         <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: "nowrap" }}>
           Min: {i.minQuantity}
         </Typography>
+        {i.onOrder > 0 && (
+          <Box sx={{ mt: 0.5 }}>
+            <OnOrderChip onOrder={i.onOrder} unit={i.unit} />
+          </Box>
+        )}
       </TableCell>
       <TableCell>{i.unit}</TableCell>
       <TableCell>

@@ -12,6 +12,7 @@ import { EquipmentCategoryReport, EquipmentStatusReport } from "./EquipmentRepor
 import type { ReportRange } from "./range.ts";
 import { ReportRangeContext } from "./ReportCard.tsx";
 import { RequestStatusReport, TopRequestedReport } from "./RequestReports.tsx";
+import { SpendByCategoryReport, SpendBySupplierReport } from "./SpendReports.tsx";
 import { LowStockReport, StockMovementsReport, StockValueByLocationReport, StockValueReport } from "./StockReports.tsx";
 
 /** Reports & Analytics (managers): every report over one date range, each with its CSV. */
@@ -47,6 +48,8 @@ const reportsQuery = graphql`
         ...StockReports_locations
         ...StockReports_movements
         ...StockReports_lowStock
+        ...SpendReports_bySupplier
+        ...SpendReports_byCategory
         ...EquipmentReports_byStatus
         ...EquipmentReports_byCategory
         ...RequestReports_requests
@@ -82,6 +85,12 @@ function ReportGrid({ queryRef }: { queryRef: PreloadedQuery<ReportsPageQuery> }
         </Grid>
         <Grid size={12}>
           <StockMovementsReport reports={reports} />
+        </Grid>
+        <Grid size={half}>
+          <SpendBySupplierReport reports={reports} />
+        </Grid>
+        <Grid size={half}>
+          <SpendByCategoryReport reports={reports} />
         </Grid>
         <Grid size={half}>
           <EquipmentStatusReport reports={reports} />
