@@ -243,8 +243,8 @@ export default function DraftEditor({ titleId, orderId, onDone }: Props) {
                   <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{f.itemName}</Typography>
                   <FieldError form={form} index={i} />
                 </Box>
-                <FormNumber control={control} name={`lines.${i}.quantity`} label={`Quantity (${f.unit})`} size="small" min={1} slotProps={{ htmlInput: { "aria-label": `Quantity of ${f.itemName}` } }} />
-                <FormMoney control={control} name={`lines.${i}.unitCost`} label="Unit cost" size="small" slotProps={{ htmlInput: { "aria-label": `Unit cost of ${f.itemName}` } }} />
+                <FormNumber control={control} name={`lines.${i}.quantity`} label={`Quantity (${f.unit})`} size="small" min={1} />
+                <FormMoney control={control} name={`lines.${i}.unitCost`} label="Unit cost" size="small" />
                 <Tooltip title="Remove line">
                   <IconButton aria-label={`Remove ${f.itemName}`} onClick={() => lines.remove(i)} sx={{ mt: 0.25 }}>
                     <DeleteIcon />
