@@ -208,8 +208,11 @@ export default function ReceiveDialog({ titleId, order, onClose, onReceived }: P
             ))}
           </TextField>
           <Box>
-            <CameraViewport videoRef={camera.videoRef} status={camera.status} hint="Scan each box's barcode" idleText="Scan the boxes as they come off the truck" label="Receiving camera" />
-            <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+            {/* The picture shows only while scanning; the <video> stays mounted for the stream. */}
+            <Box sx={{ display: scanning ? "block" : "none", mb: 1 }}>
+              <CameraViewport videoRef={camera.videoRef} status={camera.status} hint="Scan each box's barcode" label="Receiving camera" />
+            </Box>
+            <Stack direction="row" spacing={1}>
               {scanning ? (
                 <Button variant="contained" color="error" startIcon={<StopIcon />} onClick={camera.stop} fullWidth>
                   Stop scanning
