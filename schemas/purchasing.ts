@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { optionalDate, optionalText, requiredText, wholeNumber } from "./fields.ts";
+import { dateInput, numberInput, textInput } from "./form.ts";
 
 /** Issue 16: suppliers and purchase orders. The server validates with these; the purchasing forms with the same objects. */
 
@@ -70,6 +71,40 @@ export const supplierForm = z.object({
   notes: supplierFields.notes,
 });
 export type SupplierFormValues = z.input<typeof supplierForm>;
+
+/**
+ * The draft editor's form: its inputs' text read into the order fields above. Supplier and items are
+ * picked by their GraphQL ids ("" for no supplier); a unit cost is typed in dollars and sent in cents.
+ */
+const unitCostDollars = z
+  .string()
+  .transform((v) => (v.trim() === "" ? undefined : Math.round(Number(v) * 100)))
+  .pipe(purchaseOrderLineInput.shape.unitCostCents.unwrap() as z.ZodType<number, number | undefined>);
+export const purchaseOrderForm = z.object({
+  supplierId: z.string(),
+  expectedDate: dateInput(orderFields.expectedDate),
+  notes: textInput(orderFields.notes, null),
+  lines: z
+    .array(
+      z.object({
+        itemId: z.string().min(1, "Pick an item"),
+        itemName: z.string(),
+        unit: z.string(),
+        quantity: numberInput(purchaseOrderLineInput.shape.quantity),
+        unitCost: unitCostDollars,
+      }),
+    )
+    .max(MAX_ORDER_LINES, `An order may have at most ${MAX_ORDER_LINES} lines`)
+    .superRefine((lines, ctx) => {
+      const seen = new Set<string>();
+      lines.forEach((l, i) => {
+        if (seen.has(l.itemId)) ctx.addIssue({ code: "custom", message: "Each item may be on an order once", path: [i, "itemId"] });
+        seen.add(l.itemId);
+      });
+    }),
+});
+export type PurchaseOrderFormValues = z.input<typeof purchaseOrderForm>;
+export type PurchaseOrderFormOutput = z.output<typeof purchaseOrderForm>;
 
 /** PO-0001, PO-0002, …: at least four digits. */
 export const purchaseOrderNumber = (n: number) => `PO-${String(n).padStart(4, "0")}`;

@@ -100,6 +100,29 @@ try {
         await page.getByRole("region", { name: "Stock value by location" }).scrollIntoViewIfNeeded();
         await shot(page, "manager-location-report");
       }
+      // Purchasing (issue 16): drafts from the suggestions, the draft editor, cancelling, and receiving a placed order.
+      if (user === "manager" && wanted("manager-purchasing")) {
+        await page.goto(`${base}/purchasing`);
+        await page.getByRole("button", { name: "Draft orders from suggestions" }).click();
+        await page.getByRole("button", { name: /^Edit PO-/ }).first().waitFor();
+        await shot(page, "manager-purchasing-drafts");
+        await page.getByRole("button", { name: /^Edit PO-/ }).first().click();
+        await page.getByRole("list", { name: "Order lines" }).waitFor();
+        await shot(page, "manager-purchasing-editor");
+        await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+        await page.getByRole("button", { name: /^Cancel PO-/ }).first().click();
+        await shot(page, "manager-purchasing-cancel");
+        await page.getByRole("button", { name: "Keep it" }).click();
+        // A draft with a supplier is placed, then received.
+        const place = page.getByRole("button", { name: "Place", exact: true }).and(page.locator(":enabled")).first();
+        if (await place.count()) {
+          await place.click();
+          await page.getByRole("button", { name: "Receive", exact: true }).first().waitFor();
+          await page.getByRole("button", { name: "Receive", exact: true }).first().click();
+          await page.getByText(/still due of/).first().waitFor();
+          await shot(page, "manager-purchasing-receive");
+        }
+      }
       await context.close();
     }
     // Settings (issue 17): a token and a webhook made through the dialogs, the secrets shown once, a delivery.

@@ -1,21 +1,29 @@
+import AddIcon from "@mui/icons-material/Add";
 import AutoAwesomeIcon from "@mui/icons-material/AutoAwesome";
 import {
   Box, Button, Card, CardActions, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Paper, Stack, Table, TableBody, TableCell,
   TableContainer, TableHead, TableRow, TextField, Typography, useMediaQuery, useTheme,
 } from "@mui/material";
-import { useState, useTransition } from "react";
+import { lazy, Suspense, useState, useTransition } from "react";
 import { graphql, useFragment, useMutation, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import type { PurchasingPageQuery } from "../../__generated__/PurchasingPageQuery.graphql.ts";
 import type { PurchasingPage_orders$key } from "../../__generated__/PurchasingPage_orders.graphql.ts";
 import type { PurchasingPage_order$data, PurchasingPage_order$key } from "../../__generated__/PurchasingPage_order.graphql.ts";
 import type { PurchasingPageDraftMutation } from "../../__generated__/PurchasingPageDraftMutation.graphql.ts";
 import type { PurchasingPagePlaceMutation } from "../../__generated__/PurchasingPagePlaceMutation.graphql.ts";
-import type { PurchasingPageReceiveMutation } from "../../__generated__/PurchasingPageReceiveMutation.graphql.ts";
+import type { PurchasingPageCancelMutation } from "../../__generated__/PurchasingPageCancelMutation.graphql.ts";
+import type { PurchasingPageCreateMutation } from "../../__generated__/PurchasingPageCreateMutation.graphql.ts";
+import { FormLoading } from "../locations/FormLoading.tsx";
 import { AccessDenied } from "../../components/AccessDenied.tsx";
 import { PURCHASING_PAGE_SIZE as PAGE } from "../../app/routeConstants.ts";
 import { useRouteQuery } from "../../app/routeQueries.ts";
 import { useSession } from "../../app/session.ts";
 import { useToast } from "../../app/toast.tsx";
+
+const DraftEditor = lazy(() => import("./DraftEditor.tsx"));
+const ReceiveDialog = lazy(() => import("./ReceiveDialog.tsx"));
+const EDITOR_TITLE_ID = "draft-editor-title";
+const RECEIVE_TITLE_ID = "receive-title";
 
 /** Issue 16, first screen: orders by status, drafting from suggestions, placing (with the PDF) and receiving. */
 
@@ -118,6 +126,34 @@ function OrderList({ query }: { query: PurchasingPage_orders$key }) {
       onError: () => toast({ title: "Error", description: "Could not draft orders", variant: "destructive" }),
     });
 
+  const [editing, setEditing] = useState<string | null>(null);
+  const [create, creating] = useMutation<PurchasingPageCreateMutation>(graphql`
+    mutation PurchasingPageCreateMutation {
+      createPurchaseOrder(input: {}) {
+        __typename
+        ... on CreatePurchaseOrderPayload {
+          purchaseOrder {
+            id
+          }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  const newOrder = () =>
+    create({
+      variables: {},
+      onCompleted: ({ createPurchaseOrder: r }) => {
+        if (r.__typename === "CreatePurchaseOrderPayload" && r.purchaseOrder?.id) {
+          reload();
+          setEditing(r.purchaseOrder.id);
+        } else toast({ title: "Error", description: "message" in r ? r.message : "Could not make the order", variant: "destructive" });
+      },
+      onError: () => toast({ title: "Error", description: "Could not make the order", variant: "destructive" }),
+    });
+
   const orders = data.purchaseOrders.edges.map((e) => e.node);
   return (
     <Stack spacing={2}>
@@ -142,6 +178,9 @@ function OrderList({ query }: { query: PurchasingPage_orders$key }) {
           ))}
         </TextField>
         <Box sx={{ flex: 1 }} />
+        <Button variant="outlined" startIcon={<AddIcon />} onClick={newOrder} disabled={creating}>
+          New order
+        </Button>
         <Button variant="contained" startIcon={<AutoAwesomeIcon />} onClick={draftFromSuggestions} disabled={drafting}>
           Draft orders from suggestions
         </Button>
@@ -158,7 +197,7 @@ function OrderList({ query }: { query: PurchasingPage_orders$key }) {
         ) : phone ? (
           <Stack spacing={1.5} component="ul" aria-label="Purchase orders" sx={{ listStyle: "none", p: 0, m: 0 }}>
             {orders.map((o) => (
-              <OrderCard key={o.id} order={o} onChanged={() => reload()} />
+              <OrderCard key={o.id} order={o} onChanged={() => reload()} onEdit={setEditing} />
             ))}
           </Stack>
         ) : (
@@ -176,7 +215,7 @@ function OrderList({ query }: { query: PurchasingPage_orders$key }) {
               </TableHead>
               <TableBody>
                 {orders.map((o) => (
-                  <OrderRow key={o.id} order={o} onChanged={() => reload()} />
+                  <OrderRow key={o.id} order={o} onChanged={() => reload()} onEdit={setEditing} />
                 ))}
               </TableBody>
             </Table>
@@ -188,6 +227,20 @@ function OrderList({ query }: { query: PurchasingPage_orders$key }) {
           Load more
         </Button>
       )}
+      <Dialog open={editing !== null} onClose={() => setEditing(null)} fullScreen={phone} fullWidth maxWidth="md" aria-labelledby={EDITOR_TITLE_ID}>
+        {editing && (
+          <Suspense fallback={<FormLoading titleId={EDITOR_TITLE_ID} title="Edit order" />}>
+            <DraftEditor
+              titleId={EDITOR_TITLE_ID}
+              orderId={editing}
+              onDone={(saved) => {
+                setEditing(null);
+                if (saved) reload();
+              }}
+            />
+          </Suspense>
+        )}
+      </Dialog>
     </Stack>
   );
 }
@@ -210,6 +263,7 @@ const orderFragment = graphql`
       quantityReceived
       quantityDue
       item {
+        id
         unit
       }
     }
@@ -220,7 +274,9 @@ function useOrder(ref: PurchasingPage_order$key) {
   return useFragment(orderFragment, ref);
 }
 
-function OrderRow({ order: ref, onChanged }: { order: PurchasingPage_order$key; onChanged: () => void }) {
+type OrderProps = { order: PurchasingPage_order$key; onChanged: () => void; onEdit: (id: string) => void };
+
+function OrderRow({ order: ref, onChanged, onEdit }: OrderProps) {
   const order = useOrder(ref);
   return (
     <TableRow>
@@ -232,13 +288,13 @@ function OrderRow({ order: ref, onChanged }: { order: PurchasingPage_order$key; 
       <TableCell align="right">{money(order.totalCents)}</TableCell>
       <TableCell>{day(order.expectedDate)}</TableCell>
       <TableCell align="right">
-        <OrderActions order={order} onChanged={onChanged} />
+        <OrderActions order={order} onChanged={onChanged} onEdit={onEdit} />
       </TableCell>
     </TableRow>
   );
 }
 
-function OrderCard({ order: ref, onChanged }: { order: PurchasingPage_order$key; onChanged: () => void }) {
+function OrderCard({ order: ref, onChanged, onEdit }: OrderProps) {
   const order = useOrder(ref);
   return (
     <Card component="li" variant="outlined">
@@ -253,15 +309,18 @@ function OrderCard({ order: ref, onChanged }: { order: PurchasingPage_order$key;
         </Typography>
       </CardContent>
       <CardActions sx={{ flexWrap: "wrap", gap: 1, px: 2, pb: 1.5 }}>
-        <OrderActions order={order} onChanged={onChanged} />
+        <OrderActions order={order} onChanged={onChanged} onEdit={onEdit} />
       </CardActions>
     </Card>
   );
 }
 
-function OrderActions({ order, onChanged }: { order: PurchasingPage_order$data; onChanged: () => void }) {
+function OrderActions({ order, onChanged, onEdit }: { order: PurchasingPage_order$data; onChanged: () => void; onEdit: (id: string) => void }) {
   const { toast } = useToast();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down("sm"));
   const [receiving, setReceiving] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
   const [place, placing] = useMutation<PurchasingPagePlaceMutation>(graphql`
     mutation PurchasingPagePlaceMutation($input: PlacePurchaseOrderInput!) {
       placePurchaseOrder(input: $input) {
@@ -291,6 +350,11 @@ function OrderActions({ order, onChanged }: { order: PurchasingPage_order$data; 
   return (
     <Stack direction="row" spacing={1} sx={{ justifyContent: { md: "flex-end" }, flexWrap: "wrap" }}>
       {order.status === "DRAFT" && (
+        <Button size="small" variant="outlined" onClick={() => onEdit(order.id)} aria-label={`Edit ${order.number}`}>
+          Edit
+        </Button>
+      )}
+      {order.status === "DRAFT" && (
         <Button size="small" variant="contained" onClick={placeOrder} disabled={placing || !order.supplier}>
           Place
         </Button>
@@ -305,21 +369,32 @@ function OrderActions({ order, onChanged }: { order: PurchasingPage_order$data; 
           Receive
         </Button>
       )}
-      {receiving && <ReceiveDialog order={order} onClose={() => setReceiving(false)} onReceived={onChanged} />}
+      {(order.status === "DRAFT" || order.status === "ORDERED") && (
+        <Button size="small" color="error" onClick={() => setCancelling(true)} aria-label={`Cancel ${order.number}`}>
+          Cancel
+        </Button>
+      )}
+      <Dialog open={receiving} onClose={() => setReceiving(false)} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby={RECEIVE_TITLE_ID}>
+        {receiving && (
+          <Suspense fallback={<FormLoading titleId={RECEIVE_TITLE_ID} title={`Receive ${order.number}`} />}>
+            <ReceiveDialog titleId={RECEIVE_TITLE_ID} order={order} onClose={() => setReceiving(false)} onReceived={onChanged} />
+          </Suspense>
+        )}
+      </Dialog>
+      {cancelling && <CancelDialog order={order} onClose={() => setCancelling(false)} onCancelled={onChanged} />}
     </Stack>
   );
 }
 
-function ReceiveDialog({ order, onClose, onReceived }: { order: PurchasingPage_order$data; onClose: () => void; onReceived: () => void }) {
+/** Cancelling a draft, or a placed order nothing of which has arrived; the server's refusal shows in the dialog. */
+function CancelDialog({ order, onClose, onCancelled }: { order: PurchasingPage_order$data; onClose: () => void; onCancelled: () => void }) {
   const { toast } = useToast();
-  const due = order.lines.filter((l) => l.quantityDue > 0);
-  const [quantities, setQuantities] = useState<Record<string, string>>(() => Object.fromEntries(due.map((l) => [l.id, String(l.quantityDue)])));
   const [problem, setProblem] = useState<string | null>(null);
-  const [receive, receivingNow] = useMutation<PurchasingPageReceiveMutation>(graphql`
-    mutation PurchasingPageReceiveMutation($input: ReceivePurchaseOrderInput!) {
-      receivePurchaseOrder(input: $input) {
+  const [cancel, cancelling] = useMutation<PurchasingPageCancelMutation>(graphql`
+    mutation PurchasingPageCancelMutation($input: CancelPurchaseOrderInput!) {
+      cancelPurchaseOrder(input: $input) {
         __typename
-        ... on ReceivePurchaseOrderPayload {
+        ... on CancelPurchaseOrderPayload {
           purchaseOrder {
             ...PurchasingPage_order
           }
@@ -330,54 +405,41 @@ function ReceiveDialog({ order, onClose, onReceived }: { order: PurchasingPage_o
       }
     }
   `);
-  const lines = due.map((l) => ({ lineId: l.id, quantity: Number(quantities[l.id] ?? 0) })).filter((l) => Number.isInteger(l.quantity) && l.quantity > 0);
-  const submit = () =>
-    receive({
-      variables: { input: { id: order.id, lines } },
-      onCompleted: ({ receivePurchaseOrder: r }) => {
-        if (r.__typename === "ReceivePurchaseOrderPayload") {
-          toast({ title: "Delivery received", description: `${order.number}: stock added to the main warehouse`, variant: "success" });
-          onReceived();
+  const confirm = () =>
+    cancel({
+      variables: { input: { id: order.id } },
+      onCompleted: ({ cancelPurchaseOrder: r }) => {
+        if (r.__typename === "CancelPurchaseOrderPayload") {
+          toast({ title: "Order cancelled", description: `${order.number} will not be ordered`, variant: "success" });
+          onCancelled();
           onClose();
-        } else setProblem("message" in r ? (r.message ?? "Could not receive") : "Could not receive");
+        } else {
+          const text = ("message" in r && r.message) || "Could not cancel the order";
+          setProblem(text);
+          toast({ title: "Error", description: text, variant: "destructive" });
+        }
       },
-      onError: () => setProblem("Could not receive the delivery"),
+      onError: () => setProblem("Could not cancel the order"),
     });
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="receive-title">
-      <DialogTitle id="receive-title">Receive {order.number}</DialogTitle>
+    <Dialog open onClose={onClose} aria-labelledby="cancel-order-title" aria-describedby="cancel-order-text">
+      <DialogTitle id="cancel-order-title">Cancel {order.number}?</DialogTitle>
       <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {due.map((l) => (
-            <Stack key={l.id} direction="row" spacing={1.5} sx={{ alignItems: "center" }}>
-              <Box sx={{ flex: 1, minWidth: 0 }}>
-                <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{l.itemName}</Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {l.quantityDue} {l.item?.unit ?? "units"} still due of {l.quantityOrdered}
-                </Typography>
-              </Box>
-              <TextField
-                size="small"
-                type="number"
-                label="Arrived"
-                value={quantities[l.id] ?? ""}
-                onChange={(e) => setQuantities((q) => ({ ...q, [l.id]: e.target.value }))}
-                slotProps={{ htmlInput: { min: 0, max: l.quantityDue, "aria-label": `Arrived of ${l.itemName}` } }}
-                sx={{ width: 110 }}
-              />
-            </Stack>
-          ))}
-          {problem && (
-            <Typography color="error" role="alert">
-              {problem}
-            </Typography>
-          )}
-        </Stack>
+        <Typography id="cancel-order-text">
+          {order.status === "DRAFT"
+            ? "The draft is kept as cancelled and its lines no longer count as on order."
+            : `Tell ${order.supplier?.name ?? "the supplier"} too: the order is kept as cancelled and nothing more can be received on it.`}
+        </Typography>
+        {problem && (
+          <Typography color="error" role="alert" sx={{ mt: 2 }}>
+            {problem}
+          </Typography>
+        )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={submit} disabled={receivingNow || lines.length === 0}>
-          Receive
+        <Button onClick={onClose}>Keep it</Button>
+        <Button color="error" variant="contained" onClick={confirm} disabled={cancelling}>
+          Cancel order
         </Button>
       </DialogActions>
     </Dialog>

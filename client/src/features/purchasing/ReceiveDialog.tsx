@@ -1,0 +1,278 @@
+import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
+import StopIcon from "@mui/icons-material/Stop";
+import {
+  Alert, Box, Button, Checkbox, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Stack, TextField, Typography,
+} from "@mui/material";
+import { useEffect, useRef, useState } from "react";
+import { fetchQuery, graphql, useLazyLoadQuery, useMutation, useRelayEnvironment } from "react-relay";
+import type { PurchasingPage_order$data } from "../../__generated__/PurchasingPage_order.graphql.ts";
+import type { ReceiveDialogLocationsQuery } from "../../__generated__/ReceiveDialogLocationsQuery.graphql.ts";
+import type { ReceiveDialogLookupQuery } from "../../__generated__/ReceiveDialogLookupQuery.graphql.ts";
+import type { ReceiveDialogMutation } from "../../__generated__/ReceiveDialogMutation.graphql.ts";
+import { useToast } from "../../app/toast.tsx";
+import { CameraViewport } from "../../components/scanner/CameraViewport.tsx";
+import { lookupCandidates } from "../../components/scanner/scanRules.ts";
+import { useCameraScanner } from "../../components/scanner/useCameraScanner.ts";
+
+/** The same code again counts once it has been out of view this long (as in a stock count). */
+const SAME_CODE_GAP_MS = 2500;
+
+const lookupQuery = graphql`
+  query ReceiveDialogLookupQuery($code: String!) {
+    scanLookup(code: $code) {
+      __typename
+      ... on ScanLookupSuccess {
+        data {
+          __typename
+          ... on InventoryItem {
+            id
+            name
+          }
+          ... on Equipment {
+            id
+          }
+        }
+      }
+      ... on Error {
+        message
+      }
+    }
+  }
+`;
+
+type Props = { titleId: string; order: PurchasingPage_order$data; onClose(): void; onReceived(): void };
+type Message = { severity: "success" | "error" | "warning"; text: string };
+
+/**
+ * Receiving a delivery: per line what arrived (typed, or one more per scanned barcode, never past what
+ * is due), where it went (the main warehouse unless picked), and whether the items' prices become
+ * the order's unit costs.
+ */
+export default function ReceiveDialog({ titleId, order, onClose, onReceived }: Props) {
+  const { toast } = useToast();
+  const environment = useRelayEnvironment();
+  const { stockLocations } = useLazyLoadQuery<ReceiveDialogLocationsQuery>(
+    graphql`
+      query ReceiveDialogLocationsQuery {
+        stockLocations(first: 100) {
+          edges {
+            node {
+              id
+              databaseId
+              name
+              kind
+            }
+          }
+        }
+      }
+    `,
+    {},
+    { fetchPolicy: "store-and-network" },
+  );
+  const locations = stockLocations.edges.map((e) => e.node);
+  // The server's main warehouse: the oldest active warehouse.
+  const main = locations.filter((l) => l.kind === "WAREHOUSE").sort((a, b) => a.databaseId - b.databaseId)[0];
+  const [locationId, setLocationId] = useState(main?.id ?? "");
+  const [updatePrices, setUpdatePrices] = useState(false);
+
+  const due = order.lines.filter((l) => l.quantityDue > 0);
+  const [quantities, setQuantities] = useState<Record<string, string>>(() => Object.fromEntries(due.map((l) => [l.id, String(l.quantityDue)])));
+  // What the scans count from: the quantities as last shown or scanned.
+  const latest = useRef(quantities);
+  useEffect(() => {
+    latest.current = quantities;
+  }, [quantities]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
+
+  /** A scanned code → its item → one more arrived on that item's line. */
+  const arrivedOne = async (code: string) => {
+    let itemId: string | null = null;
+    let itemName: string | null = null;
+    let failure: string | null = null;
+    for (const candidate of lookupCandidates(code)) {
+      try {
+        const d = await fetchQuery<ReceiveDialogLookupQuery>(environment, lookupQuery, { code: candidate }, { fetchPolicy: "network-only" }).toPromise();
+        const r = d?.scanLookup;
+        if (r?.data?.__typename === "InventoryItem" && r.data.id) {
+          itemId = r.data.id;
+          itemName = r.data.name ?? null;
+          break;
+        }
+        failure ??= r?.data?.__typename === "Equipment" ? "That code is a piece of equipment, not a stock item" : r?.message || `No item found for code ${code}`;
+      } catch {
+        failure ??= "Failed to look up the code";
+        break;
+      }
+    }
+    if (!itemId) {
+      setMessage({ severity: "error", text: failure ?? `No item found for code ${code}` });
+      return;
+    }
+    const line = order.lines.find((l) => l.item?.id === itemId);
+    if (!line) {
+      setMessage({ severity: "warning", text: `${itemName ?? "That item"} is not on ${order.number}` });
+      return;
+    }
+    if (line.quantityDue <= 0) {
+      setMessage({ severity: "warning", text: `${line.itemName} is complete: nothing more is due` });
+      return;
+    }
+    const now = Number(latest.current[line.id]);
+    const sofar = Number.isInteger(now) && now >= 0 ? now : 0;
+    if (sofar >= line.quantityDue) {
+      setMessage({ severity: "warning", text: `${line.itemName} is complete: all ${line.quantityDue} due have arrived` });
+      return;
+    }
+    latest.current = { ...latest.current, [line.id]: String(sofar + 1) };
+    setQuantities(latest.current);
+    setMessage({ severity: "success", text: `Added 1 × ${line.itemName}: ${sofar + 1} of ${line.quantityDue} ${line.item?.unit ?? "units"}` });
+  };
+
+  const lastSeen = useRef<{ code: string; at: number } | null>(null);
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const camera = useCameraScanner((hit) => {
+    const now = Date.now();
+    const seen = lastSeen.current;
+    lastSeen.current = { code: hit.text, at: now };
+    if (seen && seen.code === hit.text && now - seen.at < SAME_CODE_GAP_MS) return;
+    queue.current = queue.current.then(() => arrivedOne(hit.text));
+  });
+  const scanning = camera.status !== "idle";
+  /** The first scan counts from nothing: each label read is one box off the truck (stopping and scanning on keeps the count). */
+  const counting = useRef(false);
+  const startScanning = () => {
+    if (!counting.current) {
+      counting.current = true;
+      latest.current = Object.fromEntries(due.map((l) => [l.id, "0"]));
+      setQuantities(latest.current);
+    }
+    setMessage(null);
+    void camera.start();
+  };
+
+  const [receive, receivingNow] = useMutation<ReceiveDialogMutation>(graphql`
+    mutation ReceiveDialogMutation($input: ReceivePurchaseOrderInput!) {
+      receivePurchaseOrder(input: $input) {
+        __typename
+        ... on ReceivePurchaseOrderPayload {
+          purchaseOrder {
+            ...PurchasingPage_order
+          }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  const chosen = locations.find((l) => l.id === locationId);
+  const lines = due
+    .map((l) => ({ lineId: l.id, quantity: Number(quantities[l.id] ?? 0), ...(locationId ? { locationId } : {}) }))
+    .filter((l) => Number.isInteger(l.quantity) && l.quantity > 0);
+  const tooMany = due.find((l) => Number(quantities[l.id]) > l.quantityDue);
+  const close = () => {
+    camera.stop();
+    onClose();
+  };
+  const submit = () => {
+    if (tooMany) {
+      setProblem(`Only ${tooMany.quantityDue} of ${tooMany.itemName} are due`);
+      return;
+    }
+    camera.stop();
+    receive({
+      variables: { input: { id: order.id, lines, updateItemPrices: updatePrices } },
+      onCompleted: ({ receivePurchaseOrder: r }) => {
+        if (r.__typename === "ReceivePurchaseOrderPayload") {
+          toast({ title: "Delivery received", description: `${order.number}: stock added to ${chosen?.name ?? "the main warehouse"}`, variant: "success" });
+          onReceived();
+          onClose();
+        } else setProblem("message" in r ? (r.message ?? "Could not receive") : "Could not receive");
+      },
+      onError: () => setProblem("Could not receive the delivery"),
+    });
+  };
+
+  return (
+    <>
+      <DialogTitle id={titleId}>Receive {order.number}</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          <TextField select size="small" label="Delivered to" value={locationId} onChange={(e) => setLocationId(e.target.value)} fullWidth>
+            {locations.map((l) => (
+              <MenuItem key={l.id} value={l.id}>
+                {l.name}
+                {l.id === main?.id ? " (default)" : ""}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Box>
+            {/* The picture shows only while scanning; the <video> stays mounted for the stream. */}
+            <Box sx={{ display: scanning ? "block" : "none", mb: 1 }}>
+              <CameraViewport videoRef={camera.videoRef} status={camera.status} hint="Scan each box's barcode" label="Receiving camera" />
+            </Box>
+            <Stack direction="row" spacing={1}>
+              {scanning ? (
+                <Button variant="contained" color="error" startIcon={<StopIcon />} onClick={camera.stop} fullWidth>
+                  Stop scanning
+                </Button>
+              ) : (
+                <Button variant="outlined" startIcon={<QrCodeScannerIcon />} onClick={startScanning} fullWidth>
+                  Scan
+                </Button>
+              )}
+            </Stack>
+            {camera.error && (
+              <Alert severity="error" sx={{ mt: 1 }}>
+                {camera.error}. Type the quantities instead.
+              </Alert>
+            )}
+            <Box aria-live="polite">
+              {message && (
+                <Alert severity={message.severity} sx={{ mt: 1 }}>
+                  {message.text}
+                </Alert>
+              )}
+            </Box>
+          </Box>
+          {due.map((l) => (
+            <Stack key={l.id} direction="row" spacing={1.5} sx={{ alignItems: "center" }}>
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{l.itemName}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {l.quantityDue} {l.item?.unit ?? "units"} still due of {l.quantityOrdered}
+                </Typography>
+              </Box>
+              <TextField
+                size="small"
+                type="number"
+                label="Arrived"
+                value={quantities[l.id] ?? ""}
+                onChange={(e) => setQuantities((q) => ({ ...q, [l.id]: e.target.value }))}
+                error={Number(quantities[l.id]) > l.quantityDue}
+                slotProps={{ htmlInput: { min: 0, max: l.quantityDue, inputMode: "numeric", "aria-label": `Arrived of ${l.itemName}` } }}
+                sx={{ width: 110 }}
+              />
+            </Stack>
+          ))}
+          <FormControlLabel
+            control={<Checkbox checked={updatePrices} onChange={(e) => setUpdatePrices(e.target.checked)} />}
+            label="Update item prices to these unit costs"
+          />
+          {problem && (
+            <Typography color="error" role="alert">
+              {problem}
+            </Typography>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 2 }}>
+        <Button onClick={close}>Cancel</Button>
+        <Button variant="contained" onClick={submit} disabled={receivingNow || lines.length === 0}>
+          Receive
+        </Button>
+      </DialogActions>
+    </>
+  );
+}
