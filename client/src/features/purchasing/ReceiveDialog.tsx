@@ -51,16 +51,17 @@ type Message = { severity: "success" | "error" | "warning"; text: string };
 export default function ReceiveDialog({ titleId, order, onClose, onReceived }: Props) {
   const { toast } = useToast();
   const environment = useRelayEnvironment();
-  const { stockLocations } = useLazyLoadQuery<ReceiveDialogLocationsQuery>(
+  const { stockLocations, mainWarehouse: main } = useLazyLoadQuery<ReceiveDialogLocationsQuery>(
     graphql`
       query ReceiveDialogLocationsQuery {
+        mainWarehouse {
+          id
+        }
         stockLocations(first: 100) {
           edges {
             node {
               id
-              databaseId
               name
-              kind
             }
           }
         }
@@ -70,8 +71,6 @@ export default function ReceiveDialog({ titleId, order, onClose, onReceived }: P
     { fetchPolicy: "store-and-network" },
   );
   const locations = stockLocations.edges.map((e) => e.node);
-  // The server's main warehouse: the oldest active warehouse.
-  const main = locations.filter((l) => l.kind === "WAREHOUSE").sort((a, b) => a.databaseId - b.databaseId)[0];
   const [locationId, setLocationId] = useState(main?.id ?? "");
   const [updatePrices, setUpdatePrices] = useState(false);
 
