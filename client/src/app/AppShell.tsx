@@ -349,7 +349,8 @@ function Shell() {
           </Toolbar>
           <OfflineBar />
         </AppBar>
-        <Box component="main" sx={{ flex: 1, p: { xs: 1.5, sm: 2, md: 3 }, pb: { xs: 11, md: 3 } }}>
+        {/* On a phone the end of a page scrolls clear of the bottom bar and the Quick Actions button above it (76 + 56 px). */}
+        <Box component="main" sx={{ flex: 1, p: { xs: 1.5, sm: 2, md: 3 }, pb: { xs: 18, md: 3 } }}>
           <RouteOutlet />
         </Box>
       </Box>
