@@ -70,6 +70,7 @@ export const supplierForm = z.object({
   notes: supplierFields.notes,
 });
 export type SupplierFormValues = z.input<typeof supplierForm>;
+export type SupplierFormOutput = z.output<typeof supplierForm>;
 
 /** PO-0001, PO-0002, …: at least four digits. */
 export const purchaseOrderNumber = (n: number) => `PO-${String(n).padStart(4, "0")}`;
