@@ -71,6 +71,7 @@ export const supplierForm = z.object({
   notes: supplierFields.notes,
 });
 export type SupplierFormValues = z.input<typeof supplierForm>;
+export type SupplierFormOutput = z.output<typeof supplierForm>;
 
 /**
  * The draft editor's form: its inputs' text read into the order fields above. Supplier and items are

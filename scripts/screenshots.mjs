@@ -24,6 +24,7 @@ const routes = [
   ["team", "/team"],
   ["reports", "/reports"],
   ["purchasing", "/purchasing"],
+  ["suppliers", "/suppliers"],
   ["settings", "/settings"],
   ["labels", "/labels"],
   ["locations", "/locations"],

@@ -71,3 +71,59 @@ test("an employee sees no purchasing @phone", async ({ page, pageErrors }) => {
   await page.goto("/purchasing");
   await expect(page.getByText("You need manager privileges to access purchasing.")).toBeVisible();
 });
+
+test("a manager's Reorder on a Critical Alert adds the item to a draft order, once; Request stock still opens the request @phone", async ({ page, pageErrors }) => {
+  void pageErrors;
+  await signIn(page, "manager");
+  // Out of stock and named to sort first among the low-stock items the card shows.
+  const name = `0 Reorder draft ${Date.now().toString(36)}`;
+  const { createInventoryItem } = await gql(
+    page,
+    `mutation ($input: CreateInventoryItemInput!) { createInventoryItem(input: $input) { ... on CreateInventoryItemPayload { item { id } } } }`,
+    { input: { name, category: "Bait", unit: "boxes", quantity: 0, minQuantity: 5, reorderQuantity: 6 } },
+  );
+  const itemId = createInventoryItem.item.id as string;
+  await page.goto("/");
+  const alert = page.getByRole("main").locator("div").filter({ hasText: name }).filter({ has: page.getByRole("button", { name: "Reorder" }) }).last();
+  const reorder = alert.getByRole("button", { name: "Reorder" });
+  await expect(reorder).toBeVisible();
+
+  // The menu's first choice is the request of before.
+  await reorder.click();
+  await page.getByRole("menuitem", { name: "Request stock" }).click();
+  const request = page.getByRole("dialog", { name: "Create New Request" });
+  await expect(request.getByRole("list", { name: "Requested Items" }).getByRole("listitem")).toHaveCount(1);
+  await request.getByRole("button", { name: "Cancel" }).click();
+  await expect(request).toHaveCount(0);
+
+  await reorder.click();
+  await page.getByRole("menuitem", { name: "Add to a draft order" }).click();
+  // Another test drafting from all suggestions at the same moment may have drafted our item already.
+  const first = page.getByRole("status").filter({ hasText: /Drafted PO-\d{4}|Already on order/ });
+  await expect(first).toBeVisible();
+  const { node } = await gql(page, `query ($id: ID!) { node(id: $id) { ... on InventoryItem { onOrder } } }`, { id: itemId });
+  expect(node.onOrder).toBeGreaterThan(0);
+  const drafted = (await first.textContent())?.match(/PO-\d{4}/)?.[0];
+  if (drafted) {
+    const { purchaseOrders } = await gql(page, `{ purchaseOrders(first: 100, status: DRAFT) { edges { node { number lines { item { id } } } } } }`, {});
+    const order = purchaseOrders.edges.find((e: { node: { number: string } }) => e.node.number === drafted);
+    expect(order.node.lines.map((l: { item: { id: string } | null }) => l.item?.id)).toContain(itemId);
+  }
+
+  // Again: what is on order already covers it, and nothing more is ordered.
+  await reorder.click();
+  await page.getByRole("menuitem", { name: "Add to a draft order" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Already on order" })).toBeVisible();
+  expect((await gql(page, `query ($id: ID!) { node(id: $id) { ... on InventoryItem { onOrder } } }`, { id: itemId })).node.onOrder).toBe(node.onOrder);
+});
+
+test("an employee's Reorder opens the request dialog directly, with no draft order choice", async ({ page, pageErrors }) => {
+  void pageErrors;
+  await signIn(page, "tech");
+  const reorder = page.getByRole("main").getByRole("button", { name: "Reorder" }).first();
+  await expect(reorder).toBeVisible();
+  await expect(reorder).not.toHaveAttribute("aria-haspopup");
+  await reorder.click();
+  await expect(page.getByRole("dialog", { name: "Create New Request" })).toBeVisible();
+  await expect(page.getByRole("menuitem", { name: "Add to a draft order" })).toHaveCount(0);
+});

@@ -20,6 +20,7 @@ const Reports = lazy(routeChunks.reports);
 const Locations = lazy(routeChunks.locations);
 const Location = lazy(routeChunks.location);
 const Purchasing = lazy(routeChunks.purchasing);
+const Suppliers = lazy(routeChunks.suppliers);
 const MyTruck = lazy(routeChunks.truck);
 const Count = lazy(routeChunks.count);
 const Settings = lazy(routeChunks.settings);
@@ -48,6 +49,7 @@ function createRouter(loaders: ReturnType<typeof routeLoaders>) {
         { path: "/locations", element: page(Locations), loader: loaders.locations },
         { path: "/locations/:id", element: page(Location), loader: loaders.location },
         { path: "/purchasing", element: page(Purchasing), loader: loaders.purchasing },
+        { path: "/suppliers", element: page(Suppliers), loader: loaders.suppliers },
         { path: "/truck", element: page(MyTruck), loader: loaders.truck },
         { path: "/count/:locationId", element: page(Count), loader: loaders.count },
         { path: "/settings", element: page(Settings), loader: loaders.settings },

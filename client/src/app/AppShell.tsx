@@ -2,6 +2,7 @@ import AddIcon from "@mui/icons-material/Add";
 import AssessmentIcon from "@mui/icons-material/Assessment";
 import AssignmentIcon from "@mui/icons-material/Assignment";
 import ShoppingCartIcon from "@mui/icons-material/ShoppingCart";
+import StorefrontIcon from "@mui/icons-material/Storefront";
 import BuildIcon from "@mui/icons-material/Build";
 import DashboardIcon from "@mui/icons-material/Dashboard";
 import GroupIcon from "@mui/icons-material/Group";
@@ -56,6 +57,7 @@ const nav: NavEntry[] = [
   { label: "Team", path: "/team", icon: <GroupIcon />, managerOnly: true },
   { label: "Reports", path: "/reports", icon: <AssessmentIcon />, managerOnly: true },
   { label: "Purchasing", path: "/purchasing", icon: <ShoppingCartIcon />, managerOnly: true },
+  { label: "Suppliers", path: "/suppliers", icon: <StorefrontIcon />, managerOnly: true },
   { label: "Settings", path: "/settings", icon: <SettingsIcon />, managerOnly: true },
 ];
 /** The entry of the current path: its own, or its list's for a record's page (/locations/<id>). */
@@ -395,6 +397,7 @@ function Shell() {
                         { label: "Team", path: "/team", icon: <GroupIcon /> },
                         { label: "Reports", path: "/reports", icon: <AssessmentIcon /> },
                         { label: "Purchasing", path: "/purchasing", icon: <ShoppingCartIcon /> },
+                        { label: "Suppliers", path: "/suppliers", icon: <StorefrontIcon /> },
                         { label: "Settings", path: "/settings", icon: <SettingsIcon /> },
                       ]
                     : []),

@@ -9,6 +9,7 @@ export const pages: Record<string, { title: string; description: string }> = {
   "/reports": { title: "Reports & Analytics", description: "View detailed reports on inventory and equipment usage" },
   "/locations": { title: "Stock Locations", description: "Warehouses and vehicles, what each holds and its minimums" },
   "/purchasing": { title: "Purchasing", description: "Order stock from suppliers and receive deliveries" },
+  "/suppliers": { title: "Suppliers", description: "Who you order stock from, and how to reach them" },
   "/truck": { title: "My Truck", description: "What is on your vehicle and what it needs" },
   "/count": { title: "Stock Count", description: "Scan and count what is really there" },
   "/settings": { title: "Settings", description: "API tokens and webhooks for integrations" },

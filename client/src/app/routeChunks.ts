@@ -16,6 +16,7 @@ export const routeChunks = {
   locations: () => import("../features/locations/LocationsPage.tsx"),
   location: () => import("../features/locations/LocationDetailPage.tsx"),
   purchasing: () => import("../features/purchasing/PurchasingPage.tsx"),
+  suppliers: () => import("../features/suppliers/SuppliersPage.tsx"),
   truck: () => import("../features/stock/MyTruckPage.tsx"),
   count: () => import("../features/stock/CountPage.tsx"),
 };
@@ -32,6 +33,7 @@ const byPath: Record<string, keyof typeof routeChunks> = {
   "/labels": "labels",
   "/locations": "locations",
   "/purchasing": "purchasing",
+  "/suppliers": "suppliers",
   "/truck": "truck",
 };
 

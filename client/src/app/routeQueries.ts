@@ -11,6 +11,7 @@ import LabelsPagePickerQueryNode, { type LabelsPagePickerQuery } from "../__gene
 import LabelsPageSheetQueryNode, { type LabelsPageSheetQuery } from "../__generated__/LabelsPageSheetQuery.graphql.ts";
 import ReportsPageQueryNode, { type ReportsPageQuery } from "../__generated__/ReportsPageQuery.graphql.ts";
 import PurchasingPageQueryNode, { type PurchasingPageQuery } from "../__generated__/PurchasingPageQuery.graphql.ts";
+import SuppliersPageQueryNode, { type SuppliersPageQuery } from "../__generated__/SuppliersPageQuery.graphql.ts";
 import SettingsPageQueryNode, { type SettingsPageQuery } from "../__generated__/SettingsPageQuery.graphql.ts";
 import RequestsPageQueryNode, { type RequestsPageQuery } from "../__generated__/RequestsPageQuery.graphql.ts";
 import CountPageQueryNode, { type CountPageQuery } from "../__generated__/CountPageQuery.graphql.ts";
@@ -22,7 +23,7 @@ import { defaultRange } from "../features/reports/range.ts";
 import { locationIdFromParam } from "../features/stock/paths.ts";
 import { PAGE_SIZE as INVENTORY_PAGE_SIZE } from "../features/inventory/constants.ts";
 import {
-  EQUIPMENT_PAGE_SIZE, LOCATION_STOCK_PAGE_SIZE, LOCATIONS_PAGE_SIZE, PURCHASING_PAGE_SIZE, REQUEST_FILTERS, REQUESTS_PAGE_SIZE, TEAM_PAGE_SIZE, type RequestFilter,
+  EQUIPMENT_PAGE_SIZE, LOCATION_STOCK_PAGE_SIZE, LOCATIONS_PAGE_SIZE, PURCHASING_PAGE_SIZE, REQUEST_FILTERS, SUPPLIERS_PAGE_SIZE, REQUESTS_PAGE_SIZE, TEAM_PAGE_SIZE, type RequestFilter,
 } from "./routeConstants.ts";
 
 /**
@@ -72,6 +73,7 @@ export function routeLoaders(environment: IEnvironment, isManager: boolean) {
       isManager && p.id ? load<LocationDetailPageQuery>("location", LocationDetailPageQueryNode, { id: p.id, first: LOCATION_STOCK_PAGE_SIZE }) : null,
     // Issue 16: purchasing is for managers only.
     purchasing: () => (isManager ? load<PurchasingPageQuery>("purchasing", PurchasingPageQueryNode, { count: PURCHASING_PAGE_SIZE }) : null),
+    suppliers: () => (isManager ? load<SuppliersPageQuery>("suppliers", SuppliersPageQueryNode, { first: SUPPLIERS_PAGE_SIZE }) : null),
     truck: () => load<MyTruckPageQuery>("truck", MyTruckPageQueryNode, {}),
     count: ({ params }: LoaderFunctionArgs) => load<CountPageQuery>("count", CountPageQueryNode, { id: locationIdFromParam(params.locationId ?? "") }),
     settings: () => (isManager ? load<SettingsPageQuery>("settings", SettingsPageQueryNode, {}) : null),

@@ -5,9 +5,10 @@ import GroupIcon from "@mui/icons-material/Group";
 import Inventory2Icon from "@mui/icons-material/Inventory2";
 import PendingActionsIcon from "@mui/icons-material/PendingActions";
 import WarningAmberIcon from "@mui/icons-material/WarningAmber";
-import { Box, Button, Card, CardContent, CardHeader, Grid, LinearProgress, Stack, Typography } from "@mui/material";
+import ArrowDropDownIcon from "@mui/icons-material/ArrowDropDown";
+import { Box, Button, Card, CardContent, CardHeader, Grid, LinearProgress, Menu, MenuItem, Stack, Typography } from "@mui/material";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
-import { fetchQuery, graphql, useFragment, usePreloadedQuery, useRelayEnvironment } from "react-relay";
+import { fetchQuery, graphql, useFragment, useMutation, usePreloadedQuery, useRelayEnvironment } from "react-relay";
 import { useNavigate } from "react-router-dom";
 import type { DashboardQuery } from "../../__generated__/DashboardQuery.graphql.ts";
 import type { Dashboard_stats$key } from "../../__generated__/Dashboard_stats.graphql.ts";
@@ -15,9 +16,11 @@ import type { Dashboard_activity$key } from "../../__generated__/Dashboard_activ
 import type { Dashboard_alerts$key } from "../../__generated__/Dashboard_alerts.graphql.ts";
 import type { Dashboard_pending$key } from "../../__generated__/Dashboard_pending.graphql.ts";
 import type { Dashboard_equipment$key } from "../../__generated__/Dashboard_equipment.graphql.ts";
+import type { DashboardDraftOrderMutation } from "../../__generated__/DashboardDraftOrderMutation.graphql.ts";
 import { useQuickActions } from "../../app/quickActions.tsx";
 import { useRouteQuery } from "../../app/routeQueries.ts";
 import { useSession } from "../../app/session.ts";
+import { useToast } from "../../app/toast.tsx";
 import { useDecideRequest } from "../requests/useDecideRequest.ts";
 import { ActivityEntryRow } from "./ActivityEntryRow.tsx";
 import { OnOrderChip } from "../inventory/OnOrderChip.tsx";
@@ -183,6 +186,7 @@ function RecentActivity({ query }: { query: Dashboard_activity$key }) {
 
 function CriticalAlerts({ query }: { query: Dashboard_alerts$key }) {
   const { open } = useQuickActions();
+  const { isManager } = useSession();
   const data = useFragment(
     graphql`
       fragment Dashboard_alerts on Query {
@@ -218,20 +222,90 @@ function CriticalAlerts({ query }: { query: Dashboard_alerts$key }) {
                 <OnOrderChip onOrder={i.onOrder} unit={i.unit} />
               </Stack>
             </Box>
-            <Button
-              size="small"
-              variant="outlined"
-              color="error"
-              // error.main on this pink row is 4.35:1; the darker red reaches 4.9:1 (WCAG AA 4.5:1).
-              sx={{ color: "error.dark" }}
-              onClick={() => open("request", { itemId: i.id, quantity: Math.max(i.reorderQuantity, i.minQuantity - i.quantity + 1) })}
-            >
-              Reorder
-            </Button>
+            <ReorderButton
+              item={i}
+              isManager={isManager}
+              onRequest={() => open("request", { itemId: i.id, quantity: Math.max(i.reorderQuantity, i.minQuantity - i.quantity + 1) })}
+            />
           </Stack>
         ))}
       </Stack>
     </Section>
+  );
+}
+
+/**
+ * An alert's Reorder: a stock request (everyone); managers choose between that and adding the item to
+ * a draft purchase order (issue 16: drafted from its reorder suggestion, less what is already on order).
+ */
+function ReorderButton({ item, isManager, onRequest }: { item: { id: string; name: string }; isManager: boolean; onRequest(): void }) {
+  const { toast } = useToast();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [draft, drafting] = useMutation<DashboardDraftOrderMutation>(graphql`
+    mutation DashboardDraftOrderMutation($itemIds: [ID!]!) {
+      draftPurchaseOrdersFromSuggestions(input: { itemIds: $itemIds }) {
+        __typename
+        ... on DraftPurchaseOrdersFromSuggestionsPayload {
+          purchaseOrders {
+            id
+            number
+          }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  const failed = (message?: string) => toast({ title: "Error", description: message || "Could not draft an order", variant: "destructive" });
+  const addToDraft = () => {
+    setAnchor(null);
+    draft({
+      variables: { itemIds: [item.id] },
+      onCompleted: ({ draftPurchaseOrdersFromSuggestions: r }) => {
+        if (r.__typename !== "DraftPurchaseOrdersFromSuggestionsPayload") return failed("message" in r ? r.message : undefined);
+        const numbers = (r.purchaseOrders ?? []).map((o) => o.number);
+        toast(
+          numbers.length
+            ? { title: `Drafted ${numbers.join(", ")}`, description: `${item.name} is on a draft order in Purchasing`, variant: "success" }
+            : { title: "Already on order", description: `Open orders already cover ${item.name}`, variant: "success" },
+        );
+      },
+      onError: (e) => failed(e.message),
+    });
+  };
+  const menuId = `reorder-menu-${item.id}`;
+  return (
+    <>
+      <Button
+        size="small"
+        variant="outlined"
+        color="error"
+        // error.main on this pink row is 4.35:1; the darker red reaches 4.9:1 (WCAG AA 4.5:1).
+        sx={{ color: "error.dark" }}
+        disabled={drafting}
+        endIcon={isManager ? <ArrowDropDownIcon /> : undefined}
+        aria-haspopup={isManager ? "menu" : undefined}
+        aria-expanded={isManager ? Boolean(anchor) : undefined}
+        aria-controls={anchor ? menuId : undefined}
+        onClick={(e) => (isManager ? setAnchor(e.currentTarget) : onRequest())}
+      >
+        Reorder
+      </Button>
+      {isManager && (
+        <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              onRequest();
+            }}
+          >
+            Request stock
+          </MenuItem>
+          <MenuItem onClick={addToDraft}>Add to a draft order</MenuItem>
+        </Menu>
+      )}
+    </>
   );
 }
 

@@ -6,6 +6,7 @@ import { useForm } from "react-hook-form";
 import { graphql, useFragment, useLazyLoadQuery, useMutation } from "react-relay";
 import type { InventoryItemFormCreateMutation } from "../../__generated__/InventoryItemFormCreateMutation.graphql.ts";
 import type { InventoryItemFormQuery } from "../../__generated__/InventoryItemFormQuery.graphql.ts";
+import type { InventoryItemFormPreferredSupplierMutation } from "../../__generated__/InventoryItemFormPreferredSupplierMutation.graphql.ts";
 import type { InventoryItemFormUpdateMutation } from "../../__generated__/InventoryItemFormUpdateMutation.graphql.ts";
 import type { InventoryItemForm_item$key } from "../../__generated__/InventoryItemForm_item.graphql.ts";
 import {
@@ -13,8 +14,11 @@ import {
 } from "../../../../schemas/inventory.ts";
 import { BarcodeScannerDialog } from "../../components/BarcodeScannerDialog.tsx";
 import { SdsUploader } from "../../components/SdsUploader.tsx";
+import { useSession } from "../../app/session.ts";
+import { useToast } from "../../app/toast.tsx";
 import { StockByLocation } from "../locations/StockByLocation.tsx";
 import { OnOrderChip } from "./OnOrderChip.tsx";
+import { PreferredSupplierField } from "./PreferredSupplierField.tsx";
 import { connectionsForNewItem } from "./connections.ts";
 import { FormMoney, FormNumber, FormSelect, FormSwitch, FormText } from "../../components/form/fields.tsx";
 import { useFormSave } from "../../components/form/useFormSave.ts";
@@ -80,6 +84,10 @@ function ItemForm({ titleId, onDone, item: itemKey }: { titleId: string; onDone(
         epaRegistrationNumber
         activeIngredient
         onOrder
+        preferredSupplier {
+          id
+          name
+        }
         ...StockByLocation_item
       }
     `,
@@ -92,6 +100,11 @@ function ItemForm({ titleId, onDone, item: itemKey }: { titleId: string; onDone(
   const { control } = form;
   const save = useFormSave(form, { failure: "Failed to save item" });
   const [scanning, setScanning] = useState(false);
+  const { isManager } = useSession();
+  const { toast } = useToast();
+  // Issue 16: the preferred supplier ("" for none) is saved on its own, once the item is.
+  const initialPreferred = item?.preferredSupplier?.id ?? "";
+  const [preferred, setPreferred] = useState(initialPreferred);
 
   const [create, creating] = useMutation<InventoryItemFormCreateMutation>(graphql`
     mutation InventoryItemFormCreateMutation($input: CreateInventoryItemInput!, $connections: [ID!]!) {
@@ -142,20 +155,54 @@ function ItemForm({ titleId, onDone, item: itemKey }: { titleId: string; onDone(
       }
     }
   `);
-  const saving = creating || updating;
+  const [setPreferredSupplier, settingPreferred] = useMutation<InventoryItemFormPreferredSupplierMutation>(graphql`
+    mutation InventoryItemFormPreferredSupplierMutation($input: SetItemPreferredSupplierInput!) {
+      setItemPreferredSupplier(input: $input) {
+        __typename
+        ... on SetItemPreferredSupplierPayload {
+          item {
+            id
+            ...InventoryListItem_item
+            ...InventoryItemForm_item
+          }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  const saving = creating || updating || settingPreferred;
+
+  /** After the item saved: its preferred supplier, when a manager changed it (the item is saved either way, so the dialog closes). */
+  const savePreferred = (itemId: string | undefined) => {
+    if (!isManager || !itemId || preferred === initialPreferred) return onDone();
+    const failed = (message?: string) => {
+      toast({ title: "Error", description: message || "Failed to set the preferred supplier", variant: "destructive" });
+      onDone();
+    };
+    setPreferredSupplier({
+      variables: { input: { itemId, supplierId: preferred || null } },
+      onCompleted: ({ setItemPreferredSupplier: r }) => (r.__typename === "SetItemPreferredSupplierPayload" ? onDone() : failed("message" in r ? r.message : undefined)),
+      onError: (e) => failed(e.message),
+    });
+  };
 
   // Optional numbers left blank are left out: the server keeps its default (or the stored value).
   const submit = form.handleSubmit((input) => {
     if (item) {
       update({
         variables: { input: { id: item.id, ...input } },
-        onCompleted: (d) => save.completed(d.updateInventoryItem, "UpdateInventoryItemPayload", "Item updated successfully", onDone),
+        onCompleted: (d) => save.completed(d.updateInventoryItem, "UpdateInventoryItemPayload", "Item updated successfully", () => savePreferred(item.id)),
         onError: save.failed,
       });
     } else {
       create({
         variables: { input, connections: connectionsForNewItem(input) },
-        onCompleted: (d) => save.completed(d.createInventoryItem, "CreateInventoryItemPayload", "Item added successfully", onDone),
+        onCompleted: (d) => {
+          const r = d.createInventoryItem;
+          save.completed(r, "CreateInventoryItemPayload", "Item added successfully", () => savePreferred(r.__typename === "CreateInventoryItemPayload" ? r.item?.id : undefined));
+        },
         onError: save.failed,
       });
     }
@@ -209,8 +256,18 @@ function ItemForm({ titleId, onDone, item: itemKey }: { titleId: string; onDone(
           <Grid size={{ xs: 12, sm: 6 }}>
             <FormMoney control={control} name="price" label="Price" />
           </Grid>
+          {isManager && (
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <PreferredSupplierField value={preferred} onChange={setPreferred} current={item?.preferredSupplier} disabled={saving} />
+            </Grid>
+          )}
           <Grid size={{ xs: 12, sm: 6 }}>
-            <FormText control={control} name="supplier" label="Supplier" />
+            <FormText
+              control={control}
+              name="supplier"
+              label="Supplier"
+              helperText={isManager && preferred ? "Becomes the preferred supplier's name when saved" : undefined}
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <FormText control={control} name="location" label="Location" />

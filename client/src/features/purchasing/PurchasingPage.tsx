@@ -1,11 +1,13 @@
 import AddIcon from "@mui/icons-material/Add";
 import AutoAwesomeIcon from "@mui/icons-material/AutoAwesome";
+import StorefrontIcon from "@mui/icons-material/Storefront";
 import {
   Box, Button, Card, CardActions, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Paper, Stack, Table, TableBody, TableCell,
   TableContainer, TableHead, TableRow, TextField, Typography, useMediaQuery, useTheme,
 } from "@mui/material";
 import { lazy, Suspense, useState, useTransition } from "react";
 import { graphql, useFragment, useMutation, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { Link as RouterLink } from "react-router-dom";
 import type { PurchasingPageQuery } from "../../__generated__/PurchasingPageQuery.graphql.ts";
 import type { PurchasingPage_orders$key } from "../../__generated__/PurchasingPage_orders.graphql.ts";
 import type { PurchasingPage_order$data, PurchasingPage_order$key } from "../../__generated__/PurchasingPage_order.graphql.ts";
@@ -180,6 +182,9 @@ function OrderList({ query }: { query: PurchasingPage_orders$key }) {
         <Box sx={{ flex: 1 }} />
         <Button variant="outlined" startIcon={<AddIcon />} onClick={newOrder} disabled={creating}>
           New order
+        </Button>
+        <Button component={RouterLink} to="/suppliers" variant="outlined" startIcon={<StorefrontIcon />}>
+          Suppliers
         </Button>
         <Button variant="contained" startIcon={<AutoAwesomeIcon />} onClick={draftFromSuggestions} disabled={drafting}>
           Draft orders from suggestions

@@ -1,0 +1,73 @@
+import { MenuItem, TextField } from "@mui/material";
+import { Suspense } from "react";
+import { graphql, useLazyLoadQuery } from "react-relay";
+import type { PreferredSupplierFieldQuery } from "../../__generated__/PreferredSupplierFieldQuery.graphql.ts";
+
+/** How many suppliers the pick offers (the current one is always among them). */
+const SUPPLIER_CHOICES = 200;
+const LABEL = "Preferred supplier";
+const HELP = "Draft orders from suggestions order this item from it; its name becomes the item's supplier";
+
+type Props = {
+  /** A supplier's id, or "" for none. */
+  value: string;
+  onChange(id: string): void;
+  /** The item's preferred supplier now, shown even before the list has loaded. */
+  current: { id: string; name: string } | null | undefined;
+  disabled?: boolean;
+};
+
+/** Issue 16 (managers): which supplier an item is ordered from; "None" clears it. */
+export function PreferredSupplierField(props: Props) {
+  return (
+    <Suspense fallback={<SupplierSelect {...props} suppliers={[]} loading />}>
+      <LoadedSuppliers {...props} />
+    </Suspense>
+  );
+}
+
+function LoadedSuppliers(props: Props) {
+  const data = useLazyLoadQuery<PreferredSupplierFieldQuery>(
+    graphql`
+      query PreferredSupplierFieldQuery($first: Int!) {
+        suppliers(first: $first) {
+          edges {
+            node {
+              id
+              name
+            }
+          }
+        }
+      }
+    `,
+    { first: SUPPLIER_CHOICES },
+    { fetchPolicy: "store-and-network" },
+  );
+  const suppliers = data.suppliers.edges.flatMap((e) => (e?.node ? [e.node] : []));
+  return <SupplierSelect {...props} suppliers={suppliers} />;
+}
+
+function SupplierSelect({ value, onChange, current, disabled, suppliers, loading }: Props & { suppliers: readonly { id: string; name: string }[]; loading?: boolean }) {
+  const options = current && !suppliers.some((s) => s.id === current.id) ? [current, ...suppliers] : suppliers;
+  return (
+    <TextField
+      select
+      fullWidth
+      label={LABEL}
+      value={options.some((s) => s.id === value) ? value : ""}
+      onChange={(e) => onChange(e.target.value)}
+      disabled={disabled}
+      helperText={loading ? "Loading suppliers..." : HELP}
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+    >
+      <MenuItem value="">
+        <em>None</em>
+      </MenuItem>
+      {options.map((s) => (
+        <MenuItem key={s.id} value={s.id}>
+          {s.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}

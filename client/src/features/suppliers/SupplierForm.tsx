@@ -1,0 +1,145 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Button, DialogActions, DialogContent, DialogTitle, Grid } from "@mui/material";
+import { useForm } from "react-hook-form";
+import { graphql, useMutation } from "react-relay";
+import type { SupplierFormCreateMutation } from "../../__generated__/SupplierFormCreateMutation.graphql.ts";
+import type { SupplierFormUpdateMutation } from "../../__generated__/SupplierFormUpdateMutation.graphql.ts";
+import { supplierForm, type SupplierFormOutput, type SupplierFormValues } from "../../../../schemas/purchasing.ts";
+import { FormText } from "../../components/form/fields.tsx";
+import { useFormSave } from "../../components/form/useFormSave.ts";
+import type { EditedSupplier } from "./SuppliersPage.tsx";
+
+type Props = {
+  titleId: string;
+  /** null: a new supplier. */
+  supplier: EditedSupplier | null;
+  /** The list's connection, which a new supplier joins at the top. */
+  connection: string;
+  onDone(): void;
+};
+
+const valuesOf = (s: EditedSupplier | null): SupplierFormValues => ({
+  name: s?.name ?? "",
+  contactName: s?.contactName ?? "",
+  email: s?.email ?? "",
+  phone: s?.phone ?? "",
+  accountNumber: s?.accountNumber ?? "",
+  notes: s?.notes ?? "",
+});
+
+/** Add or edit a supplier; the shared `supplierForm` schema checks it here and on the server. */
+export default function SupplierForm({ titleId, supplier, connection, onDone }: Props) {
+  const form = useForm<SupplierFormValues, unknown, SupplierFormOutput>({
+    resolver: zodResolver(supplierForm),
+    defaultValues: valuesOf(supplier),
+  });
+  const { control } = form;
+  const save = useFormSave(form, { failure: "Failed to save supplier" });
+
+  const [create, creating] = useMutation<SupplierFormCreateMutation>(graphql`
+    mutation SupplierFormCreateMutation($input: CreateSupplierInput!, $connections: [ID!]!) {
+      createSupplier(input: $input) {
+        __typename
+        ... on CreateSupplierPayload {
+          supplier @prependNode(connections: $connections, edgeTypeName: "QuerySuppliersConnectionEdge") {
+            id
+            ...SuppliersPage_supplier
+          }
+        }
+        ... on Error {
+          message
+        }
+        ... on ValidationError {
+          field
+        }
+        ... on ConflictError {
+          field
+        }
+      }
+    }
+  `);
+  const [update, updating] = useMutation<SupplierFormUpdateMutation>(graphql`
+    mutation SupplierFormUpdateMutation($input: UpdateSupplierInput!) {
+      updateSupplier(input: $input) {
+        __typename
+        ... on UpdateSupplierPayload {
+          supplier {
+            id
+            ...SuppliersPage_supplier
+          }
+        }
+        ... on Error {
+          message
+        }
+        ... on ValidationError {
+          field
+        }
+        ... on ConflictError {
+          field
+        }
+      }
+    }
+  `);
+  const saving = creating || updating;
+
+  const submit = form.handleSubmit((values) => {
+    // Blank optional fields are null: on an edit, that clears them.
+    const input = {
+      name: values.name,
+      contactName: values.contactName ?? null,
+      email: values.email ?? null,
+      phone: values.phone ?? null,
+      accountNumber: values.accountNumber ?? null,
+      notes: values.notes ?? null,
+    };
+    if (supplier) {
+      update({
+        variables: { input: { id: supplier.id, ...input } },
+        onCompleted: (d) => save.completed(d.updateSupplier, "UpdateSupplierPayload", "Supplier updated", onDone),
+        onError: save.failed,
+      });
+    } else {
+      create({
+        variables: { input, connections: [connection] },
+        onCompleted: (d) => save.completed(d.createSupplier, "CreateSupplierPayload", "Supplier added", onDone),
+        onError: save.failed,
+      });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={submit} style={{ display: "contents" }}>
+      <DialogTitle id={titleId}>{supplier ? "Edit supplier" : "Add supplier"}</DialogTitle>
+      <DialogContent dividers>
+        <Grid container spacing={2}>
+          <Grid size={12}>
+            <FormText control={control} name="name" label="Name" required autoFocus autoComplete="off" placeholder="e.g. Univar Solutions" />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormText control={control} name="contactName" label="Contact name" autoComplete="off" />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormText control={control} name="accountNumber" label="Account number" autoComplete="off" />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormText control={control} name="email" label="Email" type="email" autoComplete="off" />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormText control={control} name="phone" label="Phone" type="tel" autoComplete="off" />
+          </Grid>
+          <Grid size={12}>
+            <FormText control={control} name="notes" label="Notes" multiline minRows={2} />
+          </Grid>
+        </Grid>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 2 }}>
+        <Button onClick={onDone} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" disabled={saving}>
+          {saving ? "Saving..." : supplier ? "Save" : "Add supplier"}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}

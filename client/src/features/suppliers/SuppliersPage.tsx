@@ -1,0 +1,257 @@
+import AddIcon from "@mui/icons-material/Add";
+import EditIcon from "@mui/icons-material/Edit";
+import SearchIcon from "@mui/icons-material/Search";
+import {
+  Box, Button, Card, CardActions, CardContent, Dialog, IconButton, InputAdornment, Paper, Stack, Table, TableBody, TableCell, TableContainer,
+  TableHead, TableRow, TextField, Tooltip, Typography, useMediaQuery, useTheme,
+} from "@mui/material";
+import { lazy, Suspense, useEffect, useState, useTransition } from "react";
+import { graphql, useFragment, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import type { SuppliersPageQuery } from "../../__generated__/SuppliersPageQuery.graphql.ts";
+import type { SuppliersPage_supplier$data, SuppliersPage_supplier$key } from "../../__generated__/SuppliersPage_supplier.graphql.ts";
+import type { SuppliersPage_suppliers$key } from "../../__generated__/SuppliersPage_suppliers.graphql.ts";
+import { SUPPLIERS_PAGE_SIZE as PAGE } from "../../app/routeConstants.ts";
+import { useRouteQuery } from "../../app/routeQueries.ts";
+import { useSession } from "../../app/session.ts";
+import { AccessDenied } from "../../components/AccessDenied.tsx";
+import { FormLoading } from "../locations/FormLoading.tsx";
+
+const SupplierForm = lazy(() => import("./SupplierForm.tsx"));
+const FORM_TITLE_ID = "supplier-form-title";
+const SEARCH_DEBOUNCE_MS = 250;
+
+export type EditedSupplier = Pick<SuppliersPage_supplier$data, "id" | "name" | "contactName" | "email" | "phone" | "accountNumber" | "notes">;
+
+/** Issue 16: the suppliers purchase orders go to (managers only): search, add and edit. */
+export default function SuppliersPage() {
+  const { isManager } = useSession();
+  // Only managers see suppliers; for others the loader fires no query.
+  const queryRef = useRouteQuery<SuppliersPageQuery>() as PreloadedQuery<SuppliersPageQuery> | null;
+  if (!isManager || !queryRef) return <AccessDenied text="You need manager privileges to manage suppliers." />;
+  return <Suppliers queryRef={queryRef} />;
+}
+
+function Suppliers({ queryRef }: { queryRef: PreloadedQuery<SuppliersPageQuery> }) {
+  const data = usePreloadedQuery<SuppliersPageQuery>(
+    graphql`
+      query SuppliersPageQuery($first: Int!) {
+        ...SuppliersPage_suppliers @arguments(first: $first)
+      }
+    `,
+    queryRef,
+  );
+  return <SupplierList query={data} />;
+}
+
+function SupplierList({ query }: { query: SuppliersPage_suppliers$key }) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down("md"));
+  const [dialog, setDialog] = useState<{ supplier: EditedSupplier | null } | null>(null);
+  const [searchText, setSearchText] = useState("");
+  const [applied, setApplied] = useState<string | null>(null);
+  const [searching, startTransition] = useTransition();
+  const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment(
+    graphql`
+      fragment SuppliersPage_suppliers on Query
+      @argumentDefinitions(first: { type: "Int", defaultValue: 25 }, after: { type: "String" }, search: { type: "String" })
+      @refetchable(queryName: "SuppliersPagePaginationQuery") {
+        suppliers(first: $first, after: $after, search: $search) @connection(key: "SuppliersPage_suppliers") {
+          __id
+          totalCount
+          edges {
+            node {
+              id
+              ...SuppliersPage_supplier
+            }
+          }
+        }
+      }
+    `,
+    query,
+  );
+
+  // The search box updates at once, the list follows after a short pause.
+  useEffect(() => {
+    const search = searchText.trim() || null;
+    if (search === applied) return;
+    const timer = setTimeout(
+      () =>
+        startTransition(() => {
+          setApplied(search);
+          refetch({ search, first: PAGE }, { fetchPolicy: "store-and-network" });
+        }),
+      SEARCH_DEBOUNCE_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [searchText, applied, refetch]);
+
+  const suppliers = data.suppliers.edges.flatMap((e) => (e?.node ? [e.node] : []));
+  const total = data.suppliers.totalCount;
+  const edit = (supplier: EditedSupplier) => setDialog({ supplier });
+
+  return (
+    <Stack spacing={2}>
+      <Card sx={{ p: { xs: 1.5, sm: 2 } }}>
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: { sm: "center" } }}>
+          <TextField
+            label="Search suppliers"
+            placeholder="Name, contact, email or account number"
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+            size="small"
+            type="search"
+            sx={{ flex: 1, minWidth: 0 }}
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ supplier: null })} sx={{ whiteSpace: "nowrap" }}>
+            Add supplier
+          </Button>
+        </Stack>
+      </Card>
+      <Typography variant="body2" color="text.secondary">
+        {total === 1 ? "1 supplier" : `${total} suppliers`}
+        {applied ? ` matching “${applied}”` : ""}
+      </Typography>
+
+      <Box sx={{ opacity: searching ? 0.6 : 1, transition: "opacity 120ms" }} aria-busy={searching}>
+        {suppliers.length === 0 ? (
+          <Card>
+            <CardContent>
+              <Typography color="text.secondary" sx={{ textAlign: "center", py: 3 }}>
+                {applied ? "No suppliers match this search" : "No suppliers yet"}
+              </Typography>
+            </CardContent>
+          </Card>
+        ) : phone ? (
+          <Stack spacing={1.5} component="ul" aria-label="Suppliers" sx={{ listStyle: "none", p: 0, m: 0 }}>
+            {suppliers.map((s) => (
+              <SupplierCard key={s.id} supplier={s} onEdit={edit} />
+            ))}
+          </Stack>
+        ) : (
+          <TableContainer component={Paper} variant="outlined">
+            <Table aria-label="Suppliers">
+              <TableHead>
+                <TableRow sx={{ "& th": { fontWeight: 700, color: "text.secondary", whiteSpace: "nowrap" } }}>
+                  <TableCell>Name</TableCell>
+                  <TableCell>Contact</TableCell>
+                  <TableCell>Email</TableCell>
+                  <TableCell>Phone</TableCell>
+                  <TableCell>Account number</TableCell>
+                  <TableCell align="right">
+                    <Box component="span" sx={visuallyHidden}>
+                      Actions
+                    </Box>
+                  </TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {suppliers.map((s) => (
+                  <SupplierRow key={s.id} supplier={s} onEdit={edit} />
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </Box>
+
+      {hasNext && (
+        <Box sx={{ textAlign: "center" }}>
+          <Button variant="outlined" onClick={() => loadNext(PAGE)} disabled={isLoadingNext}>
+            {isLoadingNext ? "Loading..." : "Load more"}
+          </Button>
+        </Box>
+      )}
+
+      <Dialog open={dialog !== null} onClose={() => setDialog(null)} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby={FORM_TITLE_ID}>
+        {dialog && (
+          <Suspense fallback={<FormLoading titleId={FORM_TITLE_ID} title={dialog.supplier ? "Edit supplier" : "Add supplier"} />}>
+            <SupplierForm titleId={FORM_TITLE_ID} supplier={dialog.supplier} connection={data.suppliers.__id} onDone={() => setDialog(null)} />
+          </Suspense>
+        )}
+      </Dialog>
+    </Stack>
+  );
+}
+
+const visuallyHidden = { position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" } as const;
+
+function useSupplier(supplier: SuppliersPage_supplier$key) {
+  return useFragment(
+    graphql`
+      fragment SuppliersPage_supplier on Supplier {
+        id
+        name
+        contactName
+        email
+        phone
+        accountNumber
+        notes
+      }
+    `,
+    supplier,
+  );
+}
+
+const dash = (
+  <Typography component="span" variant="body2" color="text.secondary">
+    —
+  </Typography>
+);
+
+function SupplierRow({ supplier, onEdit }: { supplier: SuppliersPage_supplier$key; onEdit(s: EditedSupplier): void }) {
+  const s = useSupplier(supplier);
+  return (
+    <TableRow hover>
+      <TableCell sx={{ fontWeight: 600 }}>{s.name}</TableCell>
+      <TableCell>{s.contactName ?? dash}</TableCell>
+      <TableCell>{s.email ?? dash}</TableCell>
+      <TableCell sx={{ whiteSpace: "nowrap" }}>{s.phone ?? dash}</TableCell>
+      <TableCell>{s.accountNumber ?? dash}</TableCell>
+      <TableCell align="right">
+        <Tooltip title="Edit">
+          <IconButton aria-label={`Edit ${s.name}`} onClick={() => onEdit(s)}>
+            <EditIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function SupplierCard({ supplier, onEdit }: { supplier: SuppliersPage_supplier$key; onEdit(s: EditedSupplier): void }) {
+  const s = useSupplier(supplier);
+  const details = [s.contactName, s.email, s.phone].filter(Boolean).join(" · ");
+  return (
+    <Card component="li" aria-label={s.name}>
+      <CardContent sx={{ pb: 0 }}>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, lineHeight: 1.3, overflowWrap: "anywhere" }}>
+          {s.name}
+        </Typography>
+        {details && (
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: "anywhere" }}>
+            {details}
+          </Typography>
+        )}
+        {s.accountNumber && (
+          <Typography variant="caption" color="text.secondary" component="div">
+            Account {s.accountNumber}
+          </Typography>
+        )}
+      </CardContent>
+      <CardActions sx={{ justifyContent: "flex-end" }}>
+        <Button size="small" startIcon={<EditIcon />} aria-label={`Edit ${s.name}`} onClick={() => onEdit(s)}>
+          Edit
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}
