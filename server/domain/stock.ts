@@ -60,14 +60,14 @@ export function movementRow(
   };
 }
 
+/** The main warehouse's read: the oldest active warehouse (the lowest id). GraphQL's mainWarehouse uses it too. */
+export const MAIN_WAREHOUSE = { where: { kind: "WAREHOUSE", archived: false }, orderBy: { id: "asc" } } as const;
+
 /**
  * The default location stock comes from and goes to (item create and edit, request approval,
  * chemical use without a vehicle): the oldest active warehouse, 'Main Warehouse' from the migration.
  * The last active warehouse cannot be archived, so there always is one.
  */
-/** The main warehouse: the oldest active warehouse (the lowest id). */
-export const MAIN_WAREHOUSE = { where: { kind: "WAREHOUSE", archived: false }, orderBy: { id: "asc" } } as const;
-
 export async function mainWarehouse(db: Pick<Tx, "stockLocation">): Promise<StockLocation> {
   const main = await db.stockLocation.findFirst(MAIN_WAREHOUSE);
   if (!main) throw new ConflictError("There is no active warehouse: create one first");
