@@ -40,6 +40,10 @@ test("an item deleted by another manager leaves the dashboard's Critical Alerts 
   await signIn(page, "manager");
   const card = page.locator(".MuiCard-root").filter({ has: page.getByText("Critical Alerts", { exact: true }) });
   await expect(card.getByText(name)).toBeVisible();
+  // The deletion must come after the page's live channel is up: one made before is not heard (the
+  // dashboard then learns of it at its next 30 s poll, after this test's wait).
+  await page.waitForFunction(() => document.documentElement.dataset.live === "connected");
+  await page.waitForTimeout(500); // the subscriptions go out right after the connection's ack
 
   expect((await other.delete(`/api/inventory/${item.id}`)).status()).toBe(204);
   await expect(card.getByText(name)).toHaveCount(0);

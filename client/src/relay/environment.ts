@@ -29,6 +29,8 @@ const listeners = new Set<(s: ConnectionState) => void>();
 let state: ConnectionState = "connecting";
 function setState(next: ConnectionState) {
   state = next;
+  // Visible to tests and to whoever debugs a page: is the live channel up?
+  document.documentElement.dataset.live = next;
   for (const l of listeners) l(next);
 }
 export function onConnectionState(listener: (s: ConnectionState) => void) {
