@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { noEvalGlobalLookup } from "./cspSafeBundles.ts";
+import { operationIdsModule } from "./operationIds.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const GREEN = "#1b5e20";
@@ -46,6 +47,8 @@ export default defineConfig({
   plugins: [
     react(),
     preloadAppChunks(),
+    // `virtual:operation-ids`: the persisted ids of the queries the entry sends early (src/app/earlyQueries.ts).
+    operationIdsModule(`${root}src/__generated__`, `${root}src/app/routeRequests.ts`),
     // Relay's graphql`` tags become imports of the compiler's artifacts (relay.config.json).
     babel({ plugins: [["relay", { artifactDirectory: "./client/src/__generated__", eagerEsModules: true }]] }),
     noEvalGlobalLookup(),

@@ -1,11 +1,25 @@
 import { loadSignedInApp, loadSignIn } from "./app/entryChunks.ts";
+import { sendEarlyQueries } from "./app/earlyQueries.ts";
 import { preloadRoute } from "./app/routeChunks.ts";
 import { VIEWER_KEY } from "./app/viewerKey.ts";
 
-// The entry is tiny on purpose: it starts the current screen's code (for a returning user; a visitor
-// gets the sign-in screen first) at the same time as the app's own code, whose files index.html
-// already preloads (see the preload plugin in vite.config.ts), rather than after the app has run.
-if (localStorage.getItem(VIEWER_KEY)) {
+/** The role remembered on this device for a returning user (app/viewerCache.ts writes it), else null. */
+function rememberedRole(): string | null {
+  try {
+    const role: unknown = JSON.parse(localStorage.getItem(VIEWER_KEY) ?? "null")?.role;
+    return typeof role === "string" ? role : null;
+  } catch {
+    return null;
+  }
+}
+
+// The entry is tiny on purpose: for a returning user it sends the current screen's data request and
+// starts the screen's code at the same time as the app's own code, whose files index.html already
+// preloads (see the preload plugin in vite.config.ts), rather than after the app has run. A visitor
+// gets the sign-in screen first.
+const role = rememberedRole();
+if (role) {
+  sendEarlyQueries(role);
   void loadSignedInApp();
   preloadRoute(location.pathname);
 } else void loadSignIn();

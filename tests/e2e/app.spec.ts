@@ -68,6 +68,30 @@ test("a route's query is sent when navigation starts, not after the screen's cod
   await expect(page.getByRole("button", { name: "Add Item" })).toBeVisible();
 });
 
+test("a returning user's first screen asks for its data once, before the app's code has arrived", async ({ page, pageErrors }) => {
+  void pageErrors;
+  await signIn(page, "manager");
+  // Hold the signed-in app's code (router and shell) back: the screen's data must be on its way meanwhile.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/AppRouter-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const sent: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/graphql")) sent.push(JSON.parse(r.postData() ?? "{}").operationName);
+  });
+  await page.goto("/equipment?status=available");
+  await expect.poll(() => sent.includes("EquipmentPageQuery") && sent.includes("AppViewerQuery")).toBe(true);
+  release();
+  await expect(page.getByRole("heading", { level: 1, name: "Equipment Management" })).toBeVisible();
+  await expect(page.getByText("Loading...")).toHaveCount(0);
+  // Relay took the entry's answers (same persisted id, same variables): neither query went out twice.
+  expect(sent.filter((n) => n === "EquipmentPageQuery")).toHaveLength(1);
+  expect(sent.filter((n) => n === "AppViewerQuery")).toHaveLength(1);
+});
+
 test("keyboard only: sign in, move through the navigation, open and close a dialog", async ({ page, pageErrors }) => {
   void pageErrors;
   await page.goto("/");

@@ -5,6 +5,7 @@ import { fetchQuery, graphql, RelayEnvironmentProvider, useLazyLoadQuery, useRel
 import type { AppViewerQuery } from "../__generated__/AppViewerQuery.graphql.ts";
 import { Loading } from "../components/Loading.tsx";
 import { createEnvironment, resetLiveConnection } from "../relay/environment.ts";
+import { dropEarlyAnswers } from "./earlyQueries.ts";
 import { offlineOwner, setOfflineOwner } from "../offline/queuedError.ts";
 import { loadSignedInApp, loadSignIn } from "./entryChunks.ts";
 import { ErrorBoundary } from "./ErrorBoundary.tsx";
@@ -96,6 +97,7 @@ export function App() {
     setOfflineOwner(null);
     if (owner) void import("../offline/session.ts").then((m) => m.releaseOfflineData(owner));
     rememberViewer(null);
+    dropEarlyAnswers();
     resetLiveConnection();
     setSession(newSession());
   }, []);

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useMemo } from "react";
+import { lazy, Suspense } from "react";
 import { useRelayEnvironment } from "react-relay";
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
+import type { IEnvironment } from "relay-runtime";
 import { Loading } from "../components/Loading.tsx";
 import { AppShell } from "./AppShell.tsx";
 import { NotFound } from "./NotFound.tsx";
@@ -60,11 +61,22 @@ function createRouter(loaders: ReturnType<typeof routeLoaders>) {
   ]);
 }
 
-/** One router per Relay environment (a new one after sign-out) and role, so loaders fetch into the right store. */
+/**
+ * One router per Relay environment (a new one after sign-out) and role, so loaders fetch into the right
+ * store. Kept outside React's state: a first render that suspends is thrown away, and a router made
+ * there again would run the first screen's loader (its query) a second time.
+ */
+const routers = new WeakMap<IEnvironment, Map<boolean, ReturnType<typeof createRouter>>>();
+function routerFor(environment: IEnvironment, isManager: boolean) {
+  const byRole = routers.get(environment) ?? routers.set(environment, new Map()).get(environment)!;
+  const router = byRole.get(isManager) ?? createRouter(routeLoaders(environment, isManager));
+  byRole.set(isManager, router);
+  return router;
+}
+
 export function AppRouter() {
   const environment = useRelayEnvironment();
   const { isManager } = useSession();
-  const router = useMemo(() => createRouter(routeLoaders(environment, isManager)), [environment, isManager]);
-  return <RouterProvider router={router} />;
+  return <RouterProvider router={routerFor(environment, isManager)} />;
 }
 export default AppRouter;

@@ -2,34 +2,46 @@ import { loadQuery, type PreloadedQuery } from "react-relay";
 import type { LoaderFunctionArgs } from "react-router-dom";
 import { useLoaderData } from "react-router-dom";
 import type { ConcreteRequest, IEnvironment, OperationType } from "relay-runtime";
-import DashboardQueryNode, { type DashboardQuery } from "../__generated__/DashboardQuery.graphql.ts";
-import EquipmentPageQueryNode, { type EquipmentPageQuery } from "../__generated__/EquipmentPageQuery.graphql.ts";
-import InventoryPageQueryNode, { type InventoryPageQuery } from "../__generated__/InventoryPageQuery.graphql.ts";
-import LocationDetailPageQueryNode, { type LocationDetailPageQuery } from "../__generated__/LocationDetailPageQuery.graphql.ts";
-import LocationsPageQueryNode, { type LocationsPageQuery } from "../__generated__/LocationsPageQuery.graphql.ts";
+import CountPageQueryNode from "../__generated__/CountPageQuery.graphql.ts";
+import DashboardQueryNode from "../__generated__/DashboardQuery.graphql.ts";
+import EquipmentPageQueryNode from "../__generated__/EquipmentPageQuery.graphql.ts";
+import InventoryPageQueryNode from "../__generated__/InventoryPageQuery.graphql.ts";
 import LabelsPagePickerQueryNode, { type LabelsPagePickerQuery } from "../__generated__/LabelsPagePickerQuery.graphql.ts";
 import LabelsPageSheetQueryNode, { type LabelsPageSheetQuery } from "../__generated__/LabelsPageSheetQuery.graphql.ts";
-import ReportsPageQueryNode, { type ReportsPageQuery } from "../__generated__/ReportsPageQuery.graphql.ts";
-import PurchasingPageQueryNode, { type PurchasingPageQuery } from "../__generated__/PurchasingPageQuery.graphql.ts";
-import SuppliersPageQueryNode, { type SuppliersPageQuery } from "../__generated__/SuppliersPageQuery.graphql.ts";
-import SettingsPageQueryNode, { type SettingsPageQuery } from "../__generated__/SettingsPageQuery.graphql.ts";
-import RequestsPageQueryNode, { type RequestsPageQuery } from "../__generated__/RequestsPageQuery.graphql.ts";
-import CountPageQueryNode, { type CountPageQuery } from "../__generated__/CountPageQuery.graphql.ts";
-import MyTruckPageQueryNode, { type MyTruckPageQuery } from "../__generated__/MyTruckPageQuery.graphql.ts";
-import TeamPageQueryNode, { type TeamPageQuery } from "../__generated__/TeamPageQuery.graphql.ts";
+import LocationDetailPageQueryNode from "../__generated__/LocationDetailPageQuery.graphql.ts";
+import LocationsPageQueryNode from "../__generated__/LocationsPageQuery.graphql.ts";
+import MyTruckPageQueryNode from "../__generated__/MyTruckPageQuery.graphql.ts";
+import PurchasingPageQueryNode from "../__generated__/PurchasingPageQuery.graphql.ts";
+import ReportsPageQueryNode from "../__generated__/ReportsPageQuery.graphql.ts";
+import RequestsPageQueryNode from "../__generated__/RequestsPageQuery.graphql.ts";
+import SettingsPageQueryNode from "../__generated__/SettingsPageQuery.graphql.ts";
+import SuppliersPageQueryNode from "../__generated__/SuppliersPageQuery.graphql.ts";
+import TeamPageQueryNode from "../__generated__/TeamPageQuery.graphql.ts";
 import { parseLabelIds } from "../components/scanner/scanRules.ts";
-import { EQUIPMENT_STATUSES } from "../features/equipment/status.ts";
-import { defaultRange } from "../features/reports/range.ts";
-import { locationIdFromParam } from "../features/stock/paths.ts";
-import { PAGE_SIZE as INVENTORY_PAGE_SIZE } from "../features/inventory/constants.ts";
-import {
-  EQUIPMENT_PAGE_SIZE, LOCATION_STOCK_PAGE_SIZE, LOCATIONS_PAGE_SIZE, PURCHASING_PAGE_SIZE, REQUEST_FILTERS, SUPPLIERS_PAGE_SIZE, REQUESTS_PAGE_SIZE, TEAM_PAGE_SIZE, type RequestFilter,
-} from "./routeConstants.ts";
+import { routeRequest, type RouteName, type RouteRequest } from "./routeRequests.ts";
+
+const NODES: Record<RouteRequest["operation"], ConcreteRequest> = {
+  DashboardQuery: DashboardQueryNode,
+  InventoryPageQuery: InventoryPageQueryNode,
+  EquipmentPageQuery: EquipmentPageQueryNode,
+  RequestsPageQuery: RequestsPageQueryNode,
+  TeamPageQuery: TeamPageQueryNode,
+  ReportsPageQuery: ReportsPageQueryNode,
+  LocationsPageQuery: LocationsPageQueryNode,
+  LocationDetailPageQuery: LocationDetailPageQueryNode,
+  PurchasingPageQuery: PurchasingPageQueryNode,
+  SuppliersPageQuery: SuppliersPageQueryNode,
+  MyTruckPageQuery: MyTruckPageQueryNode,
+  CountPageQuery: CountPageQueryNode,
+  SettingsPageQuery: SettingsPageQueryNode,
+};
 
 /**
  * Each route's one query starts loading when navigation starts, from the route's loader, at the same
- * time as the route's code (React.lazy): there is no code-then-data waterfall. The screen reads it
- * with usePreloadedQuery(useRouteQuery()). Only the artifacts are imported here, never the screens.
+ * time as the route's code (React.lazy): there is no code-then-data waterfall. On the first screen of
+ * a visit the entry has already sent that very request (earlyQueries.ts), and the network layer takes
+ * its answer. Which query and which variables: routeRequests.ts. The screen reads it with
+ * usePreloadedQuery(useRouteQuery()). Only the artifacts are imported here, never the screens.
  *
  * One reference per route is kept retained (the newest): going back to a screen renders from the
  * store at once while its query refreshes, and the older reference is released.
@@ -43,40 +55,25 @@ export function routeLoaders(environment: IEnvironment, isManager: boolean) {
     return ref;
   };
   const params = ({ request }: LoaderFunctionArgs) => new URL(request.url).searchParams;
+  const loader = (route: RouteName) => (args: LoaderFunctionArgs) => {
+    const wanted = routeRequest(route, params(args), args.params, isManager);
+    return wanted ? load(route, NODES[wanted.operation], wanted.variables) : null;
+  };
 
   return {
-    dashboard: () => load<DashboardQuery>("dashboard", DashboardQueryNode, { isManager }),
-    inventory: () => load<InventoryPageQuery>("inventory", InventoryPageQueryNode, { first: INVENTORY_PAGE_SIZE }),
-    // ?status=available (the dashboard's "Check Out Equipment") and ?search=… (a notification) open the list filtered.
-    equipment: (args: LoaderFunctionArgs) => {
-      const p = params(args);
-      const asked = p.get("status");
-      return load<EquipmentPageQuery>("equipment", EquipmentPageQueryNode, {
-        isManager,
-        first: EQUIPMENT_PAGE_SIZE,
-        search: p.get("search")?.trim() || null,
-        status: EQUIPMENT_STATUSES.find((s) => s === asked) ?? null,
-      });
-    },
-    // ?status=pending (from the dashboard's View All) opens the list filtered.
-    requests: (args: LoaderFunctionArgs) => {
-      const asked = params(args).get("status") as RequestFilter | null;
-      const status = asked && asked !== "all" && REQUEST_FILTERS.includes(asked) ? asked : null;
-      return load<RequestsPageQuery>("requests", RequestsPageQueryNode, { count: REQUESTS_PAGE_SIZE, status });
-    },
-    // §6: only managers may list the team or see reports; for others nothing is fetched.
-    team: () => (isManager ? load<TeamPageQuery>("team", TeamPageQueryNode, { count: TEAM_PAGE_SIZE }) : null),
-    reports: () => (isManager ? load<ReportsPageQuery>("reports", ReportsPageQueryNode, defaultRange()) : null),
-    // Issue 15: locations are managed by managers; for others nothing is fetched.
-    locations: () => (isManager ? load<LocationsPageQuery>("locations", LocationsPageQueryNode, { first: LOCATIONS_PAGE_SIZE }) : null),
-    location: ({ params: p }: LoaderFunctionArgs) =>
-      isManager && p.id ? load<LocationDetailPageQuery>("location", LocationDetailPageQueryNode, { id: p.id, first: LOCATION_STOCK_PAGE_SIZE }) : null,
-    // Issue 16: purchasing is for managers only.
-    purchasing: () => (isManager ? load<PurchasingPageQuery>("purchasing", PurchasingPageQueryNode, { count: PURCHASING_PAGE_SIZE }) : null),
-    suppliers: () => (isManager ? load<SuppliersPageQuery>("suppliers", SuppliersPageQueryNode, { first: SUPPLIERS_PAGE_SIZE }) : null),
-    truck: () => load<MyTruckPageQuery>("truck", MyTruckPageQueryNode, {}),
-    count: ({ params }: LoaderFunctionArgs) => load<CountPageQuery>("count", CountPageQueryNode, { id: locationIdFromParam(params.locationId ?? "") }),
-    settings: () => (isManager ? load<SettingsPageQuery>("settings", SettingsPageQueryNode, {}) : null),
+    dashboard: loader("dashboard"),
+    inventory: loader("inventory"),
+    equipment: loader("equipment"),
+    requests: loader("requests"),
+    team: loader("team"),
+    reports: loader("reports"),
+    locations: loader("locations"),
+    location: loader("location"),
+    purchasing: loader("purchasing"),
+    suppliers: loader("suppliers"),
+    truck: loader("truck"),
+    count: loader("count"),
+    settings: loader("settings"),
     labels: (args: LoaderFunctionArgs) => {
       const ids = parseLabelIds(params(args).toString());
       return ids.length

@@ -11,7 +11,8 @@ import {
   type SubscribeFunction,
 } from "relay-runtime";
 import { isQueuedOffline, notifyLiveEvent, OFFLINE_READS, offlineOwner, QUEUEABLE } from "../offline/queuedError.ts";
-import { graphqlBody } from "./graphqlBody.ts";
+import { takeEarlyAnswer } from "../app/earlyQueries.ts";
+import { graphqlBody, postGraphQL } from "./graphqlBody.ts";
 
 /** `node(id:)` can be answered from the store when that record is already there (e.g. an edit dialog). */
 const missingFieldHandlers: MissingFieldHandler[] = [
@@ -77,12 +78,9 @@ const fetchGraphQL: FetchFunction = async (operation, variables) => {
   if (queueFirst) return (await offline()).queueChange(owner, operation, variables, key!);
   let response: Response;
   try {
-    response = await fetch("/graphql", {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "content-type": "application/json", accept: "application/json", ...(key ? { "idempotency-key": key } : {}) },
-      body: JSON.stringify(graphqlBody(operation, variables)),
-    });
+    // The first screen's query may already be on its way, sent by the entry (app/earlyQueries.ts).
+    const early = mutation ? undefined : takeEarlyAnswer(operation.id, variables);
+    response = await (early ?? postGraphQL(graphqlBody(operation, variables), key ? { "idempotency-key": key } : {}));
   } catch (error) {
     if (isNetworkFailure(error) && owner !== null) {
       if (queueable) return (await offline()).queueChange(owner, operation, variables, key!).catch(rethrowUnlessQueued(error));

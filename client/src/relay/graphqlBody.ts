@@ -15,3 +15,21 @@ export function graphqlBody(operation: { name: string; id?: string | null; text?
   if (operation.id) return { operationName: operation.name, variables, extensions: { persistedQuery: { version: 1, sha256Hash: operation.id } } };
   return { operationName: operation.name, variables, query: operation.text ?? "" };
 }
+
+/** How the app posts to /graphql: the network layer and the entry's early requests send exactly this. */
+export function postGraphQL(body: GraphQLRequestBody, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch("/graphql", {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { "content-type": "application/json", accept: "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+/** Variables as one string, whatever their key order; a missing variable and a null one are the same request. */
+export function variablesKey(variables: Record<string, unknown>): string {
+  const keys = Object.keys(variables)
+    .filter((k) => variables[k] !== null && variables[k] !== undefined)
+    .sort();
+  return JSON.stringify(keys.map((k) => [k, variables[k]]));
+}
