@@ -10,6 +10,11 @@ export type LoadOptions = {
   /** A 2xx body must contain this (and not `forbid`), else it counts as a mismatch. */
   expect?: string;
   forbid?: string;
+  /**
+   * Each request's JSON body gets its own `variables.__fresh` (a variable the operation does not
+   * declare: graphql ignores it, the response cache keys by it), so no answer comes from the cache.
+   */
+  fresh?: boolean;
 };
 
 export type LoadResult = {
@@ -31,6 +36,13 @@ function matches(body: string, opts: LoadOptions): boolean {
   return body.includes(opts.expect!) && !(opts.forbid && body.includes(opts.forbid));
 }
 
+/** A request set-up that gives every request a body never sent before (see LoadOptions.fresh). */
+function freshBodies(body: string) {
+  const parsed = JSON.parse(body) as { variables?: Record<string, unknown> };
+  let n = 0;
+  return (request: autocannon.Request): autocannon.Request => ({ ...request, body: JSON.stringify({ ...parsed, variables: { ...parsed.variables, __fresh: ++n } }) });
+}
+
 /**
  * Drives `opts.url` with autocannon (closed loop: each connection sends its next request when the
  * previous one is answered). Call it from a process that does nothing else, not the server's.
@@ -45,6 +57,7 @@ export function runLoad(opts: LoadOptions): Promise<LoadResult> {
         method: opts.method ?? "GET",
         headers: opts.headers,
         body: opts.body,
+        ...(opts.fresh && opts.body ? { requests: [{ setupRequest: freshBodies(opts.body) }] } : {}),
         connections: opts.connections,
         duration: opts.seconds,
         timeout: 10,

@@ -11,7 +11,15 @@ import { openDatabase } from "../server/db/client.ts";
 import { call, freePort, freshDatabase, ok, rssOf, signIn, startServerProcess, type Call } from "./server-process.ts";
 import { prng } from "./seed.ts";
 
-export type SoakOptions = { seconds: number; users: number; databaseUrl?: string; seed?: number; log?: (message: string) => void };
+export type SoakOptions = {
+  seconds: number;
+  users: number;
+  databaseUrl?: string;
+  seed?: number;
+  log?: (message: string) => void;
+  /** Seconds between cache-correctness checks (0: none). Default 10. */
+  cacheCheckEvery?: number;
+};
 
 export type ActionStats = { count: number; statuses: Record<string, number>; p50: number; p99: number };
 export type SoakReport = {
@@ -26,6 +34,14 @@ export type SoakReport = {
   /** Server resident memory: after warm-up, at the end of the load, and the highest sample, in bytes. */
   rss: { start: number; end: number; peak: number; samples: number[] };
   exitCode: number | string;
+  /**
+   * The response cache checked under load (issue 20): at each check the users pause, and every user's
+   * reads (the inventory page, the dashboard, the requests page, exactly as the load sends them, so
+   * cached answers are served) are compared with the same reads made fresh (a document the cache has
+   * never seen, so it is computed from the database). `cachedReads` is how many of the compared reads
+   * the cache answered (the server's hit counter); a mismatch is a stale answer.
+   */
+  cacheCheck: { checks: number; reads: number; cachedReads: number; mismatches: { user: string; read: string; cached: string; fresh: string }[] };
   reconciliation: {
     items: number;
     movements: number;
@@ -111,6 +127,12 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
       return answer;
     };
     const gql = (user: User, query: string) => call(url, user.cookie, "POST", "/graphql", { query });
+    const READS = {
+      "inventory page": "{ inventoryItems(first: 20) { edges { cursor node { id name quantity minQuantity stockStatus } } pageInfo { hasNextPage endCursor } } }",
+      dashboard:
+        "{ dashboardStats { totalItems lowStockItems activeEquipment totalEquipment pendingRequests utilization } activity(first: 10) { edges { node { id action details user { name } } } } lowStockItems { id name quantity } }",
+      "requests page": "{ requests(first: 20) { edges { node { id status requester { name } items { name quantity } } } } }",
+    };
     const gqlOk = (a: Call): Call => (ok(a) && a.body?.errors ? { status: 500, body: a.body } : a); // a GraphQL errors list is a failure
 
     const actions: { name: string; weight: number; managerOnly?: boolean; run: (u: User) => Promise<unknown> }[] = [
@@ -120,20 +142,18 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
       {
         name: "GraphQL inventory page",
         weight: 8,
-        run: (u) => record("GraphQL inventory page", async () => gqlOk(await gql(u, "{ inventoryItems(first: 20) { edges { cursor node { id name quantity minQuantity stockStatus } } pageInfo { hasNextPage endCursor } } }"))),
+        run: (u) => record("GraphQL inventory page", async () => gqlOk(await gql(u, READS["inventory page"]))),
       },
       {
         name: "GraphQL dashboard",
         weight: 8,
         run: (u) =>
-          record("GraphQL dashboard", async () =>
-            gqlOk(await gql(u, "{ dashboardStats { totalItems lowStockItems activeEquipment totalEquipment pendingRequests utilization } activity(first: 10) { edges { node { id action details user { name } } } } lowStockItems { id name quantity } }")),
-          ),
+          record("GraphQL dashboard", async () => gqlOk(await gql(u, READS.dashboard))),
       },
       {
         name: "GraphQL requests page",
         weight: 4,
-        run: (u) => record("GraphQL requests page", async () => gqlOk(await gql(u, "{ requests(first: 20) { edges { node { id status requester { name } items { name quantity } } } } }"))),
+        run: (u) => record("GraphQL requests page", async () => gqlOk(await gql(u, READS["requests page"]))),
       },
       {
         name: "GraphQL scanLookup",
@@ -203,18 +223,58 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
     rssSamples.push({ at: 0, rss: rssOf(server.child.pid!) });
     log(`${users.length} users for ${opts.seconds} s…`);
     const progress = setInterval(() => log(`  ${Math.round((Date.now() - started) / 1000)} s: ${requests} requests, ${conflicts} conflicts, ${unexpected.length} unexpected, server rss ${Math.round(rssOf(server.child.pid!) / 2 ** 20)} MB`), 30_000);
-    await Promise.all(
-      users.map(async (u) => {
+    // The cache check pauses the users: none starts an action while `paused` is set, and the check
+    // waits for those in flight to finish, so cached and fresh reads see the same database.
+    let paused: Promise<void> | null = null;
+    let inFlight = 0;
+    const cacheCheck: SoakReport["cacheCheck"] = { checks: 0, reads: 0, cachedReads: 0, mismatches: [] };
+    const checkEvery = (opts.cacheCheckEvery ?? 10) * 1000;
+    const checker = async () => {
+      let n = 0;
+      while (checkEvery > 0 && Date.now() + checkEvery < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, checkEvery));
+        let resume!: () => void;
+        paused = new Promise((resolve) => (resume = resolve));
+        while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+        // The last writes' events reach the cache through the event bus (in-process, or PostgreSQL's NOTIFY).
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        const hitsBefore = await cacheHits(url);
+        for (const u of users)
+          for (const [read, query] of Object.entries(READS)) {
+            const cached = await gql(u, query);
+            // The same read with a variable the operation does not declare (graphql ignores it; the
+            // cache keys by it): an answer the cache has never seen, computed from the database.
+            const fresh = await call(url, u.cookie, "POST", "/graphql", { query, variables: { __fresh: `${cacheCheck.checks}-${n++}` } });
+            const a = JSON.stringify(ok(cached) ? cached.body.data : cached);
+            const b = JSON.stringify(ok(fresh) ? fresh.body.data : fresh);
+            cacheCheck.reads++;
+            if (a !== b) cacheCheck.mismatches.push({ user: u.username, read, cached: a.slice(0, 400), fresh: b.slice(0, 400) });
+          }
+        cacheCheck.cachedReads += (await cacheHits(url)) - hitsBefore;
+        cacheCheck.checks++;
+        paused = null;
+        resume();
+      }
+    };
+    await Promise.all([
+      checker(),
+      ...users.map(async (u) => {
         const mine = actions.filter((a) => u.manager || !a.managerOnly);
         const total = mine.reduce((s, a) => s + a.weight, 0);
         while (Date.now() < deadline) {
+          while (paused) await paused;
           let r = rnd.next() * total;
           const action = mine.find((a) => (r -= a.weight) < 0) ?? mine[0]!;
-          await action.run(u);
+          inFlight++;
+          try {
+            await action.run(u);
+          } finally {
+            inFlight--;
+          }
           await new Promise((resolve) => setTimeout(resolve, rnd.int(20, 200)));
         }
       }),
-    );
+    ]);
     clearInterval(sampler);
     clearInterval(progress);
     rssSamples.push({ at: Date.now() - started, rss: rssOf(server.child.pid!) });
@@ -241,6 +301,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
       conflicts,
       rss: { start: warm.rss, end: rssSamples.at(-1)!.rss, peak: Math.max(...rssSamples.map((s) => s.rss)), samples: rssSamples.map((s) => s.rss) },
       exitCode,
+      cacheCheck,
       reconciliation,
     };
   } finally {
@@ -248,6 +309,14 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
     rmSync(dataDir, { recursive: true, force: true });
     await database?.drop();
   }
+}
+
+/** The server's response-cache hit counter, from /metrics (trapline_graphql_response_cache_total{result="hit"}). */
+async function cacheHits(url: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const line = /^trapline_graphql_response_cache_total\{result="hit"\} (\d+)/m.exec(text);
+  if (!line) throw new Error("/metrics has no response-cache hit counter");
+  return Number(line[1]);
 }
 
 /** Reads the stopped server's data directly and checks that stock and requests add up. */

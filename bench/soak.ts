@@ -2,7 +2,8 @@
 //
 // Mixed load from simulated users against the real server (a child process; PGlite in a temporary
 // DATA_DIR, or a fresh PostgreSQL database when DATABASE_URL is set), then a clean stop and a
-// reconciliation of stock totals with stock-movement sums. Prints errors, the server's resident
+// reconciliation of stock totals with stock-movement sums. Every 10 s the users pause and each one's
+// reads are compared with the same reads made fresh (the response cache's correctness under load). Prints errors, the server's resident
 // memory at the start (after warm-up) and the end, and exits non-zero on an unexpected error, a
 // reconciliation mismatch, or memory growth beyond the bound (see memoryBound in soak-lib.ts).
 import { fmt, mb, numberArg, parseArgs, table } from "./lib.ts";
@@ -43,6 +44,12 @@ console.log(
     `${r.stockMismatches.length} items whose stock differs from the sum of their movements, ${r.issueMismatches.length} approved requests not issued exactly, ` +
     `${r.undecidedWithMovements} movements of undecided requests, ${r.equipmentInconsistent} inconsistent equipment`,
 );
-const failed = report.unexpected.length > 0 || growth > bound || r.stockMismatches.length + r.issueMismatches.length + r.undecidedWithMovements + r.equipmentInconsistent > 0 || report.exitCode !== 0;
+const c = report.cacheCheck;
+console.log(
+  `response cache: ${c.checks} checks with the users paused, ${c.reads} reads compared with the same reads made fresh from the database ` +
+    `(${c.cachedReads} of them answered from the cache); ${c.mismatches.length} stale answers`,
+);
+for (const m of c.mismatches.slice(0, 5)) console.log(`  stale: ${m.user}'s ${m.read}:\n    cached ${m.cached}\n    fresh  ${m.fresh}`);
+const failed = c.mismatches.length > 0 || report.unexpected.length > 0 || growth > bound || r.stockMismatches.length + r.issueMismatches.length + r.undecidedWithMovements + r.equipmentInconsistent > 0 || report.exitCode !== 0;
 console.log(failed ? "\nSOAK FAILED" : "\nsoak passed");
 process.exit(failed ? 1 : 0);

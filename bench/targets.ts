@@ -12,6 +12,8 @@ export type Target = {
   /** What a good 2xx body contains (and must not contain), checked on every response. */
   expect: string;
   forbid?: string;
+  /** Every request a response-cache miss (see LoadOptions.fresh): what the first read after a write costs. */
+  fresh?: boolean;
 };
 
 const gql = (query: string) => JSON.stringify({ query });
@@ -42,7 +44,16 @@ const GQL_ERRORS = '"errors"';
 /** Where the deep-page targets start: cursors of rows halfway down (see server-child.ts). */
 export type Middle = { inventory: string; activity: string };
 
+/** The reads whose cold cost (every request a cache miss) is measured beside the warm one (issue 20). */
+const COLD = ["gqlInventory", "gqlDashboard", "gqlRequests"];
+
 export function benchTargets(scanCode: string, middle: Middle = { inventory: "", activity: "" }): Target[] {
+  return allTargets(scanCode, middle).flatMap((t) =>
+    COLD.includes(t.key) ? [t, { ...t, key: `${t.key}Cold`, label: "  … cold: each request a cache miss (a first read after a write)", fresh: true }] : [t],
+  );
+}
+
+function allTargets(scanCode: string, middle: Middle): Target[] {
   return [
     { key: "healthz", label: "GET /healthz (floor)", method: "GET", path: "/healthz", auth: false, expect: '"db":"up"' },
     {
@@ -165,6 +176,7 @@ export function loadOptions(target: Target, base: string, cookie: string, connec
     seconds,
     expect: target.expect,
     forbid: target.forbid,
+    fresh: target.fresh,
   };
 }
 

@@ -139,6 +139,7 @@ export async function createApp(
   metrics.sources.subscribers = () => ({ ws: lowStockSocket.count(), graphql: graphql.count() });
   metrics.sources.pool = () => (db.pool ? { total: db.pool.totalCount, idle: db.pool.idleCount, waiting: db.pool.waitingCount } : null);
   metrics.sources.bus = () => events.delivering();
+  metrics.sources.responseCache = () => graphql.responseCache.stats;
   http.server.on("upgrade", (request, socket, head) => {
     const path = (request.url ?? "").split("?")[0];
     if (path === "/graphql") graphql.handleUpgrade(request, socket, head);

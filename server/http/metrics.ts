@@ -42,7 +42,12 @@ export function createMetrics() {
     buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
     registers: [register],
   });
-  const sources: { subscribers?: () => { ws: number; graphql: number }; pool?: () => { total: number; idle: number; waiting: number } | null; bus?: () => boolean } = {};
+  const sources: {
+    subscribers?: () => { ws: number; graphql: number };
+    pool?: () => { total: number; idle: number; waiting: number } | null;
+    bus?: () => boolean;
+    responseCache?: () => { hits: number; misses: number; kept: number; size: number };
+  } = {};
   new client.Gauge({
     name: "trapline_live_subscribers",
     help: "Open live connections: /ws low-stock listeners and graphql-ws clients",
@@ -65,6 +70,27 @@ export function createMetrics() {
       this.set({ state: "total" }, p.total);
       this.set({ state: "idle" }, p.idle);
       this.set({ state: "waiting" }, p.waiting);
+    },
+  });
+  new client.Counter({
+    name: "trapline_graphql_response_cache_total",
+    help: "GraphQL reads by what the response cache did: hit (answered from it), miss (computed), kept (a computed answer stored)",
+    labelNames: ["result"] as const,
+    registers: [register],
+    collect() {
+      const c = sources.responseCache?.();
+      this.reset();
+      this.inc({ result: "hit" }, c?.hits ?? 0);
+      this.inc({ result: "miss" }, c?.misses ?? 0);
+      this.inc({ result: "kept" }, c?.kept ?? 0);
+    },
+  });
+  new client.Gauge({
+    name: "trapline_graphql_response_cache_entries",
+    help: "Answers the GraphQL response cache holds",
+    registers: [register],
+    collect() {
+      this.set(sources.responseCache?.().size ?? 0);
     },
   });
   new client.Gauge({

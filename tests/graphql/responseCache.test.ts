@@ -79,6 +79,13 @@ describe("in one process", () => {
     const hits = server.app.responseCache.stats.hits;
     await read(manager, READS.inventory!);
     expect(server.app.responseCache.stats.hits).toBe(hits + 1);
+    // What the cache did is on /metrics, for watching a fleet (and for the soak's cache check).
+    const metric = async (result: string) =>
+      Number(new RegExp(`^trapline_graphql_response_cache_total\\{result="${result}"\\} (\\d+)$`, "m").exec(await (await fetch(`${server.url}/metrics`)).text())?.[1]);
+    expect(await metric("hit")).toBe(server.app.responseCache.stats.hits);
+    await read(manager, READS.inventory!);
+    expect(await metric("hit")).toBe(hits + 2);
+    expect(await metric("kept")).toBeGreaterThan(0);
     expect((await manager.post("/api/inventory", { name: `RC Bait ${salt()}`, category: "Bait", unit: "boxes", quantity: 3, minQuantity: 1 })).status).toBe(201);
     const afterWrite = statements.length;
     const page = await read(manager, READS.inventory!);

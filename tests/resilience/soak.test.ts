@@ -4,7 +4,8 @@ import { memoryBound, runSoak } from "../../bench/soak-lib.ts";
 // The short soak (`npm run soak` runs the 5-minute one): 20 users of mixed load for 20 s against the
 // real server (a child process; PostgreSQL too when TEST_DATABASE_URL is set), then a clean stop.
 // No unexpected answer (a 409 is a race lost, which is expected), resident memory after warm-up
-// grows by less than memoryBound (64 MB + a quarter of the warm-up figure), and the stock reconciles.
+// grows by less than memoryBound (64 MB + a quarter of the warm-up figure), the stock reconciles, and
+// the response cache's answers, checked with the users paused every 10 s, equal fresh reads (issue 20).
 const targets = [{ name: "PGlite", url: undefined }, ...(process.env.TEST_DATABASE_URL ? [{ name: "PostgreSQL", url: process.env.TEST_DATABASE_URL }] : [])];
 
 describe.each(targets)("soak on $name", ({ url }) => {
@@ -16,6 +17,10 @@ describe.each(targets)("soak on $name", ({ url }) => {
     expect(report.actions["PUT …/approve"]?.count ?? 0).toBeGreaterThan(0);
     expect(report.rss.end - report.rss.start).toBeLessThan(memoryBound(report.rss.start));
     expect(report.exitCode).toBe(0);
+    // The response cache under the load: every paused check's reads equal fresh ones, and some were cached answers.
+    expect(report.cacheCheck.checks).toBeGreaterThan(0);
+    expect(report.cacheCheck.mismatches).toEqual([]);
+    expect(report.cacheCheck.cachedReads).toBeGreaterThan(0);
     const r = report.reconciliation;
     expect(r.stockMismatches).toEqual([]);
     expect(r.issueMismatches).toEqual([]);
