@@ -10,7 +10,7 @@ import { seedDatabase } from "./demo/seed.ts";
 import { attachCaches } from "./domain/cache.ts";
 import type { Deps } from "./domain/context.ts";
 import { startHourlySweep } from "./domain/maintenance.ts";
-import { startWebhookWorker } from "./domain/webhookDeliveries.ts";
+import { startWebhookWorker, webhookQueue } from "./domain/webhookDeliveries.ts";
 import { mountGraphQL } from "./graphql/http.ts";
 import type { ResponseCache } from "./graphql/responseCache.ts";
 import { registerCompression, serveClient } from "./http/client.ts";
@@ -140,6 +140,7 @@ export async function createApp(
   metrics.sources.pool = () => (db.pool ? { total: db.pool.totalCount, idle: db.pool.idleCount, waiting: db.pool.waitingCount } : null);
   metrics.sources.bus = () => events.delivering();
   metrics.sources.responseCache = () => graphql.responseCache.stats;
+  metrics.sources.webhookQueue = () => webhookQueue(deps);
   http.server.on("upgrade", (request, socket, head) => {
     const path = (request.url ?? "").split("?")[0];
     if (path === "/graphql") graphql.handleUpgrade(request, socket, head);

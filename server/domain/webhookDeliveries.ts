@@ -18,6 +18,14 @@ const UTC_NOW = `timezone('UTC', now())`;
 
 export type WebhookSettings = { allowPrivate: boolean; retryBaseMs: number; pollMs: number };
 
+/** The outbox's backlog, for /metrics: deliveries still to send (due or waiting to retry), and the age of the oldest in seconds. */
+export async function webhookQueue(deps: Pick<Deps, "prisma">): Promise<{ pending: number; oldestSeconds: number }> {
+  const [row] = await deps.prisma.$queryRawUnsafe<{ pending: number; oldest: number | null }[]>(
+    `SELECT count(*)::int AS pending, extract(epoch FROM (${UTC_NOW} - min("createdAt")))::float8 AS oldest FROM "WebhookDelivery" WHERE status = 'pending'`,
+  );
+  return { pending: row?.pending ?? 0, oldestSeconds: Math.max(0, row?.oldest ?? 0) };
+}
+
 /** The wait before attempt n+1 after n failed attempts: base·2^(n−1), at most an hour. */
 export function backoffMs(failedAttempts: number, baseMs: number): number {
   return Math.min(MAX_BACKOFF_MS, baseMs * 2 ** Math.max(0, failedAttempts - 1));

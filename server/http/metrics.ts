@@ -47,6 +47,7 @@ export function createMetrics() {
     pool?: () => { total: number; idle: number; waiting: number } | null;
     bus?: () => boolean;
     responseCache?: () => { hits: number; misses: number; kept: number; size: number };
+    webhookQueue?: () => Promise<{ pending: number; oldestSeconds: number }>;
   } = {};
   new client.Gauge({
     name: "trapline_live_subscribers",
@@ -91,6 +92,29 @@ export function createMetrics() {
     registers: [register],
     collect() {
       this.set(sources.responseCache?.().size ?? 0);
+    },
+  });
+  // The webhook outbox is one table shared by every process: each one reports the same backlog. One
+  // query serves both gauges of a scrape.
+  let queueRead: { at: number; value: Promise<{ pending: number; oldestSeconds: number } | undefined> } | undefined;
+  const webhookQueue = () => {
+    if (!queueRead || Date.now() - queueRead.at > 1000) queueRead = { at: Date.now(), value: sources.webhookQueue?.() ?? Promise.resolve(undefined) };
+    return queueRead.value;
+  };
+  new client.Gauge({
+    name: "trapline_webhook_deliveries_pending",
+    help: "Webhook deliveries waiting to be sent (due now or waiting to retry), across all processes",
+    registers: [register],
+    async collect() {
+      this.set((await webhookQueue())?.pending ?? 0);
+    },
+  });
+  new client.Gauge({
+    name: "trapline_webhook_oldest_pending_seconds",
+    help: "Age of the oldest webhook delivery still waiting to be sent (0 when none)",
+    registers: [register],
+    async collect() {
+      this.set((await webhookQueue())?.oldestSeconds ?? 0);
     },
   });
   new client.Gauge({

@@ -197,6 +197,22 @@ describe("deliveries", () => {
     expect(JSON.parse(hook.received[0]!.raw).data.id).toBe(item.body.id);
   });
 
+  it("shows the outbox's backlog on /metrics while an endpoint fails, and not once it is sent (issue 19)", async () => {
+    const gauge = async (name: string) =>
+      Number(new RegExp(`^${name} (\\S+)$`, "m").exec(await (await fetch(`${server.url}/metrics`)).text())?.[1]);
+    const hook = await register(manager, ["inventory.changed"]);
+    hook.answers.push(500, 500, 500);
+    await manager.post("/api/inventory", newItem());
+    await until(() => hook.received.length >= 1, "a first failed attempt", 15_000);
+    expect(await gauge("trapline_webhook_deliveries_pending")).toBeGreaterThanOrEqual(1);
+    expect(await gauge("trapline_webhook_oldest_pending_seconds")).toBeGreaterThanOrEqual(0);
+    await until(() => hook.received.length >= 4, "the fourth attempt, answered 200", 20_000);
+    await expect.poll(() => server.app.deps.prisma.webhookDelivery.count({ where: { webhookId: hook.webhook.databaseId, status: "pending" } }), { timeout: 10_000 }).toBe(0);
+    const pending = await server.app.deps.prisma.webhookDelivery.count({ where: { status: "pending" } });
+    await new Promise((r) => setTimeout(r, 1100)); // past the one-second reading shared by the two gauges
+    expect(await gauge("trapline_webhook_deliveries_pending")).toBe(pending);
+  });
+
   it("gives each delivery to one sender, however many run at once", async () => {
     const hook = await register(manager, ["inventory.changed"]);
     // Deliveries written straight to the outbox, so only the senders below take them.
