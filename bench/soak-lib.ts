@@ -37,8 +37,8 @@ export type SoakReport = {
   /**
    * The response cache checked under load (issue 20): at each check the users pause, and every user's
    * reads (the inventory page, the dashboard, the requests page, exactly as the load sends them, so
-   * cached answers are served) are compared with the same reads made fresh (a document the cache has
-   * never seen, so it is computed from the database). `cachedReads` is how many of the compared reads
+   * cached answers are served) are compared with the same reads made fresh (with an undeclared variable
+   * the cache keys by, so the answer is computed from the database). `cachedReads` is how many of the compared reads
    * the cache answered (the server's hit counter); a mismatch is a stale answer.
    */
   cacheCheck: { checks: number; reads: number; cachedReads: number; mismatches: { user: string; read: string; cached: string; fresh: string }[] };
