@@ -83,7 +83,11 @@ export async function createApp(
   });
   metrics.hook(http);
   // Before any route: headers, limits and the text rule apply to every route, error and 404.
-  await registerSecurityHeaders(http, { production: config.production, indexHtml: join(config.clientDir, "index.html") });
+  await registerSecurityHeaders(http, {
+    production: config.production,
+    indexHtml: join(config.clientDir, "index.html"),
+    connectOrigins: storage.direct ? [storage.direct.origin] : [],
+  });
   const limits = await registerRateLimits(http, config.rateLimits, db.pool);
   registerHostileInputChecks(http);
   // An empty JSON body (e.g. POST …/checkin with a JSON content type) is no body, not an error.
@@ -137,6 +141,7 @@ export async function createApp(
   const graphql = mountGraphQL(ctx, config.production, config.persistedOperations, [metrics.graphqlPlugin()], config.responseCacheMs);
   const lowStockSocket = createLowStockSocket(events, session.actorFromHeaders);
   metrics.sources.subscribers = () => ({ ws: lowStockSocket.count(), graphql: graphql.count() });
+  metrics.sources.graphqlOperations = graphql.operations;
   metrics.sources.pool = () => (db.pool ? { total: db.pool.totalCount, idle: db.pool.idleCount, waiting: db.pool.waitingCount } : null);
   metrics.sources.bus = () => events.delivering();
   metrics.sources.responseCache = () => graphql.responseCache.stats;

@@ -41,6 +41,7 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: flag,
+  S3_DIRECT: flag,
   METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional().or(z.literal("").transform(() => undefined)),
   ALLOW_PRIVATE_WEBHOOKS: flag,
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(10_000),
@@ -96,7 +97,7 @@ export type Config = {
 };
 export type ObjectStoreConfig =
   | { kind: "local" | "postgres" }
-  | { kind: "s3"; bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
+  | { kind: "s3"; bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean; direct: boolean };
 
 /**
  * OBJECT_STORE picks the store; unset: S3 when S3_BUCKET is given, else PostgreSQL when DATABASE_URL
@@ -115,6 +116,8 @@ function objectStoreOf(e: z.infer<typeof envSchema>): ObjectStoreConfig {
     accessKeyId: e.S3_ACCESS_KEY_ID || undefined,
     secretAccessKey: e.S3_SECRET_ACCESS_KEY || undefined,
     forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+    // Browsers send and fetch SDS bytes to and from the bucket; S3_DIRECT=0 keeps them passing through the server.
+    direct: e.S3_DIRECT ?? true,
   };
 }
 export type RateLimit = { max: number; windowMs: number };

@@ -6,15 +6,19 @@ import { SDS_MAX_BYTES, SDS_TYPES } from "../../schemas/constants.ts";
 import { logActivity, parseInput, requireActor, write, type Actor, type Deps } from "./context.ts";
 import { NotFoundError, ValidationError } from "./errors.ts";
 import { oneOf, withTextRule } from "../../schemas/fields.ts";
-import { isValidKey, type ObjectInspector } from "../storage/objects.ts";
+import { isValidKey, ObjectTooLargeError, type ObjectInspector } from "../storage/objects.ts";
 
 export const INVALID_TYPE = "Please select a PDF, DOC, DOCX, or TXT file";
 export const TOO_LARGE = "SDS files must be smaller than 10MB";
 export { SDS_MAX_BYTES };
+/** §5: an SDS file must be smaller than 10MB, so 10MB itself is refused. */
+export const MAX_SDS_BYTES = SDS_MAX_BYTES - 1;
 
 export const uploadInput = z.object({
   fileName: withTextRule(z.string({ error: "fileName is required" }).trim().min(1, "fileName is required").max(300, "fileName is too long"), "fileName"),
   contentType: withTextRule(z.string({ error: "contentType is required" }).trim().toLowerCase().min(1, "contentType is required").max(200), "contentType"),
+  /** The file's size in bytes: with it, a store that takes uploads directly (S3) gets the bytes itself. */
+  size: z.number({ error: "size must be a number of bytes" }).int("size must be a whole number of bytes").nonnegative("size must be a number of bytes").optional(),
 });
 
 /** Keeps letters, digits, dot, dash, underscore; the extension decides the type. */
@@ -28,16 +32,41 @@ function safeFileName(name: string): string {
   return `${stem || "sds"}${ext}`;
 }
 
-/** §5 file rules, then a signed, expiring upload URL bound to the new object's path and content type. */
-export function createSdsUpload(deps: Deps, actor: Actor | null, input: unknown): { signedUrl: string; objectPath: string } {
+/**
+ * §5 file rules, then a signed, expiring upload URL bound to the new object's path and content type:
+ * the server's own link, or, when the store takes uploads directly and the size is given, a presigned
+ * URL of the store's for exactly that many bytes (checked when the file is attached).
+ */
+export async function createSdsUpload(deps: Deps, actor: Actor | null, input: unknown): Promise<{ signedUrl: string; objectPath: string }> {
   requireActor(actor);
-  const { fileName, contentType } = parseInput(uploadInput, input);
+  const { fileName, contentType, size } = parseInput(uploadInput, input);
   const ext = extname(fileName).toLowerCase();
   const allowed = SDS_TYPES[ext];
   const baseType = contentType.split(";")[0]!.trim();
   if (!allowed || !allowed.includes(baseType)) throw new ValidationError(INVALID_TYPE, allowed ? "contentType" : "fileName");
+  if (size !== undefined && size > MAX_SDS_BYTES) throw new ValidationError(TOO_LARGE, "size");
   const key = `sds/${randomUUID()}/${safeFileName(fileName)}`;
-  return { signedUrl: deps.storage.signUpload(key, baseType), objectPath: `/objects/${key}` };
+  const direct = deps.storage.direct;
+  const signedUrl = direct && size !== undefined ? await direct.uploadUrl(key, baseType, size) : deps.storage.signUpload(key, baseType);
+  return { signedUrl, objectPath: `/objects/${key}` };
+}
+
+/**
+ * An upload made straight to the store: moved under its key once it passes the size cap and the
+ * content checks of its type (from the key's extension), as the server's own upload link does.
+ * False when nothing was uploaded.
+ */
+async function completeDirectUpload(deps: Deps, key: string): Promise<boolean> {
+  const direct = deps.storage.direct;
+  const type = SDS_TYPES[extname(key).toLowerCase()]?.[0];
+  if (!direct || !type) return false;
+  try {
+    // A Word or PDF file is judged on its start; text must be UTF-8 to its end.
+    return (await direct.complete(key, MAX_SDS_BYTES, sdsContentCheck(type), type === "text/plain" ? undefined : SNIFF_BYTES)) !== null;
+  } catch (err) {
+    if (err instanceof ObjectTooLargeError) throw new ValidationError(TOO_LARGE, "file");
+    throw err;
+  }
 }
 
 export const linkInput = z.object({
@@ -54,7 +83,9 @@ export async function linkSdsFile(deps: Deps, actor: Actor | null, input: unknow
   if (sdsFileUrl) {
     const key = sdsFileUrl.startsWith("/objects/") ? decodeURIComponent(sdsFileUrl.slice("/objects/".length)) : "";
     if (!isValidKey(key) || !key.startsWith("sds/")) throw new ValidationError("sdsFileUrl must be an uploaded /objects/sds/ path", "sdsFileUrl");
-    if (!(await deps.storage.exists(key))) throw new ValidationError("That SDS file has not been uploaded", "sdsFileUrl");
+    if (!(await deps.storage.exists(key)) && !(await completeDirectUpload(deps, key))) {
+      throw new ValidationError("That SDS file has not been uploaded", "sdsFileUrl");
+    }
   }
   return write(deps, async (tx, emit) => {
     const target =

@@ -44,10 +44,14 @@ const AttachSdsFilePayload = builder.objectRef<{ inventoryItem: InventoryItem | 
   }),
 });
 const CreateSdsUploadInput = builder.inputType("CreateSdsUploadInput", {
-  fields: (t) => ({ fileName: t.string({ required: true }), contentType: t.string({ required: true }) }),
+  fields: (t) => ({
+    fileName: t.string({ required: true }),
+    contentType: t.string({ required: true }),
+    size: t.int({ description: "The file's size in bytes: with it, an S3 store's presigned URL for exactly that many bytes (the bytes do not pass the server)" }),
+  }),
 });
 const CreateSdsUploadPayload = builder.objectRef<{ signedUrl: string; objectPath: string }>("CreateSdsUploadPayload").implement({
-  description: "PUT the file to signedUrl with the same Content-Type, then attach objectPath",
+  description: "PUT the file to signedUrl with the same Content-Type (and, for a presigned URL, the declared size), then attach objectPath",
   fields: (t) => ({ signedUrl: t.exposeString("signedUrl"), objectPath: t.exposeString("objectPath") }),
 });
 

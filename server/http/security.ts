@@ -21,7 +21,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
  *   built index.html (a loading state) are hashed from the file.
  * - connect-src: our own origin, and our own WebSockets (graphql-ws on /graphql, /ws) spelled out,
  *   since older browsers do not count ws:/wss: as 'self'; blob: for quagga2, which reads a photo
- *   or frame it was handed as an object URL through XMLHttpRequest.
+ *   or frame it was handed as an object URL through XMLHttpRequest; and the object store's origin
+ *   when browsers upload to and download from it directly (S3 presigned URLs).
  * - worker-src/manifest-src 'self' for the service worker and web manifest; blob: workers, blob:/data:
  *   images and blob: media for the camera scanners (@zxing/browser, quagga2) and label images.
  */
@@ -33,8 +34,11 @@ const HSTS = "max-age=31536000; includeSubDomains";
 /** A Host header we are willing to repeat in the policy: a name or address and an optional port. */
 const SAFE_HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
-/** The policy's directives; `inlineStyles` gives the hashes of index.html's inline <style> blocks. */
-export function contentSecurityDirectives(inlineStyles: () => string[]) {
+/**
+ * The policy's directives; `inlineStyles` gives the hashes of index.html's inline <style> blocks,
+ * `connectOrigins` the other origins the app may fetch from (the object store's).
+ */
+export function contentSecurityDirectives(inlineStyles: () => string[], connectOrigins: string[] = []) {
   return {
     "default-src": ["'self'"],
     "base-uri": ["'self'"],
@@ -44,7 +48,7 @@ export function contentSecurityDirectives(inlineStyles: () => string[]) {
     "img-src": ["'self'", "data:", "blob:"],
     "font-src": ["'self'", "data:"],
     "media-src": ["'self'", "blob:"],
-    "connect-src": ["'self'", "blob:", (req: IncomingMessage) => ownWebSockets(req)],
+    "connect-src": ["'self'", "blob:", (req: IncomingMessage) => ownWebSockets(req), ...connectOrigins],
     "worker-src": ["'self'", "blob:"],
     "manifest-src": ["'self'"],
     "object-src": ["'none'"],
@@ -92,10 +96,10 @@ export function inlineStyleHashes(indexHtml: string): () => string[] {
   };
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, options: { production: boolean; indexHtml: string }) {
+export async function registerSecurityHeaders(app: FastifyInstance, options: { production: boolean; indexHtml: string; connectOrigins?: string[] }) {
   const inlineStyles = inlineStyleHashes(options.indexHtml);
   const helmetOptions = {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(inlineStyles) },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(inlineStyles, options.connectOrigins) },
     // Only over HTTPS (below): a browser that met HSTS on a plain-http LAN address could not reach it again.
     strictTransportSecurity: false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" as const },

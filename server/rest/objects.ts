@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { requireActor, requireManager } from "../domain/context.ts";
 import { PURCHASE_ORDER_PDF_PREFIX } from "../domain/purchasing.ts";
-import { createSdsUpload, linkSdsFile, SDS_MAX_BYTES, sdsContentCheck, TOO_LARGE } from "../domain/sds.ts";
+import { createSdsUpload, linkSdsFile, MAX_SDS_BYTES, sdsContentCheck, TOO_LARGE } from "../domain/sds.ts";
 import { isValidKey, ObjectExistsError, ObjectTooLargeError } from "../storage/objects.ts";
 import type { RestContext } from "./context.ts";
 import { itemJson } from "./shapes.ts";
@@ -13,9 +13,6 @@ const contentTypes: Record<string, string> = {
   doc: "application/msword",
   docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
 };
-
-/** §5: an SDS file must be smaller than 10MB, so 10MB itself is refused. */
-const MAX_SDS_BYTES = SDS_MAX_BYTES - 1;
 
 export function objectRoutes({ app, deps, session }: RestContext) {
   app.post("/api/objects/upload", async (req) => createSdsUpload(deps, await session.actorOf(req), req.body));
@@ -58,10 +55,18 @@ export function objectRoutes({ app, deps, session }: RestContext) {
       const key = req.params["*"];
       // Placed orders' PDFs: managers only, as all of purchasing.
       if (key.startsWith(PURCHASE_ORDER_PDF_PREFIX)) requireManager(actor, "Only managers can use purchasing");
-      const found = isValidKey(key) ? await deps.storage.read(key) : null;
-      if (!found) return reply.status(404).send({ message: "File not found" });
       const name = key.split("/").pop()!;
       const ext = name.split(".").pop()!.toLowerCase();
+      const direct = deps.storage.direct;
+      if (direct) {
+        // The bytes come from the bucket itself, through a short-lived presigned GET.
+        if (!isValidKey(key) || !(await deps.storage.exists(key))) return reply.status(404).send({ message: "File not found" });
+        return reply
+          .header("cache-control", "private, no-store")
+          .redirect(await direct.downloadUrl(key, name, contentTypes[ext] ?? "application/octet-stream"), 302);
+      }
+      const found = isValidKey(key) ? await deps.storage.read(key) : null;
+      if (!found) return reply.status(404).send({ message: "File not found" });
       return reply
         .header("content-type", contentTypes[ext] ?? "application/octet-stream")
         .header("content-length", String(found.size))

@@ -30,6 +30,28 @@ export type ObjectStore = {
   verifyUpload(key: string, contentType: string, expires: string, signature: string): boolean;
   /** Removes what interrupted uploads left behind (a process that died mid-upload); returns how much. */
   sweep?(now?: Date): Promise<number>;
+  /** Present when bytes go between the browser and the store directly (S3 with presigned URLs). */
+  direct?: DirectTransfers;
+};
+
+/**
+ * Uploads and downloads that do not pass through the server. An upload goes to a pending place
+ * that only its presigned URL can write; `complete` then moves it under its key, once it passes the
+ * size cap and the content checks, so the key only ever holds checked bytes.
+ */
+export type DirectTransfers = {
+  /** Where the browser sends and fetches the bytes (for the page's connect-src). */
+  origin: string;
+  /** A presigned PUT of exactly `size` bytes of `contentType`, to the key's pending place. */
+  uploadUrl(key: string, contentType: string, size: number): Promise<string>;
+  /**
+   * Moves the pending upload under its key when it is at most maxBytes and `inspect` accepts its
+   * bytes (only the first `sniffBytes` are read when given); a refused upload is deleted. Null when
+   * nothing was uploaded; the size when the key holds the file (also when it already did).
+   */
+  complete(key: string, maxBytes: number, inspect?: ObjectInspector, sniffBytes?: number): Promise<{ size: number } | null>;
+  /** A presigned GET that the browser saves as `fileName`. */
+  downloadUrl(key: string, fileName: string, contentType: string): Promise<string>;
 };
 
 const segment = /^[A-Za-z0-9][A-Za-z0-9._ ()-]{0,159}$/;

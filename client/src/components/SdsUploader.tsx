@@ -48,15 +48,20 @@ export function SdsUploader({ itemId, sdsFileUrl }: Props) {
         ... on Error {
           message
         }
+        ... on ValidationError {
+          field
+        }
       }
     }
   `);
 
+  /** Rejects with the server's reason when it is about the file's bytes (checked on attach when they went straight to the store). */
   const link = (url: string | null) =>
     new Promise<void>((resolve, reject) =>
       attach({
         variables: { input: { id: itemId!, sdsFileUrl: url } },
-        onCompleted: (d) => (d.attachSdsFile.__typename === "AttachSdsFilePayload" ? resolve() : reject(new Error("link"))),
+        onCompleted: ({ attachSdsFile: r }) =>
+          r.__typename === "AttachSdsFilePayload" ? resolve() : reject(new Error(r.__typename === "ValidationError" && r.field === "file" ? r.message : "")),
         onError: reject,
       }),
     );
@@ -81,7 +86,8 @@ export function SdsUploader({ itemId, sdsFileUrl }: Props) {
     try {
       const target = await new Promise<{ signedUrl: string; objectPath: string }>((resolve, reject) =>
         createUpload({
-          variables: { input: { fileName: chosen.name, contentType } },
+          // The size lets an S3 store hand out a presigned URL for exactly these bytes.
+          variables: { input: { fileName: chosen.name, contentType, size: chosen.size } },
           onCompleted: ({ createSdsUpload: r }) => (r.signedUrl && r.objectPath ? resolve({ signedUrl: r.signedUrl, objectPath: r.objectPath }) : reject(new Error())),
           onError: reject,
         }),
@@ -95,7 +101,10 @@ export function SdsUploader({ itemId, sdsFileUrl }: Props) {
         throw new Error();
       }
       step = "Failed to link SDS file to item";
-      await link(target.objectPath);
+      await link(target.objectPath).catch((err: unknown) => {
+        if (err instanceof Error && err.message) step = err.message;
+        throw err;
+      });
       toast({ title: "SDS Upload Complete", description: chosen.name, variant: "success" });
       setChosen(null);
     } catch {
