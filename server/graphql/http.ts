@@ -189,6 +189,8 @@ export function mountGraphQL(
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const authSockets = createAuthSockets(deps.events);
+  /** Each open connection's operations (graphql-ws keeps them in ctx.subscriptions), for the gauge. */
+  const live = new Set<{ readonly subscriptions: Record<string, unknown> }>();
   const wsServer = useServer<Record<string, unknown> | undefined, { request: IncomingMessage; actor?: Actor }>(
     {
       // A WebSocket without a valid session or API token (connectionParams.authorization: "Bearer tl_…") is refused at connect (4403 Forbidden).
@@ -201,8 +203,10 @@ export function mountGraphQL(
         ctx.extra.actor = actor;
         // Closed (4401) when its API token or session is revoked (on any process) or expires.
         authSockets.track(ctx.extra.socket, actor);
+        live.add(ctx);
         return true;
       },
+      onClose: (ctx) => void live.delete(ctx),
       execute: (args) => (args.rootValue as { execute: typeof import("graphql").execute }).execute(args),
       subscribe: (args) => (args.rootValue as { subscribe: typeof import("graphql").subscribe }).subscribe(args),
       onSubscribe: async (ctx, _id, params) => {
@@ -243,6 +247,8 @@ export function mountGraphQL(
     },
     /** Open graphql-ws connections (the live-subscribers gauge). */
     count: () => wss.clients.size,
+    /** Operations running on them: subscriptions, and queries and mutations while they run. */
+    operations: () => [...live].reduce((n, ctx) => n + Object.keys(ctx.subscriptions).length, 0),
     async close() {
       await wsServer.dispose();
       for (const client of wss.clients) client.terminate();

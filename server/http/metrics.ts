@@ -48,7 +48,16 @@ export function createMetrics() {
     bus?: () => boolean;
     responseCache?: () => { hits: number; misses: number; kept: number; size: number };
     webhookQueue?: () => Promise<{ pending: number; oldestSeconds: number }>;
+    graphqlOperations?: () => number;
   } = {};
+  new client.Gauge({
+    name: "trapline_graphql_ws_operations",
+    help: "Operations running on graphql-ws connections: each subscription, and a query or mutation while it runs",
+    registers: [register],
+    collect() {
+      this.set(sources.graphqlOperations?.() ?? 0);
+    },
+  });
   new client.Gauge({
     name: "trapline_live_subscribers",
     help: "Open live connections: /ws low-stock listeners and graphql-ws clients",

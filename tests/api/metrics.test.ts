@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createClient } from "graphql-ws";
 import WebSocket from "ws";
 import { startServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
@@ -71,6 +72,43 @@ describe("GET /metrics and /readyz", () => {
       if (server.databaseUrl) expect(sample(text, 'trapline_db_pool_connections{state="total"}')).toBeGreaterThan(0);
     } finally {
       socket.close();
+    }
+  });
+
+  it("counts the subscriptions running on graphql-ws connections, not only the connections", async () => {
+    const cookie = manager.cookie!;
+    let onConnected = () => {};
+    const connected = new Promise<void>((resolve) => (onConnected = resolve));
+    const client = createClient({
+      url: `${server.url.replace(/^http/, "ws")}/graphql`,
+      webSocketImpl: class extends WebSocket {
+        constructor(address: string | URL, protocols?: string | string[]) {
+          super(address, protocols, { headers: { cookie } });
+        }
+      },
+      retryAttempts: 0,
+      lazy: false,
+      on: { connected: () => onConnected() },
+    });
+    const until = async (test: (text: string) => boolean) => {
+      for (let i = 0; i < 100; i++) {
+        const text = await metrics();
+        if (test(text)) return text;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error("the gauges never said so");
+    };
+    try {
+      await connected;
+      const open = await until((t) => sample(t, 'trapline_live_subscribers{channel="graphql"}') === 1);
+      expect(sample(open, "trapline_graphql_ws_operations")).toBe(0);
+      const stop = client.subscribe({ query: "subscription { lowStockAlert { items { name } } }" }, { next: () => {}, error: () => {}, complete: () => {} });
+      await until((t) => sample(t, "trapline_graphql_ws_operations") === 1);
+      stop();
+      const after = await until((t) => sample(t, "trapline_graphql_ws_operations") === 0);
+      expect(sample(after, 'trapline_live_subscribers{channel="graphql"}')).toBe(1);
+    } finally {
+      await client.dispose();
     }
   });
 

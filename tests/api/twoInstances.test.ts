@@ -133,18 +133,18 @@ describe.skipIf(!base)("two server processes on one PostgreSQL database", () => 
     });
     try {
       await within(connected, "graphql-ws on B to connect");
-      // Subscribed on B (its live-subscribers gauge says so) before the change on A.
+      // Subscribed on B (its gauges say so: the /ws listener, and the subscription running on the
+      // graphql-ws connection, not only the connection) before the change on A.
       await within(
         (async () => {
           for (;;) {
             const text = await (await fetch(new URL("/metrics", b.url))).text();
-            if (/trapline_live_subscribers\{channel="graphql"\} 1/.test(text) && /trapline_live_subscribers\{channel="ws"\} 1/.test(text)) return;
+            if (/^trapline_graphql_ws_operations 1$/m.test(text) && /trapline_live_subscribers\{channel="ws"\} 1/.test(text)) return;
             await new Promise((r) => setTimeout(r, 100));
           }
         })(),
         "B to count its subscribers",
       );
-      await new Promise((r) => setTimeout(r, 300)); // the subscribe message is sent right after connect
       expect((await managerA.put(`/api/inventory/${item.id}`, { quantity: 4 })).status).toBe(200);
 
       const message = await within(wsMessage, "the /ws alert on B");
