@@ -1,12 +1,25 @@
 import { MenuItem, TextField } from "@mui/material";
-import { Suspense } from "react";
-import { graphql, useLazyLoadQuery } from "react-relay";
+import { useEffect, useState } from "react";
+import { fetchQuery, graphql, useRelayEnvironment } from "react-relay";
 import type { PreferredSupplierFieldQuery } from "../../__generated__/PreferredSupplierFieldQuery.graphql.ts";
 
 /** How many suppliers the pick offers (the current one is always among them). */
 const SUPPLIER_CHOICES = 200;
 const LABEL = "Preferred supplier";
 const HELP = "Draft orders from suggestions order this item from it; its name becomes the item's supplier";
+
+const suppliersQuery = graphql`
+  query PreferredSupplierFieldQuery($first: Int!) {
+    suppliers(first: $first) {
+      edges {
+        node {
+          id
+          name
+        }
+      }
+    }
+  }
+`;
 
 type Props = {
   /** A supplier's id, or "" for none. */
@@ -17,34 +30,24 @@ type Props = {
   disabled?: boolean;
 };
 
-/** Issue 16 (managers): which supplier an item is ordered from; "None" clears it. */
-export function PreferredSupplierField(props: Props) {
-  return (
-    <Suspense fallback={<SupplierSelect {...props} suppliers={[]} loading />}>
-      <LoadedSuppliers {...props} />
-    </Suspense>
-  );
-}
+type Supplier = { id: string; name: string };
 
-function LoadedSuppliers(props: Props) {
-  const data = useLazyLoadQuery<PreferredSupplierFieldQuery>(
-    graphql`
-      query PreferredSupplierFieldQuery($first: Int!) {
-        suppliers(first: $first) {
-          edges {
-            node {
-              id
-              name
-            }
-          }
-        }
-      }
-    `,
-    { first: SUPPLIER_CHOICES },
-    { fetchPolicy: "store-and-network" },
-  );
-  const suppliers = data.suppliers.edges.flatMap((e) => (e?.node ? [e.node] : []));
-  return <SupplierSelect {...props} suppliers={suppliers} />;
+/**
+ * Issue 16 (managers): which supplier an item is ordered from; "None" clears it. The list loads
+ * into the select in place (not behind Suspense), so a menu opened before it arrived stays open
+ * and fills in.
+ */
+export function PreferredSupplierField(props: Props) {
+  const environment = useRelayEnvironment();
+  const [suppliers, setSuppliers] = useState<readonly Supplier[] | null>(null);
+  useEffect(() => {
+    const subscription = fetchQuery<PreferredSupplierFieldQuery>(environment, suppliersQuery, { first: SUPPLIER_CHOICES }, { fetchPolicy: "network-only" }).subscribe({
+      next: (data) => setSuppliers(data.suppliers.edges.flatMap((e) => (e?.node ? [e.node] : []))),
+      error: () => setSuppliers((known) => known ?? []),
+    });
+    return () => subscription.unsubscribe();
+  }, [environment]);
+  return <SupplierSelect {...props} suppliers={suppliers ?? []} loading={suppliers === null} />;
 }
 
 function SupplierSelect({ value, onChange, current, disabled, suppliers, loading }: Props & { suppliers: readonly { id: string; name: string }[]; loading?: boolean }) {
