@@ -139,16 +139,19 @@ describe("S3 object store (s3rver)", () => {
   });
 });
 
+/** A server keeping SDS files in the s3rver bucket (S3_DIRECT left at its default: on). */
+const s3Settings = () => ({
+  OBJECT_STORE: "s3",
+  S3_BUCKET: BUCKET,
+  S3_ENDPOINT: endpoint,
+  S3_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
+  S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
+});
+
 describe("the server with OBJECT_STORE=s3", () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer({
-      OBJECT_STORE: "s3",
-      S3_BUCKET: BUCKET,
-      S3_ENDPOINT: endpoint,
-      S3_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
-      S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
-    });
+    server = await startServer(s3Settings());
   }, 300_000);
   afterAll(() => server?.close());
 
@@ -184,13 +187,7 @@ describe("the server with OBJECT_STORE=s3", () => {
 describe("direct transfers: the browser and the bucket, the server only checks (S3_DIRECT, the default with S3)", () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer({
-      OBJECT_STORE: "s3",
-      S3_BUCKET: BUCKET,
-      S3_ENDPOINT: endpoint,
-      S3_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
-      S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
-    });
+    server = await startServer(s3Settings());
   }, 300_000);
   afterAll(() => server?.close());
 
