@@ -1,5 +1,6 @@
 import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from "@mui/material";
 import { graphql, useFragment } from "react-relay";
+import type { CsvColumn } from "./csv.ts";
 import type { SpendReports_byCategory$key } from "../../__generated__/SpendReports_byCategory.graphql.ts";
 import type { SpendReports_bySupplier$key } from "../../__generated__/SpendReports_bySupplier.graphql.ts";
 import { ReportCard } from "./ReportCard.tsx";
@@ -17,6 +18,68 @@ const tableSx = { "& td, & th": { px: 1 }, "& th": { fontWeight: 700 }, "& td:fi
 const spendDescription = (total: number, units: number) =>
   `Received in the range at the order's unit cost: ${formatSpend(total)} for ${units} ${units === 1 ? "unit" : "units"}`;
 
+/** One spend report: the card with its CSV, and a sticky-header table of the rows with their spend. */
+function SpendReport<Row extends { units: number; spendCents: number }>(props: {
+  title: string;
+  /** The name column ("Supplier", "Category") and the row's value in it. */
+  nameHeader: string;
+  name(row: Row): string;
+  rowKey(row: Row): string;
+  /** Columns between the name and the units (the supplier's order count). */
+  extra?: { header: string; csvHeader: string; value(row: Row): number }[];
+  rows: readonly Row[];
+}) {
+  const { title, nameHeader, name, rowKey, extra = [], rows } = props;
+  const total = rows.reduce((s, r) => s + r.spendCents, 0);
+  const units = rows.reduce((s, r) => s + r.units, 0);
+  const columns: CsvColumn<Row>[] = [
+    { header: nameHeader, value: name },
+    ...extra.map((c) => ({ header: c.csvHeader, value: c.value })),
+    { header: "Units received", value: (r) => r.units },
+    { header: "Spend (USD)", value: (r) => (r.spendCents / 100).toFixed(2) },
+  ];
+  return (
+    <ReportCard
+      title={title}
+      description={spendDescription(total, units)}
+      columns={columns}
+      rows={rows}
+      empty={rows.length ? null : "Nothing received from suppliers in this range"}
+    >
+      <TableContainer tabIndex={0} role="region" aria-label={`${title} table`} sx={{ maxHeight: 360 }}>
+        <Table size="small" stickyHeader aria-label={title} sx={tableSx}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{nameHeader}</TableCell>
+              {extra.map((c) => (
+                <TableCell key={c.header} align="right">
+                  {c.header}
+                </TableCell>
+              ))}
+              <TableCell align="right">Units</TableCell>
+              <TableCell align="right">Spend</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((r) => (
+              <TableRow key={rowKey(r)}>
+                <TableCell>{name(r)}</TableCell>
+                {extra.map((c) => (
+                  <TableCell key={c.header} align="right">
+                    {c.value(r)}
+                  </TableCell>
+                ))}
+                <TableCell align="right">{r.units}</TableCell>
+                <TableCell align="right">{formatSpend(r.spendCents)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </ReportCard>
+  );
+}
+
 export function SpendBySupplierReport({ reports }: { reports: SpendReports_bySupplier$key }) {
   const { spendBySupplier: rows } = useFragment(
     graphql`
@@ -32,44 +95,15 @@ export function SpendBySupplierReport({ reports }: { reports: SpendReports_bySup
     `,
     reports,
   );
-  const total = rows.reduce((s, r) => s + r.spendCents, 0);
-  const units = rows.reduce((s, r) => s + r.units, 0);
   return (
-    <ReportCard
+    <SpendReport
       title="Spend by supplier"
-      description={spendDescription(total, units)}
-      columns={[
-        { header: "Supplier", value: (r) => r.name },
-        { header: "Purchase orders", value: (r) => r.orders },
-        { header: "Units received", value: (r) => r.units },
-        { header: "Spend (USD)", value: (r) => (r.spendCents / 100).toFixed(2) },
-      ]}
+      nameHeader="Supplier"
+      name={(r) => r.name}
+      rowKey={(r) => String(r.supplierDatabaseId ?? `none-${r.name}`)}
+      extra={[{ header: "Orders", csvHeader: "Purchase orders", value: (r) => r.orders }]}
       rows={rows}
-      empty={rows.length ? null : "Nothing received from suppliers in this range"}
-    >
-      <TableContainer tabIndex={0} role="region" aria-label="Spend by supplier table" sx={{ maxHeight: 360 }}>
-        <Table size="small" stickyHeader aria-label="Spend by supplier" sx={tableSx}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Supplier</TableCell>
-              <TableCell align="right">Orders</TableCell>
-              <TableCell align="right">Units</TableCell>
-              <TableCell align="right">Spend</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((r) => (
-              <TableRow key={r.supplierDatabaseId ?? `none-${r.name}`}>
-                <TableCell>{r.name}</TableCell>
-                <TableCell align="right">{r.orders}</TableCell>
-                <TableCell align="right">{r.units}</TableCell>
-                <TableCell align="right">{formatSpend(r.spendCents)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    </ReportCard>
+    />
   );
 }
 
@@ -86,40 +120,5 @@ export function SpendByCategoryReport({ reports }: { reports: SpendReports_byCat
     `,
     reports,
   );
-  const total = rows.reduce((s, r) => s + r.spendCents, 0);
-  const units = rows.reduce((s, r) => s + r.units, 0);
-  return (
-    <ReportCard
-      title="Spend by category"
-      description={spendDescription(total, units)}
-      columns={[
-        { header: "Category", value: (r) => r.category },
-        { header: "Units received", value: (r) => r.units },
-        { header: "Spend (USD)", value: (r) => (r.spendCents / 100).toFixed(2) },
-      ]}
-      rows={rows}
-      empty={rows.length ? null : "Nothing received from suppliers in this range"}
-    >
-      <TableContainer tabIndex={0} role="region" aria-label="Spend by category table" sx={{ maxHeight: 360 }}>
-        <Table size="small" stickyHeader aria-label="Spend by category" sx={tableSx}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Category</TableCell>
-              <TableCell align="right">Units</TableCell>
-              <TableCell align="right">Spend</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((r) => (
-              <TableRow key={r.category}>
-                <TableCell>{r.category}</TableCell>
-                <TableCell align="right">{r.units}</TableCell>
-                <TableCell align="right">{formatSpend(r.spendCents)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    </ReportCard>
-  );
+  return <SpendReport title="Spend by category" nameHeader="Category" name={(r) => r.category} rowKey={(r) => r.category} rows={rows} />;
 }
