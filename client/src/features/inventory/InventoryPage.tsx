@@ -1,32 +1,7 @@
 import AddIcon from "@mui/icons-material/Add";
 import Inventory2Icon from "@mui/icons-material/Inventory2Outlined";
 import PrintIcon from "@mui/icons-material/PrintOutlined";
-import SearchIcon from "@mui/icons-material/Search";
-import {
-  Box,
-  Button,
-  Card,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  InputAdornment,
-  LinearProgress,
-  MenuItem,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from "@mui/material";
+import { Box, Button, CircularProgress, Dialog, DialogContent, DialogTitle, Stack, Typography, useMediaQuery, useTheme } from "@mui/material";
 import { lazy, Suspense, useEffect, useState, useTransition } from "react";
 import { graphql, usePaginationFragment, usePreloadedQuery } from "react-relay";
 import type { InventoryPageQuery } from "../../__generated__/InventoryPageQuery.graphql.ts";
@@ -42,12 +17,18 @@ import { INVENTORY_CATEGORIES, PAGE_SIZE } from "./constants.ts";
 import { InventoryListItem } from "./InventoryListItem.tsx";
 import type { UseTarget } from "./RecordUseDialog.tsx";
 import { useDeleteInventoryItem } from "./useDeleteInventoryItem.ts";
+import { SearchField } from "../../components/list/SearchField.tsx";
+import { FilterSelect, ListToolbar } from "../../components/list/ListToolbar.tsx";
+import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";
+import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 
 // Dialogs load when first opened, not with the list.
 const InventoryItemForm = lazy(() => import("./InventoryItemForm.tsx"));
 const RecordUseDialog = lazy(() => import("./RecordUseDialog.tsx").then((m) => ({ default: m.RecordUseDialog })));
 
 const SEARCH_DEBOUNCE_MS = 250;
+const COLUMNS = [...["Name", "Category", "Quantity", "Unit", "Status", "Location"].map((header) => ({ header })), { header: "Actions", align: "right" as const }];
+const CATEGORY_FILTERS = INVENTORY_CATEGORIES.map((c) => ({ value: c, label: c }));
 const FORM_TITLE_ID = "inventory-item-dialog-title";
 
 /** §2 Inventory page: one route query; the list is a paginated connection refetched when the filters change. */
@@ -130,43 +111,18 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
 
   return (
     <Stack spacing={2}>
-      <Card sx={{ p: { xs: 1.5, sm: 2 } }}>
-        <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: { sm: "center" } }}>
-          <TextField
-            label="Search inventory"
-            placeholder="Name, description or category"
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
-            size="small"
-            type="search"
-            sx={{ flex: 1, minWidth: 0 }}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
-          <Stack direction="row" spacing={1.5}>
-            <TextField
-              select
+      <ListToolbar
+        actions={
+          <>
+            <FilterSelect
               label="Category"
-              size="small"
+              all="All Categories"
+              options={CATEGORY_FILTERS}
               value={applied.category ?? ""}
-              onChange={(e) => apply({ ...applied, category: e.target.value || null })}
-              sx={{ flex: 1, minWidth: { xs: 0, sm: 190 } }}
-              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-            >
-              <MenuItem value="">All Categories</MenuItem>
-              {INVENTORY_CATEGORIES.map((c) => (
-                <MenuItem key={c} value={c}>
-                  {c}
-                </MenuItem>
-              ))}
-            </TextField>
+              onChange={(category) => apply({ ...applied, category: category || null })}
+              minWidth={190}
+              sx={{ flex: 1, minWidth: { xs: 0 } }}
+            />
             <ListActions
               actions={[
                 ...csv.actions,
@@ -185,13 +141,20 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ mode: "add" })} sx={{ whiteSpace: "nowrap", flexShrink: 0 }}>
               Add Item
             </Button>
-          </Stack>
-        </Stack>
-      </Card>
+          </>
+        }
+      >
+        <SearchField label="Search inventory" placeholder="Name, description or category" value={searchText} onChange={setSearchText} sx={{ flex: 1, minWidth: 0 }} />
+      </ListToolbar>
 
-      <Card sx={{ position: "relative", ...(phone && { border: 0, bgcolor: "transparent" }) }}>
-        {isRefetching && <LinearProgress aria-label="Updating list" sx={{ position: "absolute", top: 0, left: 0, right: 0, zIndex: 1 }} />}
-        {items.length === 0 ? (
+      <ResponsiveList
+        label="Inventory items"
+        items={items}
+        itemKey={(item) => item.id}
+        phone={phone}
+        busy={isRefetching}
+        tableSx={{ minWidth: 760 }}
+        empty={
           <EmptyState
             filtering={filtering}
             onAdd={() => setDialog({ mode: "add" })}
@@ -200,44 +163,16 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
               apply({ search: null, category: null });
             }}
           />
-        ) : phone ? (
-          <Stack spacing={1.5} aria-label="Inventory items" role="list">
-            {items.map((item) => (
-              <Box role="listitem" key={item.id}>
-                <InventoryListItem item={item} layout="card" onEdit={onEdit} onDelete={onDelete} onRecordUse={setRecordUse} />
-              </Box>
-            ))}
-          </Stack>
-        ) : (
-          <TableContainer>
-            <Table aria-label="Inventory items" sx={{ minWidth: 760 }}>
-              <TableHead>
-                <TableRow sx={{ "& th": { fontWeight: 700, color: "text.secondary", whiteSpace: "nowrap" } }}>
-                  <TableCell>Name</TableCell>
-                  <TableCell>Category</TableCell>
-                  <TableCell>Quantity</TableCell>
-                  <TableCell>Unit</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Location</TableCell>
-                  <TableCell align="right">Actions</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {items.map((item) => (
-                  <InventoryListItem key={item.id} item={item} layout="row" onEdit={onEdit} onDelete={onDelete} onRecordUse={setRecordUse} />
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-        {hasNext && (
-          <Box sx={{ display: "flex", justifyContent: "center", p: 2 }}>
-            <Button variant="outlined" onClick={() => loadNext(PAGE_SIZE)} disabled={isLoadingNext} startIcon={isLoadingNext ? <CircularProgress size={16} /> : null}>
-              {isLoadingNext ? "Loading..." : "Load more"}
-            </Button>
+        }
+        columns={COLUMNS}
+        row={(item) => <InventoryListItem item={item} layout="row" onEdit={onEdit} onDelete={onDelete} onRecordUse={setRecordUse} />}
+        card={(item) => (
+          <Box component="li">
+            <InventoryListItem item={item} layout="card" onEdit={onEdit} onDelete={onDelete} onRecordUse={setRecordUse} />
           </Box>
         )}
-      </Card>
+        more={{ hasNext, isLoadingNext, loadNext: () => loadNext(PAGE_SIZE) }}
+      />
 
       <Dialog open={dialog !== null} onClose={() => setDialog(null)} fullScreen={phone} fullWidth maxWidth="md" aria-labelledby={FORM_TITLE_ID}>
         {dialog && (
@@ -258,20 +193,17 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
         </Suspense>
       )}
 
-      <Dialog open={confirm !== null} onClose={() => setConfirm(null)} aria-labelledby="delete-item-title" aria-describedby="delete-item-text">
-        <DialogTitle id="delete-item-title">Delete Inventory Item</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="delete-item-text">
-            Delete “{confirm?.name}”? This cannot be undone.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirm(null)}>Cancel</Button>
-          <Button color="error" variant="contained" disabled={deleting} onClick={() => confirm && remove(confirm.id, () => setConfirm(null))}>
-            {deleting ? "Deleting..." : "Delete"}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={confirm !== null}
+        id="delete-item"
+        title="Delete Inventory Item"
+        text={`Delete “${confirm?.name}”? This cannot be undone.`}
+        action="Delete"
+        pendingAction="Deleting..."
+        pending={deleting}
+        onConfirm={() => confirm && remove(confirm.id, () => setConfirm(null))}
+        onClose={() => setConfirm(null)}
+      />
     </Stack>
   );
 }

@@ -5,10 +5,7 @@ import ChecklistIcon from "@mui/icons-material/Checklist";
 import EditIcon from "@mui/icons-material/EditOutlined";
 import PrintIcon from "@mui/icons-material/PrintOutlined";
 import TuneIcon from "@mui/icons-material/Tune";
-import {
-  Box, Button, Card, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, Paper, Stack, Table,
-  TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography, useMediaQuery, useTheme,
-} from "@mui/material";
+import { Box, Button, Card, CardContent, Chip, Dialog, IconButton, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography, useMediaQuery, useTheme } from "@mui/material";
 import { lazy, Suspense, useState, useTransition } from "react";
 import { graphql, useMutation, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
@@ -27,6 +24,7 @@ import type { MinimumTarget } from "./MinimumDialog.tsx";
 import { KindIcon } from "./StockByLocation.tsx";
 import { useLocationsLive } from "./useLocationsLive.ts";
 import { TransferButton } from "../stock/TransferButton.tsx";
+import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 
 const LocationForm = lazy(() => import("./LocationForm.tsx"));
 const MinimumDialog = lazy(() => import("./MinimumDialog.tsx"));
@@ -325,20 +323,17 @@ function Location({ location }: { location: LocationDetailPage_location$key }) {
         )}
       </Dialog>
 
-      <Dialog open={archiving} onClose={() => setArchiving(false)} aria-labelledby="archive-location-title" aria-describedby="archive-location-text">
-        <DialogTitle id="archive-location-title">Archive Location</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="archive-location-text">
-            Archive “{l.name}”? It must be empty first. An archived location keeps its history but takes no stock.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setArchiving(false)}>Cancel</Button>
-          <Button color="error" variant="contained" disabled={archivePending} onClick={archive}>
-            {archivePending ? "Archiving..." : "Archive"}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={archiving}
+        id="archive-location"
+        title="Archive Location"
+        text={`Archive “${l.name}”? It must be empty first. An archived location keeps its history but takes no stock.`}
+        action="Archive"
+        pendingAction="Archiving..."
+        pending={archivePending}
+        onConfirm={archive}
+        onClose={() => setArchiving(false)}
+      />
     </Stack>
   );
 }

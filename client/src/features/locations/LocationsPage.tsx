@@ -1,9 +1,6 @@
 import AddIcon from "@mui/icons-material/Add";
 import ChevronRightIcon from "@mui/icons-material/ChevronRight";
-import {
-  Box, Button, Card, CardActionArea, CardContent, Chip, Dialog, FormControlLabel, Link, Paper, Stack, Switch, Table, TableBody, TableCell,
-  TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme,
-} from "@mui/material";
+import { Box, Button, Card, CardActionArea, CardContent, Chip, Dialog, FormControlLabel, Link, Stack, Switch, TableCell, TableRow, Typography, useMediaQuery, useTheme } from "@mui/material";
 import { lazy, Suspense, useState, useTransition } from "react";
 import { graphql, useFragment, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
@@ -18,6 +15,8 @@ import { FormLoading } from "./FormLoading.tsx";
 import { formatCents, kindLabel } from "./format.ts";
 import { KindIcon } from "./StockByLocation.tsx";
 import { useLocationsLive } from "./useLocationsLive.ts";
+import { ListToolbar } from "../../components/list/ListToolbar.tsx";
+import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";
 
 const LocationForm = lazy(() => import("./LocationForm.tsx"));
 const FORM_TITLE_ID = "location-form-title";
@@ -86,60 +85,33 @@ function LocationList({ query }: { query: LocationsPage_locations$key }) {
 
   return (
     <Stack spacing={2}>
-      <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: "center", flexWrap: "wrap" }}>
-        <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 180 }}>
+      <ListToolbar
+        actions={
+          <>
+            <FormControlLabel control={<Switch checked={showArchived} onChange={(e) => toggleArchived(e.target.checked)} />} label="Show archived" />
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)} sx={{ whiteSpace: "nowrap" }}>
+              Add Location
+            </Button>
+          </>
+        }
+      >
+        <Typography variant="body2" color="text.secondary">
           {data.stockLocations.totalCount === 1 ? "1 location" : `${data.stockLocations.totalCount} locations`}
         </Typography>
-        <FormControlLabel control={<Switch checked={showArchived} onChange={(e) => toggleArchived(e.target.checked)} />} label="Show archived" />
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)} sx={{ whiteSpace: "nowrap" }}>
-          Add Location
-        </Button>
-      </Stack>
+      </ListToolbar>
 
-      <Box sx={{ opacity: switching ? 0.6 : 1, transition: "opacity 120ms" }} aria-busy={switching}>
-        {locations.length === 0 ? (
-          <Card>
-            <CardContent>
-              <Typography color="text.secondary" sx={{ textAlign: "center", py: 3 }}>
-                No stock locations yet
-              </Typography>
-            </CardContent>
-          </Card>
-        ) : phone ? (
-          <Stack spacing={1.5} component="ul" aria-label="Stock locations" sx={{ listStyle: "none", p: 0, m: 0 }}>
-            {locations.map((l) => (
-              <LocationCard key={l.id} location={l} onOpen={(id) => navigate(`/locations/${encodeURIComponent(id)}`)} />
-            ))}
-          </Stack>
-        ) : (
-          <TableContainer component={Paper} variant="outlined">
-            <Table aria-label="Stock locations">
-              <TableHead>
-                <TableRow sx={{ "& th": { fontWeight: 700, color: "text.secondary", whiteSpace: "nowrap" } }}>
-                  <TableCell>Name</TableCell>
-                  <TableCell>Kind</TableCell>
-                  <TableCell>Holder</TableCell>
-                  <TableCell align="right">Stock value</TableCell>
-                  <TableCell align="right">Below minimum</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {locations.map((l) => (
-                  <LocationRow key={l.id} location={l} />
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-      </Box>
-
-      {hasNext && (
-        <Box sx={{ textAlign: "center" }}>
-          <Button variant="outlined" onClick={() => loadNext(PAGE)} disabled={isLoadingNext}>
-            {isLoadingNext ? "Loading..." : "Load more"}
-          </Button>
-        </Box>
-      )}
+      <ResponsiveList
+        label="Stock locations"
+        items={locations}
+        itemKey={(l) => l.id}
+        phone={phone}
+        busy={switching}
+        empty="No stock locations yet"
+        columns={[{ header: "Name" }, { header: "Kind" }, { header: "Holder" }, { header: "Stock value", align: "right" }, { header: "Below minimum", align: "right" }]}
+        row={(l) => <LocationRow location={l} />}
+        card={(l) => <LocationCard location={l} onOpen={(id) => navigate(`/locations/${encodeURIComponent(id)}`)} />}
+        more={{ hasNext, isLoadingNext, loadNext: () => loadNext(PAGE) }}
+      />
 
       <Dialog open={adding} onClose={() => setAdding(false)} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby={FORM_TITLE_ID}>
         {adding && (

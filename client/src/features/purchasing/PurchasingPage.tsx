@@ -1,10 +1,7 @@
 import AddIcon from "@mui/icons-material/Add";
 import AutoAwesomeIcon from "@mui/icons-material/AutoAwesome";
 import StorefrontIcon from "@mui/icons-material/Storefront";
-import {
-  Box, Button, Card, CardActions, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Paper, Stack, Table, TableBody, TableCell,
-  TableContainer, TableHead, TableRow, TextField, Typography, useMediaQuery, useTheme,
-} from "@mui/material";
+import { Button, Card, CardActions, CardContent, Chip, Dialog, Stack, TableCell, TableRow, Typography, useMediaQuery, useTheme } from "@mui/material";
 import { lazy, Suspense, useState, useTransition } from "react";
 import { graphql, useFragment, useMutation, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
@@ -21,6 +18,9 @@ import { PURCHASING_PAGE_SIZE as PAGE } from "../../app/routeConstants.ts";
 import { useRouteQuery } from "../../app/routeQueries.ts";
 import { useSession } from "../../app/session.ts";
 import { useToast } from "../../app/toast.tsx";
+import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";
+import { FilterSelect, ListToolbar } from "../../components/list/ListToolbar.tsx";
+import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 
 const DraftEditor = lazy(() => import("./DraftEditor.tsx"));
 const ReceiveDialog = lazy(() => import("./ReceiveDialog.tsx"));
@@ -159,79 +159,45 @@ function OrderList({ query }: { query: PurchasingPage_orders$key }) {
   const orders = data.purchaseOrders.edges.map((e) => e.node);
   return (
     <Stack spacing={2}>
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: { sm: "center" } }}>
-        <TextField
-          select
-          size="small"
+      <ListToolbar
+        actions={
+          <>
+            <Button variant="outlined" startIcon={<AddIcon />} onClick={newOrder} disabled={creating}>
+              New order
+            </Button>
+            <Button component={RouterLink} to="/suppliers" variant="outlined" startIcon={<StorefrontIcon />}>
+              Suppliers
+            </Button>
+            <Button variant="contained" startIcon={<AutoAwesomeIcon />} onClick={draftFromSuggestions} disabled={drafting}>
+              Draft orders from suggestions
+            </Button>
+          </>
+        }
+      >
+        <FilterSelect
           label="Status"
-          value={status}
-          onChange={(e) => {
-            const next = e.target.value as Status | "ALL";
+          all="All orders"
+          options={(Object.keys(STATUS_LABELS) as Status[]).map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+          value={status === "ALL" ? "" : status}
+          onChange={(v) => {
+            const next = v || "ALL";
             setStatus(next);
             reload(next);
           }}
-          sx={{ minWidth: { sm: 200 } }}
-        >
-          <MenuItem value="ALL">All orders</MenuItem>
-          {(Object.keys(STATUS_LABELS) as Status[]).map((s) => (
-            <MenuItem key={s} value={s}>
-              {STATUS_LABELS[s]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <Box sx={{ flex: 1 }} />
-        <Button variant="outlined" startIcon={<AddIcon />} onClick={newOrder} disabled={creating}>
-          New order
-        </Button>
-        <Button component={RouterLink} to="/suppliers" variant="outlined" startIcon={<StorefrontIcon />}>
-          Suppliers
-        </Button>
-        <Button variant="contained" startIcon={<AutoAwesomeIcon />} onClick={draftFromSuggestions} disabled={drafting}>
-          Draft orders from suggestions
-        </Button>
-      </Stack>
-      <Box sx={{ opacity: isFiltering ? 0.6 : 1 }} aria-busy={isFiltering}>
-        {orders.length === 0 ? (
-          <Card>
-            <CardContent>
-              <Typography color="text.secondary" sx={{ textAlign: "center", py: 3 }}>
-                No purchase orders
-              </Typography>
-            </CardContent>
-          </Card>
-        ) : phone ? (
-          <Stack spacing={1.5} component="ul" aria-label="Purchase orders" sx={{ listStyle: "none", p: 0, m: 0 }}>
-            {orders.map((o) => (
-              <OrderCard key={o.id} order={o} onChanged={() => reload()} onEdit={setEditing} />
-            ))}
-          </Stack>
-        ) : (
-          <TableContainer component={Paper} variant="outlined">
-            <Table aria-label="Purchase orders">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Number</TableCell>
-                  <TableCell>Supplier</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell align="right">Total</TableCell>
-                  <TableCell>Expected</TableCell>
-                  <TableCell align="right">Actions</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {orders.map((o) => (
-                  <OrderRow key={o.id} order={o} onChanged={() => reload()} onEdit={setEditing} />
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-      </Box>
-      {hasNext && (
-        <Button onClick={() => loadNext(PAGE)} disabled={isLoadingNext} sx={{ alignSelf: "center" }}>
-          Load more
-        </Button>
-      )}
+        />
+      </ListToolbar>
+      <ResponsiveList
+        label="Purchase orders"
+        items={orders}
+        itemKey={(o) => o.id}
+        phone={phone}
+        busy={isFiltering}
+        empty="No purchase orders"
+        columns={[{ header: "Number" }, { header: "Supplier" }, { header: "Status" }, { header: "Total", align: "right" }, { header: "Expected" }, { header: "Actions", align: "right" }]}
+        row={(o) => <OrderRow order={o} onChanged={() => reload()} onEdit={setEditing} />}
+        card={(o) => <OrderCard order={o} onChanged={() => reload()} onEdit={setEditing} />}
+        more={{ hasNext, isLoadingNext, loadNext: () => loadNext(PAGE) }}
+      />
       <Dialog open={editing !== null} onClose={() => setEditing(null)} fullScreen={phone} fullWidth maxWidth="md" aria-labelledby={EDITOR_TITLE_ID}>
         {editing && (
           <Suspense fallback={<FormLoading titleId={EDITOR_TITLE_ID} title="Edit order" />}>
@@ -427,26 +393,21 @@ function CancelDialog({ order, onClose, onCancelled }: { order: PurchasingPage_o
       onError: () => setProblem("Could not cancel the order"),
     });
   return (
-    <Dialog open onClose={onClose} aria-labelledby="cancel-order-title" aria-describedby="cancel-order-text">
-      <DialogTitle id="cancel-order-title">Cancel {order.number}?</DialogTitle>
-      <DialogContent>
-        <Typography id="cancel-order-text">
-          {order.status === "DRAFT"
-            ? "The draft is kept as cancelled and its lines no longer count as on order."
-            : `Tell ${order.supplier?.name ?? "the supplier"} too: the order is kept as cancelled and nothing more can be received on it.`}
-        </Typography>
-        {problem && (
-          <Typography color="error" role="alert" sx={{ mt: 2 }}>
-            {problem}
-          </Typography>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Keep it</Button>
-        <Button color="error" variant="contained" onClick={confirm} disabled={cancelling}>
-          Cancel order
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open
+      id="cancel-order"
+      title={`Cancel ${order.number}?`}
+      text={
+        order.status === "DRAFT"
+          ? "The draft is kept as cancelled and its lines no longer count as on order."
+          : `Tell ${order.supplier?.name ?? "the supplier"} too: the order is kept as cancelled and nothing more can be received on it.`
+      }
+      action="Cancel order"
+      cancel="Keep it"
+      pending={cancelling}
+      error={problem}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   );
 }

@@ -1,44 +1,14 @@
 import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
 import StopIcon from "@mui/icons-material/Stop";
-import {
-  Alert, Box, Button, Checkbox, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Stack, TextField, Typography,
-} from "@mui/material";
+import { Alert, Box, Button, Checkbox, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Stack, TextField, Typography } from "@mui/material";
 import { useEffect, useRef, useState } from "react";
-import { fetchQuery, graphql, useLazyLoadQuery, useMutation, useRelayEnvironment } from "react-relay";
+import { graphql, useLazyLoadQuery, useMutation, useRelayEnvironment } from "react-relay";
 import type { PurchasingPage_order$data } from "../../__generated__/PurchasingPage_order.graphql.ts";
 import type { ReceiveDialogLocationsQuery } from "../../__generated__/ReceiveDialogLocationsQuery.graphql.ts";
-import type { ReceiveDialogLookupQuery } from "../../__generated__/ReceiveDialogLookupQuery.graphql.ts";
 import type { ReceiveDialogMutation } from "../../__generated__/ReceiveDialogMutation.graphql.ts";
 import { useToast } from "../../app/toast.tsx";
 import { CameraViewport } from "../../components/scanner/CameraViewport.tsx";
-import { lookupCandidates } from "../../components/scanner/scanRules.ts";
-import { useCameraScanner } from "../../components/scanner/useCameraScanner.ts";
-
-/** The same code again counts once it has been out of view this long (as in a stock count). */
-const SAME_CODE_GAP_MS = 2500;
-
-const lookupQuery = graphql`
-  query ReceiveDialogLookupQuery($code: String!) {
-    scanLookup(code: $code) {
-      __typename
-      ... on ScanLookupSuccess {
-        data {
-          __typename
-          ... on InventoryItem {
-            id
-            name
-          }
-          ... on Equipment {
-            id
-          }
-        }
-      }
-      ... on Error {
-        message
-      }
-    }
-  }
-`;
+import { findStockItem, useOneByOneScanner } from "../../components/scanner/stockItemScan.ts";
 
 type Props = { titleId: string; order: PurchasingPage_order$data; onClose(): void; onReceived(): void };
 type Message = { severity: "success" | "error" | "warning"; text: string };
@@ -86,28 +56,12 @@ export default function ReceiveDialog({ titleId, order, onClose, onReceived }: P
 
   /** A scanned code → its item → one more arrived on that item's line. */
   const arrivedOne = async (code: string) => {
-    let itemId: string | null = null;
-    let itemName: string | null = null;
-    let failure: string | null = null;
-    for (const candidate of lookupCandidates(code)) {
-      try {
-        const d = await fetchQuery<ReceiveDialogLookupQuery>(environment, lookupQuery, { code: candidate }, { fetchPolicy: "network-only" }).toPromise();
-        const r = d?.scanLookup;
-        if (r?.data?.__typename === "InventoryItem" && r.data.id) {
-          itemId = r.data.id;
-          itemName = r.data.name ?? null;
-          break;
-        }
-        failure ??= r?.data?.__typename === "Equipment" ? "That code is a piece of equipment, not a stock item" : r?.message || `No item found for code ${code}`;
-      } catch {
-        failure ??= "Failed to look up the code";
-        break;
-      }
-    }
-    if (!itemId) {
-      setMessage({ severity: "error", text: failure ?? `No item found for code ${code}` });
+    const found = await findStockItem(environment, code);
+    if ("problem" in found) {
+      setMessage({ severity: "error", text: found.problem });
       return;
     }
+    const { id: itemId, name: itemName } = found;
     const line = order.lines.find((l) => l.item?.id === itemId);
     if (!line) {
       setMessage({ severity: "warning", text: `${itemName ?? "That item"} is not on ${order.number}` });
@@ -128,15 +82,7 @@ export default function ReceiveDialog({ titleId, order, onClose, onReceived }: P
     setMessage({ severity: "success", text: `Added 1 × ${line.itemName}: ${sofar + 1} of ${line.quantityDue} ${line.item?.unit ?? "units"}` });
   };
 
-  const lastSeen = useRef<{ code: string; at: number } | null>(null);
-  const queue = useRef<Promise<unknown>>(Promise.resolve());
-  const camera = useCameraScanner((hit) => {
-    const now = Date.now();
-    const seen = lastSeen.current;
-    lastSeen.current = { code: hit.text, at: now };
-    if (seen && seen.code === hit.text && now - seen.at < SAME_CODE_GAP_MS) return;
-    queue.current = queue.current.then(() => arrivedOne(hit.text));
-  });
+  const { camera } = useOneByOneScanner(arrivedOne);
   const scanning = camera.status !== "idle";
   /** The first scan counts from nothing: each label read is one box off the truck (stopping and scanning on keeps the count). */
   const counting = useRef(false);

@@ -1,8 +1,5 @@
 import AddIcon from "@mui/icons-material/Add";
-import {
-  Box, Button, Card, CardContent, Chip, Dialog, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow,
-  TextField, Tooltip, Typography, useMediaQuery, useTheme,
-} from "@mui/material";
+import { Box, Button, Card, CardContent, Chip, Dialog, Stack, TableCell, TableRow, Tooltip, Typography, useMediaQuery, useTheme } from "@mui/material";
 import { lazy, Suspense, useState, useTransition } from "react";
 import { graphql, useFragment, usePaginationFragment, usePreloadedQuery } from "react-relay";
 import type { RequestsPageQuery } from "../../__generated__/RequestsPageQuery.graphql.ts";
@@ -13,8 +10,16 @@ import { useRouteQuery } from "../../app/routeQueries.ts";
 import { useSession } from "../../app/session.ts";
 import { useDecideRequest } from "./useDecideRequest.ts";
 import { ApproveFromMenu } from "./ApproveFromMenu.tsx";
+import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";
+import { FilterSelect, ListToolbar } from "../../components/list/ListToolbar.tsx";
 
 const RequestForm = lazy(() => import("./RequestForm.tsx"));
+
+const STATUS_FILTERS = [
+  { value: "pending", label: "Pending" },
+  { value: "approved", label: "Approved" },
+  { value: "denied", label: "Denied" },
+] as const;
 
 /** ?status=pending (from the dashboard's View All) opens the list filtered: the loader reads it. */
 export default function RequestsPage() {
@@ -65,72 +70,43 @@ function RequestList({ query, initial }: { query: RequestsPage_requests$key; ini
 
   return (
     <Stack spacing={2}>
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: { sm: "center" } }}>
-        <TextField
-          select
-          size="small"
-          label="Status"
-          value={filter}
-          onChange={(e) => changeFilter(e.target.value as Filter)}
-          sx={{ minWidth: 200 }}
-        >
-          <MenuItem value="all">All Requests</MenuItem>
-          <MenuItem value="pending">Pending</MenuItem>
-          <MenuItem value="approved">Approved</MenuItem>
-          <MenuItem value="denied">Denied</MenuItem>
-        </TextField>
-        <Box sx={{ flex: 1 }} />
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-          Create Request
-        </Button>
-      </Stack>
-
-      <Box sx={{ opacity: isFiltering ? 0.6 : 1, transition: "opacity 120ms" }} aria-busy={isFiltering}>
-        {requests.length === 0 ? (
-          <Card>
-            <CardContent>
-              <Typography color="text.secondary" sx={{ textAlign: "center", py: 3 }}>
-                {filter === "all" ? "No requests found" : `No ${filter} requests`}
-              </Typography>
-            </CardContent>
-          </Card>
-        ) : phone ? (
-          <Stack spacing={1.5} component="ul" aria-label="Requests" sx={{ listStyle: "none", p: 0, m: 0 }}>
-            {requests.map((r) => (
-              <RequestCard key={r.id} request={r} isManager={isManager} />
-            ))}
-          </Stack>
-        ) : (
-          <TableContainer component={Paper} variant="outlined">
-            <Table aria-label="Requests" sx={{ "& td, & th": { px: 1.5 } }}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>Requester</TableCell>
-                  <TableCell>Type</TableCell>
-                  <TableCell>Items</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Date</TableCell>
-                  <TableCell>Justification</TableCell>
-                  {isManager && <TableCell>Actions</TableCell>}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {requests.map((r) => (
-                  <RequestRow key={r.id} request={r} isManager={isManager} />
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-      </Box>
-
-      {hasNext && (
-        <Box sx={{ textAlign: "center" }}>
-          <Button variant="outlined" onClick={() => loadNext(PAGE)} disabled={isLoadingNext}>
-            {isLoadingNext ? "Loading..." : "Load more"}
+      <ListToolbar
+        actions={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+            Create Request
           </Button>
-        </Box>
-      )}
+        }
+      >
+        <FilterSelect
+          label="Status"
+          all="All Requests"
+          options={STATUS_FILTERS}
+          value={filter === "all" ? "" : filter}
+          onChange={(v) => changeFilter(v || "all")}
+        />
+      </ListToolbar>
+
+      <ResponsiveList
+        label="Requests"
+        items={requests}
+        itemKey={(r) => r.id}
+        phone={phone}
+        busy={isFiltering}
+        empty={filter === "all" ? "No requests found" : `No ${filter} requests`}
+        tableSx={{ "& td, & th": { px: 1.5 } }}
+        columns={[
+          { header: "Requester" },
+          { header: "Type" },
+          { header: "Items" },
+          { header: "Status" },
+          { header: "Date" },
+          { header: "Justification" },
+          { header: "Actions", omit: !isManager },
+        ]}
+        row={(r) => <RequestRow request={r} isManager={isManager} />}
+        card={(r) => <RequestCard request={r} isManager={isManager} />}
+        more={{ hasNext, isLoadingNext, loadNext: () => loadNext(PAGE) }}
+      />
 
       <Dialog open={creating} onClose={() => setCreating(false)} fullScreen={phone} fullWidth maxWidth="md" aria-labelledby="create-request-title">
         <Suspense fallback={null}>{creating && <RequestForm titleId="create-request-title" onDone={() => setCreating(false)} />}</Suspense>

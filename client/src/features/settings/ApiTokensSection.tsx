@@ -1,8 +1,5 @@
 import AddIcon from "@mui/icons-material/Add";
-import {
-  Alert, Box, Button, Card, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Paper, Stack, Table,
-  TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme,
-} from "@mui/material";
+import { Box, Button, Card, CardContent, Chip, Dialog, Stack, TableCell, TableRow, Typography, useMediaQuery, useTheme } from "@mui/material";
 import { useState } from "react";
 import { graphql, useFragment, useMutation } from "react-relay";
 import type { ApiTokensSection_query$key } from "../../__generated__/ApiTokensSection_query.graphql.ts";
@@ -11,6 +8,8 @@ import type { ApiTokensSectionRevokeMutation } from "../../__generated__/ApiToke
 import { useToast } from "../../app/toast.tsx";
 import CreateApiTokenDialog from "./CreateApiTokenDialog.tsx";
 import { when } from "./dates.ts";
+import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";
+import { ConfirmDialog, useConfirmFailure } from "../../components/ConfirmDialog.tsx";
 
 export function ApiTokensSection({ query }: { query: ApiTokensSection_query$key }) {
   const theme = useTheme();
@@ -41,42 +40,16 @@ export function ApiTokensSection({ query }: { query: ApiTokensSection_query$key 
         </Button>
       </Stack>
 
-      {tokens.length === 0 ? (
-        <Card>
-          <CardContent>
-            <Typography color="text.secondary" sx={{ textAlign: "center", py: 3 }}>
-              No API tokens yet
-            </Typography>
-          </CardContent>
-        </Card>
-      ) : phone ? (
-        <Stack spacing={1.5} component="ul" aria-label="API tokens" sx={{ listStyle: "none", p: 0, m: 0 }}>
-          {tokens.map((t) => (
-            <TokenCard key={t.id} token={t} onRevoke={setRevoking} />
-          ))}
-        </Stack>
-      ) : (
-        <TableContainer component={Paper} variant="outlined">
-          <Table aria-label="API tokens">
-            <TableHead>
-              <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell>Access</TableCell>
-                <TableCell>Created</TableCell>
-                <TableCell>Last used</TableCell>
-                <TableCell>Expires</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell align="right">Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {tokens.map((t) => (
-                <TokenRow key={t.id} token={t} onRevoke={setRevoking} />
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
+      <ResponsiveList
+        label="API tokens"
+        items={tokens}
+        itemKey={(t) => t.id}
+        phone={phone}
+        empty="No API tokens yet"
+        columns={[{ header: "Name" }, { header: "Access" }, { header: "Created" }, { header: "Last used" }, { header: "Expires" }, { header: "Status" }, { header: "Actions", align: "right" }]}
+        row={(t) => <TokenRow token={t} onRevoke={setRevoking} />}
+        card={(t) => <TokenCard token={t} onRevoke={setRevoking} />}
+      />
 
       <Dialog open={creating} onClose={() => {}} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="create-token-title">
         {creating && <CreateApiTokenDialog titleId="create-token-title" onDone={() => setCreating(false)} />}
@@ -189,7 +162,7 @@ function TokenCard({ token, onRevoke }: RowProps) {
 
 function RevokeDialog({ token, onDone }: { token: { id: string; name: string } | null; onDone(): void }) {
   const { toast } = useToast();
-  const [error, setError] = useState<string | null>(null);
+  const failure = useConfirmFailure("Failed to revoke the API token");
   const [commit, pending] = useMutation<ApiTokensSectionRevokeMutation>(graphql`
     mutation ApiTokensSectionRevokeMutation($input: RevokeApiTokenInput!) {
       revokeApiToken(input: $input) {
@@ -207,15 +180,12 @@ function RevokeDialog({ token, onDone }: { token: { id: string; name: string } |
     }
   `);
   const close = () => {
-    setError(null);
+    failure.clear();
     onDone();
   };
   const revoke = () => {
     if (!token) return;
-    const failed = (message?: string) => {
-      setError(message || "Failed to revoke the API token");
-      toast({ title: "Error", description: message || "Failed to revoke the API token", variant: "destructive" });
-    };
+    const failed = failure.fail;
     commit({
       variables: { input: { id: token.id } },
       onCompleted: (d) => {
@@ -228,24 +198,17 @@ function RevokeDialog({ token, onDone }: { token: { id: string; name: string } |
     });
   };
   return (
-    <Dialog open={token !== null} onClose={close} aria-labelledby="revoke-token-title" aria-describedby="revoke-token-text">
-      <DialogTitle id="revoke-token-title">Revoke API token</DialogTitle>
-      <DialogContent>
-        <DialogContentText id="revoke-token-text">
-          Revoke “{token?.name}”? Anything using it stops working at once: its requests get 401 and its live connections are closed. This cannot be undone.
-        </DialogContentText>
-        {error && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {error}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close}>Cancel</Button>
-        <Button color="error" variant="contained" onClick={revoke} disabled={pending}>
-          {pending ? "Revoking..." : "Revoke"}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open={token !== null}
+      id="revoke-token"
+      title="Revoke API token"
+      text={`Revoke “${token?.name}”? Anything using it stops working at once: its requests get 401 and its live connections are closed. This cannot be undone.`}
+      action="Revoke"
+      pendingAction="Revoking..."
+      pending={pending}
+      error={failure.error}
+      onConfirm={revoke}
+      onClose={close}
+    />
   );
 }

@@ -3,10 +3,7 @@ import DeleteIcon from "@mui/icons-material/Delete";
 import EditIcon from "@mui/icons-material/Edit";
 import ExpandLessIcon from "@mui/icons-material/ExpandLess";
 import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
-import {
-  Alert, Box, Button, Card, CardContent, Chip, Collapse, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Table,
-  TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme,
-} from "@mui/material";
+import { Box, Button, Card, CardContent, Chip, Collapse, Dialog, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme } from "@mui/material";
 import { useState } from "react";
 import { graphql, useFragment, useMutation } from "react-relay";
 import type { WebhooksSection_query$key } from "../../__generated__/WebhooksSection_query.graphql.ts";
@@ -15,6 +12,7 @@ import type { WebhooksSectionDeleteMutation } from "../../__generated__/Webhooks
 import { useToast } from "../../app/toast.tsx";
 import { when } from "./dates.ts";
 import WebhookDialog from "./WebhookDialog.tsx";
+import { ConfirmDialog, useConfirmFailure } from "../../components/ConfirmDialog.tsx";
 
 type Editing = { mode: "create" } | { mode: "edit"; webhook: WebhooksSection_webhook$data };
 
@@ -216,7 +214,7 @@ function WebhookCard({ webhook, phone, onEdit, onDelete }: CardProps) {
 
 function DeleteDialog({ webhook, onDone }: { webhook: { id: string; url: string } | null; onDone(): void }) {
   const { toast } = useToast();
-  const [error, setError] = useState<string | null>(null);
+  const failure = useConfirmFailure("Failed to delete the webhook");
   const [commit, pending] = useMutation<WebhooksSectionDeleteMutation>(graphql`
     mutation WebhooksSectionDeleteMutation($input: DeleteWebhookInput!) {
       deleteWebhook(input: $input) {
@@ -231,15 +229,12 @@ function DeleteDialog({ webhook, onDone }: { webhook: { id: string; url: string 
     }
   `);
   const close = () => {
-    setError(null);
+    failure.clear();
     onDone();
   };
   const remove = () => {
     if (!webhook) return;
-    const failed = (message?: string) => {
-      setError(message || "Failed to delete the webhook");
-      toast({ title: "Error", description: message || "Failed to delete the webhook", variant: "destructive" });
-    };
+    const failed = failure.fail;
     commit({
       variables: { input: { id: webhook.id } },
       updater: (store, d) => {
@@ -258,24 +253,17 @@ function DeleteDialog({ webhook, onDone }: { webhook: { id: string; url: string 
     });
   };
   return (
-    <Dialog open={webhook !== null} onClose={close} aria-labelledby="delete-webhook-title" aria-describedby="delete-webhook-text">
-      <DialogTitle id="delete-webhook-title">Delete webhook</DialogTitle>
-      <DialogContent>
-        <DialogContentText id="delete-webhook-text" sx={{ overflowWrap: "anywhere" }}>
-          Delete the webhook to {webhook?.url}? It gets no more events, and its pending deliveries are dropped. This cannot be undone.
-        </DialogContentText>
-        {error && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {error}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close}>Cancel</Button>
-        <Button color="error" variant="contained" onClick={remove} disabled={pending}>
-          {pending ? "Deleting..." : "Delete"}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open={webhook !== null}
+      id="delete-webhook"
+      title="Delete webhook"
+      text={`Delete the webhook to ${webhook?.url}? It gets no more events, and its pending deliveries are dropped. This cannot be undone.`}
+      action="Delete"
+      pendingAction="Deleting..."
+      pending={pending}
+      error={failure.error}
+      onConfirm={remove}
+      onClose={close}
+    />
   );
 }

@@ -2,16 +2,12 @@ import AddIcon from "@mui/icons-material/Add";
 import FactCheckIcon from "@mui/icons-material/FactCheckOutlined";
 import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
 import StopIcon from "@mui/icons-material/Stop";
-import {
-  Alert, AlertTitle, Box, Button, Card, CardContent, CardHeader, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Grid, IconButton,
-  List, ListItem, Stack, TextField, Typography, useMediaQuery, useTheme,
-} from "@mui/material";
-import { useEffect, useRef, useState, type FormEvent } from "react";
-import { fetchQuery, graphql, useFragment, useMutation, usePreloadedQuery, useRelayEnvironment } from "react-relay";
+import { Alert, AlertTitle, Box, Button, Card, CardContent, CardHeader, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Grid, IconButton, List, ListItem, Stack, TextField, Typography, useMediaQuery, useTheme } from "@mui/material";
+import { useEffect, useState, type FormEvent } from "react";
+import { graphql, useFragment, useMutation, usePreloadedQuery, useRelayEnvironment } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
 import type { CountPageQuery } from "../../__generated__/CountPageQuery.graphql.ts";
 import type { CountPage_count$key } from "../../__generated__/CountPage_count.graphql.ts";
-import type { CountPageLookupQuery } from "../../__generated__/CountPageLookupQuery.graphql.ts";
 import type { CountPageStartMutation } from "../../__generated__/CountPageStartMutation.graphql.ts";
 import type { CountPageRecordMutation } from "../../__generated__/CountPageRecordMutation.graphql.ts";
 import type { CountPageCompleteMutation } from "../../__generated__/CountPageCompleteMutation.graphql.ts";
@@ -21,14 +17,12 @@ import { useSession } from "../../app/session.ts";
 import { useToast } from "../../app/toast.tsx";
 import { AccessDenied } from "../../components/AccessDenied.tsx";
 import { CameraViewport } from "../../components/scanner/CameraViewport.tsx";
-import { lookupCandidates } from "../../components/scanner/scanRules.ts";
-import { useCameraScanner } from "../../components/scanner/useCameraScanner.ts";
+import { findStockItem, useOneByOneScanner } from "../../components/scanner/stockItemScan.ts";
 // The form kit first: it tells zod not to compile parsers with eval, which the CSP refuses.
 import "../../components/form/fields.tsx";
 import { countedQuantityInput } from "../../../../schemas/stock.ts";
+import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 
-/** The same code read again counts again only once it has been out of view this long (a new unit was brought up). */
-export const SAME_CODE_GAP_MS = 2500;
 
 const pageQuery = graphql`
   query CountPageQuery($id: ID!) {
@@ -184,29 +178,6 @@ const countFragment = graphql`
   }
 `;
 
-const lookupQuery = graphql`
-  query CountPageLookupQuery($code: String!) {
-    scanLookup(code: $code) {
-      __typename
-      ... on ScanLookupSuccess {
-        data {
-          __typename
-          ... on InventoryItem {
-            id
-            name
-          }
-          ... on Equipment {
-            id
-          }
-        }
-      }
-      ... on Error {
-        message
-      }
-    }
-  }
-`;
-
 function CountSession({ count: countKey, onFinished }: { count: CountPage_count$key; onFinished(f: Finished): void }) {
   const environment = useRelayEnvironment();
   const { toast } = useToast();
@@ -263,32 +234,14 @@ function CountSession({ count: countKey, onFinished }: { count: CountPage_count$
 
   /** A code (scanned or typed) → the inventory item → one more counted. */
   const countCode = async (value: string) => {
-    let problem: string | null = null;
-    for (const candidate of lookupCandidates(value)) {
-      try {
-        const d = await fetchQuery<CountPageLookupQuery>(environment, lookupQuery, { code: candidate }, { fetchPolicy: "network-only" }).toPromise();
-        const r = d?.scanLookup;
-        if (r?.data?.__typename === "InventoryItem" && r.data.id) return record(r.data.id, { add: 1 });
-        problem ??= r?.data?.__typename === "Equipment" ? "That code is a piece of equipment, not a stock item" : r?.message || `No item found for code ${value}`;
-      } catch {
-        problem ??= "Failed to look up the code";
-        break;
-      }
-    }
-    setMessage({ severity: "error", text: problem ?? `No item found for code ${value}` });
+    const found = await findStockItem(environment, value);
+    if ("id" in found) return record(found.id, { add: 1 });
+    setMessage({ severity: "error", text: found.problem });
     return false;
   };
 
   // Scans one after another with the camera running. The same code again counts once it has been out of view a moment.
-  const lastSeen = useRef<{ code: string; at: number } | null>(null);
-  const queue = useRef<Promise<unknown>>(Promise.resolve());
-  const camera = useCameraScanner((hit) => {
-    const now = Date.now();
-    const seen = lastSeen.current;
-    lastSeen.current = { code: hit.text, at: now };
-    if (seen && seen.code === hit.text && now - seen.at < SAME_CODE_GAP_MS) return;
-    queue.current = queue.current.then(() => countCode(hit.text));
-  });
+  const { camera, enqueue } = useOneByOneScanner(countCode);
   const scanning = camera.status !== "idle";
 
   const typed = (e: FormEvent) => {
@@ -296,7 +249,7 @@ function CountSession({ count: countKey, onFinished }: { count: CountPage_count$
     const value = code.trim();
     if (!value) return;
     setCode("");
-    queue.current = queue.current.then(() => countCode(value));
+    enqueue(value);
   };
 
   const counted = count.lines.filter((l) => l.countedQuantity !== null);
@@ -611,24 +564,17 @@ function AbandonDialog({ countId, onClose, onDone }: { countId: string; onClose(
       onError: () => setError("Failed to abandon the count"),
     });
   return (
-    <Dialog open onClose={onClose} aria-labelledby="abandon-count-title">
-      <DialogTitle id="abandon-count-title">Abandon this count?</DialogTitle>
-      <DialogContent>
-        {error && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {error}
-          </Alert>
-        )}
-        <DialogContentText>What was counted is dropped and no stock changes.</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={pending}>
-          Keep counting
-        </Button>
-        <Button color="error" variant="contained" onClick={abandon} disabled={pending}>
-          Abandon
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open
+      id="abandon-count"
+      title="Abandon this count?"
+      text="What was counted is dropped and no stock changes."
+      action="Abandon"
+      cancel="Keep counting"
+      pending={pending}
+      error={error}
+      onConfirm={abandon}
+      onClose={onClose}
+    />
   );
 }

@@ -1,11 +1,7 @@
 import AddIcon from "@mui/icons-material/Add";
 import EditIcon from "@mui/icons-material/Edit";
-import SearchIcon from "@mui/icons-material/Search";
-import {
-  Box, Button, Card, CardActions, CardContent, Dialog, IconButton, InputAdornment, Paper, Stack, Table, TableBody, TableCell, TableContainer,
-  TableHead, TableRow, TextField, Tooltip, Typography, useMediaQuery, useTheme,
-} from "@mui/material";
-import { lazy, Suspense, useEffect, useState, useTransition } from "react";
+import { Button, Card, CardActions, CardContent, Dialog, IconButton, Stack, TableCell, TableRow, Tooltip, Typography, useMediaQuery, useTheme } from "@mui/material";
+import { lazy, Suspense, useState } from "react";
 import { graphql, useFragment, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import type { SuppliersPageQuery } from "../../__generated__/SuppliersPageQuery.graphql.ts";
 import type { SuppliersPage_supplier$data, SuppliersPage_supplier$key } from "../../__generated__/SuppliersPage_supplier.graphql.ts";
@@ -15,10 +11,13 @@ import { useRouteQuery } from "../../app/routeQueries.ts";
 import { useSession } from "../../app/session.ts";
 import { AccessDenied } from "../../components/AccessDenied.tsx";
 import { FormLoading } from "../locations/FormLoading.tsx";
+import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";
+import { SearchField } from "../../components/list/SearchField.tsx";
+import { useDebouncedSearch } from "../../components/list/useDebouncedSearch.ts";
+import { ListToolbar } from "../../components/list/ListToolbar.tsx";
 
 const SupplierForm = lazy(() => import("./SupplierForm.tsx"));
 const FORM_TITLE_ID = "supplier-form-title";
-const SEARCH_DEBOUNCE_MS = 250;
 
 export type EditedSupplier = Pick<SuppliersPage_supplier$data, "id" | "name" | "contactName" | "email" | "phone" | "accountNumber" | "notes">;
 
@@ -47,9 +46,6 @@ function SupplierList({ query }: { query: SuppliersPage_suppliers$key }) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down("md"));
   const [dialog, setDialog] = useState<{ supplier: EditedSupplier | null } | null>(null);
-  const [searchText, setSearchText] = useState("");
-  const [applied, setApplied] = useState<string | null>(null);
-  const [searching, startTransition] = useTransition();
   const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment(
     graphql`
       fragment SuppliersPage_suppliers on Query
@@ -69,21 +65,8 @@ function SupplierList({ query }: { query: SuppliersPage_suppliers$key }) {
     `,
     query,
   );
-
   // The search box updates at once, the list follows after a short pause.
-  useEffect(() => {
-    const search = searchText.trim() || null;
-    if (search === applied) return;
-    const timer = setTimeout(
-      () =>
-        startTransition(() => {
-          setApplied(search);
-          refetch({ search, first: PAGE }, { fetchPolicy: "store-and-network" });
-        }),
-      SEARCH_DEBOUNCE_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [searchText, applied, refetch]);
+  const search = useDebouncedSearch((text) => refetch({ search: text, first: PAGE }, { fetchPolicy: "store-and-network" }));
 
   const suppliers = data.suppliers.edges.flatMap((e) => (e?.node ? [e.node] : []));
   const total = data.suppliers.totalCount;
@@ -91,85 +74,38 @@ function SupplierList({ query }: { query: SuppliersPage_suppliers$key }) {
 
   return (
     <Stack spacing={2}>
-      <Card sx={{ p: { xs: 1.5, sm: 2 } }}>
-        <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: { sm: "center" } }}>
-          <TextField
-            label="Search suppliers"
-            placeholder="Name, contact, email or account number"
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
-            size="small"
-            type="search"
-            sx={{ flex: 1, minWidth: 0 }}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
+      <ListToolbar
+        actions={
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ supplier: null })} sx={{ whiteSpace: "nowrap" }}>
             Add supplier
           </Button>
-        </Stack>
-      </Card>
+        }
+      >
+        <SearchField
+          label="Search suppliers"
+          placeholder="Name, contact, email or account number"
+          value={search.text}
+          onChange={search.setText}
+          sx={{ flex: 1, minWidth: 0 }}
+        />
+      </ListToolbar>
       <Typography variant="body2" color="text.secondary">
         {total === 1 ? "1 supplier" : `${total} suppliers`}
-        {applied ? ` matching “${applied}”` : ""}
+        {search.applied ? ` matching “${search.applied}”` : ""}
       </Typography>
 
-      <Box sx={{ opacity: searching ? 0.6 : 1, transition: "opacity 120ms" }} aria-busy={searching}>
-        {suppliers.length === 0 ? (
-          <Card>
-            <CardContent>
-              <Typography color="text.secondary" sx={{ textAlign: "center", py: 3 }}>
-                {applied ? "No suppliers match this search" : "No suppliers yet"}
-              </Typography>
-            </CardContent>
-          </Card>
-        ) : phone ? (
-          <Stack spacing={1.5} component="ul" aria-label="Suppliers" sx={{ listStyle: "none", p: 0, m: 0 }}>
-            {suppliers.map((s) => (
-              <SupplierCard key={s.id} supplier={s} onEdit={edit} />
-            ))}
-          </Stack>
-        ) : (
-          <TableContainer component={Paper} variant="outlined">
-            <Table aria-label="Suppliers">
-              <TableHead>
-                <TableRow sx={{ "& th": { fontWeight: 700, color: "text.secondary", whiteSpace: "nowrap" } }}>
-                  <TableCell>Name</TableCell>
-                  <TableCell>Contact</TableCell>
-                  <TableCell>Email</TableCell>
-                  <TableCell>Phone</TableCell>
-                  <TableCell>Account number</TableCell>
-                  <TableCell align="right">
-                    <Box component="span" sx={visuallyHidden}>
-                      Actions
-                    </Box>
-                  </TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {suppliers.map((s) => (
-                  <SupplierRow key={s.id} supplier={s} onEdit={edit} />
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-      </Box>
-
-      {hasNext && (
-        <Box sx={{ textAlign: "center" }}>
-          <Button variant="outlined" onClick={() => loadNext(PAGE)} disabled={isLoadingNext}>
-            {isLoadingNext ? "Loading..." : "Load more"}
-          </Button>
-        </Box>
-      )}
+      <ResponsiveList
+        label="Suppliers"
+        items={suppliers}
+        itemKey={(s) => s.id}
+        phone={phone}
+        busy={search.searching}
+        empty={search.applied ? "No suppliers match this search" : "No suppliers yet"}
+        columns={[{ header: "Name" }, { header: "Contact" }, { header: "Email" }, { header: "Phone" }, { header: "Account number" }, { header: "Actions", align: "right", hideHeader: true }]}
+        row={(s) => <SupplierRow supplier={s} onEdit={edit} />}
+        card={(s) => <SupplierCard supplier={s} onEdit={edit} />}
+        more={{ hasNext, isLoadingNext, loadNext: () => loadNext(PAGE) }}
+      />
 
       <Dialog open={dialog !== null} onClose={() => setDialog(null)} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby={FORM_TITLE_ID}>
         {dialog && (
@@ -181,8 +117,6 @@ function SupplierList({ query }: { query: SuppliersPage_suppliers$key }) {
     </Stack>
   );
 }
-
-const visuallyHidden = { position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" } as const;
 
 function useSupplier(supplier: SuppliersPage_supplier$key) {
   return useFragment(

@@ -1,10 +1,6 @@
 import PersonAddIcon from "@mui/icons-material/PersonAdd";
-import SearchIcon from "@mui/icons-material/Search";
-import {
-  Avatar, Box, Button, Card, CardContent, Chip, Dialog, InputAdornment, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead,
-  TableRow, TextField, Typography, useMediaQuery, useTheme,
-} from "@mui/material";
-import { useEffect, useRef, useState, useTransition } from "react";
+import { Avatar, Box, Button, Card, CardContent, Chip, Dialog, Stack, TableCell, TableRow, Typography, useMediaQuery, useTheme } from "@mui/material";
+import { useState } from "react";
 import { ConnectionHandler, graphql, useFragment, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import type { TeamPageQuery } from "../../__generated__/TeamPageQuery.graphql.ts";
 import type { TeamPage_members$key } from "../../__generated__/TeamPage_members.graphql.ts";
@@ -14,6 +10,10 @@ import { TEAM_PAGE_SIZE as PAGE } from "../../app/routeConstants.ts";
 import { useRouteQuery } from "../../app/routeQueries.ts";
 import { useSession } from "../../app/session.ts";
 import AddTeamMemberDialog from "./AddTeamMemberDialog.tsx";
+import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";
+import { SearchField } from "../../components/list/SearchField.tsx";
+import { useDebouncedSearch } from "../../components/list/useDebouncedSearch.ts";
+import { ListToolbar } from "../../components/list/ListToolbar.tsx";
 
 
 export default function TeamPage() {
@@ -48,9 +48,7 @@ const initials = (name: string) =>
 function TeamList({ query }: { query: TeamPage_members$key }) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down("md"));
-  const [search, setSearch] = useState("");
   const [adding, setAdding] = useState(false);
-  const [isSearching, startTransition] = useTransition();
   const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment(
     graphql`
       fragment TeamPage_members on Query
@@ -71,91 +69,39 @@ function TeamList({ query }: { query: TeamPage_members$key }) {
   );
 
   // Search as the manager types, a moment after the last keystroke.
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    const timer = setTimeout(() => {
-      startTransition(() => {
-        refetch({ search: search.trim() || null, count: PAGE, cursor: null }, { fetchPolicy: "store-and-network" });
-      });
-    }, 250);
-    return () => clearTimeout(timer);
-  }, [search, refetch]);
+  const search = useDebouncedSearch((text) => refetch({ search: text, count: PAGE, cursor: null }, { fetchPolicy: "store-and-network" }));
 
   const members = data.teamMembers.edges.map((e) => e.node);
   return (
     <Stack spacing={2}>
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: { sm: "center" } }}>
-        <TextField
-          size="small"
+      <ListToolbar
+        actions={
+          <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setAdding(true)}>
+            Add Team Member
+          </Button>
+        }
+      >
+        <SearchField
           label="Search team members"
           placeholder="Name, username or department"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          value={search.text}
+          onChange={search.setText}
           sx={{ minWidth: { sm: 320 } }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
-        <Box sx={{ flex: 1 }} />
-        <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setAdding(true)}>
-          Add Team Member
-        </Button>
-      </Stack>
+      </ListToolbar>
 
-      <Box sx={{ opacity: isSearching ? 0.6 : 1, transition: "opacity 120ms" }} aria-busy={isSearching}>
-        {members.length === 0 ? (
-          <Card>
-            <CardContent>
-              <Typography color="text.secondary" sx={{ textAlign: "center", py: 3 }}>
-                {search.trim() ? "No team members match your search" : "No team members found"}
-              </Typography>
-            </CardContent>
-          </Card>
-        ) : phone ? (
-          <Stack spacing={1.5} component="ul" aria-label="Team members" sx={{ listStyle: "none", p: 0, m: 0 }}>
-            {members.map((m) => (
-              <MemberCard key={m.id} member={m} />
-            ))}
-          </Stack>
-        ) : (
-          <TableContainer component={Paper} variant="outlined">
-            <Table aria-label="Team members">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Name</TableCell>
-                  <TableCell>Username</TableCell>
-                  <TableCell>Role</TableCell>
-                  <TableCell>Department</TableCell>
-                  <TableCell>Created</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {members.map((m) => (
-                  <MemberRow key={m.id} member={m} />
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-      </Box>
-
-      {hasNext && (
-        <Box sx={{ textAlign: "center" }}>
-          <Button variant="outlined" onClick={() => loadNext(PAGE)} disabled={isLoadingNext}>
-            {isLoadingNext ? "Loading..." : "Load more"}
-          </Button>
-        </Box>
-      )}
+      <ResponsiveList
+        label="Team members"
+        items={members}
+        itemKey={(m) => m.id}
+        phone={phone}
+        busy={search.searching}
+        empty={search.applied ? "No team members match your search" : "No team members found"}
+        columns={[{ header: "Name" }, { header: "Username" }, { header: "Role" }, { header: "Department" }, { header: "Created" }]}
+        row={(m) => <MemberRow member={m} />}
+        card={(m) => <MemberCard member={m} />}
+        more={{ hasNext, isLoadingNext, loadNext: () => loadNext(PAGE) }}
+      />
 
       <Dialog open={adding} onClose={() => setAdding(false)} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="add-team-member-title">
         {adding && (

@@ -1,0 +1,62 @@
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from "@mui/material";
+import { useState, type ReactNode } from "react";
+import { useToast } from "../app/toast.tsx";
+
+/**
+ * A destructive action's confirmation (delete an item or a webhook, revoke a token, archive a
+ * location, cancel an order, abandon a count): the question, the server's reason when it failed,
+ * the way back ("Cancel", "Keep it") and the red action button ("Deleting..." while it runs).
+ */
+export function ConfirmDialog(props: {
+  open: boolean;
+  /** Prefix of the title and text ids. */
+  id: string;
+  title: string;
+  text: ReactNode;
+  action: string;
+  /** The action button's text while it runs (the action's own text by default). */
+  pendingAction?: string;
+  /** The button that leaves without acting. */
+  cancel?: string;
+  pending: boolean;
+  error?: string | null;
+  onConfirm(): void;
+  onClose(): void;
+}) {
+  const { open, id, title, text, action, pendingAction = action, cancel = "Cancel", pending, error = null, onConfirm, onClose } = props;
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
+      <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id={`${id}-text`} sx={{ overflowWrap: "anywhere" }}>
+          {text}
+        </DialogContentText>
+        {error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {error}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{cancel}</Button>
+        <Button color="error" variant="contained" onClick={onConfirm} disabled={pending}>
+          {pending ? pendingAction : action}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** A confirmation's failure: shown in the dialog and as the §8 error toast, with `fallback` when the server gave no reason. */
+export function useConfirmFailure(fallback: string) {
+  const { toast } = useToast();
+  const [error, setError] = useState<string | null>(null);
+  return {
+    error,
+    clear: () => setError(null),
+    fail: (message?: string) => {
+      setError(message || fallback);
+      toast({ title: "Error", description: message || fallback, variant: "destructive" });
+    },
+  };
+}

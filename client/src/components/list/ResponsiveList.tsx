@@ -1,0 +1,127 @@
+import { Box, Button, Card, CardContent, LinearProgress, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
+import { Fragment, type ReactNode } from "react";
+
+/** A column of a list's desktop table: its header (visually hidden when `hideHeader`, e.g. an actions column). */
+export interface ListColumn {
+  header: ReactNode;
+  align?: "left" | "right" | "center";
+  hideHeader?: boolean;
+  /** Left out of the table (e.g. a manager's actions for other users). */
+  omit?: boolean;
+}
+
+export const visuallyHidden = {
+  position: "absolute",
+  width: 1,
+  height: 1,
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+} as const;
+
+interface Props<T> {
+  /** The accessible name of the table and of the phone's list ("Suppliers"). */
+  label: string;
+  items: readonly T[];
+  itemKey(item: T): string;
+  /** Cards on a phone, a table on a wider screen. */
+  phone: boolean;
+  columns: ListColumn[];
+  /** A table row (a <TableRow>) for an item. */
+  row(item: T): ReactNode;
+  /** A phone card (an <li>) for an item. */
+  card(item: T): ReactNode;
+  /** What an empty list says ("No suppliers yet"), or an empty state of its own (shown in a card). */
+  empty: ReactNode;
+  /** A search or filter is refetching the list: a progress bar over it, and the list dimmed. */
+  busy?: boolean;
+  /** Smaller table rows (a list with many columns). */
+  dense?: boolean;
+  /** Extra styles of the table (e.g. tighter cells). */
+  tableSx?: object;
+  /** The connection's "Load more": shown while there is more. */
+  more?: { hasNext: boolean; isLoadingNext: boolean; loadNext(): void };
+}
+
+/**
+ * Every list screen's body: the empty state, cards on a phone (a labelled <ul>), an outlined table with
+ * bold headers on a wider screen, with a progress bar and dimmed while it refetches; then "Load more"
+ * while the connection has more.
+ */
+export function ResponsiveList<T>({ label, items, itemKey, phone, columns, row, card, empty, busy = false, dense = false, tableSx, more }: Props<T>) {
+  const shown = columns.filter((c) => !c.omit);
+  return (
+    <>
+      <Box sx={{ position: "relative" }} aria-busy={busy}>
+        {busy && <LinearProgress aria-label="Updating list" sx={{ position: "absolute", top: 0, left: 0, right: 0, zIndex: 1 }} />}
+        <Box sx={{ opacity: busy ? 0.6 : 1, transition: "opacity 120ms" }}>
+          {items.length === 0 ? (
+            <Card>
+              {typeof empty === "string" ? (
+                <CardContent>
+                  <Typography color="text.secondary" sx={{ textAlign: "center", py: 3 }}>
+                    {empty}
+                  </Typography>
+                </CardContent>
+              ) : (
+                empty
+              )}
+            </Card>
+          ) : phone ? (
+            <Stack spacing={1.5} component="ul" aria-label={label} sx={{ listStyle: "none", p: 0, m: 0 }}>
+              {items.map((item) => (
+                <Fragment key={itemKey(item)}>{card(item)}</Fragment>
+              ))}
+            </Stack>
+          ) : (
+            <TableContainer component={Paper} variant="outlined">
+              <Table aria-label={label} size={dense ? "small" : "medium"} sx={tableSx}>
+                <TableHead>
+                  <TableRow
+                    sx={{
+                      "& th": {
+                        fontWeight: 700,
+                        color: "text.secondary",
+                        whiteSpace: "nowrap",
+                      },
+                    }}
+                  >
+                    {shown.map((c, i) => (
+                      <TableCell key={i} align={c.align}>
+                        {c.hideHeader ? (
+                          <Box component="span" sx={visuallyHidden}>
+                            {c.header}
+                          </Box>
+                        ) : (
+                          c.header
+                        )}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {items.map((item) => (
+                    <Fragment key={itemKey(item)}>{row(item)}</Fragment>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
+        </Box>
+      </Box>
+      {more && <LoadMore {...more} />}
+    </>
+  );
+}
+
+/** A connection's "Load more" button, centred below its list. */
+export function LoadMore({ hasNext, isLoadingNext, loadNext }: { hasNext: boolean; isLoadingNext: boolean; loadNext(): void }) {
+  if (!hasNext) return null;
+  return (
+    <Box sx={{ textAlign: "center" }}>
+      <Button variant="outlined" onClick={loadNext} disabled={isLoadingNext}>
+        {isLoadingNext ? "Loading..." : "Load more"}
+      </Button>
+    </Box>
+  );
+}

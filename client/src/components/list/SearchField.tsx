@@ -1,0 +1,26 @@
+import SearchIcon from "@mui/icons-material/Search";
+import { InputAdornment, TextField, type SxProps, type Theme } from "@mui/material";
+
+/** A list's search box, with the magnifier. */
+export function SearchField({ label, placeholder, value, onChange, sx }: { label: string; placeholder: string; value: string; onChange(value: string): void; sx?: SxProps<Theme> }) {
+  return (
+    <TextField
+      label={label}
+      placeholder={placeholder}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      size="small"
+      type="search"
+      sx={sx}
+      slotProps={{
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}

@@ -1,0 +1,31 @@
+import { useEffect, useRef, useState, useTransition } from "react";
+
+export const SEARCH_DEBOUNCE_MS = 250;
+
+/**
+ * A list's search box: the text updates at once, and `apply` (a refetch) runs in a transition a short
+ * pause after the last keystroke, with the trimmed text or null. `applied` is what the list shows.
+ */
+export function useDebouncedSearch(apply: (search: string | null) => void, delayMs = SEARCH_DEBOUNCE_MS) {
+  const [text, setText] = useState("");
+  const [applied, setApplied] = useState<string | null>(null);
+  const [searching, startTransition] = useTransition();
+  const latest = useRef(apply);
+  useEffect(() => {
+    latest.current = apply;
+  });
+  useEffect(() => {
+    const search = text.trim() || null;
+    if (search === applied) return;
+    const timer = setTimeout(
+      () =>
+        startTransition(() => {
+          setApplied(search);
+          latest.current(search);
+        }),
+      delayMs,
+    );
+    return () => clearTimeout(timer);
+  }, [text, applied, delayMs]);
+  return { text, setText, applied, searching };
+}
