@@ -5,8 +5,8 @@ import { useMemo, useState, type ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { useSession } from "../app/session.ts";
 import { useToast } from "../app/toast.tsx";
-import { CheckOutPrompt } from "../features/equipment/CheckOutPrompt.tsx";
-import { useCheckInEquipment, useCheckOutEquipment, type MoveOutcome } from "../features/equipment/equipmentMoves.ts";
+import { CheckOutDialog } from "../features/equipment/CheckOutDialog.tsx";
+import { useCheckIn } from "../features/equipment/equipmentMoves.ts";
 import { isApplied } from "../features/inventory/chemicalUse.ts";
 import { RecordUseDialog, type UseTarget } from "../features/inventory/RecordUseDialog.tsx";
 import type { EquipmentRow, ItemRow } from "./db.ts";
@@ -88,22 +88,9 @@ const statusLabel: Record<string, string> = { available: "Available", checked_ou
 const equipmentExtra = (e: EquipmentRow) => [e.serialNumber, e.assignedTo, e.location];
 
 function EquipmentList({ view }: { view: LocalView }) {
-  const { toast } = useToast();
   const { field, shown, more } = useSearch(view.equipment, equipmentExtra);
   const [asking, setAsking] = useState<EquipmentRow | null>(null);
-  const { checkOut: commitOut } = useCheckOutEquipment();
-  const { checkIn: commitIn } = useCheckInEquipment();
-  const outcome = (what: string, success: () => void): MoveOutcome => {
-    const failed = () => toast({ title: `${what} failed`, description: `Failed to ${what.toLowerCase()} equipment. Please try again.`, variant: "destructive" });
-    return { done: success, queued: () => {}, refused: failed, failed };
-  };
-  const checkOut = (e: EquipmentRow, person: string) =>
-    commitOut(
-      { id: e.id, assignedTo: person },
-      outcome("Check out", () => toast({ title: "Equipment checked out", description: `${e.name} checked out to ${person}`, variant: "success" })),
-    );
-  const checkIn = (e: EquipmentRow) =>
-    commitIn(e.id, outcome("Check in", () => toast({ title: "Equipment checked in", description: `${e.name} is available again`, variant: "success" })));
+  const { checkIn } = useCheckIn("scanner");
   return (
     <Stack spacing={1.5}>
       {field}
@@ -129,18 +116,7 @@ function EquipmentList({ view }: { view: LocalView }) {
       ))}
       {more > 0 && <Typography color="text.secondary">{more} more: search to narrow the list</Typography>}
       {shown.length === 0 && <Typography color="text.secondary">No equipment found</Typography>}
-      {asking && (
-        <CheckOutPrompt
-          open
-          name={asking.name}
-          suggestions={view.team.map((t) => t.name)}
-          onClose={() => setAsking(null)}
-          onConfirm={(person) => {
-            checkOut(asking, person);
-            setAsking(null);
-          }}
-        />
-      )}
+      <CheckOutDialog target={asking} surface="scanner" suggestions={view.team.map((t) => t.name)} onClose={() => setAsking(null)} />
     </Stack>
   );
 }

@@ -11,8 +11,7 @@ import { formatCalendarDate, formatLocalDate } from "./dates.ts";
 import type { MaintenanceTarget } from "./RecordMaintenanceDialog.tsx";
 import { labelForStatus, statusChipSx } from "./status.ts";
 import { useWaitingFor } from "../../offline/useOffline.ts";
-import { useToast } from "../../app/toast.tsx";
-import { useCheckInEquipment } from "./equipmentMoves.ts";
+import { useCheckIn } from "./equipmentMoves.ts";
 
 export type EntryActions = {
   onEdit(id: string): void;
@@ -44,12 +43,7 @@ export function EquipmentEntry({ equipment, layout, onEdit, onCheckOut, onRecord
     `,
     equipment,
   );
-  const { checkIn: commitIn, pending } = useCheckInEquipment();
-  const { toast } = useToast();
-  const checkIn = (id: string) => {
-    const failed = () => toast({ title: "Error", description: "Failed to check in equipment", variant: "destructive" });
-    commitIn(id, { done: () => toast({ title: "Equipment checked in successfully", variant: "success" }), queued: () => {}, refused: failed, failed });
-  };
+  const { checkIn, pending } = useCheckIn("page");
   const recordMaintenance = () =>
     onRecordMaintenance({ id: e.id, name: e.name, maintenanceIntervalDays: e.maintenanceIntervalDays ?? null, nextMaintenance: (e.nextMaintenance as string | null) ?? null });
   const waiting = useWaitingFor(e.id);
@@ -101,7 +95,7 @@ export function EquipmentEntry({ equipment, layout, onEdit, onCheckOut, onRecord
         </Button>
       )}
       {e.status === "checked_out" && (
-        <Button size="small" variant="outlined" color="secondary" startIcon={<LoginIcon />} disabled={pending} onClick={() => checkIn(e.id)}>
+        <Button size="small" variant="outlined" color="secondary" startIcon={<LoginIcon />} disabled={pending} onClick={() => checkIn(e)}>
           Check In
         </Button>
       )}

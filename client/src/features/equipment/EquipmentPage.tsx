@@ -1,12 +1,8 @@
 import AddIcon from "@mui/icons-material/Add";
-import SearchIcon from "@mui/icons-material/Search";
-import {
-  Box, Button, Card, CircularProgress, Dialog, DialogContent, InputAdornment, LinearProgress, MenuItem, Stack, Table, TableBody, TableCell,
-  TableContainer, TableHead, TableRow, TextField, Typography, useMediaQuery, useTheme,
-} from "@mui/material";
+import { Box, Button, CircularProgress, Dialog, DialogContent, Stack, useMediaQuery, useTheme } from "@mui/material";
 import { lazy, Suspense, useEffect, useState, useTransition } from "react";
 import { graphql, usePaginationFragment, usePreloadedQuery } from "react-relay";
-import type { EquipmentCheckOutDialog_team$key } from "../../__generated__/EquipmentCheckOutDialog_team.graphql.ts";
+import type { CheckOutDialog_team$key } from "../../__generated__/CheckOutDialog_team.graphql.ts";
 import type { EquipmentPageListPaginationQuery } from "../../__generated__/EquipmentPageListPaginationQuery.graphql.ts";
 import type { EquipmentPageQuery } from "../../__generated__/EquipmentPageQuery.graphql.ts";
 import type { EquipmentPage_query$key } from "../../__generated__/EquipmentPage_query.graphql.ts";
@@ -16,17 +12,22 @@ import { useSession } from "../../app/session.ts";
 import { ListActions } from "../../components/ListActions.tsx";
 import { useCsvActions } from "../transfer/CsvButtons.tsx";
 import { showEquipmentList, type EquipmentFilters } from "./connections.ts";
-import { EquipmentCheckOutDialog, type CheckOutTarget } from "./EquipmentCheckOutDialog.tsx";
+import { CheckOutDialog, type CheckOutTarget } from "./CheckOutDialog.tsx";
 import { EquipmentEntry } from "./EquipmentEntry.tsx";
 import type { MaintenanceTarget } from "./RecordMaintenanceDialog.tsx";
 import { EQUIPMENT_STATUSES, labelForStatus, type EquipmentStatusValue } from "./status.ts";
 import { MountWhenOpened } from "../../components/deferred.tsx";
+import { SearchField } from "../../components/list/SearchField.tsx";
+import { FilterSelect, ListToolbar } from "../../components/list/ListToolbar.tsx";
+import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";
 
 // Dialogs load when first opened, not with the list.
 const EquipmentForm = lazy(() => import("./EquipmentForm.tsx"));
 const RecordMaintenanceDialog = lazy(() => import("./RecordMaintenanceDialog.tsx").then((m) => ({ default: m.RecordMaintenanceDialog })));
 
 const SEARCH_DEBOUNCE_MS = 300;
+const COLUMNS = ["Name", "Category", "Serial Number", "Status", "Assigned To", "Location", "Actions"].map((header) => ({ header }));
+const STATUS_FILTERS = EQUIPMENT_STATUSES.map((s: EquipmentStatusValue) => ({ value: s, label: labelForStatus(s) }));
 const FORM_TITLE_ID = "equipment-form-title";
 
 /** §2 Equipment page: one route query; the list is a paginated connection refetched when the filters change. */
@@ -38,7 +39,7 @@ export default function EquipmentPage() {
     graphql`
       query EquipmentPageQuery($isManager: Boolean!, $first: Int!, $search: String, $status: EquipmentStatus) {
         ...EquipmentPage_query @arguments(first: $first, search: $search, status: $status)
-        ...EquipmentCheckOutDialog_team @include(if: $isManager) @alias(as: "team")
+        ...CheckOutDialog_team @include(if: $isManager) @alias(as: "team")
       }
     `,
     queryRef,
@@ -49,7 +50,7 @@ export default function EquipmentPage() {
 /** Which form is open; `n` makes each opening a fresh form. */
 type FormState = ({ kind: "add" } | { kind: "edit"; id: string }) & { n: number };
 
-function EquipmentList({ query, team, initial }: { query: EquipmentPage_query$key; team: EquipmentCheckOutDialog_team$key | null; initial: EquipmentFilters }) {
+function EquipmentList({ query, team, initial }: { query: EquipmentPage_query$key; team: CheckOutDialog_team$key | null; initial: EquipmentFilters }) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down("md"), { noSsr: true });
   const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment<EquipmentPageListPaginationQuery, EquipmentPage_query$key>(
@@ -117,107 +118,40 @@ function EquipmentList({ query, team, initial }: { query: EquipmentPage_query$ke
 
   return (
     <Stack spacing={2}>
-      <Card sx={{ p: { xs: 1.5, sm: 2 } }}>
-        <Stack direction={{ xs: "column", md: "row" }} spacing={1.5} sx={{ alignItems: { md: "center" } }}>
-          <TextField
-            label="Search equipment"
-            placeholder="Name, description or category"
-            type="search"
-            size="small"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            sx={{ flex: 1 }}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
-          <TextField
-            select
-            label="Status"
-            size="small"
-            value={status}
-            onChange={(e) => setStatus(e.target.value as EquipmentStatusValue | "")}
-            sx={{ minWidth: { md: 200 } }}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          >
-            <MenuItem value="">All Statuses</MenuItem>
-            {EQUIPMENT_STATUSES.map((s) => (
-              <MenuItem key={s} value={s}>
-                {labelForStatus(s)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <Stack direction="row" spacing={1.5}>
+      <ListToolbar
+        breakpoint="md"
+        actions={
+          <>
             <ListActions actions={csv.actions} />
             {csv.dialog}
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setForm({ kind: "add", n: Date.now() })} sx={{ whiteSpace: "nowrap", flex: { xs: 1, md: "none" } }}>
               Add Equipment
             </Button>
-          </Stack>
-        </Stack>
-      </Card>
+          </>
+        }
+      >
+        <SearchField label="Search equipment" placeholder="Name, description or category" value={search} onChange={setSearch} sx={{ flex: 1 }} />
+        <FilterSelect<EquipmentStatusValue> label="Status" all="All Statuses" options={STATUS_FILTERS} value={status} onChange={setStatus} />
+      </ListToolbar>
 
-      <Box sx={{ position: "relative" }} aria-busy={refetching}>
-        {refetching && <LinearProgress aria-label="Updating list" sx={{ position: "absolute", top: 0, left: 0, right: 0, zIndex: 1 }} />}
-        {phone ? (
-          <Stack spacing={1.5} component="section" aria-label="Equipment">
-            {edges.length === 0 && (
-              <Card sx={{ p: 4 }}>
-                <Typography color="text.secondary" sx={{ textAlign: "center" }}>
-                  {empty}
-                </Typography>
-              </Card>
-            )}
-            {edges.map(({ node }) => (
-              <EquipmentEntry key={node.id} equipment={node} layout="card" {...actions} />
-            ))}
-          </Stack>
-        ) : (
-          <Card>
-            <TableContainer>
-              <Table aria-label="Equipment" size="small" sx={{ "& td, & th": { px: 1.5 }, "& td": { py: 1.25 } }}>
-                <TableHead>
-                  <TableRow sx={{ "& th": { fontWeight: 700, whiteSpace: "nowrap" } }}>
-                    <TableCell>Name</TableCell>
-                    <TableCell>Category</TableCell>
-                    <TableCell>Serial Number</TableCell>
-                    <TableCell>Status</TableCell>
-                    <TableCell>Assigned To</TableCell>
-                    <TableCell>Location</TableCell>
-                    <TableCell>Actions</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {edges.length === 0 && (
-                    <TableRow>
-                      <TableCell colSpan={7} sx={{ py: 6, textAlign: "center", color: "text.secondary" }}>
-                        {empty}
-                      </TableCell>
-                    </TableRow>
-                  )}
-                  {edges.map(({ node }) => (
-                    <EquipmentEntry key={node.id} equipment={node} layout="row" {...actions} />
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-          </Card>
+      <ResponsiveList
+        label="Equipment"
+        items={edges}
+        itemKey={({ node }) => node.id}
+        phone={phone}
+        busy={refetching}
+        dense
+        tableSx={{ "& td, & th": { px: 1.5 }, "& td": { py: 1.25 } }}
+        empty={empty}
+        columns={COLUMNS}
+        row={({ node }) => <EquipmentEntry equipment={node} layout="row" {...actions} />}
+        card={({ node }) => (
+          <Box component="li">
+            <EquipmentEntry equipment={node} layout="card" {...actions} />
+          </Box>
         )}
-      </Box>
-
-      {hasNext && (
-        <Box sx={{ textAlign: "center" }}>
-          <Button variant="outlined" onClick={() => loadNext(PAGE_SIZE)} disabled={isLoadingNext}>
-            {isLoadingNext ? "Loading..." : "Load more"}
-          </Button>
-        </Box>
-      )}
+        more={{ hasNext, isLoadingNext, loadNext: () => loadNext(PAGE_SIZE) }}
+      />
 
       <Dialog open={form !== null} onClose={closeForm} fullScreen={phone} fullWidth maxWidth="md" aria-labelledby={FORM_TITLE_ID}>
         <Suspense
@@ -238,7 +172,7 @@ function EquipmentList({ query, team, initial }: { query: EquipmentPage_query$ke
           )}
         </Suspense>
       </Dialog>
-      <EquipmentCheckOutDialog target={checkOut} team={team} onClose={() => setCheckOut(null)} />
+      <CheckOutDialog target={checkOut} surface="page" team={team} onClose={() => setCheckOut(null)} />
       <MountWhenOpened open={maintenance !== null}>
         <RecordMaintenanceDialog target={maintenance} onClose={() => setMaintenance(null)} />
       </MountWhenOpened>

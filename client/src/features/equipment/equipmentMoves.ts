@@ -3,13 +3,47 @@ import { graphql, useMutation, type GraphQLTaggedNode } from "react-relay";
 import type { MutationParameters } from "relay-runtime";
 import type { equipmentMovesCheckInMutation } from "../../__generated__/equipmentMovesCheckInMutation.graphql.ts";
 import type { equipmentMovesCheckOutMutation } from "../../__generated__/equipmentMovesCheckOutMutation.graphql.ts";
+import { useToast } from "../../app/toast.tsx";
 import { useKeptOnPhone } from "../../offline/useKeptOnPhone.ts";
 
 /*
- * The one check-out and the one check-in of equipment, used by the Equipment page (its dialog and
- * its rows) and the scanner's result card. Each surface says what the user sees (§8 gives them
- * different toasts); the mutation, the fields it refreshes and the offline queue are the same.
+ * The one check-out and the one check-in of equipment, used by the Equipment page (its rows and
+ * CheckOutDialog), the scanner's result card and the offline equipment list. The mutation, the
+ * fields it refreshes, the offline queue and the toasts are the same everywhere; §8 only words the
+ * toasts differently on the Equipment page and on the scanner, so each surface names its texts.
  */
+
+/** Where equipment is moved from: the Equipment page, or the scanner (and the offline list, worded like it). */
+export type MoveSurface = "page" | "scanner";
+
+type ToastText = { title: string; description?: string };
+
+/** §8's texts for each surface. */
+export const moveTexts: Record<
+  MoveSurface,
+  {
+    nameLabel: string;
+    checkedOut(name: string, person: string): ToastText;
+    checkOutFailed: ToastText;
+    checkedIn(name: string): ToastText;
+    checkInFailed: ToastText;
+  }
+> = {
+  page: {
+    nameLabel: "Technician name",
+    checkedOut: () => ({ title: "Equipment checked out successfully" }),
+    checkOutFailed: { title: "Error", description: "Failed to check out equipment" },
+    checkedIn: () => ({ title: "Equipment checked in successfully" }),
+    checkInFailed: { title: "Error", description: "Failed to check in equipment" },
+  },
+  scanner: {
+    nameLabel: "Person's name",
+    checkedOut: (name, person) => ({ title: "Equipment checked out", description: `${name} checked out to ${person}` }),
+    checkOutFailed: { title: "Check-out failed", description: "Failed to check out equipment. Please try again." },
+    checkedIn: (name) => ({ title: "Equipment checked in", description: `${name} is available again` }),
+    checkInFailed: { title: "Check-in failed", description: "Failed to check in equipment. Please try again." },
+  },
+};
 
 /** What became of a check-out or check-in. */
 export type MoveOutcome = {
@@ -98,9 +132,31 @@ export function useCheckOutEquipment() {
   return { checkOut: move as (input: CheckOut, outcome: MoveOutcome) => void, pending };
 }
 
-/** checked_out → available. */
-export function useCheckInEquipment() {
+/**
+ * checked_out → available, with the surface's toasts; `onCheckedIn` runs once the check-in is
+ * applied or waits in the phone's queue.
+ */
+export function useCheckIn(surface: MoveSurface) {
+  const { toast } = useToast();
   const { move, pending } = useMove<equipmentMovesCheckInMutation>(checkInMutation, "CheckInEquipmentPayload", checkInResult);
-  const checkIn = useCallback((id: string, outcome: MoveOutcome) => move({ id }, outcome), [move]);
+  const checkIn = useCallback(
+    (target: { id: string; name: string }, onCheckedIn?: () => void) => {
+      const texts = moveTexts[surface];
+      const failed = () => toast({ ...texts.checkInFailed, variant: "destructive" });
+      move(
+        { id: target.id },
+        {
+          done: () => {
+            toast({ ...texts.checkedIn(target.name), variant: "success" });
+            onCheckedIn?.();
+          },
+          queued: () => onCheckedIn?.(),
+          refused: failed,
+          failed,
+        },
+      );
+    },
+    [move, surface, toast],
+  );
   return { checkIn, pending };
 }

@@ -7,9 +7,8 @@ import { useState, type ReactNode } from "react";
 import { graphql, useFragment } from "react-relay";
 import type { ScanResultCard_equipment$key } from "../../__generated__/ScanResultCard_equipment.graphql.ts";
 import type { ScanResultCard_item$key } from "../../__generated__/ScanResultCard_item.graphql.ts";
-import { useToast } from "../../app/toast.tsx";
-import { CheckOutPrompt } from "../equipment/CheckOutPrompt.tsx";
-import { useCheckInEquipment, useCheckOutEquipment } from "../equipment/equipmentMoves.ts";
+import { CheckOutDialog } from "../equipment/CheckOutDialog.tsx";
+import { useCheckIn } from "../equipment/equipmentMoves.ts";
 import { useWaitingFor } from "../../offline/useOffline.ts";
 import { TransferButton } from "../stock/TransferButton.tsx";
 
@@ -67,7 +66,6 @@ function ResultCard({ icon, title, kind, children }: { icon: ReactNode; title: s
 }
 
 function EquipmentResult({ equipment, onEvent }: { equipment: ScanResultCard_equipment$key; onEvent: OnEvent }) {
-  const { toast } = useToast();
   const e = useFragment(
     graphql`
       fragment ScanResultCard_equipment on Equipment {
@@ -85,39 +83,13 @@ function EquipmentResult({ equipment, onEvent }: { equipment: ScanResultCard_equ
   );
   const [asking, setAsking] = useState(false);
   const waiting = useWaitingFor(e.id);
-  const { checkOut: commitOut, pending: checkingOut } = useCheckOutEquipment();
-  const { checkIn: commitIn, pending: checkingIn } = useCheckInEquipment();
+  const { checkIn: commitIn, pending: checkingIn } = useCheckIn("scanner");
 
-  // §8 scanner toasts; a change queued offline is logged like one applied.
-  const checkOut = (person: string) => {
-    const logged = () => onEvent({ itemId: e.id, itemName: e.name, itemType: "equipment", action: "check_out", assignedTo: person });
-    const failed = () => toast({ title: "Check-out failed", description: "Failed to check out equipment. Please try again.", variant: "destructive" });
-    commitOut(
-      { id: e.id, assignedTo: person },
-      {
-        done: () => {
-          toast({ title: "Equipment checked out", description: `${e.name} checked out to ${person}`, variant: "success" });
-          logged();
-        },
-        queued: logged,
-        refused: failed,
-        failed,
-      },
-    );
-  };
+  // A change queued offline is logged in the history like one applied.
+  const logged = (action: ScanHistoryEntry["action"], assignedTo: string | null) => onEvent({ itemId: e.id, itemName: e.name, itemType: "equipment", action, assignedTo });
   const checkIn = () => {
     const from = e.assignedTo ?? null;
-    const logged = () => onEvent({ itemId: e.id, itemName: e.name, itemType: "equipment", action: "check_in", assignedTo: from });
-    const failed = () => toast({ title: "Check-in failed", description: "Failed to check in equipment. Please try again.", variant: "destructive" });
-    commitIn(e.id, {
-      done: () => {
-        toast({ title: "Equipment checked in", description: `${e.name} is available again`, variant: "success" });
-        logged();
-      },
-      queued: logged,
-      refused: failed,
-      failed,
-    });
+    commitIn(e, () => logged("check_in", from));
   };
 
   return (
@@ -141,7 +113,7 @@ function EquipmentResult({ equipment, onEvent }: { equipment: ScanResultCard_equ
       {e.location && <Detail label="Location">{e.location}</Detail>}
       <Box sx={{ mt: 2 }}>
         {e.status === "available" && (
-          <Button variant="contained" fullWidth disabled={checkingOut} onClick={() => setAsking(true)}>
+          <Button variant="contained" fullWidth onClick={() => setAsking(true)}>
             Check Out
           </Button>
         )}
@@ -154,14 +126,11 @@ function EquipmentResult({ equipment, onEvent }: { equipment: ScanResultCard_equ
           <Alert severity="info">This equipment is in {statusLabel[e.status]?.toLowerCase() ?? e.status} and cannot be checked out.</Alert>
         )}
       </Box>
-      <CheckOutPrompt
-        open={asking}
-        name={e.name}
+      <CheckOutDialog
+        target={asking ? e : null}
+        surface="scanner"
+        onCheckedOut={(person) => logged("check_out", person)}
         onClose={() => setAsking(false)}
-        onConfirm={(person) => {
-          setAsking(false);
-          checkOut(person);
-        }}
       />
     </ResultCard>
   );

@@ -1,41 +1,52 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, ListItemText, MenuItem, TextField } from "@mui/material";
-import { useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { graphql, useFragment } from "react-relay";
-import type { EquipmentCheckOutDialog_team$key } from "../../__generated__/EquipmentCheckOutDialog_team.graphql.ts";
+import type { CheckOutDialog_team$key } from "../../__generated__/CheckOutDialog_team.graphql.ts";
 import { useSession } from "../../app/session.ts";
 import { useToast } from "../../app/toast.tsx";
 import { todayInput } from "./dates.ts";
-import { useCheckOutEquipment } from "./equipmentMoves.ts";
+import { moveTexts, useCheckOutEquipment, type MoveSurface } from "./equipmentMoves.ts";
 
 export type CheckOutTarget = { id: string; name: string };
 type Props = {
   /** The equipment to check out; null closes the dialog. */
   target: CheckOutTarget | null;
-  /** Team members for the manager's picker (the route query includes it for managers only). */
-  team: EquipmentCheckOutDialog_team$key | null;
+  /** Which screen asks: it chooses the §8 toasts and the name field's label. */
+  surface: MoveSurface;
+  /** Team members for a manager's picker (the Equipment page's query includes it for managers only). */
+  team?: CheckOutDialog_team$key | null;
+  /** Names offered as the user types, where there is no picker (the team the phone keeps). */
+  suggestions?: readonly string[];
+  /** Called once the check-out is applied or waits in the phone's queue. */
+  onCheckedOut?(person: string): void;
   onClose(): void;
 };
 
 const TITLE_ID = "equipment-checkout-title";
 
-/** §2 checkout dialog: a manager picks a team member (name and department); others type a technician name. */
-export function EquipmentCheckOutDialog({ target, team, onClose }: Props) {
+/**
+ * The one check-out of equipment (§2, §4): the Equipment page, the scanner's result card and the
+ * offline equipment list all open this dialog. A manager with the team at hand picks a member
+ * (name and department); everyone else types a name. The assignee must not be blank (§5).
+ */
+export function CheckOutDialog({ target, ...rest }: Props) {
   // Keep the last target while the dialog animates closed.
   const [shown, setShown] = useState(target);
   if (target && target !== shown) setShown(target);
   return (
-    <Dialog open={target !== null} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby={TITLE_ID}>
-      {shown && <CheckOutForm key={shown.id} target={shown} team={team} onClose={onClose} />}
+    <Dialog open={target !== null} onClose={rest.onClose} fullWidth maxWidth="xs" aria-labelledby={TITLE_ID}>
+      {shown && <CheckOutForm key={shown.id} target={shown} {...rest} />}
     </Dialog>
   );
 }
 
-function CheckOutForm({ target, team, onClose }: { target: CheckOutTarget; team: EquipmentCheckOutDialog_team$key | null; onClose(): void }) {
+function CheckOutForm({ target, surface, team = null, suggestions = [], onCheckedOut, onClose }: Omit<Props, "target"> & { target: CheckOutTarget }) {
   const { isManager } = useSession();
   const { toast } = useToast();
+  const listId = useId();
   const data = useFragment(
     graphql`
-      fragment EquipmentCheckOutDialog_team on Query {
+      fragment CheckOutDialog_team on Query {
         teamMembers(first: 100) {
           edges {
             node {
@@ -51,6 +62,7 @@ function CheckOutForm({ target, team, onClose }: { target: CheckOutTarget; team:
   );
   const members = data?.teamMembers.edges.map((e) => e.node) ?? [];
   const pick = isManager && data !== null;
+  const texts = moveTexts[surface];
   const [assignee, setAssignee] = useState("");
   const [dueBack, setDueBack] = useState("");
   const [touched, setTouched] = useState(false);
@@ -64,15 +76,20 @@ function CheckOutForm({ target, team, onClose }: { target: CheckOutTarget; team:
     setTouched(true);
     if (blank || pending) return;
     setServerError(null);
-    const failed = () => toast({ title: "Error", description: "Failed to check out equipment", variant: "destructive" });
+    const person = assignee.trim();
+    const failed = () => toast({ ...texts.checkOutFailed, variant: "destructive" });
+    const moved = () => {
+      onCheckedOut?.(person);
+      onClose();
+    };
     checkOut(
-      { id: target.id, assignedTo: assignee.trim(), dueBack: dueBack || null },
+      { id: target.id, assignedTo: person, dueBack: dueBack || null },
       {
         done: () => {
-          toast({ title: "Equipment checked out successfully", variant: "success" });
-          onClose();
+          toast({ ...texts.checkedOut(target.name, person), variant: "success" });
+          moved();
         },
-        queued: onClose,
+        queued: moved,
         refused: (message) => {
           setServerError(message);
           failed();
@@ -131,15 +148,23 @@ function CheckOutForm({ target, team, onClose }: { target: CheckOutTarget; team:
             autoFocus
             fullWidth
             required
-            label="Technician name"
+            label={texts.nameLabel}
             placeholder="e.g. Marcus Reyes"
             value={assignee}
             onChange={(e) => setAssignee(e.target.value)}
             onBlur={() => setTouched(true)}
             error={Boolean(fieldError)}
             helperText={fieldError ?? " "}
-            slotProps={{ htmlInput: { maxLength: 200 } }}
+            autoComplete="off"
+            slotProps={{ htmlInput: { maxLength: 200, ...(suggestions.length ? { list: listId } : {}) } }}
           />
+        )}
+        {!pick && suggestions.length > 0 && (
+          <datalist id={listId}>
+            {suggestions.map((name) => (
+              <option key={name} value={name} />
+            ))}
+          </datalist>
         )}
         <TextField
           fullWidth
