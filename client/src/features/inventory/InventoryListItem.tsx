@@ -147,7 +147,7 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
 
   return (
     <TableRow hover>
-      <TableCell sx={{ maxWidth: 320 }}>
+      <TableCell sx={{ maxWidth: 280 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }}>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             {i.name}

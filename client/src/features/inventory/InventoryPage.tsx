@@ -153,7 +153,7 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
         itemKey={(item) => item.id}
         phone={phone}
         busy={isRefetching}
-        tableSx={{ minWidth: 760 }}
+        tableSx={{ minWidth: 760, "& td, & th": { px: 1.5 } }}
         empty={
           <EmptyState
             filtering={filtering}
