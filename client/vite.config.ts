@@ -1,5 +1,6 @@
 import babel from "@rolldown/plugin-babel";
 import react from "@vitejs/plugin-react";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
@@ -42,11 +43,102 @@ function preloadAppChunks(): Plugin {
   };
 }
 
+/**
+ * The chunk plan, from what the default splitting found after tree-shaking: the modules the first load needs
+ * (src/app/start.tsx's static imports: `shell`), the signed-in frame (src/app/AppRouter.tsx's: `frame`, less
+ * what the sign-in screen shares with it: `shared`), and what most screens use beside the frame (`common`: the
+ * modules four or more screens import, such as dialogs, menus and tooltips, but not the sign-in screen). scripts/build-client.mjs
+ * builds twice: a first pass records the plan (TRAPLINE_CHUNK_PLAN_OUT), and the real build reads it
+ * (TRAPLINE_CHUNK_PLAN) to put each set in one chunk, where the default splitting makes dozens of 1-3 kB
+ * files: on a phone's connection every file costs a round trip, and every modulepreload link a task on the
+ * main thread. Each set only imports the ones before it (shell ← shared ← frame ← common), so the chunks
+ * cannot import each other in a circle. Without a plan (the dev server, a one-pass build) the groups are left
+ * out and the default splitting applies.
+ */
+type ChunkPlan = { shell: string[]; shared: string[]; frame: string[]; common: string[] };
+const planFile = process.env.TRAPLINE_CHUNK_PLAN;
+const plan: ChunkPlan | null = planFile && existsSync(planFile) ? JSON.parse(readFileSync(planFile, "utf8")) : null;
+
+function recordChunkPlan(out: string): Plugin {
+  return {
+    name: "trapline-record-chunk-plan",
+    apply: "build",
+    generateBundle(_, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === "chunk");
+      const byFacade = (suffix: string) => {
+        const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(suffix));
+        if (!chunk) throw new Error(`recordChunkPlan: no chunk for ${suffix}`);
+        return chunk;
+      };
+      const closure = (root: (typeof chunks)[number]) => {
+        const seen = new Set<string>();
+        const walk = (file: string) => {
+          const chunk = bundle[file];
+          if (seen.has(file) || !chunk || chunk.type !== "chunk") return;
+          seen.add(file);
+          chunk.imports.forEach(walk);
+        };
+        walk(root.fileName);
+        return seen;
+      };
+      const start = byFacade("/src/app/start.tsx");
+      const router = byFacade("/src/app/AppRouter.tsx");
+      const signIn = byFacade("/src/features/auth/SignIn.tsx");
+      const screens = chunks.filter((c) => /\/src\/features\/[^/]+\/(\w+Page|Dashboard)\.tsx$/.test(c.facadeModuleId ?? ""));
+      if (screens.length < 10) throw new Error(`recordChunkPlan: only ${screens.length} screens found`);
+      // Left where they are: the entry (it starts the route's data request before anything else has loaded),
+      // the shared runtime chunk, and each dynamic entry's own chunk.
+      const keep = new Set(chunks.filter((c) => c.isEntry || c.isDynamicEntry || c.name === "runtime").map((c) => c.fileName));
+      const shellFiles = closure(start);
+      const signInFiles = closure(signIn);
+      const routerFiles = closure(router);
+      const sharedFiles = [...routerFiles].filter((f) => !shellFiles.has(f) && signInFiles.has(f));
+      const frameFiles = [...routerFiles].filter((f) => !shellFiles.has(f) && !signInFiles.has(f));
+      const users = new Map<string, number>();
+      for (const screen of screens) for (const f of closure(screen)) if (!shellFiles.has(f) && !routerFiles.has(f) && !signInFiles.has(f)) users.set(f, (users.get(f) ?? 0) + 1);
+      const commonFiles = [...users].filter(([, n]) => n >= 4).map(([f]) => f);
+      const modules = (files: Iterable<string>) => [...files].filter((f) => !keep.has(f)).flatMap((f) => Object.keys((bundle[f] as (typeof chunks)[number]).modules).filter((id) => !id.startsWith("\0")));
+      writeFileSync(out, JSON.stringify({ shell: modules(shellFiles), shared: modules(sharedFiles), frame: modules(frameFiles), common: modules(commonFiles) } satisfies ChunkPlan));
+    },
+  };
+}
+
+/** Fails the build if the chunks import each other in a circle (modules could then run before their imports). */
+function noChunkCycles(): Plugin {
+  return {
+    name: "trapline-no-chunk-cycles",
+    apply: "build",
+    generateBundle(_, bundle) {
+      const state = new Map<string, "open" | "done">();
+      const visit = (file: string, path: string[]) => {
+        const chunk = bundle[file];
+        if (!chunk || chunk.type !== "chunk" || state.get(file) === "done") return;
+        if (state.get(file) === "open") throw new Error(`chunks import each other in a circle: ${[...path, file].join(" -> ")}`);
+        state.set(file, "open");
+        chunk.imports.forEach((f) => visit(f, [...path, file]));
+        state.set(file, "done");
+      };
+      Object.keys(bundle).forEach((f) => visit(f, []));
+    },
+  };
+}
+
+const sets = { shell: new Set(plan?.shell), shared: new Set(plan?.shared), frame: new Set(plan?.frame), common: new Set(plan?.common) };
+const planGroups = plan
+  ? [
+      ...(["shell", "shared", "frame", "common"] as const).map((name, i) => ({ name, test: (id: string) => sets[name].has(id), priority: 15 - i, includeDependenciesRecursively: false })),
+      // The rest of MUI's components, in a few chunks by which screens need them (small sets merged).
+      { name: "ui", test: /node_modules[\\/](@mui[\\/](material|icons-material)|react-transition-group|@popperjs)[\\/]/, priority: 10, entriesAware: true, entriesAwareMergeThreshold: 20_000 },
+    ]
+  : [];
+
 export default defineConfig({
   root,
   plugins: [
     react(),
     preloadAppChunks(),
+    ...(process.env.TRAPLINE_CHUNK_PLAN_OUT ? [recordChunkPlan(process.env.TRAPLINE_CHUNK_PLAN_OUT)] : []),
+    noChunkCycles(),
     // `virtual:operation-ids`: the persisted ids of the queries the entry sends early (src/app/earlyQueries.ts).
     operationIdsModule(`${root}src/__generated__`, `${root}src/app/routeRequests.ts`),
     // Relay's graphql`` tags become imports of the compiler's artifacts (relay.config.json).
@@ -96,6 +188,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
       output: {
+        // entriesAware groups are named after the screens that share them ("ui~SignIn~AppRouter~…"): keep file names short.
+        chunkFileNames: (chunk) => `assets/${chunk.name.split("~")[0]}-[hash].js`,
         codeSplitting: {
           groups: [
             // The runtime every screen needs (React, Relay, the style engine) as one file rather than
@@ -106,6 +200,7 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|relay-runtime|react-relay|@emotion[\\/][\w-]+|@mui[\\/](system|utils|styled-engine|private-theming)|@babel[\\/]runtime|react-is|stylis|hoist-non-react-statics|prop-types|invariant|fbjs|cookie|set-cookie-parser|clsx)[\\/]/,
               priority: 20,
             },
+            ...planGroups,
           ],
         },
       },

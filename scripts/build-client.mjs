@@ -1,6 +1,9 @@
 // Builds the client into client/dist: Relay artifacts (relay-compiler reads schema.graphql), Vite (with the
 // service worker and manifest), then brotli and gzip files beside every compressible asset.
 import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { clientBuildStamp } from "./build.mjs";
 import { precompress } from "./precompress.mjs";
 
@@ -10,6 +13,16 @@ const env = { ...process.env, NODE_ENV: "production" };
 const stamp = clientBuildStamp(); // the inputs as they were when the build started
 const run = (script, args) => execFileSync(process.execPath, [script, ...args], { stdio: "inherit", env });
 run("node_modules/relay-compiler/cli.js", []);
-run("node_modules/vite/bin/vite.js", ["build", "--config", "client/vite.config.ts", "--logLevel", "warn"]);
+// Two passes (client/vite.config.ts, "The chunk plan"): the first, with the default splitting, records which
+// modules the first load and the signed-in frame need; the second puts each of those sets in one chunk.
+const work = mkdtempSync(join(tmpdir(), "trapline-chunk-plan-"));
+try {
+  const plan = join(work, "plan.json");
+  const vite = (extra, outDir) => execFileSync(process.execPath, ["node_modules/vite/bin/vite.js", "build", "--config", "client/vite.config.ts", "--logLevel", "warn", ...(outDir ? ["--outDir", outDir] : [])], { stdio: "inherit", env: { ...env, ...extra } });
+  vite({ TRAPLINE_CHUNK_PLAN_OUT: plan }, join(work, "dist"));
+  vite({ TRAPLINE_CHUNK_PLAN: plan });
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
 await precompress("client/dist");
 stamp.record(); // so `npm start` knows this build is current

@@ -91,6 +91,41 @@ describe("static assets", () => {
   });
 });
 
+describe("the build's chunks", () => {
+  /** The scripts a file imports statically (the minified `import … from "./x.js"` and `import "./x.js"`). */
+  const importsOf = (file: string) => [...readFileSync(join(dist, "assets", file), "utf8").matchAll(/(?:\bfrom|\bimport)\s*"\.\/([\w.~-]+\.js)"/g)].map((m) => m[1]!);
+  const closure = (roots: string[]) => {
+    const seen = new Set<string>();
+    const walk = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      importsOf(file).forEach(walk);
+    };
+    roots.forEach(walk);
+    return seen;
+  };
+  const chunk = (name: string) => {
+    const file = assets.find((f) => f.startsWith(`${name}-`) && f.endsWith(".js"));
+    expect(file, `a chunk named ${name}`).toBeTruthy();
+    return file!;
+  };
+
+  // On mobile data each file costs a round trip: the build's chunk plan (scripts/build-client.mjs,
+  // client/vite.config.ts) keeps the first load and a screen to a few files. The default splitting
+  // gives 16 and 86.
+  it("index.html loads the app in at most 8 files, and the inventory screen's code comes in at most 32", async () => {
+    const html = (await raw("/")).body.toString("utf8");
+    const first = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((m) => m[1]!);
+    expect(first).toContain(chunk("shell"));
+    expect(first.length).toBeLessThanOrEqual(8);
+    // Everything the first load needs is preloaded: nothing it imports is left to be found late.
+    expect([...closure(first)].filter((f) => !first.includes(f))).toEqual([]);
+    const inventory = closure(["index", "start", "AppRouter", "InventoryPage"].map(chunk));
+    expect(inventory).toContain(chunk("frame"));
+    expect(inventory.size).toBeLessThanOrEqual(32);
+  });
+});
+
 describe("the web app manifest", () => {
   it("parses, names the app, opens standalone at / and lists 192, 512 and maskable icons that exist", async () => {
     const res = await raw("/manifest.webmanifest");
