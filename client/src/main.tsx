@@ -17,10 +17,17 @@ function rememberedRole(): string | null {
 // starts the screen's code at the same time as the app's own code, whose files index.html already
 // preloads (see the preload plugin in vite.config.ts), rather than after the app has run. A visitor
 // gets the sign-in screen first.
-const role = rememberedRole();
-if (role) {
-  sendEarlyQueries(role);
-  void loadSignedInApp();
-  preloadRoute(location.pathname);
-} else void loadSignIn();
-void import("./app/start.tsx");
+function start() {
+  const role = rememberedRole();
+  if (role) {
+    sendEarlyQueries(role);
+    void loadSignedInApp();
+    preloadRoute(location.pathname);
+  } else void loadSignIn();
+  void import("./app/start.tsx");
+}
+// Paint first: a slow phone shows index.html's 'Loading...' before this opens a dozen requests and the
+// work that follows (just after the first frame; at once in a tab opened in the background, which
+// paints no frames).
+if (document.visibilityState === "hidden") start();
+else requestAnimationFrame(() => setTimeout(start, 0));

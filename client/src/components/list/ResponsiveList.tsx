@@ -1,5 +1,5 @@
 import { Box, Button, Card, CardContent, LinearProgress, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
-import { Fragment, type ReactNode } from "react";
+import { Fragment, startTransition, useEffect, useState, type ReactNode } from "react";
 
 /** A column of a list's desktop table: its header (visually hidden when `hideHeader`, e.g. an actions column). */
 export interface ListColumn {
@@ -44,12 +44,29 @@ interface Props<T> {
 }
 
 /**
+ * How many cards a phone renders in its first pass: more than a screenful. The rest follow in a
+ * transition, so a slow phone paints the top of the list without first building all of it, and the
+ * work comes in shorter tasks.
+ */
+const FIRST_CARDS = 8;
+
+/** How many of `count` cards to render: FIRST_CARDS at first, then all, once the first pass is on screen. */
+function useCardsShown(count: number) {
+  const [all, setAll] = useState(count <= FIRST_CARDS);
+  useEffect(() => {
+    if (!all) startTransition(() => setAll(true));
+  }, [all]);
+  return all ? count : FIRST_CARDS;
+}
+
+/**
  * Every list screen's body: the empty state, cards on a phone (a labelled <ul>), an outlined table with
  * bold headers on a wider screen, with a progress bar and dimmed while it refetches; then "Load more"
  * while the connection has more.
  */
 export function ResponsiveList<T>({ label, items, itemKey, phone, columns, row, card, empty, busy = false, dense = false, tableSx, more }: Props<T>) {
   const shown = columns.filter((c) => !c.omit);
+  const cards = useCardsShown(items.length);
   return (
     <>
       <Box sx={{ position: "relative" }} aria-busy={busy}>
@@ -69,7 +86,7 @@ export function ResponsiveList<T>({ label, items, itemKey, phone, columns, row, 
             </Card>
           ) : phone ? (
             <Stack spacing={1.5} component="ul" aria-label={label} sx={{ listStyle: "none", p: 0, m: 0 }}>
-              {items.map((item) => (
+              {items.slice(0, cards).map((item) => (
                 <Fragment key={itemKey(item)}>{card(item)}</Fragment>
               ))}
             </Stack>
@@ -115,7 +132,7 @@ export function ResponsiveList<T>({ label, items, itemKey, phone, columns, row, 
 }
 
 /** A connection's "Load more" button, centred below its list. */
-export function LoadMore({ hasNext, isLoadingNext, loadNext }: { hasNext: boolean; isLoadingNext: boolean; loadNext(): void }) {
+function LoadMore({ hasNext, isLoadingNext, loadNext }: { hasNext: boolean; isLoadingNext: boolean; loadNext(): void }) {
   if (!hasNext) return null;
   return (
     <Box sx={{ textAlign: "center" }}>

@@ -52,7 +52,7 @@ type FormState = ({ kind: "add" } | { kind: "edit"; id: string }) & { n: number 
 
 function EquipmentList({ query, team, initial }: { query: EquipmentPage_query$key; team: CheckOutDialog_team$key | null; initial: EquipmentFilters }) {
   const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down("md"), { noSsr: true });
+  const phone = useMediaQuery(theme.breakpoints.down("md"));
   const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment<EquipmentPageListPaginationQuery, EquipmentPage_query$key>(
     graphql`
       fragment EquipmentPage_query on Query
