@@ -6,7 +6,7 @@ import type { ScanHit } from "./scanRules.ts";
 import { useCameraScanner } from "./useCameraScanner.ts";
 
 /** The same code again counts once it has been out of view this long (a count, receiving boxes). */
-export const SAME_CODE_GAP_MS = 2500;
+const SAME_CODE_GAP_MS = 2500;
 
 const lookupQuery = graphql`
   query stockItemScanLookupQuery($code: String!) {

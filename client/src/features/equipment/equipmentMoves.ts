@@ -59,18 +59,25 @@ export type MoveOutcome = {
 
 type Result = { readonly __typename: string; readonly message?: string } | null | undefined;
 
+/** What a move changes on the equipment: both payloads refresh these wherever the equipment shows. */
+export const movedFields = graphql`
+  fragment equipmentMoves_moved on Equipment {
+    id
+    status
+    assignedTo
+    assignedAt
+    dueBack
+    updatedAt
+  }
+`;
+
 const checkOutMutation = graphql`
   mutation equipmentMovesCheckOutMutation($input: CheckOutEquipmentInput!) {
     checkOutEquipment(input: $input) {
       __typename
       ... on CheckOutEquipmentPayload {
         equipment {
-          id
-          status
-          assignedTo
-          assignedAt
-          dueBack
-          updatedAt
+          ...equipmentMoves_moved
         }
       }
       ... on Error {
@@ -86,12 +93,7 @@ const checkInMutation = graphql`
       __typename
       ... on CheckInEquipmentPayload {
         equipment {
-          id
-          status
-          assignedTo
-          assignedAt
-          dueBack
-          updatedAt
+          ...equipmentMoves_moved
         }
       }
       ... on Error {

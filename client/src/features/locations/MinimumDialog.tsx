@@ -1,13 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Autocomplete, Button, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from "@mui/material";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { fetchQuery, graphql, useMutation, useRelayEnvironment } from "react-relay";
-import type { MinimumDialogItemsQuery } from "../../__generated__/MinimumDialogItemsQuery.graphql.ts";
+import { graphql, useMutation } from "react-relay";
 import type { MinimumDialogMutation } from "../../__generated__/MinimumDialogMutation.graphql.ts";
 import { locationMinimumForm, type LocationMinimumFormOutput, type LocationMinimumFormValues } from "../../../../schemas/stockLocations.ts";
 import { FormNumber } from "../../components/form/fields.tsx";
 import { useFormSave } from "../../components/form/useFormSave.ts";
+import { useItemSearch } from "../inventory/useItemSearch.ts";
 
 export type MinimumTarget = { id: string; name: string; unit: string; minQuantity: number | null | undefined };
 
@@ -18,52 +18,6 @@ type Props = {
   item: MinimumTarget | null;
   onDone(changed: boolean): void;
 };
-
-const itemsQuery = graphql`
-  query MinimumDialogItemsQuery($search: String, $first: Int!) {
-    inventoryItems(first: $first, search: $search) {
-      edges {
-        node {
-          id
-          name
-          unit
-        }
-      }
-    }
-  }
-`;
-
-/** Items matching what is typed, searched on the server a moment after the last keystroke. */
-function useItemSearch(text: string) {
-  const environment = useRelayEnvironment();
-  const [options, setOptions] = useState<{ id: string; name: string; unit: string }[]>([]);
-  const [loading, setLoading] = useState(true);
-  useEffect(() => {
-    setLoading(true);
-    let sub: { unsubscribe(): void } | undefined;
-    const search = text.trim() || null;
-    const timer = setTimeout(
-      () => {
-        sub = fetchQuery<MinimumDialogItemsQuery>(environment, itemsQuery, { search, first: 20 }).subscribe({
-          next: (d) => {
-            setOptions(d.inventoryItems.edges.map((e) => e.node));
-            setLoading(false);
-          },
-          error: () => {
-            setOptions([]);
-            setLoading(false);
-          },
-        });
-      },
-      search ? 250 : 0,
-    );
-    return () => {
-      clearTimeout(timer);
-      sub?.unsubscribe();
-    };
-  }, [environment, text]);
-  return { options, loading };
-}
 
 /**
  * A location's own minimum for one item (setLocationMinimum): below it, the location counts the

@@ -3,15 +3,15 @@ import DeleteIcon from "@mui/icons-material/DeleteOutlined";
 import {
   Autocomplete, Box, Button, DialogActions, DialogContent, DialogTitle, IconButton, Stack, TextField, Tooltip, Typography,
 } from "@mui/material";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useFieldArray, useForm, useWatch } from "react-hook-form";
-import { fetchQuery, graphql, useLazyLoadQuery, useMutation, useRelayEnvironment } from "react-relay";
-import type { DraftEditorItemsQuery } from "../../__generated__/DraftEditorItemsQuery.graphql.ts";
+import { graphql, useLazyLoadQuery, useMutation } from "react-relay";
 import type { DraftEditorQuery } from "../../__generated__/DraftEditorQuery.graphql.ts";
 import type { DraftEditorUpdateMutation } from "../../__generated__/DraftEditorUpdateMutation.graphql.ts";
 // The form kit first: it tells zod not to compile parsers with eval, which the CSP refuses.
 import { FormDate, FormMoney, FormNumber, FormSelect, FormText } from "../../components/form/fields.tsx";
 import { useFormSave } from "../../components/form/useFormSave.ts";
+import { type FoundItem, useItemSearch } from "../inventory/useItemSearch.ts";
 import { centsToDollars } from "../../../../schemas/form.ts";
 import { purchaseOrderForm, type PurchaseOrderFormOutput, type PurchaseOrderFormValues } from "../../../../schemas/purchasing.ts";
 
@@ -21,55 +21,6 @@ type Props = {
   orderId: string;
   onDone(saved: boolean): void;
 };
-
-type Found = { id: string; name: string; unit: string; price: number | null | undefined };
-
-const itemsQuery = graphql`
-  query DraftEditorItemsQuery($search: String, $first: Int!) {
-    inventoryItems(first: $first, search: $search) {
-      edges {
-        node {
-          id
-          name
-          unit
-          price
-        }
-      }
-    }
-  }
-`;
-
-/** Items matching what is typed, searched on the server a moment after the last keystroke. */
-function useItemSearch(text: string) {
-  const environment = useRelayEnvironment();
-  const [options, setOptions] = useState<Found[]>([]);
-  const [loading, setLoading] = useState(true);
-  useEffect(() => {
-    setLoading(true);
-    let sub: { unsubscribe(): void } | undefined;
-    const search = text.trim() || null;
-    const timer = setTimeout(
-      () => {
-        sub = fetchQuery<DraftEditorItemsQuery>(environment, itemsQuery, { search, first: 20 }).subscribe({
-          next: (d) => {
-            setOptions(d.inventoryItems.edges.map((e) => e.node));
-            setLoading(false);
-          },
-          error: () => {
-            setOptions([]);
-            setLoading(false);
-          },
-        });
-      },
-      search ? 250 : 0,
-    );
-    return () => {
-      clearTimeout(timer);
-      sub?.unsubscribe();
-    };
-  }, [environment, text]);
-  return { options, loading };
-}
 
 /** Where a server error about `field` shows: `lines.2.unitCostCents` on that line's unit cost, and so on. */
 function placeFor(field: string) {
@@ -146,7 +97,7 @@ export default function DraftEditor({ titleId, orderId, onDone }: Props) {
   const search = useItemSearch(text);
   const current = useWatch({ control, name: "lines" });
   const onOrder = new Set(current.map((l) => l.itemId));
-  const addItem = (item: Found | null) => {
+  const addItem = (item: FoundItem | null) => {
     if (!item) return;
     setLineError(null);
     if (onOrder.has(item.id)) {

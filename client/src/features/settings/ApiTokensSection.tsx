@@ -185,16 +185,15 @@ function RevokeDialog({ token, onDone }: { token: { id: string; name: string } |
   };
   const revoke = () => {
     if (!token) return;
-    const failed = failure.fail;
     commit({
       variables: { input: { id: token.id } },
       onCompleted: (d) => {
         if (d.revokeApiToken.__typename === "RevokeApiTokenPayload") {
           toast({ title: "API token revoked", variant: "success" });
           close();
-        } else failed(d.revokeApiToken.message);
+        } else failure.fail(d.revokeApiToken.message);
       },
-      onError: (e) => failed(e.message),
+      onError: (e) => failure.fail(e.message),
     });
   };
   return (

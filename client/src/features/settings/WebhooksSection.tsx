@@ -234,7 +234,6 @@ function DeleteDialog({ webhook, onDone }: { webhook: { id: string; url: string 
   };
   const remove = () => {
     if (!webhook) return;
-    const failed = failure.fail;
     commit({
       variables: { input: { id: webhook.id } },
       updater: (store, d) => {
@@ -247,9 +246,9 @@ function DeleteDialog({ webhook, onDone }: { webhook: { id: string; url: string 
         if (d.deleteWebhook.__typename === "DeleteWebhookPayload") {
           toast({ title: "Webhook deleted", variant: "success" });
           close();
-        } else failed(d.deleteWebhook.message);
+        } else failure.fail(d.deleteWebhook.message);
       },
-      onError: (e) => failed(e.message),
+      onError: (e) => failure.fail(e.message),
     });
   };
   return (
