@@ -14,6 +14,7 @@ import { SdsUploader } from "../../components/SdsUploader.tsx";
 import { connectionsForNew, type EquipmentFilters } from "./connections.ts";
 import { toDateInput } from "./dates.ts";
 import { EQUIPMENT_CATEGORIES, EQUIPMENT_STATUSES, labelForStatus } from "./status.ts";
+import { FormActions } from "../../components/form/FormActions.tsx";
 
 type Props = {
   titleId: string;
@@ -261,12 +262,7 @@ function FormBody({ titleId, onDone, filters, equipment }: Props & { equipment: 
           </Grid>
         </Grid>
       </DialogContent>
-      <DialogActions sx={{ px: 3, py: 1.5 }}>
-        <Button onClick={onDone}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={saving}>
-          {saving ? "Saving..." : e ? "Save Changes" : "Add Equipment"}
-        </Button>
-      </DialogActions>
+      <FormActions submitLabel={e ? "Save Changes" : "Add Equipment"} busy={saving} onCancel={onDone} />
     </Box>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from "@mui/material";
+import { Alert, Dialog, DialogContent, DialogContentText, DialogTitle, TextField } from "@mui/material";
 import { useState, type FormEvent } from "react";
 import { graphql, useMutation } from "react-relay";
 import type { RecordMaintenanceDialogMutation } from "../../__generated__/RecordMaintenanceDialogMutation.graphql.ts";
 import { useToast } from "../../app/toast.tsx";
 import { addDaysToInput, formatCalendarDate, todayInput } from "./dates.ts";
+import { FormActions } from "../../components/form/FormActions.tsx";
 
 export type MaintenanceTarget = { id: string; name: string; maintenanceIntervalDays: number | null; nextMaintenance: string | null };
 
@@ -98,12 +99,7 @@ function RecordForm({ target, onClose }: { target: MaintenanceTarget; onClose():
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
         />
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={!date || future || pending}>
-          {pending ? "Saving..." : "Record Maintenance"}
-        </Button>
-      </DialogActions>
+      <FormActions submitLabel="Record Maintenance" busy={pending} onCancel={onClose} disabled={!date || future} />
     </form>
   );
 }

@@ -23,6 +23,7 @@ import { connectionsForNewItem } from "./connections.ts";
 import { FormMoney, FormNumber, FormSelect, FormSwitch, FormText } from "../../components/form/fields.tsx";
 import { useFormSave } from "../../components/form/useFormSave.ts";
 import { INVENTORY_CATEGORIES, UNITS } from "./constants.ts";
+import { FormActions } from "../../components/form/FormActions.tsx";
 
 type Props = { titleId: string; onDone(): void; itemId?: string };
 
@@ -315,14 +316,7 @@ function ItemForm({ titleId, onDone, item: itemKey }: { titleId: string; onDone(
           </Grid>
         </Grid>
       </DialogContent>
-      <DialogActions sx={{ px: 3, py: 1.5 }}>
-        <Button onClick={onDone} disabled={saving}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={saving}>
-          {saving ? "Saving..." : item ? "Update Item" : "Add Item"}
-        </Button>
-      </DialogActions>
+      <FormActions submitLabel={item ? "Update Item" : "Add Item"} busy={saving} onCancel={onDone} />
       <BarcodeScannerDialog open={scanning} onClose={() => setScanning(false)} onUse={(code) => form.setValue("barcode", code, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })} />
     </Box>
   );

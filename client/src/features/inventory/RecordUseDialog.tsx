@@ -1,6 +1,4 @@
-import {
-  Alert, Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Grid, InputAdornment, MenuItem, TextField, useMediaQuery, useTheme,
-} from "@mui/material";
+import { Alert, Autocomplete, Dialog, DialogContent, DialogContentText, DialogTitle, Grid, InputAdornment, MenuItem, TextField, useMediaQuery, useTheme } from "@mui/material";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useMemo, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
@@ -13,6 +11,7 @@ import { todayInput } from "../equipment/dates.ts";
 import { recordUseForm } from "../../../../schemas/chemicalUse.ts";
 import { FormDate, FormNumber, FormText } from "../../components/form/fields.tsx";
 import { COMMON_PESTS } from "./chemicalUse.ts";
+import { FormActions } from "../../components/form/FormActions.tsx";
 
 type UseForm = ReturnType<typeof recordUseForm>;
 
@@ -182,14 +181,7 @@ export function RecordUseDialog({ item, onClose }: { item: UseTarget; onClose():
             </Grid>
           </Grid>
         </DialogContent>
-        <DialogActions sx={{ px: 3, py: 1.5 }}>
-          <Button onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={pending}>
-            {pending ? "Saving..." : "Record Use"}
-          </Button>
-        </DialogActions>
+        <FormActions submitLabel="Record Use" busy={pending} onCancel={onClose} />
       </form>
     </Dialog>
   );

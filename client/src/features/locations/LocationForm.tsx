@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button, DialogActions, DialogContent, DialogTitle, Stack } from "@mui/material";
+import { DialogContent, DialogTitle, Stack } from "@mui/material";
 import { useForm, useWatch } from "react-hook-form";
 import { graphql, useLazyLoadQuery, useMutation } from "react-relay";
 import type { LocationFormCreateMutation } from "../../__generated__/LocationFormCreateMutation.graphql.ts";
@@ -10,6 +10,7 @@ import {
 } from "../../../../schemas/stockLocations.ts";
 import { FormSelect, FormText } from "../../components/form/fields.tsx";
 import { useFormSave } from "../../components/form/useFormSave.ts";
+import { FormActions } from "../../components/form/FormActions.tsx";
 
 export type EditedLocation = { id: string; name: string; kind: string; holder: { id: string } | null | undefined };
 
@@ -150,14 +151,7 @@ export default function LocationForm({ titleId, location, onDone }: Props) {
           )}
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={() => onDone()} disabled={saving}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={saving}>
-          {saving ? "Saving..." : location ? "Save" : "Add Location"}
-        </Button>
-      </DialogActions>
+      <FormActions submitLabel={location ? "Save" : "Add Location"} busy={saving} onCancel={() => onDone()} />
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Autocomplete, Button, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from "@mui/material";
+import { Autocomplete, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from "@mui/material";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { graphql, useMutation } from "react-relay";
@@ -8,6 +8,7 @@ import { locationMinimumForm, type LocationMinimumFormOutput, type LocationMinim
 import { FormNumber } from "../../components/form/fields.tsx";
 import { useFormSave } from "../../components/form/useFormSave.ts";
 import { useItemSearch } from "../inventory/useItemSearch.ts";
+import { FormActions } from "../../components/form/FormActions.tsx";
 
 export type MinimumTarget = { id: string; name: string; unit: string; minQuantity: number | null | undefined };
 
@@ -110,14 +111,7 @@ export default function MinimumDialog({ titleId, location, item: fixed, onDone }
           <FormNumber control={form.control} name="minQuantity" label={item ? `Minimum (${item.unit})` : "Minimum"} min={0} autoFocus={Boolean(fixed)} />
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={() => onDone(false)} disabled={saving}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={saving}>
-          {saving ? "Saving..." : "Save"}
-        </Button>
-      </DialogActions>
+      <FormActions submitLabel="Save" busy={saving} onCancel={() => onDone(false)} />
     </form>
   );
 }

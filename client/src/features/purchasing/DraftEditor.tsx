@@ -14,6 +14,7 @@ import { useFormSave } from "../../components/form/useFormSave.ts";
 import { type FoundItem, useItemSearch } from "../inventory/useItemSearch.ts";
 import { centsToDollars } from "../../../../schemas/form.ts";
 import { purchaseOrderForm, type PurchaseOrderFormOutput, type PurchaseOrderFormValues } from "../../../../schemas/purchasing.ts";
+import { FormActions } from "../../components/form/FormActions.tsx";
 
 type Props = {
   titleId: string;
@@ -227,14 +228,7 @@ export default function DraftEditor({ titleId, orderId, onDone }: Props) {
           )}
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={() => onDone(false)} disabled={saving}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={saving}>
-          {saving ? "Saving..." : "Save"}
-        </Button>
-      </DialogActions>
+      <FormActions submitLabel="Save" busy={saving} onCancel={() => onDone(false)} />
     </form>
   );
 }

@@ -9,6 +9,7 @@ import { FormDate, FormSelect, FormText } from "../../components/form/fields.tsx
 import { useFormSave } from "../../components/form/useFormSave.ts";
 import { localToday } from "./dates.ts";
 import { SecretOnce } from "./SecretOnce.tsx";
+import { FormActions } from "../../components/form/FormActions.tsx";
 
 const ACCESS_OPTIONS = [
   { value: "READ", label: "READ: can only read" },
@@ -93,12 +94,7 @@ export default function CreateApiTokenDialog({ titleId, onDone }: { titleId: str
           <FormDate control={control} name="expiresAt" label="Expires on (optional)" helperText="Blank: the token does not expire" slotProps={{ htmlInput: { min: localToday(new Date(Date.now() + 86_400_000)) } }} />
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={onDone}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={saving}>
-          {saving ? "Creating..." : "Create token"}
-        </Button>
-      </DialogActions>
+      <FormActions submitLabel="Create token" busy={saving} onCancel={onDone} busyLabel="Creating..." />
     </form>
   );
 }

@@ -11,6 +11,7 @@ import {
 import { FormCheckboxes, FormSwitch, FormText } from "../../components/form/fields.tsx";
 import { useFormSave } from "../../components/form/useFormSave.ts";
 import { SecretOnce } from "./SecretOnce.tsx";
+import { FormActions } from "../../components/form/FormActions.tsx";
 
 type Existing = { id: string; url: string; events: readonly string[]; active: boolean };
 
@@ -127,12 +128,7 @@ export default function WebhookDialog({ titleId, events, webhook, onDone }: { ti
           {webhook && <FormSwitch control={control} name="active" label="Active" helperText="A paused webhook gets no deliveries for new events" />}
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={onDone}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={saving}>
-          {saving ? "Saving..." : webhook ? "Save changes" : "Add webhook"}
-        </Button>
-      </DialogActions>
+      <FormActions submitLabel={webhook ? "Save changes" : "Add webhook"} busy={saving} onCancel={onDone} />
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button, DialogActions, DialogContent, DialogTitle, Grid } from "@mui/material";
+import { DialogContent, DialogTitle, Grid } from "@mui/material";
 import { useForm } from "react-hook-form";
 import { graphql, useMutation } from "react-relay";
 import type { SupplierFormCreateMutation } from "../../__generated__/SupplierFormCreateMutation.graphql.ts";
@@ -8,6 +8,7 @@ import { supplierForm, type SupplierFormOutput, type SupplierFormValues } from "
 import { FormText } from "../../components/form/fields.tsx";
 import { useFormSave } from "../../components/form/useFormSave.ts";
 import type { EditedSupplier } from "./SuppliersPage.tsx";
+import { FormActions } from "../../components/form/FormActions.tsx";
 
 type Props = {
   titleId: string;
@@ -132,14 +133,7 @@ export default function SupplierForm({ titleId, supplier, connection, onDone }: 
           </Grid>
         </Grid>
       </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={onDone} disabled={saving}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={saving}>
-          {saving ? "Saving..." : supplier ? "Save" : "Add supplier"}
-        </Button>
-      </DialogActions>
+      <FormActions submitLabel={supplier ? "Save" : "Add supplier"} busy={saving} onCancel={onDone} />
     </form>
   );
 }
