@@ -50,7 +50,7 @@ interface Props<T> {
  */
 const FIRST_CARDS = 8;
 
-/** How many of `count` cards to render: FIRST_CARDS at first, then all, once the first pass is on screen. */
+/** How many of `count` cards to render: FIRST_CARDS at first, then all, once the first pass is on screen (0: no cards). */
 function useCardsShown(count: number) {
   const [all, setAll] = useState(count <= FIRST_CARDS);
   useEffect(() => {
@@ -66,7 +66,8 @@ function useCardsShown(count: number) {
  */
 export function ResponsiveList<T>({ label, items, itemKey, phone, columns, row, card, empty, busy = false, dense = false, tableSx, more }: Props<T>) {
   const shown = columns.filter((c) => !c.omit);
-  const cards = useCardsShown(items.length);
+  // Tables render whole (their rows are lighter, and a desktop is not a phone's CPU).
+  const cards = useCardsShown(phone ? items.length : 0);
   return (
     <>
       <Box sx={{ position: "relative" }} aria-busy={busy}>
