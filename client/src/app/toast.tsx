@@ -1,15 +1,10 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useRef, useState, type ReactNode } from "react";
+import { createContext, lazy, Suspense, useContext, useState, type ReactNode } from "react";
+import { toastTiming } from "./toastTiming.ts";
 import type { Toast } from "./ToastView.tsx";
 
 // What a toast shows (`Toast`) is declared by its view, which this module loads lazily.
 export type { Toast };
 
-/**
- * How long the answer to the user's own action stays before a live event's toast replaces it: a change
- * of one's own that leaves an item low brings the save's 'success' and the live Low Stock Alert in the
- * same instant, and the user must still see that the save worked.
- */
-const OWN_TOAST_HOLD_MS = 1500;
 type ToastApi = { toast(t: Toast): void };
 
 const ToastContext = createContext<ToastApi>({ toast: () => {} });
@@ -24,17 +19,13 @@ export const preloadToastView = () => void loadToastView();
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<(Toast & { key: number }) | null>(null);
   const [open, setOpen] = useState(false);
-  const ownShownAt = useRef(0);
-  const toast = useCallback((t: Toast) => {
-    const show = () => {
+  // A live event's toast waits while the user's own answer is fresh (toastTiming.ts).
+  const [toast] = useState(() =>
+    toastTiming((t: Toast) => {
       setCurrent({ ...t, key: Date.now() });
       setOpen(true);
-    };
-    const held = OWN_TOAST_HOLD_MS - (Date.now() - ownShownAt.current);
-    if (!t.live) ownShownAt.current = Date.now();
-    if (t.live && held > 0) setTimeout(show, held);
-    else show();
-  }, []);
+    }),
+  );
   return (
     <ToastContext.Provider value={{ toast }}>
       {children}
