@@ -2,13 +2,26 @@ import babel from "@rolldown/plugin-babel";
 import react from "@vitejs/plugin-react";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type Rolldown } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { noEvalGlobalLookup } from "./cspSafeBundles.ts";
 import { operationIdsModule } from "./operationIds.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const GREEN = "#1b5e20";
+
+/** The chunk `file` and every chunk it imports statically, directly or not (file names). */
+function staticClosure(bundle: Rolldown.OutputBundle, file: string): Set<string> {
+  const seen = new Set<string>();
+  const walk = (f: string) => {
+    const chunk = bundle[f];
+    if (seen.has(f) || !chunk || chunk.type !== "chunk") return;
+    seen.add(f);
+    chunk.imports.forEach(walk);
+  };
+  walk(file);
+  return seen;
+}
 
 /**
  * index.html's entry (src/main.tsx) is tiny and imports the app (src/app/start.tsx) dynamically, so that
@@ -26,14 +39,7 @@ function preloadAppChunks(): Plugin {
         if (!bundle) return html;
         const start = Object.values(bundle).find((c) => c.type === "chunk" && c.facadeModuleId?.endsWith("/src/app/start.tsx"));
         if (!start || start.type !== "chunk") throw new Error("preloadAppChunks: no chunk for src/app/start.tsx");
-        const files = new Set<string>();
-        const walk = (file: string) => {
-          const chunk = bundle[file];
-          if (files.has(file) || !chunk || chunk.type !== "chunk") return;
-          files.add(file);
-          chunk.imports.forEach(walk);
-        };
-        walk(start.fileName);
+        const files = staticClosure(bundle, start.fileName);
         return {
           html,
           tags: [...files].filter((f) => !html.includes(`/${f}"`)).map((f) => ({ tag: "link", attrs: { rel: "modulepreload", crossorigin: true, href: `/${f}` }, injectTo: "head" as const })),
@@ -47,8 +53,8 @@ function preloadAppChunks(): Plugin {
  * The chunk plan, from what the default splitting found after tree-shaking: the modules the first load needs
  * (src/app/start.tsx's static imports: `shell`), the signed-in frame (src/app/AppRouter.tsx's: `frame`, less
  * what the sign-in screen shares with it: `shared`), and what most screens use beside the frame (`common`: the
- * modules four or more screens import, such as dialogs, menus and tooltips, but not the sign-in screen). scripts/build-client.mjs
- * builds twice: a first pass records the plan (TRAPLINE_CHUNK_PLAN_OUT), and the real build reads it
+ * modules four or more screens import, such as dialogs, menus and tooltips, but not the sign-in screen).
+ * scripts/build-client.mjs builds twice: a first pass records the plan (TRAPLINE_CHUNK_PLAN_OUT), and the real build reads it
  * (TRAPLINE_CHUNK_PLAN) to put each set in one chunk, where the default splitting makes dozens of 1-3 kB
  * files: on a phone's connection every file costs a round trip, and every modulepreload link a task on the
  * main thread. Each set only imports the ones before it (shell ← shared ← frame ← common), so the chunks
@@ -70,17 +76,7 @@ function recordChunkPlan(out: string): Plugin {
         if (!chunk) throw new Error(`recordChunkPlan: no chunk for ${suffix}`);
         return chunk;
       };
-      const closure = (root: (typeof chunks)[number]) => {
-        const seen = new Set<string>();
-        const walk = (file: string) => {
-          const chunk = bundle[file];
-          if (seen.has(file) || !chunk || chunk.type !== "chunk") return;
-          seen.add(file);
-          chunk.imports.forEach(walk);
-        };
-        walk(root.fileName);
-        return seen;
-      };
+      const closure = (root: (typeof chunks)[number]) => staticClosure(bundle, root.fileName);
       const start = byFacade("/src/app/start.tsx");
       const router = byFacade("/src/app/AppRouter.tsx");
       const signIn = byFacade("/src/features/auth/SignIn.tsx");

@@ -11,16 +11,17 @@ import { precompress } from "./precompress.mjs";
 // otherwise give React's development build and JSX runtime.
 const env = { ...process.env, NODE_ENV: "production" };
 const stamp = clientBuildStamp(); // the inputs as they were when the build started
-const run = (script, args) => execFileSync(process.execPath, [script, ...args], { stdio: "inherit", env });
+const run = (script, args, extraEnv = {}) => execFileSync(process.execPath, [script, ...args], { stdio: "inherit", env: { ...env, ...extraEnv } });
 run("node_modules/relay-compiler/cli.js", []);
 // Two passes (client/vite.config.ts, "The chunk plan"): the first, with the default splitting, records which
 // modules the first load and the signed-in frame need; the second puts each of those sets in one chunk.
 const work = mkdtempSync(join(tmpdir(), "trapline-chunk-plan-"));
 try {
   const plan = join(work, "plan.json");
-  const vite = (extra, outDir) => execFileSync(process.execPath, ["node_modules/vite/bin/vite.js", "build", "--config", "client/vite.config.ts", "--logLevel", "warn", ...(outDir ? ["--outDir", outDir] : [])], { stdio: "inherit", env: { ...env, ...extra } });
-  vite({ TRAPLINE_CHUNK_PLAN_OUT: plan }, join(work, "dist"));
-  vite({ TRAPLINE_CHUNK_PLAN: plan });
+  const vite = "node_modules/vite/bin/vite.js";
+  const build = ["build", "--config", "client/vite.config.ts", "--logLevel", "warn"];
+  run(vite, [...build, "--outDir", join(work, "dist")], { TRAPLINE_CHUNK_PLAN_OUT: plan });
+  run(vite, build, { TRAPLINE_CHUNK_PLAN: plan });
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
