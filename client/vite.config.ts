@@ -180,7 +180,8 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
-    sourcemap: false,
+    // TRAPLINE_SOURCEMAP=hidden writes .map files (no link from the bundles) for profiling a build.
+    sourcemap: process.env.TRAPLINE_SOURCEMAP === "hidden" ? "hidden" : false,
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
       output: {
