@@ -295,3 +295,49 @@ test("more than a page of items loads with Load more", async ({ page, pageErrors
   await expect(entry(page, `${prefix} 21`)).toBeVisible();
   await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
 });
+
+test("a phone's first screen: the list's first cards first, the rest kept beside them, the shell's extras after @phone", async ({ page, pageErrors }, info) => {
+  void pageErrors;
+  test.skip(info.project.name !== "phone", "cards are the phone's list");
+  await signIn(page, "manager");
+  // Before any of the app's code: note each GraphQL operation the page sends and when, and the list's
+  // cards at the moment it first appears (components/list/ResponsiveList.tsx, app/firstScreen.ts).
+  await page.addInitScript(() => {
+    const w = window as unknown as { sent: { op: string; at: number }[]; first: { cards: number; at: number; nodes: Element[] } | null };
+    w.sent = [];
+    w.first = null;
+    const fetch = window.fetch;
+    window.fetch = function (input: RequestInfo | URL, init?: RequestInit) {
+      const body = typeof init?.body === "string" ? init.body : "";
+      const op = /"operationName":"(\w+)"/.exec(body)?.[1];
+      if (op) w.sent.push({ op, at: performance.now() });
+      return fetch.call(this, input, init);
+    };
+    new MutationObserver(() => {
+      const list = document.querySelector('ul[aria-label="Inventory items"]');
+      if (list && !w.first && list.children.length) w.first = { cards: list.children.length, at: performance.now(), nodes: [...list.children] };
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const answer = page.waitForResponse((r) => r.url().endsWith("/graphql") && (r.request().postData() ?? "").includes('"InventoryPageQuery"'));
+  await page.goto("/inventory");
+  const listed = ((await (await answer).json()) as { data: { inventoryItems: { edges: unknown[] } } }).data.inventoryItems.edges.length;
+  expect(listed).toBeGreaterThan(8);
+  // The first page of items, every one of them in the end.
+  const cards = page.getByRole("list", { name: "Inventory items" }).locator(":scope > li");
+  await expect(cards).toHaveCount(listed);
+  const seen = await page.evaluate(() => {
+    const w = window as unknown as { sent: { op: string; at: number }[]; first: { cards: number; at: number; nodes: Element[] } };
+    return { cards: w.first.cards, at: w.first.at, kept: w.first.nodes.every((n) => n.isConnected), sent: w.sent };
+  });
+  // The first commit holds a screenful (4 cards), and those very nodes stay while the rest arrive.
+  expect(seen.cards).toBe(4);
+  expect(seen.kept).toBe(true);
+  // The screen's own query goes out first; the bell, the pending badge and the vehicle check only once it shows.
+  const at = (op: string) => seen.sent.find((s) => s.op === op)?.at;
+  expect(at("InventoryPageQuery")).toBeLessThan(seen.at);
+  await expect.poll(async () => (await page.evaluate(() => (window as unknown as { sent: { op: string }[] }).sent.map((s) => s.op)))).toEqual(
+    expect.arrayContaining(["NotificationBellQuery", "AppShellQuery", "holdsVehicleQuery"]),
+  );
+  const later = await page.evaluate(() => (window as unknown as { sent: { op: string; at: number }[] }).sent);
+  for (const op of ["NotificationBellQuery", "AppShellQuery", "holdsVehicleQuery"]) expect(later.find((s) => s.op === op)!.at, op).toBeGreaterThan(seen.at);
+});

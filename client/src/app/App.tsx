@@ -9,6 +9,7 @@ import { dropEarlyAnswers } from "./earlyQueries.ts";
 import { offlineOwner, setOfflineOwner } from "../offline/queuedError.ts";
 import { loadSignedInApp, loadSignIn } from "./entryChunks.ts";
 import { ErrorBoundary } from "./ErrorBoundary.tsx";
+import { afterFirstScreen } from "./firstScreen.ts";
 import { SessionContext } from "./session.ts";
 import { theme } from "./theme.ts";
 import { registerServiceWorker } from "./serviceWorker.ts";
@@ -54,7 +55,8 @@ function SessionGate({ onSignedOut, primed }: { onSignedOut(): void; primed: boo
   const owner = viewer ? String(viewer.databaseId) : null;
   setOfflineOwner(owner);
   useEffect(() => {
-    if (owner) void import("../offline/session.ts").then((m) => m.claimOfflineData(owner));
+    if (!owner) return;
+    return afterFirstScreen(() => void import("../offline/session.ts").then((m) => m.claimOfflineData(owner)));
   }, [owner]);
   const signedIn = Boolean(viewer);
   useEffect(() => {

@@ -35,6 +35,7 @@ import { Loading } from "../components/Loading.tsx";
 import { PageLoadError, RetryWhenOnline } from "../components/PageLoadError.tsx";
 import { OfflineBar } from "../offline/OfflineBar.tsx";
 import { ErrorBoundary } from "./ErrorBoundary.tsx";
+import { firstScreenShown, useAfterFirstScreen } from "./firstScreen.ts";
 
 // The phone's copy of the screens a technician needs on a job, shown when one cannot load without a network.
 const OfflinePage = lazy(() => import("../offline/OfflinePages.tsx"));
@@ -256,6 +257,12 @@ const bellPlaceholder = (
   </IconButton>
 );
 
+/** Committed with the screen's content (the same Suspense boundary), or its error page: the first screen is up. */
+function Shown() {
+  useEffect(firstScreenShown, []);
+  return null;
+}
+
 /** The current screen; when its data cannot be loaded (no network, most often) the shell stays and offers to try again. */
 function RouteOutlet() {
   const location = useLocation();
@@ -272,13 +279,20 @@ function RouteOutlet() {
               <Suspense fallback={<Loading />}>
                 <OfflinePage path={location.pathname} />
               </Suspense>
+              <Shown />
             </RetryWhenOnline>
           );
-        return <PageLoadError onRetry={onRetry} />;
+        return (
+          <>
+            <PageLoadError onRetry={onRetry} />
+            <Shown />
+          </>
+        );
       }}
     >
       <Suspense fallback={<Loading />}>
         <Outlet />
+        <Shown />
       </Suspense>
     </ErrorBoundary>
   );
@@ -292,6 +306,8 @@ function Shell() {
   const { isManager } = useSession();
   const holdsVehicle = useHoldsVehicle();
   const { open } = useQuickActions();
+  // The bell, the pending badge and the live channel ask the server for more: after the screen's own data.
+  const extras = useAfterFirstScreen();
   const [menuOpen, setMenuOpen] = useState(false);
   const [moreOpen, setMoreOpen] = useState(false);
   const [actionsOpen, setActionsOpen] = useState(false);
@@ -342,11 +358,15 @@ function Shell() {
                 {page.description}
               </Typography>
             </Box>
-            <ErrorBoundary fallback={bellPlaceholder}>
-              <Suspense fallback={bellPlaceholder}>
-                <NotificationBell />
-              </Suspense>
-            </ErrorBoundary>
+            {extras ? (
+              <ErrorBoundary fallback={bellPlaceholder}>
+                <Suspense fallback={bellPlaceholder}>
+                  <NotificationBell />
+                </Suspense>
+              </ErrorBoundary>
+            ) : (
+              bellPlaceholder
+            )}
             {desktop && <QuickActionMenu />}
           </Toolbar>
           <OfflineBar />
@@ -367,13 +387,17 @@ function Shell() {
                 label="Requests"
                 value="/requests"
                 icon={
-                  <ErrorBoundary fallback={<AssignmentIcon />}>
-                    <Suspense fallback={<AssignmentIcon />}>
-                      <PendingBadge>
-                        <AssignmentIcon />
-                      </PendingBadge>
-                    </Suspense>
-                  </ErrorBoundary>
+                  extras ? (
+                    <ErrorBoundary fallback={<AssignmentIcon />}>
+                      <Suspense fallback={<AssignmentIcon />}>
+                        <PendingBadge>
+                          <AssignmentIcon />
+                        </PendingBadge>
+                      </Suspense>
+                    </ErrorBoundary>
+                  ) : (
+                    <AssignmentIcon />
+                  )
                 }
               />
               <BottomNavigationAction label="More" value="more" icon={<MoreHorizIcon />} />
@@ -422,9 +446,11 @@ function Shell() {
           </MountWhenOpened>
         </>
       )}
-      <Suspense fallback={null}>
-        <LiveUpdates />
-      </Suspense>
+      {extras && (
+        <Suspense fallback={null}>
+          <LiveUpdates />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -32,8 +32,8 @@ export function OfflineBar() {
   revalidate.current = revalidator.revalidate;
   const online = useOnline();
   const queue = useQueue(userId);
-  const syncedAt = useSyncedAt(userId);
   const [reviewing, setReviewing] = useState(false);
+  const syncedAt = useSyncedAt(userId, !online || reviewing);
   const [allSynced, setAllSynced] = useState(false);
 
   const refresh = useCallback(async () => {

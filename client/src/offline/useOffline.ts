@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import type { QueuedChange } from "./db.ts";
 import type { LocalView } from "./network.ts";
+import { afterFirstScreen } from "../app/firstScreen.ts";
 import { offlineOwner } from "./queuedError.ts";
 
 /**
@@ -35,10 +36,8 @@ function subscribeQueue(userId: string, store: QueueStore, listener: () => void)
   store.listeners.add(listener);
   if (store.listeners.size === 1) {
     let live = true;
-    store.stop = () => {
-      live = false;
-    };
-    void Promise.all([import("./db.ts"), import("./outbox.ts")]).then(([{ queueOf }, { onQueueChange }]) => {
+    // The queue is read from IndexedDB once the first screen is up (firstScreen.ts).
+    const cancel = afterFirstScreen(() => void Promise.all([import("./db.ts"), import("./outbox.ts")]).then(([{ queueOf }, { onQueueChange }]) => {
       if (!live) return;
       const read = () =>
         void queueOf(userId).then(
@@ -54,7 +53,11 @@ function subscribeQueue(userId: string, store: QueueStore, listener: () => void)
         stopChanges();
       };
       read();
-    });
+    }));
+    store.stop = () => {
+      live = false;
+      cancel();
+    };
   }
   return () => {
     store.listeners.delete(listener);
@@ -62,11 +65,15 @@ function subscribeQueue(userId: string, store: QueueStore, listener: () => void)
   };
 }
 
-/** The user's queued changes, oldest first; null until read. */
-export function useQueue(userId: string): QueuedChange[] | null {
+function queueStore(userId: string): QueueStore {
   let store = queueStores.get(userId);
   if (!store) queueStores.set(userId, (store = { queue: null, listeners: new Set() }));
-  const current = store;
+  return store;
+}
+
+/** The user's queued changes, oldest first; null until read. */
+export function useQueue(userId: string): QueuedChange[] | null {
+  const current = queueStore(userId);
   return useSyncExternalStore(
     useCallback((listener: () => void) => subscribeQueue(userId, current, listener), [userId, current]),
     () => current.queue,
@@ -110,17 +117,29 @@ export function lastSyncedText(iso: string | null | undefined): string {
   return `Last synced ${today ? d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : d.toLocaleString([], { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" })}`;
 }
 
-/** True while a queued (not yet synced) change of the record `id` waits. */
+/**
+ * True while a queued (not yet synced) change of the record `id` waits. Every card of a list asks, so
+ * a card renders again only when its own answer changes, not whenever the queue is read.
+ */
 export function useWaitingFor(id: string): boolean {
   const [userId] = useState(() => offlineOwner());
-  const queue = useQueue(userId ?? "");
-  return Boolean(userId && queue?.some((c) => c.state === "waiting" && c.target === id));
+  const current = queueStore(userId ?? "");
+  return useSyncExternalStore(
+    useCallback((listener: () => void) => subscribeQueue(userId ?? "", current, listener), [userId, current]),
+    () => Boolean(userId && current.queue?.some((c) => c.state === "waiting" && c.target === id)),
+    () => false,
+  );
 }
 
-/** When the user's copy was last synced (null before the first sync); the bar needs only this. */
-export function useSyncedAt(userId: string): string | null {
+/**
+ * When the user's copy was last synced (null before the first sync); the bar needs only this, and only
+ * while it shows it (`wanted`: offline, or the queue open). Reading it reads the whole copy from
+ * IndexedDB, a long task on a phone, which an online start does not need.
+ */
+export function useSyncedAt(userId: string, wanted: boolean): string | null {
   const [syncedAt, setSyncedAt] = useState<string | null>(null);
   useEffect(() => {
+    if (!wanted) return;
     let live = true;
     const read = () => void import("./snapshotStore.ts").then(({ latestSnapshot }) => latestSnapshot(userId)).then((s) => live && setSyncedAt(s?.syncedAt ?? null), () => {});
     snapshotListeners.add(read);
@@ -129,6 +148,6 @@ export function useSyncedAt(userId: string): string | null {
       live = false;
       snapshotListeners.delete(read);
     };
-  }, [userId]);
+  }, [userId, wanted]);
   return syncedAt;
 }

@@ -44,19 +44,56 @@ interface Props<T> {
 }
 
 /**
- * How many cards a phone renders in its first pass: more than a screenful. The rest follow in a
- * transition, so a slow phone paints the top of the list without first building all of it, and the
- * work comes in shorter tasks.
+ * How many cards a phone renders at a time: its first pass fills a screen, and each further batch of
+ * the same size follows in a transition of its own once the one before is on screen. A slow phone
+ * paints the top of the list without first building all of it, no task builds and inserts twenty
+ * cards at once, and the cards already shown do not render again when the next batch comes. Cards
+ * added later (Load more, a live update) show at once.
  */
-const FIRST_CARDS = 8;
+const CARD_BATCH = 4;
 
-/** How many of `count` cards to render: FIRST_CARDS at first, then all, once the first pass is on screen (0: no cards). */
-function useCardsShown(count: number) {
-  const [all, setAll] = useState(count <= FIRST_CARDS);
+/** Which batches of a list's cards are shown: up to `revealed`, every one once the first pass is done. */
+class CardReveal {
+  revealed = 0;
+  private readonly waiting = new Map<number, Set<() => void>>();
+
+  /** A hidden card of `batch` waits to be shown; returns the cancel for its effect. */
+  wait(batch: number, show: () => void): () => void {
+    if (batch <= this.revealed) {
+      show();
+      return () => {};
+    }
+    const set = this.waiting.get(batch) ?? new Set();
+    this.waiting.set(batch, set.add(show));
+    return () => set.delete(show);
+  }
+
+  /** The cards of `batch` are committed: once every card of this commit has registered, show the next batch. */
+  committed(batch: number) {
+    queueMicrotask(() => {
+      if (batch !== this.revealed) return;
+      const next = this.waiting.get(batch + 1);
+      this.waiting.delete(batch + 1);
+      if (!next?.size) {
+        this.revealed = Infinity;
+        const rest = [...this.waiting.values()];
+        this.waiting.clear();
+        rest.forEach((set) => set.forEach((show) => show()));
+        return;
+      }
+      this.revealed = batch + 1;
+      startTransition(() => next.forEach((show) => show()));
+    });
+  }
+}
+
+function CardSlot({ reveal, batch, children }: { reveal: CardReveal; batch: number; children: ReactNode }) {
+  const [shown, setShown] = useState(() => batch <= reveal.revealed);
+  useEffect(() => (shown ? undefined : reveal.wait(batch, () => setShown(true))), [reveal, batch, shown]);
   useEffect(() => {
-    if (!all) startTransition(() => setAll(true));
-  }, [all]);
-  return all ? count : FIRST_CARDS;
+    if (shown) reveal.committed(batch);
+  }, [reveal, batch, shown]);
+  return shown ? children : null;
 }
 
 /**
@@ -67,7 +104,7 @@ function useCardsShown(count: number) {
 export function ResponsiveList<T>({ label, items, itemKey, phone, columns, row, card, empty, busy = false, dense = false, tableSx, more }: Props<T>) {
   const shown = columns.filter((c) => !c.omit);
   // Tables render whole (their rows are lighter, and a desktop is not a phone's CPU).
-  const cards = useCardsShown(phone ? items.length : 0);
+  const [reveal] = useState(() => new CardReveal());
   return (
     <>
       <Box sx={{ position: "relative" }} aria-busy={busy}>
@@ -87,8 +124,10 @@ export function ResponsiveList<T>({ label, items, itemKey, phone, columns, row, 
             </Card>
           ) : phone ? (
             <Stack spacing={1.5} component="ul" aria-label={label} sx={{ listStyle: "none", p: 0, m: 0 }}>
-              {items.slice(0, cards).map((item) => (
-                <Fragment key={itemKey(item)}>{card(item)}</Fragment>
+              {items.map((item, i) => (
+                <CardSlot key={itemKey(item)} reveal={reveal} batch={Math.floor(i / CARD_BATCH)}>
+                  {card(item)}
+                </CardSlot>
               ))}
             </Stack>
           ) : (

@@ -1,0 +1,54 @@
+import { startTransition, useEffect, useState } from "react";
+
+/**
+ * What the first screen does not need to paint waits for it: the bell's count, the pending badge,
+ * the live channel, the vehicle check and the offline copy's bookkeeping each add a request, code and
+ * a render, and on a slow phone they would share the network and the main thread with the screen's
+ * own data and code. The route outlet calls `firstScreenShown()` when the screen's content (or its
+ * error or offline page) has committed; the waiting work then starts once that frame is painted and
+ * the phone is idle (the rest of a long list renders first). A screen that never shows (a very slow
+ * network) does not hold the rest back longer than MAX_WAIT_MS.
+ */
+const MAX_WAIT_MS = 5000;
+/** Longest wait for an idle moment after the paint; browsers without requestIdleCallback wait this much. */
+const IDLE_WAIT_MS = 500;
+
+let shown = false;
+const waiting = new Set<() => void>();
+let fallback: ReturnType<typeof setTimeout> | undefined;
+
+function release() {
+  if (shown) return;
+  shown = true;
+  clearTimeout(fallback);
+  const run = [...waiting];
+  waiting.clear();
+  for (const fn of run) fn();
+}
+
+/** The current screen's content has committed: release the waiting work after its frame is painted. */
+export function firstScreenShown() {
+  if (shown) return;
+  if (document.visibilityState === "hidden") return release();
+  const whenIdle = () =>
+    typeof requestIdleCallback === "function" ? requestIdleCallback(release, { timeout: IDLE_WAIT_MS }) : setTimeout(release, IDLE_WAIT_MS / 2);
+  requestAnimationFrame(() => setTimeout(whenIdle, 0));
+}
+
+/** Runs `fn` once the first screen is up (at once if it already is); returns a cancel for effects. */
+export function afterFirstScreen(fn: () => void): () => void {
+  if (shown) {
+    fn();
+    return () => {};
+  }
+  waiting.add(fn);
+  fallback ??= setTimeout(release, MAX_WAIT_MS);
+  return () => waiting.delete(fn);
+}
+
+/** False until the first screen is up, then true (a component that renders its extra part after it, in a transition). */
+export function useAfterFirstScreen(): boolean {
+  const [ready, setReady] = useState(shown);
+  useEffect(() => (ready ? undefined : afterFirstScreen(() => startTransition(() => setReady(true)))), [ready]);
+  return ready;
+}

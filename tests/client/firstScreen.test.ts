@@ -1,0 +1,92 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+// client/src/app/firstScreen.ts: what the first screen does not need waits until it is painted and the
+// phone is idle, and never longer than the cap. The module keeps its state, so each test loads it anew.
+
+type Module = typeof import("../../client/src/app/firstScreen.ts");
+let frames: (() => void)[];
+let idles: (() => void)[];
+let visibility: "visible" | "hidden";
+
+async function load(): Promise<Module> {
+  vi.resetModules();
+  return import("../../client/src/app/firstScreen.ts");
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: 0 });
+  frames = [];
+  idles = [];
+  visibility = "visible";
+  vi.stubGlobal("document", {
+    get visibilityState() {
+      return visibility;
+    },
+  });
+  vi.stubGlobal("requestAnimationFrame", (fn: () => void) => frames.push(fn));
+  vi.stubGlobal("requestIdleCallback", (fn: () => void) => idles.push(fn));
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe("after the first screen", () => {
+  it("waits for the screen, its frame and an idle moment, then runs each waiting job once", async () => {
+    const { afterFirstScreen, firstScreenShown } = await load();
+    const ran: string[] = [];
+    afterFirstScreen(() => ran.push("bell"));
+    const cancel = afterFirstScreen(() => ran.push("cancelled"));
+    afterFirstScreen(() => ran.push("badge"));
+    cancel();
+    vi.advanceTimersByTime(1000);
+    expect(ran).toEqual([]);
+
+    firstScreenShown();
+    expect(ran).toEqual([]);
+    frames.splice(0).forEach((f) => f()); // the frame that paints the screen
+    vi.advanceTimersByTime(0);
+    expect(ran).toEqual([]);
+    idles.splice(0).forEach((f) => f()); // then an idle moment
+    expect(ran).toEqual(["bell", "badge"]);
+
+    // Later work runs at once, and a second 'shown' changes nothing.
+    afterFirstScreen(() => ran.push("later"));
+    firstScreenShown();
+    vi.advanceTimersByTime(10_000);
+    expect(frames).toEqual([]);
+    expect(ran).toEqual(["bell", "badge", "later"]);
+  });
+
+  it("does not hold the work back for ever when no screen shows", async () => {
+    const { afterFirstScreen } = await load();
+    const ran: string[] = [];
+    afterFirstScreen(() => ran.push("live updates"));
+    vi.advanceTimersByTime(4999);
+    expect(ran).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(ran).toEqual(["live updates"]);
+  });
+
+  it("does not wait for frames in a background tab, which paints none", async () => {
+    const { afterFirstScreen, firstScreenShown } = await load();
+    const ran: string[] = [];
+    afterFirstScreen(() => ran.push("vehicle check"));
+    visibility = "hidden";
+    firstScreenShown();
+    expect(ran).toEqual(["vehicle check"]);
+  });
+
+  it("waits a fixed moment where the browser has no idle callbacks", async () => {
+    vi.stubGlobal("requestIdleCallback", undefined);
+    const { afterFirstScreen, firstScreenShown } = await load();
+    const ran: string[] = [];
+    afterFirstScreen(() => ran.push("queue read"));
+    firstScreenShown();
+    frames.splice(0).forEach((f) => f());
+    vi.advanceTimersByTime(249);
+    expect(ran).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(ran).toEqual(["queue read"]);
+  });
+});
