@@ -17,10 +17,12 @@ function rememberedRole(): string | null {
 // starts the screen's code at the same time as the app's own code, whose files index.html already
 // preloads (see the preload plugin in vite.config.ts), rather than after the app has run. A visitor
 // gets the sign-in screen first.
+const role = rememberedRole();
+// The screen's data is asked for at once, before the first frame: two small requests, and their answer
+// is what the screen waits for longest. The code's dozen requests wait for the frame (below).
+if (role) sendEarlyQueries(role);
 function start() {
-  const role = rememberedRole();
   if (role) {
-    sendEarlyQueries(role);
     void loadSignedInApp();
     preloadRoute(location.pathname);
   } else void loadSignIn();
