@@ -41,7 +41,10 @@ const describedBy = new WeakMap<Page, string>();
 async function unreadCount(page: Page): Promise<number> {
   let id = describedBy.get(page);
   if (!id) {
-    id = (await page.getByRole("button", { name: "Notifications" }).getAttribute("aria-describedby"))!;
+    // Until the first screen is up the header shows a disabled placeholder bell without a count (app/firstScreen.ts).
+    const bell = page.getByRole("button", { name: "Notifications" });
+    await expect(bell).toHaveAttribute("aria-describedby", /.+/);
+    id = (await bell.getAttribute("aria-describedby"))!;
     describedBy.set(page, id);
   }
   const text = (await page.locator(`[id="${id}"]`).textContent()) ?? "";

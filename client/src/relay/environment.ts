@@ -151,6 +151,8 @@ export function createEnvironment() {
 
 /** After sign-out the socket's identity is stale: close it so the next subscription reconnects as the new user. */
 export function resetLiveConnection() {
-  void wsClient?.then((client) => client.dispose());
+  // dispose() waits for a connection still being made, and rejects with its CloseEvent when the server
+  // refused it (the session that opened it has just ended): nothing is left to close then.
+  void wsClient?.then((client) => client.dispose()).catch(() => {});
   wsClient = undefined;
 }
