@@ -318,6 +318,12 @@ test("a phone's first screen: the list's first cards first, the rest kept beside
       if (list && !w.first && list.children.length) w.first = { cards: list.children.length, at: performance.now(), nodes: [...list.children] };
     }).observe(document, { childList: true, subtree: true });
   });
+  // The list's data comes late, as on a slow network: the shell and the route's own 'Loading...' commit
+  // first, and that is not the screen yet.
+  await page.route("**/graphql", async (route) => {
+    if ((route.request().postData() ?? "").includes('"InventoryPageQuery"')) await new Promise((r) => setTimeout(r, 1500));
+    await route.fallback();
+  });
   const answer = page.waitForResponse((r) => r.url().endsWith("/graphql") && (r.request().postData() ?? "").includes('"InventoryPageQuery"'));
   await page.goto("/inventory");
   const listed = ((await (await answer).json()) as { data: { inventoryItems: { edges: unknown[] } } }).data.inventoryItems.edges.length;

@@ -4,6 +4,7 @@ import { createBrowserRouter, RouterProvider } from "react-router-dom";
 import type { IEnvironment } from "relay-runtime";
 import { Loading } from "../components/Loading.tsx";
 import { AppShell } from "./AppShell.tsx";
+import { FirstScreenShown } from "./firstScreen.ts";
 import { NotFound } from "./NotFound.tsx";
 import { routeChunks } from "./routeChunks.ts";
 import { routeLoaders } from "./routeQueries.ts";
@@ -28,9 +29,11 @@ const Settings = lazy(routeChunks.settings);
 // Printable QR labels: a sheet of its own, outside the shell, so it prints without the navigation.
 const Labels = lazy(routeChunks.labels);
 
+// `FirstScreenShown` commits with the screen itself, not with its 'Loading...' (app/firstScreen.ts).
 const page = (Component: React.ComponentType) => (
   <Suspense fallback={<Loading />}>
     <Component />
+    <FirstScreenShown />
   </Suspense>
 );
 
@@ -54,7 +57,15 @@ function createRouter(loaders: ReturnType<typeof routeLoaders>) {
         { path: "/truck", element: page(MyTruck), loader: loaders.truck },
         { path: "/count/:locationId", element: page(Count), loader: loaders.count },
         { path: "/settings", element: page(Settings), loader: loaders.settings },
-        { path: "*", element: <NotFound /> },
+        {
+          path: "*",
+          element: (
+            <>
+              <NotFound />
+              <FirstScreenShown />
+            </>
+          ),
+        },
       ],
     },
     { path: "/labels", element: page(Labels), loader: loaders.labels, hydrateFallbackElement: <Loading /> },

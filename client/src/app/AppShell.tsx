@@ -35,7 +35,7 @@ import { Loading } from "../components/Loading.tsx";
 import { PageLoadError, RetryWhenOnline } from "../components/PageLoadError.tsx";
 import { OfflineBar } from "../offline/OfflineBar.tsx";
 import { ErrorBoundary } from "./ErrorBoundary.tsx";
-import { firstScreenShown, useAfterFirstScreen } from "./firstScreen.ts";
+import { FirstScreenShown, useAfterFirstScreen } from "./firstScreen.ts";
 
 // The phone's copy of the screens a technician needs on a job, shown when one cannot load without a network.
 const OfflinePage = lazy(() => import("../offline/OfflinePages.tsx"));
@@ -257,12 +257,6 @@ const bellPlaceholder = (
   </IconButton>
 );
 
-/** Committed with the screen's content (the same Suspense boundary), or its error page: the first screen is up. */
-function Shown() {
-  useEffect(firstScreenShown, []);
-  return null;
-}
-
 /** The current screen; when its data cannot be loaded (no network, most often) the shell stays and offers to try again. */
 function RouteOutlet() {
   const location = useLocation();
@@ -278,21 +272,20 @@ function RouteOutlet() {
             <RetryWhenOnline onRetry={onRetry}>
               <Suspense fallback={<Loading />}>
                 <OfflinePage path={location.pathname} />
+                <FirstScreenShown />
               </Suspense>
-              <Shown />
             </RetryWhenOnline>
           );
         return (
           <>
             <PageLoadError onRetry={onRetry} />
-            <Shown />
+            <FirstScreenShown />
           </>
         );
       }}
     >
       <Suspense fallback={<Loading />}>
         <Outlet />
-        <Shown />
       </Suspense>
     </ErrorBoundary>
   );

@@ -4,7 +4,7 @@ import { startTransition, useEffect, useState } from "react";
  * What the first screen does not need to paint waits for it: the bell's count, the pending badge,
  * the live channel, the vehicle check and the offline copy's bookkeeping each add a request, code and
  * a render, and on a slow phone they would share the network and the main thread with the screen's
- * own data and code. The route outlet calls `firstScreenShown()` when the screen's content (or its
+ * own data and code. `<FirstScreenShown />` calls `firstScreenShown()` when the screen's content (or its
  * error or offline page) has committed; the waiting work then starts once that frame is painted and
  * the phone is idle (the rest of a long list renders first). A screen that never shows (a very slow
  * network) does not hold the rest back longer than MAX_WAIT_MS.
@@ -33,6 +33,17 @@ export function firstScreenShown() {
   const whenIdle = () =>
     typeof requestIdleCallback === "function" ? requestIdleCallback(release, { timeout: IDLE_WAIT_MS }) : setTimeout(release, IDLE_WAIT_MS / 2);
   requestAnimationFrame(() => setTimeout(whenIdle, 0));
+}
+
+/**
+ * Rendered beside a screen's content inside the Suspense boundary that waits for it (the route's own,
+ * AppRouter.tsx), or with an error or offline page: it commits only with them, and then the first screen is up.
+ * Not beside the route outlet: a route whose code or data is still on its way commits its own 'Loading...'
+ * there, which is not the screen.
+ */
+export function FirstScreenShown(): null {
+  useEffect(firstScreenShown, []);
+  return null;
 }
 
 /** Runs `fn` once the first screen is up (at once if it already is); returns a cancel for effects. */
