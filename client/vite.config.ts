@@ -174,7 +174,14 @@ export default defineConfig({
   ],
   // The hooks entry of react-relay: the same functions without the legacy container APIs (QueryRenderer,
   // createFragmentContainer, …) that its main entry bundles, CommonJS that tree-shaking cannot remove.
-  resolve: { alias: [{ find: /^react-relay$/, replacement: "react-relay/hooks" }] },
+  resolve: {
+    alias: [
+      { find: /^react-relay$/, replacement: "react-relay/hooks" },
+      // Emotion writes CSS rules while a component renders, in the sliced part of a render, rather than in
+      // its commit (src/app/emotionInsertion.ts).
+      { find: /^@emotion\/use-insertion-effect-with-fallbacks$/, replacement: `${root}src/app/emotionInsertion.ts` },
+    ],
+  },
   // The scanner's ZXing-C++ worker (src/components/scanner/wasmWorker.ts) is an ES module worker.
   worker: { format: "es" },
   build: {
