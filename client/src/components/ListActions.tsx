@@ -1,5 +1,6 @@
 import MoreVertIcon from "@mui/icons-material/MoreVert";
-import { Box, Button, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip, useMediaQuery, useTheme } from "@mui/material";
+import { Box, Button, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, useMediaQuery, useTheme } from "@mui/material";
+import { DeferredTooltip } from "./deferred.tsx";
 import { useId, useState, type ReactNode } from "react";
 
 /** One secondary action of a list page's toolbar (export, import, print labels). */
@@ -45,7 +46,7 @@ export function ListActions({ actions }: { actions: ListAction[] }) {
     // Icons with their names as tooltips; the words too where the screen is wide enough that the
     // search field keeps room for its placeholder.
     return actions.map((action) => (
-      <Tooltip key={action.label} title={action.tooltip ?? action.label} describeChild>
+      <DeferredTooltip key={action.label} title={action.tooltip ?? action.label} describeChild>
         <span>
           <Button variant="outlined" aria-label={action.label} disabled={action.disabled} onClick={action.onClick} sx={compact} {...linkProps(action)}>
             {action.icon}
@@ -54,7 +55,7 @@ export function ListActions({ actions }: { actions: ListAction[] }) {
             </Box>
           </Button>
         </span>
-      </Tooltip>
+      </DeferredTooltip>
     ));
   }
 

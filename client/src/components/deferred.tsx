@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactElement, type ReactNode } from "react";
+import { lazy, startTransition, Suspense, useEffect, useState, type ReactElement, type ReactNode } from "react";
 
 /**
  * Pieces of MUI that only show after a tap or a hover (temporary drawers, menus, tooltips): loaded on
@@ -19,18 +19,25 @@ const tooltipReady = new Promise<void>((resolve) => {
   else window.addEventListener("load", () => setTimeout(start, 2000), { once: true });
 });
 
-/** An MUI Tooltip once its code has arrived (a couple of seconds after load); until then the bare child. */
-export function DeferredTooltip({ title, children }: { title: ReactNode; children: ReactElement }) {
+/**
+ * An MUI Tooltip once its code has arrived (a couple of seconds after load); until then the bare child.
+ * Lists use it on every row and card: the first screen carries neither the Tooltip's code nor its
+ * positioning engine (Popper), and a long list renders its tooltips later, in a transition. The child
+ * keeps its own accessible name (an icon button's aria-label), so nothing is unnamed meanwhile.
+ */
+export function DeferredTooltip({ title, describeChild, children }: { title: ReactNode; describeChild?: boolean; children: ReactElement }) {
   const [ready, setReady] = useState(tooltipLoaded);
   useEffect(() => {
     let live = true;
-    if (!ready) void tooltipReady.then(() => live && setReady(true));
+    if (!ready) void tooltipReady.then(() => live && startTransition(() => setReady(true)));
     return () => void (live = false);
   }, [ready]);
   if (!ready) return children;
   return (
     <Suspense fallback={children}>
-      <LazyTooltip title={title}>{children}</LazyTooltip>
+      <LazyTooltip title={title} describeChild={describeChild}>
+        {children}
+      </LazyTooltip>
     </Suspense>
   );
 }

@@ -3,7 +3,8 @@ import EventIcon from "@mui/icons-material/Event";
 import HandymanIcon from "@mui/icons-material/Handyman";
 import LoginIcon from "@mui/icons-material/Login";
 import LogoutIcon from "@mui/icons-material/Logout";
-import { Box, Button, Card, CardContent, Chip, IconButton, Stack, TableCell, TableRow, Tooltip, Typography } from "@mui/material";
+import { Box, Button, Card, CardContent, Chip, IconButton, Stack, TableCell, TableRow, Typography } from "@mui/material";
+import { DeferredTooltip } from "../../components/deferred.tsx";
 import { graphql, useFragment } from "react-relay";
 import type { EquipmentEntry_equipment$key } from "../../__generated__/EquipmentEntry_equipment.graphql.ts";
 import { PrintLabelButton } from "../labels/PrintLabelButton.tsx";
@@ -73,16 +74,16 @@ export function EquipmentEntry({ equipment, layout, onEdit, onCheckOut, onRecord
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap", alignItems: "center" }}>
       {row ? (
         <>
-          <Tooltip title="Edit">
+          <DeferredTooltip title="Edit">
             <IconButton size="small" aria-label="Edit" onClick={() => onEdit(e.id)} sx={{ border: 1, borderColor: "divider" }}>
               <EditIcon fontSize="small" />
             </IconButton>
-          </Tooltip>
-          <Tooltip title="Record maintenance">
+          </DeferredTooltip>
+          <DeferredTooltip title="Record maintenance">
             <IconButton size="small" aria-label="Record maintenance" onClick={recordMaintenance} sx={{ border: 1, borderColor: "divider" }}>
               <HandymanIcon fontSize="small" />
             </IconButton>
-          </Tooltip>
+          </DeferredTooltip>
         </>
       ) : (
         <Button size="small" variant="outlined" startIcon={<EditIcon />} onClick={() => onEdit(e.id)}>
@@ -188,7 +189,7 @@ function MaintenanceDue({ overdue, date, onClick }: { overdue: boolean; date: st
   const when = formatCalendarDate(date);
   const note = overdue ? `Overdue since ${when}` : `Due ${when}`;
   return (
-    <Tooltip title={note} describeChild>
+    <DeferredTooltip title={note} describeChild>
       <Button
         size="small"
         variant="contained"
@@ -200,6 +201,6 @@ function MaintenanceDue({ overdue, date, onClick }: { overdue: boolean; date: st
       >
         Maintenance Due
       </Button>
-    </Tooltip>
+    </DeferredTooltip>
   );
 }

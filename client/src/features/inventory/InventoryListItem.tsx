@@ -3,7 +3,8 @@ import EditIcon from "@mui/icons-material/EditOutlined";
 import PlaceIcon from "@mui/icons-material/PlaceOutlined";
 import WarningIcon from "@mui/icons-material/WarningAmber";
 import ScienceIcon from "@mui/icons-material/ScienceOutlined";
-import { Box, Button, Card, CardActions, CardContent, Chip, IconButton, Stack, TableCell, TableRow, Tooltip, Typography } from "@mui/material";
+import { Box, Button, Card, CardActions, CardContent, Chip, IconButton, Stack, TableCell, TableRow, Typography } from "@mui/material";
+import { DeferredTooltip } from "../../components/deferred.tsx";
 import { graphql, useFragment } from "react-relay";
 import type { InventoryListItem_item$key } from "../../__generated__/InventoryListItem_item.graphql.ts";
 import { PrintLabelButton } from "../labels/PrintLabelButton.tsx";
@@ -189,25 +190,25 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
       </TableCell>
       <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
         {canRecordUse && (
-          <Tooltip title="Record use">
+          <DeferredTooltip title="Record use">
             <IconButton size="small" aria-label={`Record use of ${i.name}`} onClick={recordUse}>
               <ScienceIcon fontSize="small" />
             </IconButton>
-          </Tooltip>
+          </DeferredTooltip>
         )}
         <TransferButton itemId={i.id} name={i.name} variant="icon" />
         <PrintLabelButton id={i.id} name={i.name} variant="icon" />
-        <Tooltip title="Edit">
+        <DeferredTooltip title="Edit">
           <IconButton size="small" aria-label={`Edit ${i.name}`} onClick={() => onEdit(i.id)}>
             <EditIcon fontSize="small" />
           </IconButton>
-        </Tooltip>
+        </DeferredTooltip>
         {onDelete && (
-          <Tooltip title="Delete">
+          <DeferredTooltip title="Delete">
             <IconButton size="small" color="error" aria-label={`Delete ${i.name}`} onClick={() => onDelete(i)}>
               <DeleteIcon fontSize="small" />
             </IconButton>
-          </Tooltip>
+          </DeferredTooltip>
         )}
       </TableCell>
     </TableRow>

@@ -1,5 +1,6 @@
 import PrintIcon from "@mui/icons-material/PrintOutlined";
-import { Button, IconButton, Tooltip } from "@mui/material";
+import { Button, IconButton } from "@mui/material";
+import { DeferredTooltip } from "../../components/deferred.tsx";
 import { labelsPath } from "../../components/scanner/scanRules.ts";
 
 /**
@@ -10,11 +11,11 @@ export function PrintLabelButton({ id, name, variant }: { id: string; name: stri
   const link = { href: labelsPath([id]), target: "_blank", rel: "noopener" } as const;
   if (variant === "icon") {
     return (
-      <Tooltip title="Print label">
+      <DeferredTooltip title="Print label">
         <IconButton size="small" component="a" {...link} aria-label={`Print label for ${name}`}>
           <PrintIcon fontSize="small" />
         </IconButton>
-      </Tooltip>
+      </DeferredTooltip>
     );
   }
   return (

@@ -5,7 +5,8 @@ import ChecklistIcon from "@mui/icons-material/Checklist";
 import EditIcon from "@mui/icons-material/EditOutlined";
 import PrintIcon from "@mui/icons-material/PrintOutlined";
 import TuneIcon from "@mui/icons-material/Tune";
-import { Box, Button, Card, CardContent, Chip, Dialog, IconButton, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography, useMediaQuery, useTheme } from "@mui/material";
+import { Box, Button, Card, CardContent, Chip, Dialog, IconButton, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme } from "@mui/material";
+import { DeferredTooltip } from "../../components/deferred.tsx";
 import { lazy, Suspense, useState, useTransition } from "react";
 import { graphql, useMutation, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
@@ -353,12 +354,12 @@ function Figure({ label, value, alert }: { label: string; value: string; alert?:
 
 function MinimumButton({ name, onClick, disabled }: { name: string; onClick(): void; disabled?: boolean }) {
   return (
-    <Tooltip title="Set minimum">
+    <DeferredTooltip title="Set minimum">
       <span>
         <IconButton size="small" aria-label={`Set minimum of ${name}`} onClick={onClick} disabled={disabled}>
           <TuneIcon fontSize="small" />
         </IconButton>
       </span>
-    </Tooltip>
+    </DeferredTooltip>
   );
 }

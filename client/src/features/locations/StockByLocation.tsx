@@ -1,6 +1,7 @@
 import LocalShippingIcon from "@mui/icons-material/LocalShippingOutlined";
 import WarehouseIcon from "@mui/icons-material/WarehouseOutlined";
-import { Box, Stack, Tooltip, Typography } from "@mui/material";
+import { Box, Stack, Typography } from "@mui/material";
+import { DeferredTooltip } from "../../components/deferred.tsx";
 import { graphql, useFragment } from "react-relay";
 import type { StockByLocation_item$key } from "../../__generated__/StockByLocation_item.graphql.ts";
 
@@ -81,11 +82,11 @@ export function StockByLocation({ item, variant }: { item: StockByLocation_item$
           </Stack>
         ))}
         {rest.length > 0 && (
-          <Tooltip title={rest.map((l) => `${l.location.name}: ${l.quantity}`).join(", ")}>
+          <DeferredTooltip title={rest.map((l) => `${l.location.name}: ${l.quantity}`).join(", ")}>
             <Typography component="li" variant="caption" color="text.secondary" tabIndex={0}>
               +{rest.length} more
             </Typography>
-          </Tooltip>
+          </DeferredTooltip>
         )}
       </Box>
     );

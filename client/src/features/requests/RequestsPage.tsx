@@ -1,5 +1,6 @@
 import AddIcon from "@mui/icons-material/Add";
-import { Box, Button, Card, CardContent, Chip, Dialog, Stack, TableCell, TableRow, Tooltip, Typography, useMediaQuery, useTheme } from "@mui/material";
+import { Box, Button, Card, CardContent, Chip, Dialog, Stack, TableCell, TableRow, Typography, useMediaQuery, useTheme } from "@mui/material";
+import { DeferredTooltip } from "../../components/deferred.tsx";
 import { lazy, Suspense, useState, useTransition } from "react";
 import { graphql, useFragment, usePaginationFragment, usePreloadedQuery } from "react-relay";
 import type { RequestsPageQuery } from "../../__generated__/RequestsPageQuery.graphql.ts";
@@ -172,11 +173,11 @@ function Justification({ text, maxWidth }: { text: string; maxWidth: number | st
       </Typography>
     );
   return (
-    <Tooltip title={text} describeChild>
+    <DeferredTooltip title={text} describeChild>
       <Typography variant="body2" noWrap sx={{ maxWidth }}>
         {text}
       </Typography>
-    </Tooltip>
+    </DeferredTooltip>
   );
 }
 

@@ -4,9 +4,8 @@ import PrintIcon from "@mui/icons-material/PrintOutlined";
 import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
 import SearchIcon from "@mui/icons-material/Search";
 import StopIcon from "@mui/icons-material/Stop";
-import {
-  Alert, Box, Button, Card, CardContent, CardHeader, Chip, Grid, IconButton, List, ListItem, ListItemText, Stack, Tab, Tabs, TextField, Tooltip, Typography,
-} from "@mui/material";
+import { Alert, Box, Button, Card, CardContent, CardHeader, Chip, Grid, IconButton, List, ListItem, ListItemText, Stack, Tab, Tabs, TextField, Typography } from "@mui/material";
+import { DeferredTooltip } from "../../components/deferred.tsx";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { fetchQuery, graphql, useRelayEnvironment } from "react-relay";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
@@ -223,11 +222,11 @@ export default function ScanPage() {
                     </Button>
                   )}
                   {scanning && camera.torch.supported && (
-                    <Tooltip title={camera.torch.on ? "Turn torch off" : "Turn torch on"}>
+                    <DeferredTooltip title={camera.torch.on ? "Turn torch off" : "Turn torch on"}>
                       <IconButton aria-label="Torch" aria-pressed={camera.torch.on} onClick={() => void camera.toggleTorch()} color={camera.torch.on ? "warning" : "default"} sx={{ border: 1, borderColor: "divider" }}>
                         {camera.torch.on ? <FlashlightOnIcon /> : <FlashlightOffIcon />}
                       </IconButton>
-                    </Tooltip>
+                    </DeferredTooltip>
                   )}
                   {!scanning && (
                     <PhotoScanButton

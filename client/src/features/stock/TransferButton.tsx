@@ -1,7 +1,7 @@
 import SwapHorizIcon from "@mui/icons-material/SwapHoriz";
-import { Button, IconButton, Tooltip } from "@mui/material";
+import { Button, IconButton } from "@mui/material";
 import { lazy, useState } from "react";
-import { MountWhenOpened } from "../../components/deferred.tsx";
+import { DeferredTooltip, MountWhenOpened } from "../../components/deferred.tsx";
 import type { TransferDialogProps } from "./TransferDialog.tsx";
 
 // The dialog's code loads on the first tap.
@@ -20,11 +20,11 @@ export function TransferButton({ name, variant, ...dialog }: Props) {
   const label = name ? `Transfer ${name}` : "Transfer stock";
   const button =
     variant === "icon" ? (
-      <Tooltip title="Transfer">
+      <DeferredTooltip title="Transfer">
         <IconButton size="small" aria-label={label} onClick={() => setOpen(true)}>
           <SwapHorizIcon fontSize="small" />
         </IconButton>
-      </Tooltip>
+      </DeferredTooltip>
     ) : (
       <Button
         size={variant === "button" ? "small" : "medium"}

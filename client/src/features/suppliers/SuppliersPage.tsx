@@ -1,6 +1,7 @@
 import AddIcon from "@mui/icons-material/Add";
 import EditIcon from "@mui/icons-material/Edit";
-import { Button, Card, CardActions, CardContent, Dialog, IconButton, Stack, TableCell, TableRow, Tooltip, Typography, useMediaQuery, useTheme } from "@mui/material";
+import { Button, Card, CardActions, CardContent, Dialog, IconButton, Stack, TableCell, TableRow, Typography, useMediaQuery, useTheme } from "@mui/material";
+import { DeferredTooltip } from "../../components/deferred.tsx";
 import { lazy, Suspense, useState } from "react";
 import { graphql, useFragment, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import type { SuppliersPageQuery } from "../../__generated__/SuppliersPageQuery.graphql.ts";
@@ -151,11 +152,11 @@ function SupplierRow({ supplier, onEdit }: { supplier: SuppliersPage_supplier$ke
       <TableCell sx={{ whiteSpace: "nowrap" }}>{s.phone ?? dash}</TableCell>
       <TableCell>{s.accountNumber ?? dash}</TableCell>
       <TableCell align="right">
-        <Tooltip title="Edit">
+        <DeferredTooltip title="Edit">
           <IconButton aria-label={`Edit ${s.name}`} onClick={() => onEdit(s)}>
             <EditIcon fontSize="small" />
           </IconButton>
-        </Tooltip>
+        </DeferredTooltip>
       </TableCell>
     </TableRow>
   );
