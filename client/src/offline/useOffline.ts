@@ -36,6 +36,7 @@ function subscribeQueue(userId: string, store: QueueStore, listener: () => void)
   store.listeners.add(listener);
   if (store.listeners.size === 1) {
     let live = true;
+    let stopChanges = () => {};
     // The queue is read from IndexedDB once the first screen is up (firstScreen.ts).
     const cancel = afterFirstScreen(() => void Promise.all([import("./db.ts"), import("./outbox.ts")]).then(([{ queueOf }, { onQueueChange }]) => {
       if (!live) return;
@@ -47,16 +48,13 @@ function subscribeQueue(userId: string, store: QueueStore, listener: () => void)
           },
           () => {},
         );
-      const stopChanges = onQueueChange(read);
-      store.stop = () => {
-        live = false;
-        stopChanges();
-      };
+      stopChanges = onQueueChange(read);
       read();
     }));
     store.stop = () => {
       live = false;
       cancel();
+      stopChanges();
     };
   }
   return () => {
@@ -71,14 +69,19 @@ function queueStore(userId: string): QueueStore {
   return store;
 }
 
-/** The user's queued changes, oldest first; null until read. */
-export function useQueue(userId: string): QueuedChange[] | null {
+/** What a component reads of the user's queue (`select` returns the same value while its answer is the same). */
+function useQueueSelection<T>(userId: string, select: (queue: QueuedChange[] | null) => T, initial: T): T {
   const current = queueStore(userId);
   return useSyncExternalStore(
     useCallback((listener: () => void) => subscribeQueue(userId, current, listener), [userId, current]),
-    () => current.queue,
-    () => null,
+    () => select(current.queue),
+    () => initial,
   );
+}
+
+/** The user's queued changes, oldest first; null until read. */
+export function useQueue(userId: string): QueuedChange[] | null {
+  return useQueueSelection(userId, (queue) => queue, null);
 }
 
 /** The kept copy with queued changes applied; undefined while reading, null when nothing is kept. */
@@ -123,12 +126,7 @@ export function lastSyncedText(iso: string | null | undefined): string {
  */
 export function useWaitingFor(id: string): boolean {
   const [userId] = useState(() => offlineOwner());
-  const current = queueStore(userId ?? "");
-  return useSyncExternalStore(
-    useCallback((listener: () => void) => subscribeQueue(userId ?? "", current, listener), [userId, current]),
-    () => Boolean(userId && current.queue?.some((c) => c.state === "waiting" && c.target === id)),
-    () => false,
-  );
+  return useQueueSelection(userId ?? "", (queue) => Boolean(userId && queue?.some((c) => c.state === "waiting" && c.target === id)), false);
 }
 
 /**

@@ -151,8 +151,9 @@ export function createEnvironment() {
 
 /** After sign-out the socket's identity is stale: close it so the next subscription reconnects as the new user. */
 export function resetLiveConnection() {
-  // dispose() waits for a connection still being made, and rejects with its CloseEvent when the server
-  // refused it (the session that opened it has just ended): nothing is left to close then.
+  // dispose() waits for a connection still being made, and rejects with its CloseEvent when that socket
+  // closed before it opened (most likely refused: the session it came with has just ended). Nothing is
+  // left to close then.
   void wsClient?.then((client) => client.dispose()).catch(() => {});
   wsClient = undefined;
 }
