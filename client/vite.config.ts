@@ -123,6 +123,9 @@ const sets = { shell: new Set(plan?.shell), shared: new Set(plan?.shared), frame
 const planGroups = plan
   ? [
       ...(["shell", "shared", "frame", "common"] as const).map((name, i) => ({ name, test: (id: string) => sets[name].has(id), priority: 15 - i, includeDependenciesRecursively: false })),
+      // Tooltip and its positioning engine in a chunk of their own: lists take their tooltips after load
+      // (DeferredTooltip), and merged into a screen's small 'ui' set they would load with its first icons.
+      { name: "tooltip", test: /node_modules[\\/](@mui[\\/]material[\\/](Tooltip|Popper)|@popperjs[\\/]core)[\\/]/, priority: 11, includeDependenciesRecursively: false },
       // The rest of MUI's components, in a few chunks by which screens need them (small sets merged).
       { name: "ui", test: /node_modules[\\/](@mui[\\/](material|icons-material)|react-transition-group|@popperjs)[\\/]/, priority: 10, entriesAware: true, entriesAwareMergeThreshold: 20_000 },
     ]
