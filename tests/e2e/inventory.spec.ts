@@ -296,6 +296,9 @@ test("more than a page of items loads with Load more", async ({ page, pageErrors
   await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
 });
 
+/** What the first-screen test records in the page: each GraphQL operation sent, and the list's first commit. */
+type FirstScreenProbe = { sent: { op: string; at: number }[]; first: { cards: number; at: number; nodes: Element[] } | null };
+
 test("a phone's first screen: the list's first cards first, the rest kept beside them, the shell's extras after @phone", async ({ page, pageErrors }, info) => {
   void pageErrors;
   test.skip(info.project.name !== "phone", "cards are the phone's list");
@@ -303,7 +306,7 @@ test("a phone's first screen: the list's first cards first, the rest kept beside
   // Before any of the app's code: note each GraphQL operation the page sends and when, and the list's
   // cards at the moment it first appears (components/list/ResponsiveList.tsx, app/firstScreen.ts).
   await page.addInitScript(() => {
-    const w = window as unknown as { sent: { op: string; at: number }[]; first: { cards: number; at: number; nodes: Element[] } | null };
+    const w = window as unknown as FirstScreenProbe;
     w.sent = [];
     w.first = null;
     const fetch = window.fetch;
@@ -332,8 +335,8 @@ test("a phone's first screen: the list's first cards first, the rest kept beside
   const cards = page.getByRole("list", { name: "Inventory items" }).locator(":scope > li");
   await expect(cards).toHaveCount(listed);
   const seen = await page.evaluate(() => {
-    const w = window as unknown as { sent: { op: string; at: number }[]; first: { cards: number; at: number; nodes: Element[] } };
-    return { cards: w.first.cards, at: w.first.at, kept: w.first.nodes.every((n) => n.isConnected), sent: w.sent };
+    const w = window as unknown as FirstScreenProbe;
+    return { cards: w.first!.cards, at: w.first!.at, kept: w.first!.nodes.every((n) => n.isConnected), sent: w.sent };
   });
   // The first commit holds a screenful (4 cards), and those very nodes stay while the rest arrive.
   expect(seen.cards).toBe(4);
@@ -341,9 +344,9 @@ test("a phone's first screen: the list's first cards first, the rest kept beside
   // The screen's own query goes out first; the bell, the pending badge and the vehicle check only once it shows.
   const at = (op: string) => seen.sent.find((s) => s.op === op)?.at;
   expect(at("InventoryPageQuery")).toBeLessThan(seen.at);
-  await expect.poll(async () => (await page.evaluate(() => (window as unknown as { sent: { op: string }[] }).sent.map((s) => s.op)))).toEqual(
+  await expect.poll(async () => (await page.evaluate(() => (window as unknown as FirstScreenProbe).sent.map((s) => s.op)))).toEqual(
     expect.arrayContaining(["NotificationBellQuery", "AppShellQuery", "holdsVehicleQuery"]),
   );
-  const later = await page.evaluate(() => (window as unknown as { sent: { op: string; at: number }[] }).sent);
+  const later = await page.evaluate(() => (window as unknown as FirstScreenProbe).sent);
   for (const op of ["NotificationBellQuery", "AppShellQuery", "holdsVehicleQuery"]) expect(later.find((s) => s.op === op)!.at, op).toBeGreaterThan(seen.at);
 });
