@@ -36,6 +36,8 @@ export default function NotificationFeed({ unreadCount, onNavigate }: { unreadCo
   const query = useLazyLoadQuery<NotificationFeedQuery>(
     graphql`
       query NotificationFeedQuery($count: Int!) {
+        # Read with the feed, so the bell's count and the feed it opens come from one answer.
+        unreadNotificationCount
         ...NotificationFeed_query @arguments(count: $count)
       }
     `,
