@@ -90,6 +90,11 @@ try {
       // The whole report of the last run per page, to see where the time goes.
       mkdirSync(".tmp/lighthouse", { recursive: true });
       writeFileSync(`.tmp/lighthouse/${path === "/" ? "dashboard" : path.slice(1).replaceAll("/", "-")}.json`, JSON.stringify(lhr));
+      // A run Lighthouse could not complete (e.g. NO_NAVSTART, a trace it could not read) has no metrics: say so and leave it out.
+      if (lhr.runtimeError) {
+        console.error(`${path}: run ${r + 1} left out: ${lhr.runtimeError.code ?? ""} ${lhr.runtimeError.message}`);
+        continue;
+      }
       const audits = lhr.audits;
       const scripts = (audits["network-requests"].details?.items ?? []).filter((i) => i.resourceType === "Script");
       const jsWire = scripts.reduce((n, i) => n + (i.transferSize ?? 0), 0);
@@ -99,7 +104,6 @@ try {
       // service worker's helper, toasts).
       const observedLcp = audits.metrics.details?.items?.[0]?.observedLargestContentfulPaint ?? Infinity;
       const jsBeforeLcp = scripts.filter((i) => i.networkEndTime <= observedLcp).reduce((n, i) => n + brotliSize(i.url), 0);
-      if (lhr.runtimeError) console.error(`${path}: ${lhr.runtimeError.message}`);
       samples.push({
         perf: lhr.categories.performance.score,
         a11y: lhr.categories.accessibility.score,
@@ -115,6 +119,10 @@ try {
         protocol: [...new Set(scripts.map((i) => i.protocol))].join("+"),
         benchmarkIndex: lhr.environment.benchmarkIndex,
       });
+    }
+    if (samples.length === 0) {
+      console.error(`${path}: no run completed`);
+      continue;
     }
     const m = (k) => median(samples.map((s) => s[k]));
     rows.push({
@@ -132,6 +140,7 @@ try {
       "JS to LCP br kB": Number((m("jsBeforeLcp") / 1000).toFixed(1)),
       protocol: samples[0].protocol,
       BI: Math.round(m("benchmarkIndex")),
+      runs: samples.length,
     });
   }
 } finally {
