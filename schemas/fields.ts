@@ -49,16 +49,33 @@ export const optionalText = (label: string, max = 500, options: TextOptions = {}
     .nullish()
     .transform((v) => (v === undefined ? undefined : v ? v : null));
 
+/**
+ * Optional text that, when given, has the form of `pattern` (EPA numbers and the like); blank still
+ * means none. The form is a regex on the string itself, so the OpenAPI document shows it as its pattern.
+ */
+export const optionalPatternText = (label: string, max: number, pattern: RegExp, message: string) => {
+  const form = new RegExp(`^\\s*(?:${pattern.source.replace(/^\^/, "").replace(/\$$/, "")})?\\s*$`);
+  return withTextRule(z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`).regex(form, message), label)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v ? v : null));
+};
+
 /** A missing value is "<label> is required" (what a form's blank input reads as); anything else of the wrong type gets `wrongType`. */
 const missingOr = (label: string, wrongType: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? `${label} is required` : wrongType;
+
+/** The largest number a database column (a 32-bit integer) holds: every whole number we take is held to it. */
+export const INT32_MAX = 2_147_483_647;
 
 export const wholeNumber = (label: string, min: number) =>
   z
     .number({ error: missingOr(label, `${label} must be a number`) })
     .int(`${label} must be a whole number`)
     .min(min, `${label} must be at least ${min}`)
-    .max(2_147_483_647, `${label} is too large`);
+    .max(INT32_MAX, `${label} is too large`);
+
+/** The id of a stored record (a positive 32-bit integer); `message` for anything else. */
+export const recordId = (message: string) => z.number({ error: message }).int(message).min(1, message).max(INT32_MAX, message);
 
 export const oneOf = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z.enum(values, { error: missingOr(label, `${label} must be one of: ${values.join(", ")}`) });

@@ -15,6 +15,7 @@ import { mountGraphQL } from "./graphql/http.ts";
 import type { ResponseCache } from "./graphql/responseCache.ts";
 import { registerCompression, serveClient } from "./http/client.ts";
 import { registerHostileInputChecks } from "./http/hostileInput.ts";
+import { REFUSED_UPGRADE, upgradeOriginAllowed } from "./http/origin.ts";
 import { registerRateLimits } from "./http/rateLimits.ts";
 import { createMetrics } from "./http/metrics.ts";
 import { clientErrorHandler, frameworkErrors, registerSecurityHeaders } from "./http/security.ts";
@@ -55,7 +56,7 @@ export async function createApp(
     ? await createPgEventBus(config.databaseUrl, (msg, err) => console.error(`events: ${msg}`, err ?? ""))
     : createLocalEventBus();
   const storage = createObjectStore(config, db.prisma);
-  const deps: Deps = { prisma: db.prisma, events, storage, settings: { allowPrivateWebhooks: config.webhooks.allowPrivate, companyName: config.companyName } };
+  const deps: Deps = { prisma: db.prisma, events, storage, settings: { allowPrivateWebhooks: config.webhooks.allowPrivate, companyName: config.companyName, signInDelayMs: config.signInDelayMs } };
   attachCaches(events);
   await seedDatabase(deps, config);
   // Maintenance-due and due-back reminders fall due with time, idempotency keys expire: checked at start, then hourly.
@@ -147,6 +148,10 @@ export async function createApp(
   metrics.sources.responseCache = () => graphql.responseCache.stats;
   metrics.sources.webhookQueue = () => webhookQueue(deps);
   http.server.on("upgrade", (request, socket, head) => {
+    if (!upgradeOriginAllowed(request, config.allowedOrigins)) {
+      socket.end(REFUSED_UPGRADE);
+      return;
+    }
     const path = (request.url ?? "").split("?")[0];
     if (path === "/graphql") graphql.handleUpgrade(request, socket, head);
     else if (path === "/ws") void lowStockSocket.handleUpgrade(request, socket, head);

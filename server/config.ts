@@ -30,6 +30,8 @@ const envSchema = z.object({
   RATE_LIMIT_API_WINDOW: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_SIGNIN_MAX: z.coerce.number().int().min(0).default(30),
   RATE_LIMIT_SIGNIN_WINDOW: z.coerce.number().int().min(1).default(15 * 60),
+  /** The first wait after too many failed sign-ins of one username (it doubles with each further failure). */
+  SIGNIN_DELAY_MS: z.coerce.number().int().min(1).max(60_000).default(1000),
   GRAPHQL_PERSISTED_ONLY: flag,
   /** How long a GraphQL answer may be kept (response cache); 0 keeps none. */
   GRAPHQL_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
@@ -46,6 +48,8 @@ const envSchema = z.object({
   ALLOW_PRIVATE_WEBHOOKS: flag,
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(10_000),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(10).default(60_000),
+  /** Other origins (scheme://host[:port], comma-separated) whose pages may open live connections with the session cookie. */
+  ALLOWED_ORIGINS: z.string().optional(),
   /** The company named at the top of purchase-order PDFs. */
   COMPANY_NAME: z.string().trim().min(1).max(200).default("Trapline Pest Control"),
 });
@@ -94,6 +98,10 @@ export type Config = {
   /** Webhook deliveries: may endpoints resolve to private addresses; first retry delay (doubling, at most an hour); outbox poll. */
   webhooks: { allowPrivate: boolean; retryBaseMs: number; pollMs: number };
   companyName: string;
+  /** SIGNIN_DELAY_MS: the first wait after failed sign-ins (server/domain/signInThrottle.ts). */
+  signInDelayMs: number;
+  /** ALLOWED_ORIGINS, normalised (besides the app's own origin, which is always allowed). */
+  allowedOrigins: string[];
 };
 export type ObjectStoreConfig =
   | { kind: "local" | "postgres" }
@@ -160,7 +168,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     webhooks: { allowPrivate: e.ALLOW_PRIVATE_WEBHOOKS ?? false, retryBaseMs: e.WEBHOOK_RETRY_BASE_MS, pollMs: e.WEBHOOK_POLL_MS },
     companyName: e.COMPANY_NAME,
+    allowedOrigins: parseOrigins(e.ALLOWED_ORIGINS),
+    signInDelayMs: e.SIGNIN_DELAY_MS,
   };
+}
+
+function parseOrigins(raw: string | undefined): string[] {
+  return (raw ?? "")
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean)
+    .map((v) => {
+      let url: URL;
+      try {
+        url = new URL(v);
+      } catch {
+        throw new Error(`Invalid configuration: ALLOWED_ORIGINS: ${v} is not an origin (scheme://host[:port])`);
+      }
+      if (!/^https?:$/.test(url.protocol) || url.origin !== v.replace(/\/$/, "")) {
+        throw new Error(`Invalid configuration: ALLOWED_ORIGINS: ${v} is not an origin (scheme://host[:port])`);
+      }
+      return url.origin;
+    });
 }
 
 function keptSecret(dataDir: string): string {

@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sealData, unsealData } from "iron-session";
 import { actorForApiToken, requireWriteAccess } from "../domain/apiTokens.ts";
-import { actorForSession, SESSION_TTL_MS } from "../domain/auth.ts";
+import { actorForSession, SESSION_TTL_MS, type SignInAttempts, type SignInDevice, type SignInFrom } from "../domain/auth.ts";
 import type { Actor, Deps } from "../domain/context.ts";
 
 export const SESSION_COOKIE = "trapline_session";
+/** The device cookie of OWASP's device-cookie scheme (domain/auth.ts SignInDevice): which usernames signed in on this browser. */
+export const DEVICE_COOKIE = "trapline_device";
+const DEVICE_TTL_SECONDS = 365 * 24 * 60 * 60;
 const UNSEALED_KEPT = 10_000;
 const UNSEALED_FOR_MS = 60_000;
 
@@ -83,15 +86,20 @@ export function createSessionCookies(deps: Deps, secret: string) {
         if (!READ_METHODS.has(request.method) && !request.url.startsWith("/graphql")) requireWriteAccess(actor);
       });
     },
-    async set(request: FastifyRequest, reply: FastifyReply, sid: string) {
+    /** Who is signing in: the address's attempts, the address, and the device cookie when it opens. */
+    async signInFrom(request: FastifyRequest, attempts: SignInAttempts): Promise<SignInFrom> {
+      const sealed = readCookie(request.headers.cookie, DEVICE_COOKIE);
+      const device = sealed
+        ? await unsealData<Partial<SignInDevice>>(sealed, { password: secret, ttl: DEVICE_TTL_SECONDS }).catch(() => ({}) as Partial<SignInDevice>)
+        : {};
+      const valid = typeof device.id === "string" && Array.isArray(device.usernames) && device.usernames.every((u) => typeof u === "string");
+      return { attempts, address: request.ip, device: valid ? (device as SignInDevice) : null };
+    },
+    async set(request: FastifyRequest, reply: FastifyReply, sid: string, device?: SignInDevice) {
       const sealed = await sealData({ sid }, { password: secret, ttl });
-      reply.setCookie(SESSION_COOKIE, sealed, {
-        path: "/",
-        httpOnly: true,
-        sameSite: "lax",
-        secure: request.protocol === "https",
-        maxAge: ttl,
-      });
+      const options = { path: "/", httpOnly: true, sameSite: "lax", secure: request.protocol === "https" } as const;
+      reply.setCookie(SESSION_COOKIE, sealed, { ...options, maxAge: ttl });
+      if (device) reply.setCookie(DEVICE_COOKIE, await sealData(device, { password: secret, ttl: DEVICE_TTL_SECONDS }), { ...options, maxAge: DEVICE_TTL_SECONDS });
     },
     clear(request: FastifyRequest, reply: FastifyReply) {
       reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: request.protocol === "https" });

@@ -3,15 +3,13 @@ import { dummyHash, hashPassword, verifyPassword } from "../auth/password.ts";
 import type { DomainEvent } from "../realtime/events.ts";
 import { BusGuardedCache, committed, onChange, perBus } from "./cache.ts";
 import { parseInput, type Actor, type Deps } from "./context.ts";
-import { RateLimitedError, UnauthenticatedError } from "./errors.ts";
+import { UnauthenticatedError } from "./errors.ts";
+import { forgetClient, recordFailure, refuseWhileSlowed, throttleKeys } from "./signInThrottle.ts";
 import { publicUserSelect, type PublicUser } from "./team.ts";
 import { signInInput } from "../../schemas/auth.ts";
 import { passwordField, usernameField } from "../../schemas/team.ts";
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-export const MAX_FAILURES = 5;
-export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
-export const LOCKOUT_MS = 15 * 60 * 1000;
 export const SIGN_IN_FAILED = "Invalid username or password";
 
 /** The cookie carries the session id; the database keeps only its hash, so a leaked table opens nothing. */
@@ -25,52 +23,46 @@ const digest = (sessionId: string) => createHash("sha256").update(sessionId).dig
 export type SignInAttempts = { before(): Promise<void>; failed(): Promise<void> };
 
 /**
- * Checks the password (argon2id), refusing a username after MAX_FAILURES failures within
- * FAILURE_WINDOW_MS for LOCKOUT_MS, and an address after too many failures from it (`attempts`),
- * and opens a server-side session.
+ * A browser's device cookie (sealed by the transport): an id of its own and the usernames that
+ * signed in on it. A try for one of those usernames is throttled as that device only (see
+ * signInThrottle.ts), so guesses from elsewhere never slow the user's own phone.
  */
-export async function signIn(deps: Deps, input: unknown, attempts?: SignInAttempts): Promise<{ user: PublicUser; sessionId: string }> {
+export type SignInDevice = { id: string; usernames: string[] };
+const DEVICE_USERNAMES = 10;
+
+/** Who is signing in, as the transport sees it. */
+export type SignInFrom = { attempts?: SignInAttempts; address?: string; device?: SignInDevice | null };
+
+/**
+ * Checks the password (argon2id) and opens a server-side session, unless this client must wait
+ * after earlier failures (by address, by username and address, by username from unknown devices,
+ * or by this device: signInThrottle.ts). Answers the device to remember, with this username in it.
+ */
+export async function signIn(deps: Deps, input: unknown, from: SignInFrom = {}): Promise<{ user: PublicUser; sessionId: string; device: SignInDevice }> {
   const { username, password } = parseInput(signInInput, input);
-  await attempts?.before();
-  const throttle = await deps.prisma.loginThrottle.findUnique({ where: { username } });
-  if (throttle?.lockedUntil && throttle.lockedUntil > new Date()) throw lockedOut(throttle.lockedUntil);
+  await from.attempts?.before();
+  const trusted = from.device?.usernames.includes(username) ? from.device.id : undefined;
+  const keys = throttleKeys(username, { address: from.address ?? "unknown", trustedDeviceId: trusted });
+  await refuseWhileSlowed(deps, keys);
   const found = await deps.prisma.user.findUnique({ where: { username } });
   const ok = await verifyPassword(found?.passwordHash ?? (await dummyHash()), password);
   if (!found || !ok) {
-    await attempts?.failed();
-    const lockedUntil = await recordFailure(deps, username);
-    if (lockedUntil) throw lockedOut(lockedUntil);
+    await from.attempts?.failed();
+    await recordFailure(deps, keys);
     throw new UnauthenticatedError(SIGN_IN_FAILED);
   }
-  await deps.prisma.loginThrottle.deleteMany({ where: { username } });
+  await forgetClient(deps, keys);
   const sessionId = randomBytes(32).toString("base64url");
   await deps.prisma.session.create({
     data: { id: digest(sessionId), userId: found.id, expiresAt: new Date(Date.now() + SESSION_TTL_MS) },
   });
   const { passwordHash: _omit, ...user } = found;
   void _omit;
-  return { user, sessionId };
-}
-
-function lockedOut(until: Date) {
-  const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
-  return new RateLimitedError(`Too many failed sign-in attempts. Try again in ${Math.ceil(seconds / 60)} minutes.`, seconds);
-}
-
-/** One atomic upsert, so concurrent failures all count. Returns the lock time once the limit is reached. */
-async function recordFailure(deps: Deps, username: string): Promise<Date | null> {
-  const windowMs = FAILURE_WINDOW_MS;
-  const rows = await deps.prisma.$queryRaw<{ failures: number; lockedUntil: Date | null }[]>`
-    INSERT INTO "LoginThrottle" (username, failures, "windowStart", "lockedUntil") VALUES (${username}, 1, now(), NULL)
-    ON CONFLICT (username) DO UPDATE SET
-      failures = CASE WHEN "LoginThrottle"."windowStart" < now() - make_interval(secs => ${windowMs / 1000}) THEN 1 ELSE "LoginThrottle".failures + 1 END,
-      "windowStart" = CASE WHEN "LoginThrottle"."windowStart" < now() - make_interval(secs => ${windowMs / 1000}) THEN now() ELSE "LoginThrottle"."windowStart" END
-    RETURNING failures, "lockedUntil"`;
-  const failures = Number(rows[0]?.failures ?? 0);
-  if (failures < MAX_FAILURES) return null;
-  const lockedUntil = new Date(Date.now() + LOCKOUT_MS);
-  await deps.prisma.loginThrottle.update({ where: { username }, data: { lockedUntil, failures: 0, windowStart: new Date() } });
-  return lockedUntil;
+  const device = {
+    id: from.device?.id ?? randomBytes(18).toString("base64url"),
+    usernames: [username, ...(from.device?.usernames ?? []).filter((u) => u !== username)].slice(0, DEVICE_USERNAMES),
+  };
+  return { user, sessionId, device };
 }
 
 export async function signOut(deps: Deps, sessionId: string | undefined): Promise<void> {

@@ -3,6 +3,7 @@ import { Prisma, type PrismaClient, type Role } from "../db/generated/client.ts"
 import type { Tx } from "../db/client.ts";
 import type { DomainEvent, EventBus } from "../realtime/events.ts";
 import type { ObjectStore } from "../storage/objects.ts";
+import { activityAudience } from "./access.ts";
 import { committed } from "./cache.ts";
 import { ConflictError, ForbiddenError, UnauthenticatedError, ValidationError } from "./errors.ts";
 import { IdempotencyScope } from "./idempotency.ts";
@@ -28,7 +29,12 @@ export type Actor = {
   sessionExpiresAt?: number;
 };
 
-export type Deps = { prisma: PrismaClient; events: EventBus; storage: ObjectStore; settings?: { allowPrivateWebhooks?: boolean; companyName?: string } };
+export type Deps = {
+  prisma: PrismaClient;
+  events: EventBus;
+  storage: ObjectStore;
+  settings?: { allowPrivateWebhooks?: boolean; companyName?: string; /** The first wait after failed sign-ins (doubling after): signInThrottle.ts */ signInDelayMs?: number };
+};
 
 export function requireActor(actor: Actor | null | undefined): Actor {
   if (!actor) throw new UnauthenticatedError();
@@ -113,6 +119,10 @@ export function translateDbError(err: unknown): unknown {
     // A write conflict or deadlock the database broke (PostgreSQL 40001/40P01, also from raw statements).
     if (err.code === "P2034" || (err.code === "P2010" && /\b40(001|P01)\b|deadlock detected|could not serialize/.test(JSON.stringify(err.meta ?? {}) + err.message)))
       return new ConflictError("Someone else changed this at the same moment. Please try again.");
+    // A value past what a column holds (a stock total pushed past 2,147,483,647 by many receipts): the
+    // inputs are bounded before any SQL, so this is a sum; refused like any other bad input.
+    if (err.code === "P2020" || (err.code === "P2010" && /\b22003\b|out of range/.test(JSON.stringify(err.meta ?? {}) + err.message)))
+      return new ValidationError("That would make a number larger than Trapline can keep (at most 2,147,483,647); nothing was changed.");
     // No connection for the transaction within maxWait, or it outlasted its timeout: many writes at once.
     if (err.code === "P2028") return new ConflictError("Too many changes at the same moment: nothing was changed. Please try again.");
   }
@@ -123,11 +133,18 @@ export function isRecordNotFound(err: unknown): boolean {
   return err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2025";
 }
 
-export type ActivityDraft = { action: string; entityType: "inventory" | "equipment" | "request" | "user" | "location" | "supplier" | "purchaseOrder"; entityId?: number | null; details: string };
+export type ActivityDraft = {
+  action: string;
+  entityType: "inventory" | "equipment" | "request" | "user" | "location" | "supplier" | "purchaseOrder";
+  entityId?: number | null;
+  details: string;
+  /** Managers' business although its entity type is not (an item's preferred supplier); see access.ts. */
+  managersOnly?: boolean;
+};
 
 /** The row of one activity-log entry (logActivity writes one; bulk writes pass many to createMany). */
 export function activityRow(actor: Actor, entry: ActivityDraft) {
-  return { userId: actor.id, ...entry, entityId: entry.entityId ?? null };
+  return { userId: actor.id, ...entry, entityId: entry.entityId ?? null, managersOnly: activityAudience(entry) };
 }
 
 /** Writes one activity-log entry inside the caller's transaction. */

@@ -1,3 +1,5 @@
+import type { Prisma } from "../db/generated/client.ts";
+import { activityVisibleWhere } from "./access.ts";
 import { BusGuardedCache, onChange, perBus } from "./cache.ts";
 import { requireActor, type Actor, type Deps } from "./context.ts";
 import { seek } from "./keyset.ts";
@@ -46,12 +48,16 @@ export async function dashboardStats(deps: Deps, actor: Actor | null): Promise<D
   return { ...counts! };
 }
 
-/** Newest first; id breaks ties, so the pair is a stable keyset position (indexed). */
+/**
+ * Newest first; id breaks ties, so the pair is a stable keyset position (indexed). Every read of the
+ * feed (this list, the connection, its count, node(id:)) leaves out what the reader may not see.
+ */
 export async function listActivity(deps: Deps, actor: Actor | null, opts: { limit?: number } = {}) {
   requireActor(actor);
   const take = Math.min(Math.max(Math.trunc(opts.limit ?? 50) || 50, 1), 200);
   return deps.prisma.activityEntry.findMany({
     take,
+    where: activityVisibleWhere(actor),
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     include: { user: { select: { name: true } } },
   });
@@ -63,10 +69,10 @@ export async function findActivity(deps: Deps, actor: Actor | null, query: objec
   const orderBy = [{ createdAt: "desc" }, { id: "desc" }] as const;
   const page = await seek(query, orderBy, (where, select) => deps.prisma.activityEntry.findUnique({ where: where as { id: number }, select }));
   if (!page) return [];
-  return deps.prisma.activityEntry.findMany({ ...page.query, where: page.where, orderBy: [...orderBy] });
+  return deps.prisma.activityEntry.findMany({ ...page.query, where: { AND: [activityVisibleWhere(actor), page.where as Prisma.ActivityEntryWhereInput] }, orderBy: [...orderBy] });
 }
 
 export async function countActivity(deps: Deps, actor: Actor | null) {
   requireActor(actor);
-  return deps.prisma.activityEntry.count();
+  return deps.prisma.activityEntry.count({ where: activityVisibleWhere(actor) });
 }

@@ -3,6 +3,7 @@ import type { DomainEvent } from "../realtime/events.ts";
 import { logActivity, parseId, parseInput, requireActor, write, type Actor, type Deps, type Tx } from "./context.ts";
 import { NotFoundError, ValidationError } from "./errors.ts";
 import { sweepExpiredIdempotencyKeys } from "./idempotency.ts";
+import { sweepThrottle } from "./signInThrottle.ts";
 import { notifyManagers, notifyUsers } from "./notifications.ts";
 import { recordMaintenanceInput } from "../../schemas/equipment.ts";
 
@@ -99,7 +100,7 @@ export async function sendDueReminders(deps: Deps, now = new Date()): Promise<nu
  */
 export function startHourlySweep(deps: Deps, everyMs = 60 * 60_000, onError: (err: unknown) => void = () => {}) {
   const run = () =>
-    Promise.all([sendDueReminders(deps).catch(onError), sweepExpiredIdempotencyKeys(deps).catch(onError), deps.storage.sweep?.().catch(onError)]);
+    Promise.all([sendDueReminders(deps).catch(onError), sweepExpiredIdempotencyKeys(deps).catch(onError), sweepThrottle(deps).catch(onError), deps.storage.sweep?.().catch(onError)]);
   const first = run();
   const timer = setInterval(() => void run(), everyMs);
   timer.unref();

@@ -13,6 +13,7 @@ import {
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { z } from "zod";
+import { recordId } from "../../schemas/fields.ts";
 import { describeChanges } from "./changes.ts";
 import { logActivity, parseId, parseInput, requireManager, write, type Actor, type Deps, type Tx } from "./context.ts";
 import { ConflictError, NotFoundError, ValidationError } from "./errors.ts";
@@ -153,9 +154,9 @@ export async function updateSupplier(deps: Deps, actor: Actor | null, id: unknow
 }
 
 export const setPreferredSupplierInput = z.object({
-  itemId: z.number().int().positive(),
+  itemId: recordId("itemId must be an item id"),
   /** null or absent: no preferred supplier (the free-text supplier stays as it is). */
-  supplierId: z.number().int().positive().nullish(),
+  supplierId: recordId("supplierId must be a supplier id").nullish(),
 });
 
 /** Names the supplier drafts order an item from; the item's free-text `supplier` becomes its name. */
@@ -174,6 +175,7 @@ export async function setPreferredSupplier(deps: Deps, actor: Actor | null, inpu
       action: "update",
       entityType: "inventory",
       entityId: item.id,
+      managersOnly: true,
       details: supplier ? `Set the preferred supplier of ${item.name} to ${supplier.name}` : `Removed the preferred supplier of ${item.name}`,
     });
     emit({ type: "inventory.changed", itemId: item.id });
@@ -460,7 +462,7 @@ export async function receivePurchaseOrder(deps: Deps, actor: Actor | null, id: 
  */
 export const draftFromSuggestionsInput = z.object({
   /** Only these of the suggested items (an alert's Reorder drafts one); all when absent. */
-  itemIds: z.array(z.number().int().positive()).max(1000, "At most 1000 items at once").optional(),
+  itemIds: z.array(recordId("itemIds must be item ids")).max(1000, "At most 1000 items at once").optional(),
 });
 
 export async function draftPurchaseOrdersFromSuggestions(deps: Deps, actor: Actor | null, input: unknown = {}): Promise<PurchaseOrder[]> {

@@ -6,7 +6,7 @@ import type { DomainEvent } from "../realtime/events.ts";
 import { committed } from "./cache.ts";
 import { parseId, parseInput, requireManager, type Actor, type Deps, type Tx } from "./context.ts";
 import { NotFoundError, ValidationError } from "./errors.ts";
-import { createWebhookInput, updateWebhookInput } from "../../schemas/webhooks.ts";
+import { createWebhookInput, updateWebhookInput, WEBHOOK_EVENTS } from "../../schemas/webhooks.ts";
 
 export { createWebhookInput, updateWebhookInput, WEBHOOK_EVENTS } from "../../schemas/webhooks.ts";
 
@@ -101,6 +101,12 @@ export async function deleteWebhook(deps: Deps, actor: Actor | null, rawId: unkn
   const deleted = await changing(deps, async (tx) => ((await tx.webhook.deleteMany({ where: { id } })).count ? { id } : null));
   if (!deleted) throw new NotFoundError("Webhook not found");
   return id;
+}
+
+/** The events a webhook may subscribe to (managers: the Webhooks settings). */
+export function webhookEventNames(actor: Actor | null): string[] {
+  requireManager(actor, "Only managers can manage webhooks");
+  return [...WEBHOOK_EVENTS];
 }
 
 export function listWebhooks<Q extends object>(deps: Deps, actor: Actor | null, query?: Q) {

@@ -1,13 +1,16 @@
+import { activityNodeWhere } from "../domain/access.ts";
 import { countActivity, dashboardStats, findActivity, type DashboardStats } from "../domain/dashboard.ts";
 import { builder } from "./builder.ts";
 
 builder.prismaNode("ActivityEntry", {
   nullable: true,
   id: { field: "id" },
+  // By id as in the feed: an entry the reader may not see is as good as missing.
+  findUnique: (id, ctx) => activityNodeWhere(ctx.actor, Number(id)),
   fields: (t) => ({
     databaseId: t.exposeInt("id"),
     action: t.exposeString("action", { description: "create, update, delete, checkout, checkin, approve or deny" }),
-    entityType: t.exposeString("entityType", { description: "inventory, equipment, request or user" }),
+    entityType: t.exposeString("entityType", { description: "inventory, equipment, request, location, and for managers user, supplier or purchaseOrder" }),
     entityId: t.exposeInt("entityId", { nullable: true }),
     details: t.exposeString("details", { nullable: true }),
     user: t.relation("user"),

@@ -1,5 +1,6 @@
 import type { ApiToken } from "../db/generated/client.ts";
 import { API_TOKEN_ACCESS, createApiToken, listApiTokens, revokeApiToken } from "../domain/apiTokens.ts";
+import { ownWhere } from "../domain/access.ts";
 import { builder } from "./builder.ts";
 import { userErrors } from "./errors.ts";
 import { databaseId } from "./ids.ts";
@@ -14,7 +15,7 @@ export const ApiTokenNode = builder.prismaNode("ApiToken", {
   id: { field: "id" },
   description: "A personal API token (`Authorization: Bearer tl_…`); its secret is shown only when it is created",
   // Another user's token is as good as missing: node(id:) answers null.
-  findUnique: (id, ctx) => ({ id: Number(id), userId: ctx.actor?.id ?? 0 }),
+  findUnique: (id, ctx) => ownWhere(ctx.actor, Number(id)),
   fields: (t) => ({
     databaseId: t.exposeInt("id"),
     name: t.exposeString("name"),

@@ -4,7 +4,7 @@ import PrismaPlugin from "@pothos/plugin-prisma";
 import RelayPlugin from "@pothos/plugin-relay";
 import type PrismaTypes from "../db/pothos-types.generated.ts";
 import { getDatamodel } from "../db/pothos-types.generated.ts";
-import type { SignInAttempts } from "../domain/auth.ts";
+import type { SignInDevice, SignInFrom } from "../domain/auth.ts";
 import type { Actor, Deps } from "../domain/context.ts";
 import { decodeNodeId } from "./ids.ts";
 import { textRulePlugin } from "./textRule.ts";
@@ -13,7 +13,7 @@ export type GraphQLContext = {
   deps: Deps;
   actor: Actor | null;
   /** Cookie access over HTTP; null on a WebSocket, where sign-in and sign-out make no sense. */
-  session: { sessionId(): Promise<string | undefined>; set(sessionId: string): Promise<void>; clear(): void; signInAttempts: SignInAttempts } | null;
+  session: { sessionId(): Promise<string | undefined>; set(sessionId: string, device: SignInDevice): Promise<void>; clear(): void; signInFrom(): Promise<SignInFrom> } | null;
 };
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -1,5 +1,6 @@
 import type { ChemicalUse, InventoryItem } from "../db/generated/client.ts";
 import { recordChemicalUse } from "../domain/chemicalUse.ts";
+import { signedInWhere } from "../domain/access.ts";
 import { builder } from "./builder.ts";
 import { userErrors } from "./errors.ts";
 import { databaseId } from "./ids.ts";
@@ -8,6 +9,7 @@ import { InventoryItemNode } from "./inventory.ts";
 export const ChemicalUseNode = builder.prismaNode("ChemicalUse", {
   nullable: true,
   id: { field: "id" },
+  findUnique: (id, ctx) => signedInWhere(ctx.actor, Number(id)),
   description: "A recorded application of a product; product name, EPA number and active ingredient as they were then",
   fields: (t) => ({
     databaseId: t.exposeInt("id"),

@@ -3,6 +3,7 @@ import { EQUIPMENT_STATUSES } from "../../schemas/constants.ts";
 import { checkInEquipment, checkOutEquipment, countEquipment, createEquipment, listEquipment, updateEquipment } from "../domain/equipment.ts";
 import { isMaintenanceDue, MAINTENANCE_WINDOW_DAYS, maintenanceState, recordMaintenance } from "../domain/maintenance.ts";
 import { labelPayload } from "../domain/scan.ts";
+import { signedInWhere } from "../domain/access.ts";
 import { builder, type InputFields } from "./builder.ts";
 import { userErrors } from "./errors.ts";
 import { databaseId } from "./ids.ts";
@@ -14,6 +15,7 @@ export const MaintenanceStateEnum = builder.enumType("MaintenanceState", { value
 export const EquipmentNode = builder.prismaNode("Equipment", {
   nullable: true,
   id: { field: "id" },
+  findUnique: (id, ctx) => signedInWhere(ctx.actor, Number(id)),
   fields: (t) => ({
     databaseId: t.exposeInt("id", { description: "The integer id used by the REST API" }),
     name: t.exposeString("name"),

@@ -10,6 +10,7 @@ import { useServer } from "graphql-ws/use/ws";
 import { createGraphQLError, createYoga, maskError, type Plugin } from "graphql-yoga";
 import { WebSocketServer } from "ws";
 import type { SessionCookies } from "../auth/session.ts";
+import type { SignInDevice } from "../domain/auth.ts";
 import { isDatabaseUnavailable } from "../db/client.ts";
 import { requireWriteAccess } from "../domain/apiTokens.ts";
 import { createAuthSockets } from "../realtime/authSockets.ts";
@@ -151,9 +152,9 @@ export function mountGraphQL(
         session: reply
           ? {
               sessionId: () => session.sessionIdOf(request),
-              set: (sid: string) => session.set(request, reply, sid),
+              set: (sid: string, device: SignInDevice) => session.set(request, reply, sid, device),
               clear: () => session.clear(request, reply),
-              signInAttempts: limits.signInAttempts(request),
+              signInFrom: () => session.signInFrom(request, limits.signInAttempts(request)),
             }
           : null,
       };

@@ -13,6 +13,7 @@ import {
 import { labelPayload } from "../domain/scan.ts";
 import { isLow, stockStatus, urgencyOf } from "../domain/stock.ts";
 import type { InventoryItem } from "../db/generated/client.ts";
+import { signedInWhere } from "../domain/access.ts";
 import { builder, type InputFields } from "./builder.ts";
 import { userErrors } from "./errors.ts";
 import { databaseId } from "./ids.ts";
@@ -30,6 +31,7 @@ export const InventoryItemNode = builder.prismaNode("InventoryItem", {
   // node(id:)/nodes(ids:) answer null for a deleted or unknown id (Relay), not an error.
   nullable: true,
   id: { field: "id" },
+  findUnique: (id, ctx) => signedInWhere(ctx.actor, Number(id)),
   // Select mode: Prisma reads only the columns the query asks for (a list page needs a third of them).
   select: { id: true },
   fields: (t) => ({
@@ -111,7 +113,7 @@ const ReorderSuggestionType = builder.objectRef<ReorderSuggestion & { item?: Inv
       resolve: async (s, _args, ctx) => s.item ?? ctx.deps.prisma.inventoryItem.findUniqueOrThrow({ where: { id: s.itemId } }),
     }),
     suggestedQuantity: t.exposeInt("suggestedQuantity"),
-    estimatedCost: t.exposeInt("estimatedCost", { nullable: true, description: "Integer cents" }),
+    estimatedCost: t.exposeFloat("estimatedCost", { nullable: true, description: "Price × suggested quantity, in whole cents (a Float: it may pass 2^31)" }),
     urgency: t.field({ type: UrgencyEnum, resolve: (s) => s.urgency }),
   }),
 });

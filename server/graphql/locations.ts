@@ -19,6 +19,7 @@ import {
   type RestockSuggestion,
 } from "../domain/locations.ts";
 import { labelPayload } from "../domain/scan.ts";
+import { signedInWhere } from "../domain/access.ts";
 import { builder } from "./builder.ts";
 import { userErrors } from "./errors.ts";
 import { databaseId } from "./ids.ts";
@@ -35,6 +36,7 @@ const figuresSelect = { levels: { select: { quantity: true, minQuantity: true, i
 export const StockLocationNode = builder.prismaNode("StockLocation", {
   nullable: true,
   id: { field: "id" },
+  findUnique: (id, ctx) => signedInWhere(ctx.actor, Number(id)),
   description: "Where stock is: a warehouse, or a vehicle held by one technician",
   fields: (t) => ({
     databaseId: t.exposeInt("id"),
@@ -50,8 +52,8 @@ export const StockLocationNode = builder.prismaNode("StockLocation", {
       query: () => ({ where: shownLevels, orderBy: [{ item: { name: "asc" as const } }, { id: "asc" as const }] }),
     }),
     // Read with the locations (Pothos adds the levels to the list's own query): no query per location.
-    value: t.int({
-      description: "Stock value here in integer cents (quantity × price)",
+    value: t.float({
+      description: "Stock value here in whole cents (quantity × price); a Float: it may pass 2^31",
       select: figuresSelect,
       resolve: (l) => l.levels.reduce((sum, v) => sum + v.quantity * (v.item.price ?? 0), 0),
     }),
@@ -91,6 +93,7 @@ builder.prismaObjectField("InventoryItem", "stockLevels", (t) =>
 const StockCountNode = builder.prismaNode("StockCount", {
   nullable: true,
   id: { field: "id" },
+  findUnique: (id, ctx) => signedInWhere(ctx.actor, Number(id)),
   description:
     "A count of one location. Each line expects the snapshot taken at the start plus what moved there before the item was counted; " +
     "completing lays each variance on the level as it is then",

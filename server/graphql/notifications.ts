@@ -6,6 +6,7 @@ import {
   unreadNotificationCount,
 } from "../domain/notifications.ts";
 import type { Notification } from "../db/generated/client.ts";
+import { ownWhere } from "../domain/access.ts";
 import { builder } from "./builder.ts";
 import { userErrors } from "./errors.ts";
 import { databaseId } from "./ids.ts";
@@ -19,7 +20,7 @@ export const NotificationNode = builder.prismaNode("Notification", {
   id: { field: "id" },
   description: "Something the signed-in user was told of; stored, so it can be read later and marked read",
   // Another user's notification is as good as missing: node(id:) answers null.
-  findUnique: (id, ctx) => ({ id: Number(id), userId: ctx.actor?.id ?? 0 }),
+  findUnique: (id, ctx) => ownWhere(ctx.actor, Number(id)),
   fields: (t) => ({
     databaseId: t.exposeInt("id"),
     kind: t.expose("kind", { type: NotificationKindEnum }),

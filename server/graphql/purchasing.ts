@@ -16,6 +16,7 @@ import {
   updateSupplier,
 } from "../domain/purchasing.ts";
 import { PURCHASE_ORDER_STATUSES } from "../../schemas/purchasing.ts";
+import { isManager as isManagerActor, managersOnlyWhere } from "../domain/access.ts";
 import { builder, type GraphQLContext } from "./builder.ts";
 import { userErrors } from "./errors.ts";
 import { databaseId } from "./ids.ts";
@@ -26,9 +27,9 @@ import { InventoryItemNode } from "./inventory.ts";
  * node(id:) answers null to them, and an item's onOrder/preferredSupplier read 0/null for them.
  */
 
-const isManager = (ctx: GraphQLContext) => ctx.actor?.role === "manager";
-/** node(id:) of a purchasing record: the record for a manager, nothing (id 0 matches no row) for anyone else. */
-const managersOnly = (id: string | number, ctx: GraphQLContext) => ({ id: isManager(ctx) ? Number(id) : 0 });
+const isManager = (ctx: GraphQLContext) => isManagerActor(ctx.actor);
+/** node(id:) of a purchasing record: the record for a manager, nothing for anyone else. */
+const managersOnly = (id: string | number, ctx: GraphQLContext) => managersOnlyWhere(ctx.actor, Number(id));
 
 export const PurchaseOrderStatusEnum = builder.enumType("PurchaseOrderStatus", {
   description: "DRAFT → ORDERED (placed) → PARTIALLY_RECEIVED → RECEIVED; CANCELLED from a draft or an order with nothing received",
@@ -66,8 +67,8 @@ export const PurchaseOrderNode = builder.prismaNode("PurchaseOrder", {
     expectedDate: t.expose("expectedDate", { type: "DateTime", nullable: true }),
     notes: t.exposeString("notes", { nullable: true }),
     lines: t.relation("lines", { query: () => ({ orderBy: [{ position: "asc" as const }] }) }),
-    totalCents: t.int({
-      description: "Sum of quantity ordered × unit cost, integer cents",
+    totalCents: t.float({
+      description: "Sum of quantity ordered × unit cost, in whole cents (a Float: it may pass 2^31)",
       select: lineTotalsSelect,
       resolve: (o) => o.lines.reduce((n, l) => n + l.quantityOrdered * l.unitCostCents, 0),
     }),
@@ -96,7 +97,7 @@ builder.prismaNode("PurchaseOrderLine", {
     quantityReceived: t.exposeInt("quantityReceived"),
     quantityDue: t.int({ description: "Ordered less received", resolve: (l) => l.quantityOrdered - l.quantityReceived }),
     unitCostCents: t.exposeInt("unitCostCents"),
-    totalCents: t.int({ resolve: (l) => l.quantityOrdered * l.unitCostCents }),
+    totalCents: t.float({ description: "Quantity ordered × unit cost, in whole cents (a Float: it may pass 2^31)", resolve: (l) => l.quantityOrdered * l.unitCostCents }),
   }),
 });
 

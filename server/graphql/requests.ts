@@ -1,5 +1,6 @@
 import { REQUEST_TYPES } from "../../schemas/constants.ts";
 import { approveRequest, countRequests, createRequest, denyRequest, findRequests, type RequestWithLines } from "../domain/requests.ts";
+import { signedInWhere } from "../domain/access.ts";
 import { builder } from "./builder.ts";
 import { userErrors } from "./errors.ts";
 import { databaseId } from "./ids.ts";
@@ -10,6 +11,7 @@ export const RequestStatusEnum = builder.enumType("RequestStatus", { values: ["p
 export const RequestNode = builder.prismaNode("Request", {
   nullable: true,
   id: { field: "id" },
+  findUnique: (id, ctx) => signedInWhere(ctx.actor, Number(id)),
   fields: (t) => ({
     databaseId: t.exposeInt("id"),
     type: t.expose("type", { type: RequestTypeEnum }),

@@ -2,22 +2,29 @@ import { RateLimitedError, UnauthenticatedError } from "../domain/errors.ts";
 import { signIn, signOut, signOutEverywhere } from "../domain/auth.ts";
 import { ROLES } from "../../schemas/constants.ts";
 import { countTeamMembers, createTeamMember, findTeamMembers, type PublicUser } from "../domain/team.ts";
-import { builder } from "./builder.ts";
+import { mayReadAccount, userNodeWhere } from "../domain/access.ts";
+import { builder, type GraphQLContext } from "./builder.ts";
 import { userErrors } from "./errors.ts";
 import { ValidationError } from "../domain/errors.ts";
 
 export const RoleEnum = builder.enumType("Role", { values: ROLES });
 
+/** A field of the account itself (username, role): null unless the reader may read the account (access.ts). */
+const ofAccount = <T>(value: T, user: { id: number }, ctx: GraphQLContext): T | null => (mayReadAccount(ctx.actor, user.id) ? value : null);
+
 export const UserNode = builder.prismaNode("User", {
   nullable: true,
   id: { field: "id" },
+  description: "A team member. Everyone signed in reads the name and department; username and role are null unless the reader is a manager or the user",
+  // Another user's account by id: managers only (ids are sequential; usernames are not for listing).
+  findUnique: (id, ctx) => userNodeWhere(ctx.actor, Number(id)),
   // Select mode: Prisma loads only the exposed columns, so the password hash is never read for GraphQL.
   select: { id: true },
   fields: (t) => ({
     databaseId: t.exposeInt("id"),
-    username: t.exposeString("username"),
+    username: t.string({ nullable: true, select: { username: true }, resolve: (u, _args, ctx) => ofAccount(u.username, u, ctx) }),
     name: t.exposeString("name"),
-    role: t.expose("role", { type: RoleEnum }),
+    role: t.field({ type: RoleEnum, nullable: true, select: { role: true }, resolve: (u, _args, ctx) => ofAccount(u.role, u, ctx) }),
     department: t.exposeString("department", { nullable: true }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
   }),
@@ -77,8 +84,10 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: SignInInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
       if (!ctx.session) throw new ValidationError("Sign in over HTTP, not over a WebSocket");
-      const { user, sessionId } = await signIn(ctx.deps, input, ctx.session.signInAttempts);
-      await ctx.session.set(sessionId);
+      const { user, sessionId, device } = await signIn(ctx.deps, input, await ctx.session.signInFrom());
+      await ctx.session.set(sessionId, device);
+      // The rest of the answer is read as the user who just signed in (their own account).
+      ctx.actor = { id: user.id, username: user.username, name: user.name, role: user.role, department: user.department };
       return { viewer: user };
     },
   }),

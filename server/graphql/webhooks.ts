@@ -1,5 +1,6 @@
 import type { Webhook } from "../db/generated/client.ts";
-import { createWebhook, deleteWebhook, listWebhooks, RECENT_DELIVERIES, updateWebhook, WEBHOOK_EVENTS } from "../domain/webhooks.ts";
+import { createWebhook, deleteWebhook, listWebhooks, RECENT_DELIVERIES, updateWebhook, WEBHOOK_EVENTS, webhookEventNames } from "../domain/webhooks.ts";
+import { managersOnlyWhere } from "../domain/access.ts";
 import { builder } from "./builder.ts";
 import { userErrors } from "./errors.ts";
 import { databaseId } from "./ids.ts";
@@ -28,7 +29,7 @@ export const WebhookNode = builder.prismaNode("Webhook", {
   nullable: true,
   id: { field: "id" },
   description: "An integrator's endpoint, POSTed the events it names (managers only)",
-  findUnique: (id, ctx) => ({ id: ctx.actor?.role === "manager" ? Number(id) : 0 }),
+  findUnique: (id, ctx) => managersOnlyWhere(ctx.actor, Number(id)),
   fields: (t) => ({
     databaseId: t.exposeInt("id"),
     url: t.exposeString("url"),
@@ -49,7 +50,7 @@ builder.queryFields((t) => ({
     description: "Managers: the registered webhooks, newest first",
     resolve: (query, _root, _args, ctx) => listWebhooks(ctx.deps, ctx.actor, query),
   }),
-  webhookEvents: t.stringList({ description: "The events a webhook may subscribe to", resolve: () => [...WEBHOOK_EVENTS] }),
+  webhookEvents: t.stringList({ description: "The events a webhook may subscribe to (managers)", resolve: (_root, _args, ctx) => webhookEventNames(ctx.actor) }),
 }));
 
 const CreateWebhookInput = builder.inputType("CreateWebhookInput", {

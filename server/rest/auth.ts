@@ -3,8 +3,8 @@ import type { RestContext } from "./context.ts";
 
 export function authRoutes({ app, deps, session, limits }: RestContext) {
   app.post("/api/auth/login", async (request, reply) => {
-    const { user, sessionId } = await signIn(deps, request.body, limits.signInAttempts(request));
-    await session.set(request, reply, sessionId);
+    const { user, sessionId, device } = await signIn(deps, request.body, await session.signInFrom(request, limits.signInAttempts(request)));
+    await session.set(request, reply, sessionId, device);
     return { user };
   });
 

@@ -22,7 +22,7 @@ export function requestJson(r: RequestWithLines) {
 }
 
 export function activityJson(e: Awaited<ReturnType<typeof listActivity>>[number]) {
-  const { user, ...rest } = e;
+  const { user, managersOnly: _audience, ...rest } = e;
   return { ...rest, userName: user.name };
 }
 

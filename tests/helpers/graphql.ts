@@ -74,7 +74,11 @@ export class LiveSubscription {
     try {
       const sub = new LiveSubscription(server, cookie, query);
       await until(() => listening || sub.failure !== undefined, "the subscription to start");
-      if (sub.failure !== undefined) throw new Error(`subscription refused: ${JSON.stringify(sub.failure)}`);
+      if (sub.failure !== undefined) {
+        // A closed socket fails with its CloseEvent (code and reason), a refused operation with its errors.
+        const { code, reason } = (sub.failure ?? {}) as { code?: number; reason?: string };
+        throw new Error(`subscription refused: ${code ? `${code} ${reason ?? ""} ` : ""}${JSON.stringify(sub.failure)}`);
+      }
       return sub;
     } finally {
       bus.subscribe = original;

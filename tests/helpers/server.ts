@@ -103,7 +103,10 @@ export type ApiResponse<T = any> = { status: number; body: T; headers: Headers; 
 
 /** A cookie-keeping HTTP client, like a browser sending credentials. */
 export class ApiClient {
+  /** The session cookie (`trapline_session=…`), as a browser keeps it. */
   cookie: string | undefined;
+  /** The device cookie (`trapline_device=…`) a sign-in leaves: it outlives sign-out, as in a browser. */
+  deviceCookie: string | undefined;
   /** Sent as the Authorization header when set. */
   authorization: string | undefined;
   constructor(private readonly base: () => string) {}
@@ -114,14 +117,16 @@ export class ApiClient {
       init.body = typeof body === "string" || body instanceof Uint8Array ? (body as RequestInit["body"]) : JSON.stringify(body);
       (init.headers as Record<string, string>)["content-type"] ??= "application/json";
     }
-    if (this.cookie) (init.headers as Record<string, string>).cookie = this.cookie;
+    const cookies = [this.cookie, this.deviceCookie].filter(Boolean);
+    if (cookies.length) (init.headers as Record<string, string>).cookie = cookies.join("; ");
     if (this.authorization) (init.headers as Record<string, string>).authorization ??= this.authorization;
     const res = await fetch(new URL(path, this.base()), init);
     const setCookie = res.headers.getSetCookie();
     for (const c of setCookie) {
       const [pair] = c.split(";");
-      if (/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c)) this.cookie = undefined;
-      else this.cookie = pair;
+      const value = /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c) ? undefined : pair;
+      if (pair!.startsWith("trapline_device=")) this.deviceCookie = value;
+      else this.cookie = value;
     }
     const text = await res.text();
     let parsed: unknown = text;

@@ -1,6 +1,7 @@
 import { createContext, useContext } from "react";
 
-export type Viewer = { id: string; databaseId: number; name: string; role: "employee" | "manager" | "%future added value"; department: string | null | undefined };
+/** The signed-in user. Their own role is always readable (the schema allows null for other users' accounts). */
+export type Viewer = { id: string; databaseId: number; name: string; role: "employee" | "manager" | "%future added value" | null | undefined; department: string | null | undefined };
 export const SessionContext = createContext<{ viewer: Viewer; signedOut(): void } | null>(null);
 
 export function useSession() {

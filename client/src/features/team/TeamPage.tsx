@@ -128,7 +128,7 @@ function useMember(member: TeamPage_member$key) {
   );
 }
 
-function RoleChip({ role }: { role: string }) {
+function RoleChip({ role }: { role: string | null | undefined }) {
   return (
     <Chip
       size="small"
@@ -161,7 +161,7 @@ function MemberRow({ member }: { member: TeamPage_member$key }) {
           </Typography>
         </Stack>
       </TableCell>
-      <TableCell>{m.username}</TableCell>
+      <TableCell>{m.username ?? ""}</TableCell>
       <TableCell>
         <RoleChip role={m.role} />
       </TableCell>
