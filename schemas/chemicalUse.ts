@@ -1,17 +1,17 @@
 import { z } from "zod";
-import { optionalDate, requiredText, wholeNumber } from "./fields.ts";
+import { optionalDate, recordId, requiredText, wholeNumber } from "./fields.ts";
 import { numberInput } from "./form.ts";
 
 /** What a technician records when applying a product: the record regulators ask a company to keep. */
 export const recordChemicalUseInput = z.object({
-  itemId: z.number({ error: "Choose the product that was used" }).int().positive("Choose the product that was used"),
+  itemId: recordId("Choose the product that was used"),
   quantity: wholeNumber("Quantity", 1),
   siteAddress: requiredText("Site address", 300),
   targetPest: requiredText("Target pest", 120),
   /** The day (or moment) of application; default now. */
   date: optionalDate("Date of use"),
   /** Where the product came from; default the vehicle the technician holds when it carries the product, else the main warehouse. */
-  locationId: z.number({ error: "locationId must be a location id" }).int().positive("locationId must be a location id").optional(),
+  locationId: recordId("locationId must be a location id").optional(),
 });
 
 export const FUTURE_USE = "Date of use cannot be in the future";

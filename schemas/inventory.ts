@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EPA_REGISTRATION_NUMBER, EPA_REGISTRATION_NUMBER_MESSAGE, INVENTORY_CATEGORIES, UNITS } from "./constants.ts";
-import { oneOf, optionalText, requiredText, sdsFileUrlField, wholeNumber } from "./fields.ts";
+import { oneOf, optionalPatternText, optionalText, requiredText, sdsFileUrlField, wholeNumber } from "./fields.ts";
 import { centsToDollars, moneyInput, numberInput, textInput } from "./form.ts";
 
 /** §5 inventory item input: the server validates with these, the item form with the very same objects. */
@@ -21,10 +21,7 @@ export const inventoryItemFields = {
   qrCode: optionalText("QR code", 1000),
   sdsFileUrl: sdsFileUrlField,
   hazardous: z.boolean({ error: "Hazardous must be true or false" }),
-  epaRegistrationNumber: optionalText("EPA registration number", 40).refine(
-    (v) => v == null || EPA_REGISTRATION_NUMBER.test(v),
-    EPA_REGISTRATION_NUMBER_MESSAGE,
-  ),
+  epaRegistrationNumber: optionalPatternText("EPA registration number", 40, EPA_REGISTRATION_NUMBER, EPA_REGISTRATION_NUMBER_MESSAGE),
   activeIngredient: optionalText("Active ingredient", 200),
 };
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalDate, optionalText, requiredText, wholeNumber } from "./fields.ts";
+import { optionalDate, optionalText, recordId, requiredText, wholeNumber } from "./fields.ts";
 import { dateInput, numberInput, textInput } from "./form.ts";
 
 /** Issue 16: suppliers and purchase orders. The server validates with these; the purchasing forms with the same objects. */
@@ -26,7 +26,7 @@ export const createSupplierInput = z.object(supplierFields);
 /** Only the fields to change. */
 export const updateSupplierInput = z.object(supplierFields).partial();
 
-const id = (label: string) => z.number({ error: `${label} must be an id` }).int().positive();
+const id = (label: string) => recordId(`${label} must be an id`);
 
 export const purchaseOrderLineInput = z.object({
   itemId: id("Item"),

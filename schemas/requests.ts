@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { REQUEST_TYPES } from "./constants.ts";
-import { oneOf, withTextRule } from "./fields.ts";
+import { oneOf, recordId, withTextRule } from "./fields.ts";
 
 export const requestLineInput = z.object({
-  id: z.number({ error: "Each item needs the id of an inventory item or equipment" }).int().positive(),
+  id: recordId("Each item needs the id of an inventory item or equipment"),
   quantity: z
     .number({ error: "Please select an item and enter a valid quantity" })
     .int("Quantity must be a whole number")
@@ -29,7 +29,14 @@ const itemsInput = z.preprocess(
     .array(requestLineInput, { error: "Items must be a list (or a JSON-encoded list) of { id, quantity }" })
     .min(1, "Please add at least one item to your request")
     .max(100, "A request can hold at most 100 items"),
-);
+).meta({
+  // The document shows both forms the preprocess takes: the list, or (§7) the same list as JSON text.
+  override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+    const list = { ...jsonSchema };
+    for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+    jsonSchema.anyOf = [list, { type: "string", description: "The same list as JSON text (the spec's form)", contentMediaType: "application/json", contentSchema: list }];
+  },
+});
 
 /** §5: requester and items excluded from the form schema; the requester is always the actor. */
 export const createRequestInput = z.object({
@@ -51,6 +58,6 @@ export const requestForm = z.object({ justification: createRequestInput.shape.ju
 
 /** Approving a request: where an inventory request's stock is issued from; default the main warehouse. */
 export const approveRequestInput = z.object({
-  fromLocationId: z.number({ error: "fromLocationId must be a location id" }).int().positive("fromLocationId must be a location id").optional(),
+  fromLocationId: recordId("fromLocationId must be a location id").optional(),
 });
 

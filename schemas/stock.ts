@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { locationQuantity } from "./stockLocations.ts";
 import { numberInput } from "./form.ts";
+import { recordId } from "./fields.ts";
 
 /*
  * Stock between locations (issue 15): the transfer's and the count's input rules, checked by the
@@ -14,9 +15,9 @@ export const SAME_LOCATION = "Pick two different locations";
 
 export const transferStockInput = z
   .object({
-    itemId: z.number().int().positive(),
-    fromLocationId: z.number().int().positive(),
-    toLocationId: z.number().int().positive(),
+    itemId: recordId("itemId must be an item id"),
+    fromLocationId: recordId("fromLocationId must be a location id"),
+    toLocationId: recordId("toLocationId must be a location id"),
     quantity: stockQuantity("Quantity", 1),
   })
   .refine((v) => v.fromLocationId !== v.toLocationId, { message: SAME_LOCATION, path: ["toLocationId"] });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { oneOf, requiredText, wholeNumber } from "./fields.ts";
+import { oneOf, recordId, requiredText, wholeNumber } from "./fields.ts";
 import { numberInput, textInput } from "./form.ts";
 
 /*
@@ -14,7 +14,7 @@ export type StockLocationKind = (typeof STOCK_LOCATION_KINDS)[number];
 export const locationQuantity = (label: string, min: number) => wholeNumber(label, min).max(1_000_000, `${label} must be at most 1000000`);
 
 const locationName = requiredText("Name", 100);
-const holderId = z.number({ error: "Holder must be a user id" }).int().positive().nullish();
+const holderId = recordId("Holder must be a user id").nullish();
 
 export const createStockLocationInput = z.object({
   name: locationName,
@@ -26,8 +26,8 @@ export const updateStockLocationInput = z.object({
   holderId,
 });
 export const setLocationMinimumInput = z.object({
-  locationId: z.number().int().positive(),
-  itemId: z.number().int().positive(),
+  locationId: recordId("locationId must be a location id"),
+  itemId: recordId("itemId must be an item id"),
   /** null removes the location's minimum. */
   minQuantity: locationQuantity("Minimum quantity", 0).nullable(),
 });

@@ -24,7 +24,8 @@ import { IdempotencyKeyReusedError, ValidationError } from "./errors.ts";
 export const IDEMPOTENCY_KEY_TTL_DAYS = 8;
 export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
 
-const KEY_FORM = /^[A-Za-z0-9._:-]{16,128}$/;
+/** The form of a key (also the OpenAPI document's pattern for the header). */
+export const IDEMPOTENCY_KEY_FORM = /^[A-Za-z0-9._:-]{16,128}$/;
 export const KEY_FORM_MESSAGE =
   "Idempotency-Key must be 16 to 128 characters of letters, digits and . _ : - (a UUID made on the device is a good key)";
 
@@ -32,7 +33,7 @@ export const KEY_FORM_MESSAGE =
 export function parseIdempotencyKey(header: string | string[] | null | undefined): string | undefined {
   if (header === undefined || header === null) return undefined;
   const value = Array.isArray(header) ? header.join(", ") : header;
-  if (!KEY_FORM.test(value)) throw new ValidationError(KEY_FORM_MESSAGE, "Idempotency-Key");
+  if (!IDEMPOTENCY_KEY_FORM.test(value)) throw new ValidationError(KEY_FORM_MESSAGE, "Idempotency-Key");
   return value;
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { recordId } from "../../schemas/fields.ts";
 import type { Prisma, StockCount, StockLocation } from "../db/generated/client.ts";
 import type { DomainEvent } from "../realtime/events.ts";
 import { logActivity, parseId, parseInput, requireActor, requireManager, write, type Actor, type Deps, type Tx } from "./context.ts";
@@ -31,8 +32,8 @@ type Emit = (e: DomainEvent) => void;
 const quantityField = locationQuantity;
 export const recordStockCountInput = z
   .object({
-    countId: z.number().int().positive(),
-    itemId: z.number().int().positive(),
+    countId: recordId("countId must be a count id"),
+    itemId: recordId("itemId must be an item id"),
     /** Sets the counted number. */
     countedQuantity: quantityField("Counted quantity", 0).optional(),
     /** Adds to what was counted so far (a scan adds 1). */
@@ -116,10 +117,14 @@ export async function locationSummaries(deps: Deps, actor: Actor | null, filter:
 
 type Figures = { value: number; belowMinimum: number; quantity: number };
 
-/** Stock value (cents), units and below-minimum count per location, for every location in one query. */
+/**
+ * Stock value (cents), units and below-minimum count per location, for every location in one query.
+ * Sums and products are taken in 64 bits and answered as doubles (exact to 2^53): a warehouse's
+ * value in cents passes 2^31 at $21 million.
+ */
 export async function allLocationFigures(deps: Deps): Promise<Map<number, Figures>> {
   const rows = await deps.prisma.$queryRaw<(Figures & { locationId: number })[]>`
-    SELECT l."locationId", sum(l.quantity)::int AS quantity, COALESCE(sum(l.quantity * i.price), 0)::int AS value,
+    SELECT l."locationId", sum(l.quantity::bigint)::float8 AS quantity, COALESCE(sum(l.quantity::bigint * i.price), 0)::float8 AS value,
            count(*) FILTER (WHERE l."minQuantity" IS NOT NULL AND l.quantity < l."minQuantity")::int AS "belowMinimum"
     FROM "StockLevel" l JOIN "InventoryItem" i ON i.id = l."itemId" GROUP BY l."locationId"`;
   return new Map(rows.map(({ locationId, ...f }) => [locationId, f]));

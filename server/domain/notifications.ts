@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { recordId } from "../../schemas/fields.ts";
 import type { NotificationKind, Prisma } from "../db/generated/client.ts";
 import type { DomainEvent } from "../realtime/events.ts";
 import { parseId, parseInput, requireActor, write, type Actor, type Deps, type Tx } from "./context.ts";
@@ -114,7 +115,7 @@ export async function markNotificationRead(deps: Deps, actor: Actor | null, id: 
 
 export const markAllInput = z.object({
   /** Only notifications up to this one: what arrived after the user looked stays unread. */
-  upToId: z.number().int().positive().optional(),
+  upToId: recordId("upTo must be a notification id").optional(),
 });
 
 /** Marks every unread notification of the actor (up to `upToId` when given) read. */

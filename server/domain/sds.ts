@@ -5,7 +5,7 @@ import { z } from "zod";
 import { SDS_MAX_BYTES, SDS_TYPES } from "../../schemas/constants.ts";
 import { logActivity, parseInput, requireActor, write, type Actor, type Deps } from "./context.ts";
 import { NotFoundError, ValidationError } from "./errors.ts";
-import { oneOf, withTextRule } from "../../schemas/fields.ts";
+import { oneOf, recordId, withTextRule } from "../../schemas/fields.ts";
 import { isValidKey, ObjectTooLargeError, type ObjectInspector } from "../storage/objects.ts";
 
 export const INVALID_TYPE = "Please select a PDF, DOC, DOCX, or TXT file";
@@ -14,9 +14,18 @@ export { SDS_MAX_BYTES };
 /** §5: an SDS file must be smaller than 10MB, so 10MB itself is refused. */
 export const MAX_SDS_BYTES = SDS_MAX_BYTES - 1;
 
+/** A regex source matching `text` in any letter case (JSON Schema patterns take no flags). */
+const caseless = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/[a-z]/gi, (c) => `[${c.toLowerCase()}${c.toUpperCase()}]`);
+/** §5: a name ending in .pdf, .doc, .docx or .txt; a type among theirs (parameters such as charset allowed). */
+const SDS_FILE_NAME = new RegExp(`\\.(?:${Object.keys(SDS_TYPES).map((ext) => caseless(ext.slice(1))).join("|")})\\s*$`);
+const SDS_CONTENT_TYPE = new RegExp(`^\\s*(?:${[...new Set(Object.values(SDS_TYPES).flat())].map(caseless).join("|")})\\s*(?:;.*)?$`);
+
 export const uploadInput = z.object({
-  fileName: withTextRule(z.string({ error: "fileName is required" }).trim().min(1, "fileName is required").max(300, "fileName is too long"), "fileName"),
-  contentType: withTextRule(z.string({ error: "contentType is required" }).trim().toLowerCase().min(1, "contentType is required").max(200), "contentType"),
+  fileName: withTextRule(z.string({ error: "fileName is required" }).trim().min(1, "fileName is required").max(300, "fileName is too long").regex(SDS_FILE_NAME, INVALID_TYPE), "fileName"),
+  contentType: withTextRule(
+    z.string({ error: "contentType is required" }).trim().toLowerCase().min(1, "contentType is required").max(200).regex(SDS_CONTENT_TYPE, INVALID_TYPE),
+    "contentType",
+  ),
   /** The file's size in bytes: with it, a store that takes uploads directly (S3) gets the bytes itself. */
   size: z.number({ error: "size must be a number of bytes" }).int("size must be a whole number of bytes").nonnegative("size must be a number of bytes").optional(),
 });
@@ -71,7 +80,7 @@ async function completeDirectUpload(deps: Deps, key: string): Promise<boolean> {
 
 export const linkInput = z.object({
   sdsFileUrl: withTextRule(z.string({ error: "sdsFileUrl must be an /objects/ path or null" }).trim().max(1000), "sdsFileUrl").nullable(),
-  itemId: z.number({ error: "itemId must be a number" }).int().positive("itemId must be a positive number"),
+  itemId: recordId("itemId must be a positive whole number"),
   itemType: oneOf("itemType", ["inventory", "equipment"] as const),
 });
 

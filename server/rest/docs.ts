@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import type { FastifyInstance } from "fastify";
+import type { RestContext } from "./context.ts";
+import { route } from "./route.ts";
 import { contentSecurityDirectives } from "../http/security.ts";
 import { openApiDocument } from "./openapi.ts";
 
@@ -40,14 +41,14 @@ const docsHelmet = {
 };
 
 /** GET /api/openapi.json (the document) and GET /api/docs (it, rendered with Swagger UI). */
-export function openApiRoutes({ app }: { app: FastifyInstance }) {
+export function openApiRoutes(ctx: RestContext) {
   const document = JSON.stringify(openApiDocument());
   const files = new Map(Object.keys(UI_FILES).map((name) => [name, name === "start.js" ? Buffer.from(START) : readFileSync(join(uiDir, name))]));
-  app.get("/api/openapi.json", async (_req, reply) => reply.type("application/json; charset=utf-8").send(document));
-  app.get("/api/docs", { helmet: docsHelmet }, async (_req, reply) => reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(PAGE));
-  app.get<{ Params: { file: string } }>("/api/docs/:file", async (req, reply) => {
-    const type = UI_FILES[req.params.file];
-    const content = type && files.get(req.params.file);
+  route(ctx, "getOpenApiDocument", async (_req, reply) => reply.type("application/json; charset=utf-8").send(document));
+  route(ctx, "getApiDocs", async (_req, reply) => reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(PAGE), { helmet: docsHelmet });
+  route(ctx, "getSwaggerUiFile", async (_req, reply, { params }) => {
+    const type = UI_FILES[params.file];
+    const content = type && files.get(params.file);
     if (!type || !content) return reply.status(404).send({ message: "Not found" });
     return reply.type(type).header("cache-control", "public, max-age=86400").send(content);
   });

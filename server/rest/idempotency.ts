@@ -15,10 +15,11 @@ export function idempotencyKeys({ app, deps, session }: RestContext) {
   const scopes = new WeakMap<FastifyRequest, IdempotencyScope>();
 
   async function scopeOf(req: FastifyRequest): Promise<IdempotencyScope | undefined> {
-    const key = parseIdempotencyKey(req.headers[IDEMPOTENCY_KEY_HEADER]);
-    if (!key) return undefined;
+    // Signed out first: such a request is not keyed, and its route answers 401 whatever the key looks like.
     const actor = await session.actorOf(req);
     if (!actor) return undefined;
+    const key = parseIdempotencyKey(req.headers[IDEMPOTENCY_KEY_HEADER]);
+    if (!key) return undefined;
     const scope = new IdempotencyScope({ userId: actor.id, key, fingerprint: fingerprintOf("rest", req.method, req.url, req.body) });
     await assertKeyFitsRequest(deps, scope.request);
     return scope;

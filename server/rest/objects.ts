@@ -5,6 +5,7 @@ import { PURCHASE_ORDER_PDF_PREFIX } from "../domain/purchasing.ts";
 import { createSdsUpload, linkSdsFile, MAX_SDS_BYTES, sdsContentCheck, TOO_LARGE } from "../domain/sds.ts";
 import { isValidKey, ObjectExistsError, ObjectTooLargeError } from "../storage/objects.ts";
 import type { RestContext } from "./context.ts";
+import { route } from "./route.ts";
 import { itemJson } from "./shapes.ts";
 
 const contentTypes: Record<string, string> = {
@@ -14,9 +15,10 @@ const contentTypes: Record<string, string> = {
   docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
 };
 
-export function objectRoutes({ app, deps, session }: RestContext) {
-  app.post("/api/objects/upload", async (req) => createSdsUpload(deps, await session.actorOf(req), req.body));
-  app.put("/api/sds-files", async (req) => {
+export function objectRoutes(ctx: RestContext) {
+  const { app, deps, session } = ctx;
+  route(ctx, "createSdsUpload", async (req) => createSdsUpload(deps, await session.actorOf(req), req.body));
+  route(ctx, "linkSdsFile", async (req) => {
     const { itemType, itemId, sdsFileUrl, item } = await linkSdsFile(deps, await session.actorOf(req), req.body);
     return { itemType, itemId, sdsFileUrl, item: "quantity" in item ? itemJson(item) : item };
   });

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
+import { INT32_MAX, oneOf } from "../../schemas/fields.ts";
+import { IDEMPOTENCY_KEY_FORM, KEY_FORM_MESSAGE } from "../domain/idempotency.ts";
 import { signInInput } from "../../schemas/auth.ts";
-import { EQUIPMENT_STATUSES, REQUEST_TYPES, ROLES } from "../../schemas/constants.ts";
+import { EQUIPMENT_STATUSES, INVENTORY_CATEGORIES, REQUEST_TYPES, ROLES } from "../../schemas/constants.ts";
 import { checkOutInput, createEquipmentInput, updateEquipmentInput } from "../../schemas/equipment.ts";
 import { createInventoryItemInput, updateInventoryItemInput } from "../../schemas/inventory.ts";
 import { approveRequestInput, createRequestInput } from "../../schemas/requests.ts";
@@ -169,7 +171,7 @@ const ReorderSuggestion = z
     unit: z.string(),
     supplier: z.string().nullable(),
     suggestedQuantity: z.int(),
-    estimatedCost: z.int().nullable().meta({ description: "price × suggestedQuantity in cents; null without a price" }),
+    estimatedCost: z.number().nullable().meta({ description: "price × suggestedQuantity in whole cents (exact up to 2^53); null without a price" }),
     urgency: z.enum(["critical", "high"]),
   })
   .strict()
@@ -194,199 +196,300 @@ const SdsLink = z
   .strict()
   .meta({ id: "SdsLink" });
 
-const idParam = z.object({ id: z.string().meta({ description: "The record's id (a positive whole number)", example: "1" }) });
-
 const json = (schema: z.ZodType, description: string) => ({ description, content: { "application/json": { schema } } });
 const errorResponse = (description: string) => json(ErrorBody, description);
 
-/** The failures each kind of operation can answer (every 4xx with its meaning; `default` for 5xx). */
-const READ_ERRORS = {
-  "400": errorResponse("Bad input (a malformed query or id)"),
-  "414": errorResponse("The URL is too long"),
-  "401": errorResponse("Not signed in, or the API token is invalid, expired or revoked"),
-  "403": errorResponse("The role may not do this"),
-  "404": errorResponse("Not found"),
-  "429": errorResponse("Too many requests from this address; see Retry-After"),
-  default: errorResponse("The server or its database failed (5xx; 503 with Retry-After while the database is away)"),
-};
-const WRITE_ERRORS = {
-  ...READ_ERRORS,
-  "400": errorResponse("Validation failed; `field` names the input at fault"),
-  "403": errorResponse("The role may not do this, or the API token is READ only"),
-  "409": errorResponse("Conflict: the record changed state or a unique value is taken"),
-  "413": errorResponse("The body is larger than 1 MB"),
-  "415": errorResponse("The body is not JSON"),
-  "422": errorResponse("The Idempotency-Key was already used for a different request"),
-};
+/*
+ * Inputs beside the body: each query, path and header parameter is a zod schema here, and the route
+ * (./route.ts) parses the request with this very schema before its handler runs, so the document
+ * states exactly what is accepted. Query values arrive as text: whole numbers are parsed strictly.
+ */
 
-const idempotencyKey = z.object({
+/** A whole number in a query or path: digits only, within [min, max]. */
+const wholeNumberParam = (label: string, min: number, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === "string" && /^\d{1,10}$/.test(v) ? Number(v) : v),
+    z.number({ error: `${label} must be a whole number from ${min} to ${max}` }).int(`${label} must be a whole number from ${min} to ${max}`).min(min, `${label} must be a whole number from ${min} to ${max}`).max(max, `${label} must be a whole number from ${min} to ${max}`),
+  );
+const recordIdParam = wholeNumberParam("id", 1, INT32_MAX).meta({ description: "The record's id (a positive whole number)", example: 1 });
+const idParams = z.object({ id: recordIdParam });
+const searchParam = z.string().max(200, "search must be at most 200 characters").optional().meta({ description: "Matches name, description or category (case-insensitive)" });
+/** A filter, not an input: a category outside the §9 list matches nothing. */
+const categoryParam = z.string().max(100, "category must be at most 100 characters").optional().meta({ description: `One of ${INVENTORY_CATEGORIES.join(", ")}; another matches nothing` });
+const trueOrFalse = (label: string) => z.enum(["true", "false"], { error: `${label} must be true or false` }).optional();
+
+/** The Idempotency-Key header of a write, with the form the server takes (see README). */
+const idempotencyHeader = z.object({
   "idempotency-key": z
     .string()
+    .regex(IDEMPOTENCY_KEY_FORM, KEY_FORM_MESSAGE)
     .optional()
     .meta({ description: "16–128 characters of A–Z a–z 0–9 . _ : - ; a retry with the same key returns the first answer (see README)" }),
 });
 
-type Answer = { description: string; content?: Record<string, { schema: z.ZodType }> };
-function read(summary: string, ok: Answer, extra: Partial<ZodOpenApiOperationObject> = {}): ZodOpenApiOperationObject {
-  return { summary, ...extra, responses: { "200": ok, ...READ_ERRORS } };
-}
-function write(
-  summary: string,
-  status: "200" | "201" | "204",
-  ok: ReturnType<typeof json> | { description: string },
-  extra: Partial<ZodOpenApiOperationObject> = {},
-): ZodOpenApiOperationObject {
-  const requestParams = { ...extra.requestParams, header: idempotencyKey };
-  return { summary, ...extra, requestParams, responses: { [status]: ok, ...WRITE_ERRORS } };
-}
-const body = (schema: z.ZodType) => ({ required: true, content: { "application/json": { schema } } });
+/** Who may call an operation: anyone, anyone signed in (cookie or token), or managers only. */
+type Access = "public" | "signedIn" | "managers";
 
-const paths: ZodOpenApiPathsObject = {
-  "/api/docs/{file}": {
-    get: {
-      summary: "Swagger UI's files (swagger-ui.css, swagger-ui-bundle.js, start.js)",
-      security: [{}],
-      requestParams: { path: z.object({ file: z.string() }) },
-      responses: {
-        "200": { description: "The file", content: { "text/css": { schema: z.string() }, "text/javascript": { schema: z.string() } } },
-        "404": errorResponse("No such file"),
-        "429": READ_ERRORS["429"],
-      },
-    },
-  },
-  "/api/auth/login": {
-    post: write("Sign in (sets the session cookie)", "200", json(z.object({ user: User }).strict(), "Signed in"), {
-      requestBody: body(signInInput),
-      security: [{}],
-    }),
-  },
-  "/api/auth/logout": { post: write("Sign out (clears the cookie)", "200", json(z.object({ success: z.literal(true) }).strict(), "Signed out"), { security: [{}] }) },
-  "/api/auth/me": { get: read("The signed-in user", json(z.object({ user: User }).strict(), "The user")) },
-  "/api/auth": { get: read("The signed-in user (the spec's other path)", json(z.object({ user: User }).strict(), "The user")) },
-  "/api/dashboard/stats": { get: read("Dashboard counts", json(DashboardStats, "The counts")) },
-  "/api/dashboard/activity": {
-    get: read("Recent activity, newest first", json(z.array(ActivityEntry), "Entries"), {
-      requestParams: { query: z.object({ limit: z.string().optional().meta({ description: "1–200 entries (default 50)" }) }) },
-    }),
-  },
-  "/api/scan/lookup": {
-    post: write("Find the item, equipment or stock location a scanned code names", "200", json(ScanResult, "What the code names"), { requestBody: body(scanInput) }),
-  },
-  "/api/inventory": {
-    get: read("Every inventory item (the list's filters)", json(z.array(InventoryItem), "Items"), {
-      requestParams: { query: z.object({ search: z.string().optional(), category: z.string().optional() }) },
-    }),
-    post: write("Create an item (managers)", "201", json(InventoryItem, "Created"), { requestBody: body(createInventoryItemInput) }),
-  },
-  "/api/inventory/low-stock": { get: read("Items at or below their minimum", json(z.array(InventoryItem), "Items")) },
-  "/api/inventory/reorder-suggestions": { get: read("What to reorder, critical first", json(z.array(ReorderSuggestion), "Suggestions")) },
-  "/api/inventory/{id}": {
-    get: read("One item", json(InventoryItem, "The item"), { requestParams: { path: idParam } }),
-    put: write("Change an item (managers; only the fields sent)", "200", json(InventoryItem, "Changed"), {
-      requestParams: { path: idParam },
-      requestBody: body(updateInventoryItemInput),
-    }),
-    delete: write("Delete an item (managers)", "204", { description: "Deleted" }, { requestParams: { path: idParam } }),
-  },
-  "/api/equipment": {
-    get: read("All equipment (the list's filters)", json(z.array(Equipment), "Equipment"), {
-      requestParams: { query: z.object({ search: z.string().optional(), status: z.string().optional() }) },
-    }),
-    post: write("Create equipment (managers)", "201", json(Equipment, "Created"), { requestBody: body(createEquipmentInput) }),
-  },
-  "/api/equipment/{id}": {
-    get: read("One piece of equipment", json(Equipment, "The equipment"), { requestParams: { path: idParam } }),
-    put: write("Change equipment (managers)", "200", json(Equipment, "Changed"), { requestParams: { path: idParam }, requestBody: body(updateEquipmentInput) }),
-  },
-  "/api/equipment/{id}/checkout": {
-    post: write("Check out available equipment", "200", json(Equipment, "Checked out"), { requestParams: { path: idParam }, requestBody: body(checkOutInput) }),
-  },
-  "/api/equipment/{id}/checkin": {
-    post: write("Check in checked-out equipment", "200", json(Equipment, "Checked in"), { requestParams: { path: idParam } }),
-  },
-  "/api/requests": {
-    get: read("Requests (employees: their own)", json(z.array(Request), "Requests"), {
-      requestParams: { query: z.object({ status: z.string().optional() }) },
-    }),
-    post: write("File a request", "201", json(Request, "Filed"), { requestBody: body(createRequestInput) }),
-  },
-  "/api/requests/{id}": { get: read("One request", json(Request, "The request"), { requestParams: { path: idParam } }) },
-  "/api/requests/{id}/approve": {
-    put: write("Approve a pending request (managers); stock is issued from fromLocationId (default the main warehouse)", "200", json(Request, "Approved"), {
-      requestParams: { path: idParam },
-      requestBody: { required: false, content: { "application/json": { schema: approveRequestInput } } },
-    }),
-  },
-  "/api/locations": {
-    get: read("Stock locations (warehouses and vehicles) with their figures", json(z.array(StockLocationSummary), "Locations"), {
-      requestParams: { query: z.object({ kind: z.enum(STOCK_LOCATION_KINDS).optional(), archived: z.enum(["true", "false"]).optional() }) },
-    }),
-  },
-  "/api/locations/{id}/stock": { get: read("What one location holds", json(z.array(LocationStockRow), "Stock levels"), { requestParams: { path: idParam } }) },
-  "/api/requests/{id}/deny": { put: write("Deny a pending request (managers)", "200", json(Request, "Denied"), { requestParams: { path: idParam } }) },
-  "/api/inventory/export.csv": {
-    get: read("The inventory list as CSV (managers; the list's filters; UTF-8 with BOM, RFC 4180, formula-safe)", { description: "CSV", content: { "text/csv": { schema: z.string() } } }, {
-      requestParams: { query: z.object({ search: z.string().optional(), category: z.string().optional() }) },
-    }),
-  },
-  "/api/equipment/export.csv": {
-    get: read("The equipment list as CSV (managers; the list's filters; UTF-8 with BOM, RFC 4180, formula-safe)", { description: "CSV", content: { "text/csv": { schema: z.string() } } }, {
-      requestParams: { query: z.object({ search: z.string().optional(), status: z.string().optional() }) },
-    }),
-  },
-  ...Object.fromEntries(
-    (["inventory", "equipment"] as const).map((area) => [
-      `/api/${area}/import`,
-      {
-        post: {
-          ...write(
-            `Import ${area} from CSV (managers): rows matched by ${area === "inventory" ? "barcode" : "serial number"} update, others are created; all rows or none`,
-            "200",
-            json(ImportResult, "Imported (or, with dryRun=true, what would be)"),
-            {
-              requestParams: { query: z.object({ dryRun: z.enum(["true", "false"]).optional() }) },
-              requestBody: { required: true, content: { "text/csv": { schema: z.string() } } },
-            },
-          ),
-          responses: {
-            ...write("", "200", json(ImportResult, "Imported (or, with dryRun=true, what would be)")).responses,
-            "400": { description: "Rows with errors (nothing imported), or a file that is not CSV", content: { "application/json": { schema: z.union([ImportRefused, ErrorBody]) } } },
-            "413": errorResponse("The file is larger than the import limit"),
-          },
-        },
-      },
-    ]),
-  ),
-  "/api/admin/backup/database": {
-    get: {
-      summary: "The embedded database's dump, for `npm run backup` on the same machine (with DATA_DIR/backup-token); 404 to anyone else",
-      security: [{}],
-      responses: { "200": { description: "gzip", content: { "application/gzip": { schema: z.string() } } }, "404": errorResponse("Not found") },
-    },
-  },
-  "/api/team": {
-    get: read("Team members (managers)", json(z.array(User), "Members"), { requestParams: { query: z.object({ search: z.string().optional() }) } }),
-    post: write("Add a team member (managers)", "201", json(User, "Added"), { requestBody: body(createTeamMemberInput) }),
-  },
-  "/api/objects/upload": {
-    post: write("A signed, expiring URL to PUT an SDS file to", "200", json(SdsUpload, "Where to upload"), { requestBody: body(uploadInput) }),
-  },
-  "/api/sds-files": {
-    put: write("Attach (or clear) an SDS file of an item or equipment", "200", json(SdsLink, "Attached"), { requestBody: body(linkInput) }),
-  },
-  "/api/openapi.json": {
-    get: { summary: "This document", security: [{}], responses: { "200": { description: "OpenAPI 3.1", content: { "application/json": { schema: z.object({}).passthrough() } } }, "429": READ_ERRORS["429"] } },
-  },
-  "/api/docs": {
-    get: { summary: "This document, rendered (Swagger UI, served locally)", security: [{}], responses: { "200": { description: "HTML", content: { "text/html": { schema: z.string() } } }, "429": READ_ERRORS["429"] } },
-  },
+type OperationSpec = {
+  method: "get" | "post" | "put" | "delete";
+  path: string;
+  summary: string;
+  access: Access;
+  query?: z.ZodObject;
+  params?: z.ZodObject;
+  /** A JSON (or other) body; `required` ones are refused with 400 when absent. */
+  body?: { schema: z.ZodType; required: boolean; contentType?: string };
+  /** The success answer. */
+  ok: { status: "200" | "201" | "204"; response: { description: string; content?: Record<string, { schema: z.ZodType }> } };
+  /** Failures this operation answers besides those its kind always may (see statusesOf). */
+  errors?: Record<string, { description: string; content?: Record<string, { schema: z.ZodType }> }>;
+  /** Not keyed (Idempotency-Key is ignored): sign-in and sign-out change no record. */
+  unkeyed?: boolean;
 };
+
+/**
+ * What an operation can answer besides its success, from what it is: every request may be refused
+ * for a malformed query string (400: control characters, a parameter given twice, bad UTF-8) or the
+ * address's rate limit (429), and may meet a server or database failure (5xx); a signed-in one
+ * answers 401 without a session or token; a managers' one 403 to anyone else; one with an id 404
+ * for an id that names nothing, and 414 for a path parameter over 100 characters; a write 403 to a
+ * READ token, 409 when the record changed state or a value is taken, 413/415 for a body too large
+ * or not JSON, and 422 for an Idempotency-Key used before for another request.
+ */
+function statusesOf(spec: OperationSpec) {
+  const write = spec.method !== "get";
+  const out: Record<string, ReturnType<typeof errorResponse>> = {
+    "400": errorResponse(write || spec.query || spec.params ? "Bad input; `field` names the input at fault" : "A malformed query string"),
+  };
+  // Any request with an Authorization header that is not a valid API token is refused with 401, public ones too.
+  out["401"] = errorResponse(spec.access === "public" ? "The Authorization header is not a valid API token" : "Not signed in, or the API token is invalid, expired or revoked");
+  if (spec.access === "managers" || write) out["403"] = errorResponse(spec.access === "managers" ? "Managers only (or, for a write, the API token is READ only)" : "The API token is READ only");
+  if (spec.params) {
+    out["404"] = errorResponse("No record has this id");
+    out["414"] = errorResponse("A path parameter is longer than 100 characters");
+  }
+  if (write && spec.access !== "public") {
+    out["409"] = errorResponse("Conflict: the record changed state, a unique value is taken, or others changed it at the same moment");
+    out["422"] = errorResponse("The Idempotency-Key was already used for a different request");
+  }
+  if (write) {
+    out["413"] = errorResponse("The body is larger than 1 MB");
+    out["415"] = errorResponse("The body is not JSON");
+  }
+  out["429"] = errorResponse("Too many requests (or failed sign-ins) from this address; see Retry-After");
+  return { ...out, ...spec.errors, default: errorResponse("The server or its database failed (5xx; 503 with Retry-After while the database is away)") };
+}
+
+/** POST /api/{area}/import: a text/csv body, all rows or none. */
+function importOperation(area: "inventory" | "equipment") {
+  return {
+    method: "post",
+    path: `/api/${area}/import`,
+    access: "managers",
+    summary: `Import ${area} from CSV (managers): rows matched by ${area === "inventory" ? "barcode" : "serial number"} update, others are created; all rows or none`,
+    query: z.object({ dryRun: trueOrFalse("dryRun").meta({ description: "true: check the file and count, change nothing" }) }),
+    body: { schema: z.string(), required: true, contentType: "text/csv" },
+    ok: { status: "200", response: json(ImportResult, "Imported (or, with dryRun=true, what would be)") },
+    errors: {
+      "400": { description: "Rows with errors (nothing imported), a file that is not UTF-8, or bad input", content: { "application/json": { schema: z.union([ImportRefused, ErrorBody]) } } },
+      "413": errorResponse("The file is larger than the import limit"),
+      "415": errorResponse("The body is not text/csv"),
+    },
+  } as const satisfies OperationSpec;
+}
+
+const csv = (description: string) => ({ description, content: { "text/csv": { schema: z.string() } } });
+const jsonBody = (schema: z.ZodType, required = true) => ({ schema, required });
+
+/*
+ * The REST contract: every /api operation, named by a stable operationId (a generated client's
+ * method name). Routes register from it (./route.ts), so a route is in the document exactly as served
+ * (tests/api/openapi.test.ts), and tests/fuzz/openapi.test.ts fuzzes the server from the document alone.
+ */
+export const OPERATIONS = {
+  getSwaggerUiFile: {
+    method: "get", path: "/api/docs/{file}", access: "public",
+    summary: "Swagger UI's files (swagger-ui.css, swagger-ui-bundle.js, start.js)",
+    params: z.object({ file: z.enum(["swagger-ui.css", "swagger-ui-bundle.js", "start.js"], { error: "No such file" }) }),
+    ok: { status: "200", response: { description: "The file", content: { "text/css": { schema: z.string() }, "text/javascript": { schema: z.string() } } } },
+    errors: { "404": errorResponse("No such file") },
+  },
+  signIn: {
+    method: "post", path: "/api/auth/login", access: "public", unkeyed: true,
+    summary: "Sign in (sets the session cookie, and a device cookie that spares this browser other clients' sign-in delays)",
+    body: jsonBody(signInInput),
+    ok: { status: "200", response: json(z.object({ user: User }).strict(), "Signed in") },
+    errors: { "401": errorResponse("Wrong username or password") },
+  },
+  signOut: {
+    method: "post", path: "/api/auth/logout", access: "public", unkeyed: true,
+    summary: "Sign out (clears the cookie)",
+    ok: { status: "200", response: json(z.object({ success: z.literal(true) }).strict(), "Signed out") },
+  },
+  getCurrentUser: { method: "get", path: "/api/auth/me", access: "signedIn", summary: "The signed-in user", ok: { status: "200", response: json(z.object({ user: User }).strict(), "The user") } },
+  getCurrentUserAlias: { method: "get", path: "/api/auth", access: "signedIn", summary: "The signed-in user (the spec's other path)", ok: { status: "200", response: json(z.object({ user: User }).strict(), "The user") } },
+  getDashboardStats: { method: "get", path: "/api/dashboard/stats", access: "signedIn", summary: "Dashboard counts", ok: { status: "200", response: json(DashboardStats, "The counts") } },
+  listActivity: {
+    method: "get", path: "/api/dashboard/activity", access: "signedIn",
+    summary: "Recent activity, newest first (employees: without purchasing and team entries)",
+    query: z.object({ limit: wholeNumberParam("limit", 1, 200).optional().meta({ description: "How many entries (default 50)" }) }),
+    ok: { status: "200", response: json(z.array(ActivityEntry), "Entries") },
+  },
+  lookupScan: {
+    method: "post", path: "/api/scan/lookup", access: "signedIn",
+    summary: "Find the item, equipment or stock location a scanned code names",
+    body: jsonBody(scanInput),
+    ok: { status: "200", response: json(ScanResult, "What the code names") },
+    errors: { "404": errorResponse("The code names nothing") },
+  },
+  listInventoryItems: {
+    method: "get", path: "/api/inventory", access: "signedIn",
+    summary: "Every inventory item (the list's filters)",
+    query: z.object({ search: searchParam, category: categoryParam }),
+    ok: { status: "200", response: json(z.array(InventoryItem), "Items") },
+  },
+  createInventoryItem: {
+    method: "post", path: "/api/inventory", access: "signedIn",
+    summary: "Create an item",
+    body: jsonBody(createInventoryItemInput),
+    ok: { status: "201", response: json(InventoryItem, "Created") },
+  },
+  listLowStockItems: { method: "get", path: "/api/inventory/low-stock", access: "signedIn", summary: "Items at or below their minimum", ok: { status: "200", response: json(z.array(InventoryItem), "Items") } },
+  listReorderSuggestions: { method: "get", path: "/api/inventory/reorder-suggestions", access: "signedIn", summary: "What to reorder, critical first", ok: { status: "200", response: json(z.array(ReorderSuggestion), "Suggestions") } },
+  getInventoryItem: { method: "get", path: "/api/inventory/{id}", access: "signedIn", summary: "One item", params: idParams, ok: { status: "200", response: json(InventoryItem, "The item") } },
+  updateInventoryItem: {
+    method: "put", path: "/api/inventory/{id}", access: "signedIn",
+    summary: "Change an item (only the fields sent)",
+    params: idParams,
+    body: jsonBody(updateInventoryItemInput),
+    ok: { status: "200", response: json(InventoryItem, "Changed") },
+  },
+  deleteInventoryItem: { method: "delete", path: "/api/inventory/{id}", access: "managers", summary: "Delete an item (managers)", params: idParams, ok: { status: "204", response: { description: "Deleted" } } },
+  listEquipment: {
+    method: "get", path: "/api/equipment", access: "signedIn",
+    summary: "All equipment (the list's filters)",
+    query: z.object({ search: searchParam, status: oneOf("Status", EQUIPMENT_STATUSES).optional() }),
+    ok: { status: "200", response: json(z.array(Equipment), "Equipment") },
+  },
+  createEquipment: { method: "post", path: "/api/equipment", access: "signedIn", summary: "Create equipment", body: jsonBody(createEquipmentInput), ok: { status: "201", response: json(Equipment, "Created") } },
+  getEquipment: { method: "get", path: "/api/equipment/{id}", access: "signedIn", summary: "One piece of equipment", params: idParams, ok: { status: "200", response: json(Equipment, "The equipment") } },
+  updateEquipment: {
+    method: "put", path: "/api/equipment/{id}", access: "signedIn",
+    summary: "Change equipment (only the fields sent)",
+    params: idParams,
+    body: jsonBody(updateEquipmentInput),
+    ok: { status: "200", response: json(Equipment, "Changed") },
+  },
+  checkOutEquipment: {
+    method: "post", path: "/api/equipment/{id}/checkout", access: "signedIn",
+    summary: "Check out available equipment",
+    params: idParams,
+    body: jsonBody(checkOutInput),
+    ok: { status: "200", response: json(Equipment, "Checked out") },
+  },
+  checkInEquipment: { method: "post", path: "/api/equipment/{id}/checkin", access: "signedIn", summary: "Check in checked-out equipment", params: idParams, ok: { status: "200", response: json(Equipment, "Checked in") } },
+  listRequests: {
+    method: "get", path: "/api/requests", access: "signedIn",
+    summary: "Requests, newest first",
+    query: z.object({ status: oneOf("Status", ["pending", "approved", "denied"] as const).optional() }),
+    ok: { status: "200", response: json(z.array(Request), "Requests") },
+  },
+  createRequest: { method: "post", path: "/api/requests", access: "signedIn", summary: "File a request (the requester is the caller)", body: jsonBody(createRequestInput), ok: { status: "201", response: json(Request, "Filed") } },
+  getRequest: { method: "get", path: "/api/requests/{id}", access: "signedIn", summary: "One request", params: idParams, ok: { status: "200", response: json(Request, "The request") } },
+  approveRequest: {
+    method: "put", path: "/api/requests/{id}/approve", access: "managers",
+    summary: "Approve a pending request (managers); stock is issued from fromLocationId (default the main warehouse)",
+    params: idParams,
+    body: jsonBody(approveRequestInput, false),
+    ok: { status: "200", response: json(Request, "Approved") },
+  },
+  denyRequest: { method: "put", path: "/api/requests/{id}/deny", access: "managers", summary: "Deny a pending request (managers)", params: idParams, ok: { status: "200", response: json(Request, "Denied") } },
+  listStockLocations: {
+    method: "get", path: "/api/locations", access: "signedIn",
+    summary: "Stock locations (warehouses and vehicles) with their figures",
+    query: z.object({ kind: oneOf("kind", STOCK_LOCATION_KINDS).optional(), archived: trueOrFalse("archived").meta({ description: "true: archived ones too" }) }),
+    ok: { status: "200", response: json(z.array(StockLocationSummary), "Locations") },
+  },
+  listLocationStock: { method: "get", path: "/api/locations/{id}/stock", access: "signedIn", summary: "What one location holds", params: idParams, ok: { status: "200", response: json(z.array(LocationStockRow), "Stock levels") } },
+  exportInventoryCsv: {
+    method: "get", path: "/api/inventory/export.csv", access: "managers",
+    summary: "The inventory list as CSV (managers; the list's filters; UTF-8 with BOM, RFC 4180, formula-safe)",
+    query: z.object({ search: searchParam, category: categoryParam }),
+    ok: { status: "200", response: csv("CSV") },
+  },
+  exportEquipmentCsv: {
+    method: "get", path: "/api/equipment/export.csv", access: "managers",
+    summary: "The equipment list as CSV (managers; the list's filters; UTF-8 with BOM, RFC 4180, formula-safe)",
+    query: z.object({ search: searchParam, status: oneOf("Status", EQUIPMENT_STATUSES).optional() }),
+    ok: { status: "200", response: csv("CSV") },
+  },
+  importInventoryCsv: importOperation("inventory"),
+  importEquipmentCsv: importOperation("equipment"),
+  backupDatabase: {
+    method: "get", path: "/api/admin/backup/database", access: "public",
+    summary: "The embedded database's dump, for `npm run backup` on the same machine (with DATA_DIR/backup-token); 404 to anyone else",
+    ok: { status: "200", response: { description: "gzip", content: { "application/gzip": { schema: z.string() } } } },
+    errors: { "404": errorResponse("Not found") },
+  },
+  listTeamMembers: {
+    method: "get", path: "/api/team", access: "managers",
+    summary: "Team members (managers)",
+    query: z.object({ search: z.string().max(200, "search must be at most 200 characters").optional().meta({ description: "Matches name, username or department" }) }),
+    ok: { status: "200", response: json(z.array(User), "Members") },
+  },
+  createTeamMember: { method: "post", path: "/api/team", access: "managers", summary: "Add a team member (managers)", body: jsonBody(createTeamMemberInput), ok: { status: "201", response: json(User, "Added") } },
+  createSdsUpload: {
+    method: "post", path: "/api/objects/upload", access: "signedIn",
+    summary: "A signed, expiring URL to PUT an SDS file to",
+    body: jsonBody(uploadInput),
+    ok: { status: "200", response: json(SdsUpload, "Where to upload") },
+  },
+  linkSdsFile: {
+    method: "put", path: "/api/sds-files", access: "signedIn",
+    summary: "Attach (or clear) an SDS file of an item or equipment",
+    body: jsonBody(linkInput),
+    ok: { status: "200", response: json(SdsLink, "Attached") },
+    errors: { "404": errorResponse("No item or equipment has this id") },
+  },
+  getOpenApiDocument: {
+    method: "get", path: "/api/openapi.json", access: "public",
+    summary: "This document",
+    ok: { status: "200", response: { description: "OpenAPI 3.1", content: { "application/json": { schema: z.object({}).passthrough() } } } },
+  },
+  getApiDocs: {
+    method: "get", path: "/api/docs", access: "public",
+    summary: "This document, rendered (Swagger UI, served locally)",
+    ok: { status: "200", response: { description: "HTML", content: { "text/html": { schema: z.string() } } } },
+  },
+} as const satisfies Record<string, OperationSpec>;
+
+export type OperationId = keyof typeof OPERATIONS;
+export type Operation<K extends OperationId = OperationId> = (typeof OPERATIONS)[K];
+export const operation = <K extends OperationId>(id: K): OperationSpec => OPERATIONS[id] as OperationSpec;
+
+function documented(operationId: string, spec: OperationSpec): ZodOpenApiOperationObject {
+  const write = spec.method !== "get";
+  const header = write && !spec.unkeyed && spec.access !== "public" ? idempotencyHeader : undefined;
+  return {
+    operationId,
+    summary: spec.summary,
+    ...(spec.access === "public" ? { security: [{}] } : {}),
+    ...(spec.query || spec.params || header ? { requestParams: { ...(spec.query ? { query: spec.query } : {}), ...(spec.params ? { path: spec.params } : {}), ...(header ? { header } : {}) } } : {}),
+    ...(spec.body ? { requestBody: { required: spec.body.required, content: { [spec.body.contentType ?? "application/json"]: { schema: spec.body.schema } } } } : {}),
+    responses: { [spec.ok.status]: spec.ok.response, ...statusesOf(spec) },
+  };
+}
 
 let built: ReturnType<typeof createDocument> | undefined;
 
 /** The document, built once. */
 export function openApiDocument() {
-  built ??= createDocument(
+  if (built) return built;
+  const paths: ZodOpenApiPathsObject = {};
+  for (const [operationId, spec] of Object.entries(OPERATIONS) as [OperationId, OperationSpec][]) {
+    (paths[spec.path] ??= {})[spec.method] = documented(operationId, spec);
+  }
+  built = createDocument(
     {
       openapi: "3.1.0",
       info: {

@@ -1,7 +1,9 @@
 import { createTeamMember, listTeamMembers } from "../domain/team.ts";
-import type { Query, RestContext } from "./context.ts";
+import type { RestContext } from "./context.ts";
+import { route } from "./route.ts";
 
-export function teamRoutes({ app, deps, session }: RestContext) {
-  app.get<{ Querystring: Query }>("/api/team", async (req) => listTeamMembers(deps, await session.actorOf(req), { search: req.query.search }));
-  app.post("/api/team", async (req, reply) => reply.status(201).send(await createTeamMember(deps, await session.actorOf(req), req.body)));
+export function teamRoutes(ctx: RestContext) {
+  const { deps, session } = ctx;
+  route(ctx, "listTeamMembers", async (req, _reply, { query }) => listTeamMembers(deps, await session.actorOf(req), query));
+  route(ctx, "createTeamMember", async (req, reply) => reply.status(201).send(await createTeamMember(deps, await session.actorOf(req), req.body)));
 }

@@ -2,7 +2,8 @@ import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { BOM } from "../domain/csv.ts";
 import { ValidationError } from "../domain/errors.ts";
 import { exportEquipmentCsv, exportInventoryCsv, importEquipmentCsv, importInventoryCsv, type ImportResult } from "../domain/transfer.ts";
-import type { Query, RestContext } from "./context.ts";
+import type { RestContext } from "./context.ts";
+import { route } from "./route.ts";
 import { sendError } from "./errors.ts";
 
 /** The largest CSV file an import takes (about 40,000 rows of inventory). */
@@ -10,13 +11,6 @@ export const CSV_IMPORT_LIMIT = 10 * 1024 * 1024;
 const CSV_TYPE = "text/csv";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
-
-function dryRunOf(query: Query): boolean {
-  const v = query.dryRun;
-  if (v === undefined || v === "false" || v === "0") return false;
-  if (v === "true" || v === "1" || v === "") return true;
-  throw new ValidationError("dryRun must be true or false", "dryRun");
-}
 
 function attachment(reply: FastifyReply, name: string, csv: string) {
   const day = new Date().toISOString().slice(0, 10);
@@ -38,7 +32,8 @@ function importErrors(error: FastifyError, request: FastifyRequest, reply: Fasti
  * POST …/import with a text/csv body (`?dryRun=true` writes nothing). 200 with `{ created, updated,
  * unchanged, errors: [] }`; a file with errors imports nothing and answers 400 with them.
  */
-export function transferRoutes({ app, deps, session }: RestContext) {
+export function transferRoutes(ctx: RestContext) {
+  const { app, deps, session } = ctx;
   const actor = session.actorOf;
   app.addContentTypeParser(CSV_TYPE, { parseAs: "buffer", bodyLimit: CSV_IMPORT_LIMIT }, (_req, body, done) => {
     try {
@@ -48,23 +43,19 @@ export function transferRoutes({ app, deps, session }: RestContext) {
     }
   });
 
-  app.get<{ Querystring: Query }>("/api/inventory/export.csv", async (req, reply) =>
-    attachment(reply, "inventory", await exportInventoryCsv(deps, await actor(req), { search: req.query.search, category: req.query.category })),
-  );
-  app.get<{ Querystring: Query }>("/api/equipment/export.csv", async (req, reply) =>
-    attachment(reply, "equipment", await exportEquipmentCsv(deps, await actor(req), { search: req.query.search, status: req.query.status })),
-  );
+  route(ctx, "exportInventoryCsv", async (req, reply, { query }) => attachment(reply, "inventory", await exportInventoryCsv(deps, await actor(req), query)));
+  route(ctx, "exportEquipmentCsv", async (req, reply, { query }) => attachment(reply, "equipment", await exportEquipmentCsv(deps, await actor(req), query)));
 
-  const importRoute = (path: string, run: typeof importInventoryCsv) =>
-    app.post<{ Querystring: Query }>(path, { bodyLimit: CSV_IMPORT_LIMIT, errorHandler: importErrors }, async (req, reply) => {
-      const dryRun = dryRunOf(req.query);
+  const importRoute = (id: "importInventoryCsv" | "importEquipmentCsv", run: typeof importInventoryCsv) =>
+    route(ctx, id, async (req, reply, { query }) => {
+      const dryRun = query.dryRun === "true";
       const result: ImportResult = await run(deps, await actor(req), req.body, dryRun);
       if (result.errors.length && !dryRun) {
         const n = result.errors.length;
         return reply.status(400).send({ message: `The file has ${n} error${n === 1 ? "" : "s"}; nothing was imported`, ...result });
       }
       return result;
-    });
-  importRoute("/api/inventory/import", importInventoryCsv);
-  importRoute("/api/equipment/import", importEquipmentCsv);
+    }, { bodyLimit: CSV_IMPORT_LIMIT, errorHandler: importErrors });
+  importRoute("importInventoryCsv", importInventoryCsv);
+  importRoute("importEquipmentCsv", importEquipmentCsv);
 }
