@@ -1,13 +1,13 @@
 // `npm run storage:migrate [-- --keep]`: moves the SDS files of the local folder (DATA_DIR/objects)
 // into the configured shared store (PostgreSQL with DATABASE_URL, or S3 with S3_BUCKET; see
 // OBJECT_STORE). A file already in the store is left there; each local file is removed once it is
-// stored (kept with --keep). Safe to run again, and while servers run.
-import { createReadStream, existsSync, readdirSync, rmSync, type Dirent } from "node:fs";
-import { join, relative, sep } from "node:path";
+// stored (kept with --keep). Safe to run again, and while servers run. The server does the same at
+// start (server/storage/moveLocal.ts); this command is for moving files without a restart.
+import { join } from "node:path";
 import { loadConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/client.ts";
 import { createObjectStore } from "../server/storage/index.ts";
-import { isValidKey } from "../server/storage/objects.ts";
+import { moveLocalObjects } from "../server/storage/moveLocal.ts";
 
 const keep = process.argv.includes("--keep");
 const config = loadConfig();
@@ -16,34 +16,14 @@ if (config.objectStore.kind === "local") {
   process.exit(1);
 }
 const root = join(config.dataDir, "objects");
-const files = existsSync(root)
-  ? (readdirSync(root, { recursive: true, withFileTypes: true }) as Dirent[]).filter((d) => d.isFile() && !d.name.endsWith(".part")).map((d) => join(d.parentPath, d.name))
-  : [];
 const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 const store = createObjectStore(config, db.prisma);
-const counts = { moved: 0, alreadyThere: 0, skipped: 0, failed: 0 };
-for (const file of files) {
-  const key = relative(root, file).split(sep).join("/");
-  if (!isValidKey(key)) {
-    console.error(`skipped ${file}: not an object key`);
-    counts.skipped++;
-    continue;
-  }
-  try {
-    if (await store.exists(key)) counts.alreadyThere++;
-    else {
-      await store.write(key, createReadStream(file), Number.MAX_SAFE_INTEGER);
-      counts.moved++;
-    }
-    if (!keep) rmSync(file);
-  } catch (err) {
-    console.error(`failed ${key}:`, err);
-    counts.failed++;
-  }
-}
+const counts = await moveLocalObjects(root, store, { keep });
+for (const file of counts.skipped) console.error(`skipped ${file}: not an object key`);
+for (const { key, error } of counts.failed) console.error(`failed ${key}:`, error);
 await db.close();
 console.log(
-  `storage:migrate into ${config.objectStore.kind}: ${counts.moved} moved, ${counts.alreadyThere} already there, ${counts.skipped} skipped, ${counts.failed} failed` +
+  `storage:migrate into ${config.objectStore.kind}: ${counts.moved} moved, ${counts.alreadyThere} already there, ${counts.skipped.length} skipped, ${counts.failed.length} failed` +
     (keep ? " (local files kept)" : ""),
 );
-process.exit(counts.failed ? 1 : 0);
+process.exit(counts.failed.length ? 1 : 0);

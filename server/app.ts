@@ -34,7 +34,7 @@ import { objectRoutes } from "./rest/objects.ts";
 import { requestRoutes } from "./rest/requests.ts";
 import { teamRoutes } from "./rest/team.ts";
 import { requestIdFrom, runInRequest, setProcessLog } from "./log.ts";
-import { createObjectStore } from "./storage/index.ts";
+import { adoptLocalObjects, createObjectStore } from "./storage/index.ts";
 import { transferRoutes } from "./rest/transfer.ts";
 
 export type App = { http: FastifyInstance; db: Database; deps: Deps; responseCache: ResponseCache; close(): Promise<void> };
@@ -56,6 +56,13 @@ export async function createApp(
     ? await createPgEventBus(config.databaseUrl, (msg, err) => console.error(`events: ${msg}`, err ?? ""))
     : createLocalEventBus();
   const storage = createObjectStore(config, db.prisma);
+  try {
+    await adoptLocalObjects(config, storage);
+  } catch (err) {
+    await events.close();
+    await db.close();
+    throw err;
+  }
   const deps: Deps = { prisma: db.prisma, events, storage, settings: { allowPrivateWebhooks: config.webhooks.allowPrivate, companyName: config.companyName, signInDelayMs: config.signInDelayMs } };
   attachCaches(events);
   await seedDatabase(deps, config);

@@ -18,7 +18,11 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 
-const app = await createApp(config);
+const app = await createApp(config).catch((err: unknown) => {
+  // A start-up refusal that says what to do (e.g. SDS files that could not be moved) is shown as it is.
+  console.error(err instanceof Error && err.message.startsWith("storage:") ? err.message : err);
+  process.exit(1);
+});
 if (!state.stopping) {
   await app.http.listen({ port: config.port, host: config.host });
   console.log(`Trapline is serving on http://localhost:${config.port} (${app.db.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL"})`);
