@@ -3,7 +3,7 @@
 // non-zero if any stage failed. Under CI each runner also writes a JSON report into .tmp/ that
 // .ci/run sums into its closing line.
 import { spawnSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 
 const ci = Boolean(process.env.CI);
 mkdirSync(".tmp", { recursive: true });
@@ -21,4 +21,6 @@ for (const [name, cmd, args] of stages) {
   if (result.status !== 0) failed.push(name);
 }
 console.log(failed.length ? `\nFailed stages: ${failed.join(", ")}` : "\nAll stages passed");
+// For .ci/run's closing list: which stages failed (a type-check or lint failure has no test to name).
+if (ci) writeFileSync(".tmp/test-stages.json", JSON.stringify({ failed }));
 process.exit(failed.length ? 1 : 0);
