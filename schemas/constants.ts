@@ -12,6 +12,10 @@ export const EQUIPMENT_CATEGORIES = [
   "Detection Equipment",
   "Treatment Equipment",
 ] as const;
+/** Categories whose items are pesticide products and may carry label facts (issue 34). */
+export const PRODUCT_CATEGORIES = ["Pesticide", "Chemicals", "Bait"] as const;
+export const SIGNAL_WORDS = ["CAUTION", "WARNING", "DANGER"] as const;
+export const SIGNAL_WORD_LABEL: Record<(typeof SIGNAL_WORDS)[number], string> = { CAUTION: "Caution", WARNING: "Warning", DANGER: "Danger" };
 export const EQUIPMENT_STATUSES = ["available", "checked_out", "maintenance", "repair"] as const;
 export const REQUEST_TYPES = ["inventory", "equipment"] as const;
 export const ROLES = ["employee", "manager"] as const;

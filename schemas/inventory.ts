@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { EPA_REGISTRATION_NUMBER, EPA_REGISTRATION_NUMBER_MESSAGE, INVENTORY_CATEGORIES, UNITS } from "./constants.ts";
+import { EPA_REGISTRATION_NUMBER, EPA_REGISTRATION_NUMBER_MESSAGE, INVENTORY_CATEGORIES, SIGNAL_WORDS, UNITS } from "./constants.ts";
+import { DECIMAL_MESSAGE, decimalAmount, MEASURE_UNITS, parseThousandths } from "./measures.ts";
 import { oneOf, optionalPatternText, optionalText, requiredText, sdsFileUrlField, wholeNumber } from "./fields.ts";
 import { centsToDollars, moneyInput, numberInput, textInput } from "./form.ts";
 
@@ -23,6 +24,29 @@ export const inventoryItemFields = {
   hazardous: z.boolean({ error: "Hazardous must be true or false" }),
   epaRegistrationNumber: optionalPatternText("EPA registration number", 40, EPA_REGISTRATION_NUMBER, EPA_REGISTRATION_NUMBER_MESSAGE),
   activeIngredient: optionalText("Active ingredient", 200),
+  /** Label facts of a Pesticide, Chemicals or Bait product (issue 34). */
+  activeIngredients: z
+    .array(
+      z.object({
+        name: requiredText("Active ingredient", 200),
+        percent: z
+          .union([z.string(), z.number()])
+          .transform((v) => (typeof v === "number" ? String(v) : v.trim()))
+          .refine((v) => v === "" || (parseThousandths(v) !== null && parseThousandths(v)! <= 100_000n), `Percent ${DECIMAL_MESSAGE}, from 0 to 100`)
+          .transform((v) => (v === "" ? null : v))
+          .nullish(),
+      }),
+      { error: "Active ingredients must be a list of { name, percent }" },
+    )
+    .max(10, "At most 10 active ingredients")
+    .nullish(),
+  signalWord: oneOf("Signal word", SIGNAL_WORDS).nullish(),
+  restrictedUse: z.boolean({ error: "Restricted use must be true or false" }),
+  formulation: optionalText("Formulation", 100),
+  /** 1 container = amount × unit (e.g. 1 GAL): the product is then measured, its stock kept exactly. */
+  containerSize: z
+    .object({ amount: decimalAmount("Container size", { max: "100000" }), unit: oneOf("Container unit", MEASURE_UNITS) }, { error: "Container size must be { amount, unit }" })
+    .nullish(),
 };
 
 /** §9 defaults of a new item (the form starts from them too, with a price of 0). */
@@ -37,6 +61,7 @@ export const createInventoryItemInput = z.object({
   reorderQuantity: inventoryItemFields.reorderQuantity.default(NEW_ITEM.reorderQuantity),
   unit: inventoryItemFields.unit.default(NEW_ITEM.unit),
   hazardous: inventoryItemFields.hazardous.default(NEW_ITEM.hazardous),
+  restrictedUse: inventoryItemFields.restrictedUse.default(false),
 });
 /** Update takes only the fields to change. */
 export const updateInventoryItemInput = z.object(inventoryItemFields).partial();

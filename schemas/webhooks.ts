@@ -17,6 +17,8 @@ export const WEBHOOK_EVENTS = [
   "purchase_order.placed",
   "purchase_order.received",
   "purchase_order.cancelled",
+  "application.recorded",
+  "application.amended",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -36,6 +38,8 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   "purchase_order.placed": "A purchase order was placed with its supplier",
   "purchase_order.received": "A delivery was received on a purchase order",
   "purchase_order.cancelled": "A purchase order was cancelled",
+  "application.recorded": "A pesticide application was recorded",
+  "application.amended": "A pesticide application record was amended",
 };
 
 /** http(s) only, no credentials in it. (The server also refuses hosts that resolve to private ranges.) */

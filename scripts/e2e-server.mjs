@@ -10,7 +10,8 @@ const dataDir = mkdtempSync(join(tmpdir(), "trapline-e2e-"));
 const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
   stdio: "inherit",
   // Webhook receivers in the e2e tests listen on 127.0.0.1, which a webhook may reach only when allowed.
-  env: { ...process.env, PORT: port, HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", ALLOW_PRIVATE_WEBHOOKS: "1" },
+  // The browser tests are written against the basic demo set (SEED_DEMO=basic); `npm start` shows the full demo company.
+  env: { ...process.env, PORT: port, HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", ALLOW_PRIVATE_WEBHOOKS: "1", SEED_DEMO: process.env.SEED_DEMO ?? "basic" },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));

@@ -22,6 +22,7 @@ import { clientErrorHandler, frameworkErrors, registerSecurityHeaders } from "./
 import { createLocalEventBus } from "./realtime/events.ts";
 import { createPgEventBus } from "./realtime/pg-bus.ts";
 import { createLowStockSocket } from "./realtime/ws.ts";
+import { applicationRoutes } from "./rest/applications.ts";
 import { authRoutes } from "./rest/auth.ts";
 import { dashboardRoutes } from "./rest/dashboard.ts";
 import { openApiRoutes } from "./rest/docs.ts";
@@ -143,6 +144,7 @@ export async function createApp(
   locationRoutes(ctx);
   teamRoutes(ctx);
   transferRoutes(ctx);
+  applicationRoutes(ctx);
   registerBackupEndpoint(http, db, config.dataDir);
   objectRoutes(ctx);
   openApiRoutes(ctx);

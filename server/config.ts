@@ -18,7 +18,8 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")
     .optional()
     .or(z.literal("").transform(() => undefined)),
-  SEED_DEMO: flag,
+  /** 1 (default): the demo company with everything it does; basic: the smaller set the test suites are written against; 0: none. */
+  SEED_DEMO: z.enum(["0", "1", "true", "false", "yes", "no", "", "basic"]).optional(),
   ADMIN_USERNAME: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
@@ -77,7 +78,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  seedDemo: boolean;
+  /** The demo company: "full" (every capability on show), "basic" (the tests' fixture), or none. */
+  seedDemo: "full" | "basic" | false;
   admin: { username: string; password: string } | undefined;
   sessionSecret: string;
   production: boolean;
@@ -148,7 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    seedDemo: e.SEED_DEMO ?? true,
+    seedDemo: e.SEED_DEMO === "basic" ? "basic" : ["0", "false", "no"].includes(e.SEED_DEMO ?? "") ? false : "full",
     admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
     sessionSecret: e.SESSION_SECRET ?? keptSecret(dataDir),
     clientDir: e.CLIENT_DIR ? resolve(e.CLIENT_DIR) : fileURLToPath(new URL("../client/dist", import.meta.url)),

@@ -1,3 +1,4 @@
+import { seedShowcase } from "./showcase.ts";
 import type { Config } from "../config.ts";
 import { hashPassword } from "../auth/password.ts";
 import { ensureAdmin } from "../domain/auth.ts";
@@ -69,6 +70,13 @@ export async function seedDatabase(deps: Deps, config: Pick<Config, "seedDemo" |
     if (config.admin && (await ensureAdmin(deps, config.admin))) return "admin";
     return "none";
   }
+  const seeded = await seedBasic(deps);
+  // The full demo company: every capability on show (server/demo/showcase.ts); the tests use the basic set.
+  if (seeded === "seeded" && config.seedDemo === "full") await seedShowcase(deps);
+  return seeded;
+}
+
+async function seedBasic(deps: Deps): Promise<"seeded" | "none"> {
   const hashes = await Promise.all(people.map((p) => hashPassword(p.password)));
   return deps.prisma.$transaction(
     async (tx) => {

@@ -30,7 +30,7 @@ export function activityNodeWhere(actor: Actor | null | undefined, id: number): 
 }
 
 /** The entity types whose activity only managers read. */
-export const MANAGERS_ONLY_ACTIVITY = ["supplier", "purchaseOrder", "user"] as const;
+export const MANAGERS_ONLY_ACTIVITY = ["supplier", "purchaseOrder", "user", "application"] as const;
 
 /** Whether an activity entry is for managers' eyes only (an explicit draft flag, or its entity type). */
 export function activityAudience(entry: { entityType: string; managersOnly?: boolean }): boolean {
@@ -53,6 +53,19 @@ export function userNodeWhere(actor: Actor | null | undefined, id: number): Pris
 /** Records of the managers' areas (purchasing, webhooks): by id, managers only. */
 export function managersOnlyWhere(actor: Actor | null | undefined, id: number): { id: number } {
   return isManager(actor) ? { id } : NOTHING;
+}
+
+/**
+ * Application records (issue 34): a technician reads (and amends) the records they applied or
+ * entered; managers all of them.
+ */
+export function applicationVisibleWhere(actor: Actor | null | undefined): Prisma.ApplicationWhereInput {
+  if (!actor) return NOTHING;
+  return isManager(actor) ? {} : { OR: [{ applicatorId: actor.id }, { recordedById: actor.id }] };
+}
+export function applicationNodeWhere(actor: Actor | null | undefined, id: number): Prisma.ApplicationWhereUniqueInput {
+  if (!actor) return NOTHING;
+  return isManager(actor) ? { id } : { id, OR: [{ applicatorId: actor.id }, { recordedById: actor.id }] };
 }
 
 /** Records that belong to one user (API tokens, notifications): by id, only their owner. */

@@ -47,6 +47,10 @@ export function recordsChangedBy(event: DomainEvent | undefined): string[] | nul
     case "supplier.changed":
       // Reports: spend by supplier shows the supplier's name.
       return ["Supplier", `Supplier:${event.supplierId}`, "ActivityEntry", "Reports"];
+    case "application.changed":
+      return ["Application", "ApplicationLine", "ApplicationAmendment", `Application:${event.applicationId}`, "ActivityEntry", "Reports", "Query.applicationReport"];
+    case "certification.changed":
+      return ["Certification", "User", `User:${event.userId}`, "Query.expiringCertifications"];
     case "notification.created":
       return ["Notification", "Query.unreadNotificationCount"];
     case "session.revoked":

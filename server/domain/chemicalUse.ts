@@ -1,10 +1,13 @@
-import type { ChemicalUse, InventoryItem } from "../db/generated/client.ts";
+import { Prisma, type ChemicalUse, type InventoryItem } from "../db/generated/client.ts";
+import { formatThousandths } from "../../schemas/measures.ts";
+import { checkLicences, personWithLicence } from "./applications.ts";
+import { validOn } from "./certifications.ts";
 import { logActivity, parseInput, requireActor, write, type Actor, type Deps } from "./context.ts";
 import { NotFoundError, ValidationError } from "./errors.ts";
 import { useLocation } from "./locations.ts";
 import { utcDay } from "./maintenance.ts";
 import { notifyLowStock } from "./notifications.ts";
-import { becameLow, isLow, lowStockItem, takeStockRecorded } from "./stock.ts";
+import { becameLow, containerBaseOf, isLow, lowStockItem, takeStockRecorded } from "./stock.ts";
 import { FUTURE_USE, recordChemicalUseInput } from "../../schemas/chemicalUse.ts";
 
 /**
@@ -26,6 +29,9 @@ export async function recordChemicalUse(
     const product = await tx.inventoryItem.findUnique({ where: { id: data.itemId } });
     if (!product) throw new NotFoundError("Inventory item not found");
     const from = await useLocation(tx, a, data.locationId, product.id);
+    // The licence rule of application records holds here too: a restricted-use product needs the user's valid certification.
+    const applicator = await personWithLicence(tx, a.id, "itemId");
+    checkLicences(applicator, null, usedAt, [product]);
     const { item, movement } = await takeStockRecorded(tx, a, { itemId: product.id, name: product.name, quantity: data.quantity }, "used", undefined, from);
     const chemicalUse = await tx.chemicalUse.create({
       data: {
@@ -42,6 +48,39 @@ export async function recordChemicalUse(
         stockMovementId: movement.id,
       },
     });
+    // The same use as an application record (issue 34), with what this form does not ask left "not recorded".
+    const container = containerBaseOf(item);
+    const licence = validOn(applicator.certification, usedAt) ? applicator.certification : null;
+    const application = await tx.application.create({
+      data: {
+        street: data.siteAddress,
+        startedAt: usedAt,
+        targetPests: [data.targetPest],
+        applicatorId: a.id,
+        applicatorName: applicator.name,
+        certificationNumber: licence?.number ?? null,
+        certificationState: licence?.state ?? null,
+        supervisedApplicators: [],
+        recordedById: a.id,
+        chemicalUseId: chemicalUse.id,
+        lines: {
+          create: {
+            position: 0,
+            itemId: item.id,
+            productName: item.name,
+            epaRegistrationNumber: item.epaRegistrationNumber,
+            restrictedUse: item.restrictedUse,
+            signalWord: item.signalWord,
+            activeIngredients: item.activeIngredients ?? Prisma.DbNull,
+            amount: container === null ? String(data.quantity) : formatThousandths(BigInt(data.quantity) * BigInt(item.containerAmountMilli!)),
+            unit: container === null ? item.unit : item.containerUnit!,
+            amountBase: container === null ? null : BigInt(data.quantity) * container,
+            locationId: from.id,
+          },
+        },
+      },
+    });
+    await tx.stockMovement.update({ where: { id: movement.id }, data: { applicationId: application.id } });
     await logActivity(tx, a, {
       action: "use",
       entityType: "inventory",
@@ -54,6 +93,7 @@ export async function recordChemicalUse(
     emit({ type: "inventory.changed", itemId: item.id });
     emit({ type: "location.changed", locationIds: [from.id] });
     if (isLow(item)) emit({ type: "stock.low", items: [lowStockItem(item)] });
+    emit({ type: "application.changed", applicationId: application.id, applicatorId: a.id, action: "recorded" });
     return { chemicalUse, item };
   });
 }

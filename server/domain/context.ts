@@ -135,7 +135,7 @@ export function isRecordNotFound(err: unknown): boolean {
 
 export type ActivityDraft = {
   action: string;
-  entityType: "inventory" | "equipment" | "request" | "user" | "location" | "supplier" | "purchaseOrder";
+  entityType: "inventory" | "equipment" | "request" | "user" | "location" | "supplier" | "purchaseOrder" | "application";
   entityId?: number | null;
   details: string;
   /** Managers' business although its entity type is not (an item's preferred supplier); see access.ts. */

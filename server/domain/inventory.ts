@@ -17,6 +17,7 @@ import { seek } from "./keyset.ts";
 import { notifyLowStock } from "./notifications.ts";
 import { changeStock, isLow, lowStockItem, mainWarehouse, urgencyOf, type StockStatus } from "./stock.ts";
 import { createInventoryItemInput, updateInventoryItemInput } from "../../schemas/inventory.ts";
+import { labelColumns, restateContainers } from "./products.ts";
 
 export type InventoryFilter = { search?: string; category?: string; stockStatus?: StockStatus };
 
@@ -83,7 +84,8 @@ export async function createInventoryItem(deps: Deps, actor: Actor | null, input
   const data = parseInput(createInventoryItemInput, input);
   return write(deps, async (tx, emit) => {
     // The stock starts in the main warehouse; the total follows from its level (changeStock).
-    const created = await tx.inventoryItem.create({ data: { ...data, quantity: 0 } });
+    const { containerSize: _c, activeIngredients: _a, ...fields } = data;
+    const created = await tx.inventoryItem.create({ data: { ...fields, ...labelColumns(data, null), quantity: 0 } as Prisma.InventoryItemUncheckedCreateInput });
     const item = data.quantity > 0 ? (await changeStock(tx, a, { item: created, location: await mainWarehouse(tx), delta: data.quantity, reason: "initial" })).item : created;
     await logActivity(tx, a, itemCreatedActivity(item));
     emit({ type: "inventory.changed", itemId: item.id, created: true });
@@ -112,8 +114,11 @@ export async function updateInventoryItem(deps: Deps, actor: Actor | null, id: u
     const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM "InventoryItem" WHERE id = ${itemId} FOR UPDATE`;
     if (!locked.length) throw new NotFoundError("Inventory item not found");
     const before = (await tx.inventoryItem.findUnique({ where: { id: itemId } }))!;
-    const { quantity, ...rest } = data;
-    let item = await tx.inventoryItem.update({ where: { id: itemId }, data: rest });
+    const { quantity, containerSize: _c, activeIngredients: _a, ...rest } = data;
+    let item = await tx.inventoryItem.update({ where: { id: itemId }, data: { ...rest, ...labelColumns(data, before) } as Prisma.InventoryItemUncheckedUpdateInput });
+    // A new container size restates each location's exact stock (whole containers only).
+    const restated = await restateContainers(tx, a, before, item);
+    if (restated) await logActivity(tx, a, { action: "update", entityType: "inventory", entityId: item.id, details: restated });
     // A new total is a change at the main warehouse (stock elsewhere is moved by transfers and counts).
     const delta = quantity === undefined ? 0 : quantity - before.quantity;
     if (delta !== 0) {
@@ -218,4 +223,7 @@ export const labels: Partial<Record<keyof InventoryItem, string>> = {
   hazardous: "hazardous",
   epaRegistrationNumber: "EPA reg. no.",
   activeIngredient: "active ingredient",
+  signalWord: "signal word",
+  restrictedUse: "restricted use",
+  formulation: "formulation",
 };

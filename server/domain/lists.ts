@@ -29,6 +29,7 @@ function columnsOf(model: string, alias: string, omit: string[] = []): string {
       const column = `${alias}."${f.name}"`;
       if (f.kind === "enum" || ["Int", "String", "Boolean"].includes(f.type)) return `${column} AS "${f.name}"`;
       if (f.type === "DateTime") return `${isoTimestamp(column)} AS "${f.name}"`;
+      if (f.type === "Json") return `${column} AS "${f.name}"`;
       // Float, Decimal, BigInt, Json or Bytes would not print as JSON.stringify prints them: add the conversion here.
       throw new Error(`lists: ${model}.${f.name} has type ${f.type}, which the JSON lists do not render yet`);
     })
@@ -36,7 +37,10 @@ function columnsOf(model: string, alias: string, omit: string[] = []): string {
 }
 
 // Built once: the column lists are static SQL (no user input), so Prisma.raw is safe here.
-const inventoryColumns = Prisma.raw(columnsOf("InventoryItem", "i", ["warningLevel", "preferredSupplierId"]));
+/** A measured product's container as itemJson gives it: { amount: "1", unit: "GAL" } (thousandths, trailing zeros dropped), else null. */
+const CONTAINER_SIZE = `CASE WHEN i."containerUnit" IS NULL OR i."containerAmountMilli" IS NULL THEN NULL ELSE json_build_object(
+  'amount', regexp_replace(regexp_replace((i."containerAmountMilli" / 1000.0)::numeric(15, 3)::text, '0+$', ''), '\\.$', ''), 'unit', i."containerUnit") END AS "containerSize"`;
+const inventoryColumns = Prisma.raw(`${columnsOf("InventoryItem", "i", ["warningLevel", "preferredSupplierId", "containerAmountMilli", "containerUnit"])}, ${CONTAINER_SIZE}`);
 const equipmentColumns = Prisma.raw(columnsOf("Equipment", "e"));
 
 /** Rows of `rows` (a subquery aliased t) as one JSON array text, in `order`. */

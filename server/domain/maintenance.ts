@@ -4,6 +4,8 @@ import { logActivity, parseId, parseInput, requireActor, write, type Actor, type
 import { NotFoundError, ValidationError } from "./errors.ts";
 import { sweepExpiredIdempotencyKeys } from "./idempotency.ts";
 import { sweepThrottle } from "./signInThrottle.ts";
+import { sendCertificationReminders } from "./certifications.ts";
+import { isoDate, utcDay } from "./days.ts";
 import { notifyManagers, notifyUsers } from "./notifications.ts";
 import { recordMaintenanceInput } from "../../schemas/equipment.ts";
 
@@ -13,9 +15,7 @@ export const MAINTENANCE_WINDOW_DAYS = 7;
 export const DUE_BACK_NOTICE_DAYS = 1;
 const DAY = 86_400_000;
 
-/** Calendar dates are stored as UTC midnight; "today" is the UTC calendar day. */
-export const utcDay = (d: Date) => Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
-const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+export { utcDay };
 
 export type MaintenanceState = "OVERDUE" | "DUE" | "SCHEDULED";
 
@@ -89,6 +89,7 @@ export async function sendDueReminders(deps: Deps, now = new Date()): Promise<nu
       select: { id: true, name: true, status: true, assignedTo: true, dueBack: true },
     });
     for (const e of dueBack) await remindDueBack(tx, count, e, now);
+    await sendCertificationReminders(tx, count, now);
     return sent;
   });
 }

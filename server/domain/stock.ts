@@ -1,4 +1,5 @@
-import type { InventoryItem, StockLevel, StockLocation, StockMovement, StockMovementReason } from "../db/generated/client.ts";
+import type { InventoryItem, MeasureUnit, StockLevel, StockLocation, StockMovement, StockMovementReason } from "../db/generated/client.ts";
+import { describeStock, toBase } from "../../schemas/measures.ts";
 import type { LowStockItem, Urgency } from "../realtime/events.ts";
 import { ConflictError, NotFoundError } from "./errors.ts";
 import type { Actor, Tx } from "./context.ts";
@@ -24,6 +25,9 @@ export function lowStockItem(item: InventoryItem): LowStockItem {
   return { id: item.id, name: item.name, quantity: item.quantity, minQuantity: item.minQuantity, unit: item.unit, urgency: urgencyOf(item) };
 }
 
+/** Where a movement happened and what it belongs to. */
+export type MovementAt = { locationId: number; countId?: number; purchaseOrderId?: number; applicationId?: number; amountDelta?: bigint };
+
 /** Records a quantity change that has already been applied to `item` (its quantity is the new total). */
 export function recordMovement(
   tx: Tx,
@@ -32,9 +36,19 @@ export function recordMovement(
   delta: number,
   reason: StockMovementReason,
   requestId?: number,
-  at?: { locationId: number; countId?: number; purchaseOrderId?: number },
+  at?: MovementAt,
 ) {
   return tx.stockMovement.create({ data: movementRow(actor, item, delta, reason, requestId, at) });
+}
+
+/**
+ * A measured product's container in base units (schemas/measures.ts), or null for a product
+ * counted in whole units. Its stock is then kept exactly (StockLevel.amount) and `quantity` is its
+ * whole containers.
+ */
+export function containerBaseOf(item: { containerAmountMilli?: number | null; containerUnit?: MeasureUnit | null }): bigint | null {
+  if (!item.containerAmountMilli || !item.containerUnit) return null;
+  return toBase(BigInt(item.containerAmountMilli), item.containerUnit);
 }
 
 /** The row of one stock movement (recordMovement writes one; bulk writes insert many). */
@@ -44,7 +58,7 @@ export function movementRow(
   delta: number,
   reason: StockMovementReason,
   requestId?: number,
-  at?: { locationId: number; countId?: number; purchaseOrderId?: number },
+  at?: MovementAt,
 ) {
   return {
     itemId: item.id,
@@ -57,6 +71,8 @@ export function movementRow(
     locationId: at?.locationId ?? null,
     countId: at?.countId ?? null,
     purchaseOrderId: at?.purchaseOrderId ?? null,
+    applicationId: at?.applicationId ?? null,
+    amountDelta: at?.amountDelta ?? null,
   };
 }
 
@@ -88,8 +104,12 @@ export async function lockLocationShared(tx: Tx, locationId: number): Promise<St
 export type StockChange = {
   item: { id: number; name: string };
   location: StockLocation;
-  /** Units in (positive) or out (negative) at this location. */
+  /** Units in (positive) or out (negative) at this location: whole containers of a measured product. */
   delta: number;
+  /** A measured product's exact change in base units (an application); `delta` is then ignored. */
+  amountDelta?: bigint;
+  /** The application record whose use (or amendment) this is. */
+  applicationId?: number;
   reason: StockMovementReason;
   requestId?: number;
   countId?: number;
@@ -112,40 +132,87 @@ export async function changeStock(
   actor: Actor,
   change: StockChange,
 ): Promise<{ item: InventoryItem; level: StockLevel; movement: StockMovement }> {
-  const { item: ref, location, delta, reason } = change;
-  if (!Number.isInteger(delta) || delta === 0) throw new Error(`changeStock: bad delta ${delta}`);
+  const { item: ref, location, reason } = change;
+  if (change.amountDelta === undefined && (!Number.isInteger(change.delta) || change.delta === 0)) throw new Error(`changeStock: bad delta ${change.delta}`);
   await lockLocationShared(tx, location.id);
   // Item row before level rows, in every change: concurrent changes of one item queue instead of deadlocking.
-  const exists = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM "InventoryItem" WHERE id = ${ref.id} FOR UPDATE`;
-  if (!exists.length) throw new ConflictError(`${ref.name} no longer exists`);
+  const [locked] = await tx.$queryRaw<{ id: number; containerAmountMilli: number | null; containerUnit: MeasureUnit | null }[]>`
+    SELECT id, "containerAmountMilli", "containerUnit" FROM "InventoryItem" WHERE id = ${ref.id} FOR UPDATE`;
+  if (!locked) throw new ConflictError(`${ref.name} no longer exists`);
+  const container = containerBaseOf(locked);
+  if (change.amountDelta !== undefined && container === null) throw new Error("changeStock: an exact amount of a product without a container size");
+  // A measured product moves by its exact amount; its whole containers follow (delta below).
+  const amount = container === null ? null : (change.amountDelta ?? BigInt(change.delta) * container);
+  if (amount === 0n) throw new Error("changeStock: a change of nothing");
+  const taking = amount === null ? change.delta < 0 : amount < 0n;
   let level: StockLevel | undefined;
-  if (delta < 0) {
-    [level] = await tx.stockLevel.updateManyAndReturn({
-      where: { itemId: ref.id, locationId: location.id, quantity: { gte: -delta } },
-      data: { quantity: { decrement: -delta } },
-    });
-    if (!level) {
-      const current = await tx.inventoryItem.findUnique({ where: { id: ref.id }, include: { stockLevels: { where: { locationId: location.id } } } });
-      if (!current) throw new ConflictError(`${ref.name} no longer exists`);
-      const there = current.stockLevels[0]?.quantity ?? 0;
-      // Where the location holds all of the item, the message is the one stock had before locations.
-      const where = there === current.quantity ? "" : ` at ${location.name}`;
-      throw new ConflictError(`Not enough stock of ${current.name}: ${there} ${current.unit} left${where}, ${-delta} requested`);
+  let delta = change.delta;
+  if (taking) {
+    if (amount === null) {
+      [level] = await tx.stockLevel.updateManyAndReturn({
+        where: { itemId: ref.id, locationId: location.id, quantity: { gte: -delta } },
+        data: { quantity: { decrement: -delta } },
+      });
+    } else {
+      [level] = await tx.$queryRaw<StockLevel[]>`
+        UPDATE "StockLevel" SET "amount" = "amount" + ${amount}::bigint, "quantity" = (("amount" + ${amount}::bigint) / ${container}::bigint)::int, "updatedAt" = now()
+        WHERE "itemId" = ${ref.id} AND "locationId" = ${location.id} AND "amount" + ${amount}::bigint >= 0
+        RETURNING *`;
+      if (level) delta = level.quantity - Number((level.amount - amount) / container!);
     }
+    if (!level) throw await shortage(tx, ref, location, container, locked.containerUnit, delta, amount);
   } else {
     if (location.archived) throw new ConflictError(`${location.name} is archived: stock cannot be put there`);
-    [level] = await tx.$queryRaw<StockLevel[]>`
-      INSERT INTO "StockLevel" ("itemId", "locationId", "quantity", "updatedAt") VALUES (${ref.id}, ${location.id}, ${delta}, now())
-      ON CONFLICT ("itemId", "locationId") DO UPDATE SET "quantity" = "StockLevel"."quantity" + EXCLUDED."quantity", "updatedAt" = now()
-      RETURNING *`;
+    if (amount === null) {
+      [level] = await tx.$queryRaw<StockLevel[]>`
+        INSERT INTO "StockLevel" ("itemId", "locationId", "quantity", "updatedAt") VALUES (${ref.id}, ${location.id}, ${delta}, now())
+        ON CONFLICT ("itemId", "locationId") DO UPDATE SET "quantity" = "StockLevel"."quantity" + EXCLUDED."quantity", "updatedAt" = now()
+        RETURNING *`;
+    } else {
+      [level] = await tx.$queryRaw<StockLevel[]>`
+        INSERT INTO "StockLevel" ("itemId", "locationId", "quantity", "amount", "updatedAt")
+        VALUES (${ref.id}, ${location.id}, (${amount}::bigint / ${container}::bigint)::int, ${amount}::bigint, now())
+        ON CONFLICT ("itemId", "locationId") DO UPDATE SET "amount" = "StockLevel"."amount" + EXCLUDED."amount",
+          "quantity" = (("StockLevel"."amount" + EXCLUDED."amount") / ${container}::bigint)::int, "updatedAt" = now()
+        RETURNING *`;
+      delta = level!.quantity - Number((level!.amount - amount) / container!);
+    }
   }
   const item =
-    change.changesTotal === false
+    change.changesTotal === false || delta === 0
       ? await tx.inventoryItem.findUniqueOrThrow({ where: { id: ref.id } })
       : await tx.inventoryItem.update({ where: { id: ref.id }, data: { quantity: { increment: delta } } });
-  const movement = await recordMovement(tx, actor, item, delta, reason, change.requestId, { locationId: location.id, countId: change.countId, purchaseOrderId: change.purchaseOrderId });
-  if (reason !== "count") await noteCountMovement(tx, location.id, ref.id, delta);
+  const movement = await recordMovement(tx, actor, item, delta, reason, change.requestId, {
+    locationId: location.id,
+    countId: change.countId,
+    purchaseOrderId: change.purchaseOrderId,
+    applicationId: change.applicationId,
+    amountDelta: amount ?? undefined,
+  });
+  if (reason !== "count" && delta !== 0) await noteCountMovement(tx, location.id, ref.id, delta);
   return { item, level: level!, movement };
+}
+
+/** Why a decrease did not fit: what the location holds, in the words stock had before locations where it holds all of it. */
+async function shortage(
+  tx: Tx,
+  ref: { id: number; name: string },
+  location: StockLocation,
+  container: bigint | null,
+  containerUnit: MeasureUnit | null,
+  delta: number,
+  amount: bigint | null,
+): Promise<ConflictError> {
+  const current = await tx.inventoryItem.findUnique({ where: { id: ref.id }, include: { stockLevels: { where: { locationId: location.id } } } });
+  if (!current) return new ConflictError(`${ref.name} no longer exists`);
+  const there = current.stockLevels[0];
+  const quantity = there?.quantity ?? 0;
+  // Where the location holds all of the item, the message is the one stock had before locations.
+  const where = quantity === current.quantity ? "" : ` at ${location.name}`;
+  if (container === null || amount === null) return new ConflictError(`Not enough stock of ${current.name}: ${quantity} ${current.unit} left${where}, ${-delta} requested`);
+  const left = describeStock(there?.amount ?? 0n, container, containerUnit!);
+  const asked = describeStock(-amount, container, containerUnit!);
+  return new ConflictError(`Not enough stock of ${current.name}: ${left} left${where}, ${asked} requested`);
 }
 
 /**
@@ -159,29 +226,32 @@ export async function changeStock(
 export async function changeLevelsAt(
   tx: Tx,
   location: StockLocation,
-  deltas: readonly { itemId: number; delta: number }[],
+  deltas: readonly { itemId: number; delta: number; /** a measured product's delta × container, in base units */ amountDelta?: bigint }[],
   tooLow: (itemId: number, there: number) => ConflictError,
 ): Promise<void> {
+  const json = (list: typeof deltas) => JSON.stringify(list.map((l) => ({ itemId: l.itemId, delta: l.delta, amountDelta: String(l.amountDelta ?? 0n) })));
   const rises = deltas.filter((l) => l.delta > 0);
   const falls = deltas.filter((l) => l.delta < 0);
   if (rises.length) {
     if (location.archived) throw new ConflictError(`${location.name} is archived: stock cannot be put there`);
     await tx.$executeRawUnsafe(
-      `INSERT INTO "StockLevel" ("itemId", "locationId", "quantity", "updatedAt")
-       SELECT (e->>'itemId')::int, $2::int, (e->>'delta')::int, now() FROM jsonb_array_elements($1::jsonb) AS e
-       ON CONFLICT ("itemId", "locationId") DO UPDATE SET "quantity" = "StockLevel"."quantity" + EXCLUDED."quantity", "updatedAt" = now()`,
-      JSON.stringify(rises),
+      `INSERT INTO "StockLevel" ("itemId", "locationId", "quantity", "amount", "updatedAt")
+       SELECT (e->>'itemId')::int, $2::int, (e->>'delta')::int, (e->>'amountDelta')::bigint, now() FROM jsonb_array_elements($1::jsonb) AS e
+       ON CONFLICT ("itemId", "locationId") DO UPDATE SET "quantity" = "StockLevel"."quantity" + EXCLUDED."quantity",
+         "amount" = "StockLevel"."amount" + EXCLUDED."amount", "updatedAt" = now()`,
+      json(rises),
       location.id,
     );
   }
   if (falls.length) {
     // Not an upsert: the CHECK constraint refuses a negative proposed row even when ON CONFLICT would update.
     const lowered = await tx.$queryRawUnsafe<{ itemId: number }[]>(
-      `UPDATE "StockLevel" l SET "quantity" = l."quantity" + (e->>'delta')::int, "updatedAt" = now()
+      `UPDATE "StockLevel" l SET "quantity" = l."quantity" + (e->>'delta')::int, "amount" = l."amount" + (e->>'amountDelta')::bigint, "updatedAt" = now()
          FROM jsonb_array_elements($1::jsonb) AS e
         WHERE l."locationId" = $2::int AND l."itemId" = (e->>'itemId')::int AND l."quantity" + (e->>'delta')::int >= 0
+          AND l."amount" + (e->>'amountDelta')::bigint >= 0
         RETURNING l."itemId"`,
-      JSON.stringify(falls),
+      json(falls),
       location.id,
     );
     if (lowered.length < falls.length) {

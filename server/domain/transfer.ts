@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import type { z } from "zod";
-import type { Equipment, InventoryItem } from "../db/generated/client.ts";
+import { Prisma, type Equipment, type InventoryItem } from "../db/generated/client.ts";
 import type { DomainEvent } from "../realtime/events.ts";
 import { describeChanges } from "./changes.ts";
 import { EQUIPMENT_COLUMNS, INVENTORY_COLUMNS, normalHeader, type CsvImportColumn as Column } from "./csvColumns.ts";
@@ -25,7 +25,8 @@ import { createEquipmentInput, updateEquipmentInput } from "../../schemas/equipm
 import { createInventoryItemInput, updateInventoryItemInput } from "../../schemas/inventory.ts";
 import { remindMaintenanceDue } from "./maintenance.ts";
 import { notifyLowStock } from "./notifications.ts";
-import { changeLevelsAt, isLow, lockLocationShared, lowStockItem, mainWarehouse, movementRow } from "./stock.ts";
+import { labelColumns } from "./products.ts";
+import { changeLevelsAt, containerBaseOf, isLow, lockLocationShared, lowStockItem, mainWarehouse, movementRow } from "./stock.ts";
 
 /*
  * CSV export and import of the inventory and equipment lists. One column list per area serves both
@@ -258,7 +259,8 @@ async function insertRows(tx: Tx, table: string, rows: readonly Record<string, u
   const columns = quoted(Object.keys(rows[0]!));
   const inserted = await tx.$queryRawUnsafe<{ id: number }[]>(
     `INSERT INTO "${table}" (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::"${table}", $1::json) WITH ORDINALITY AS r ORDER BY r.ordinality RETURNING id`,
-    JSON.stringify(rows),
+    // BigInt (a measured product's exact amounts) as JSON text, which the bigint columns read back exactly.
+    JSON.stringify(rows, (_key, v: unknown) => (typeof v === "bigint" ? v.toString() : v)),
   );
   return inserted.map((r) => r.id);
 }
@@ -287,6 +289,12 @@ const inventoryArea: Area<InventoryItem> = {
   keyLabel: "Barcode",
   create: createInventoryItemInput as unknown as z.ZodType<Record<string, unknown>>,
   update: updateInventoryItemInput as unknown as z.ZodType<Record<string, unknown>>,
+  // Label facts follow the same rules as the item form's (products only; the one-line active ingredient fills the list).
+  rule: (before, data) => {
+    const columns = labelColumns(data, before);
+    if (columns.activeIngredients === Prisma.DbNull) columns.activeIngredients = null;
+    return columns;
+  },
   async lockByKeys(tx, keys) {
     const ids = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM "InventoryItem" WHERE barcode = ANY(${keys}::text[]) ORDER BY id FOR UPDATE`;
     return ids.length ? tx.inventoryItem.findMany({ where: { id: { in: ids.map((r) => r.id) } } }) : [];
@@ -302,16 +310,21 @@ const inventoryArea: Area<InventoryItem> = {
     const after = new Map(written.map((i) => [i.id, i]));
     const made = ids.map((id) => after.get(id)!);
     const where = { locationId: main.id };
-    const movements = made.filter((i) => i.quantity > 0).map((i) => movementRow(actor, i, i.quantity, "initial", undefined, where));
-    const levelDeltas = made.filter((i) => i.quantity > 0).map((i) => ({ itemId: i.id, delta: i.quantity }));
+    // A measured product's whole containers move its exact amount by as many containers.
+    const amountOf = (i: InventoryItem, delta: number) => {
+      const container = containerBaseOf(i);
+      return container === null ? undefined : BigInt(delta) * container;
+    };
+    const movements = made.filter((i) => i.quantity > 0).map((i) => movementRow(actor, i, i.quantity, "initial", undefined, { ...where, amountDelta: amountOf(i, i.quantity) }));
+    const levelDeltas = made.filter((i) => i.quantity > 0).map((i) => ({ itemId: i.id, delta: i.quantity, amountDelta: amountOf(i, i.quantity) }));
     const activities = made.map((i) => activityRow(actor, itemCreatedActivity(i)));
     const becameLow: InventoryItem[] = made.filter(isLow);
     for (const { before } of updates) {
       const item = after.get(before.id)!;
       const delta = item.quantity - before.quantity;
       if (delta !== 0) {
-        movements.push(movementRow(actor, item, delta, editMovementReason(delta), undefined, where));
-        levelDeltas.push({ itemId: item.id, delta });
+        movements.push(movementRow(actor, item, delta, editMovementReason(delta), undefined, { ...where, amountDelta: amountOf(item, delta) }));
+        levelDeltas.push({ itemId: item.id, delta, amountDelta: amountOf(item, delta) });
       }
       activities.push(activityRow(actor, { action: "update", entityType: "inventory", entityId: item.id, details: describeChanges(before, item, inventoryLabels) }));
       if (isLow(item) && !isLow(before)) becameLow.push(item);

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Tx } from "../db/client.ts";
 import type { DomainEvent, EventBus } from "../realtime/events.ts";
 import type { WebhookEvent } from "../../schemas/webhooks.ts";
+import { snapshotOf } from "./applicationShape.ts";
 import { BusGuardedCache, onChange, perBus } from "./cache.ts";
 
 type Announced = { event: WebhookEvent; key: string; data: (tx: Tx) => Promise<unknown> };
@@ -56,6 +57,20 @@ function announced(e: DomainEvent): Announced[] {
       // The order as it stands after the change (for a receipt: each line's received so far, the status).
       return [{ event, key: `po:${id}:${e.action}`, data: async (tx) => ({ purchaseOrder: await tx.purchaseOrder.findUnique({ where: { id }, select: PURCHASE_ORDER_FIELDS }) }) }];
     }
+    case "application.changed":
+      // The record as it stands after the change, with its lines (exact amounts as text) and its amendments' reasons.
+      return [
+        {
+          event: `application.${e.action}`,
+          key: `app:${e.applicationId}:${e.action}`,
+          data: async (tx) => {
+            const app = await tx.application.findUnique({ where: { id: e.applicationId }, include: { lines: { orderBy: { position: "asc" } }, amendments: { orderBy: { createdAt: "asc" } } } });
+            if (!app) return { application: null };
+            const { before: _b, amendments, ...rest } = { before: null, ...snapshotOf(app) };
+            return { application: { ...rest, amendments: amendments.map((m) => ({ id: m.id, reason: m.reason, changes: m.changes, late: m.late, createdAt: m.createdAt })) } };
+          },
+        },
+      ];
     default:
       return [];
   }

@@ -21,7 +21,7 @@ const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 export const builder = new SchemaBuilder<{
   PrismaTypes: PrismaTypes;
   Context: GraphQLContext;
-  Scalars: { DateTime: { Input: Date; Output: Date } };
+  Scalars: { DateTime: { Input: Date; Output: Date }; Decimal: { Input: string; Output: string } };
   // Non-null unless a field says otherwise, so clients (Relay's generated types) get honest types.
   DefaultFieldNullability: false;
   DefaultEdgesNullability: { list: false; items: false };

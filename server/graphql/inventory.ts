@@ -14,6 +14,7 @@ import { labelPayload } from "../domain/scan.ts";
 import { isLow, stockStatus, urgencyOf } from "../domain/stock.ts";
 import type { InventoryItem } from "../db/generated/client.ts";
 import { signedInWhere } from "../domain/access.ts";
+import { ActiveIngredientInput, MeasuredAmountInput, SignalWordEnum } from "./products.ts";
 import { builder, type InputFields } from "./builder.ts";
 import { userErrors } from "./errors.ts";
 import { databaseId } from "./ids.ts";
@@ -133,7 +134,12 @@ const inventoryFields = (t: InputFields) => ({
   sdsFileUrl: t.string(),
   hazardous: t.boolean(),
   epaRegistrationNumber: t.string({ description: "EPA Reg. No.: 432-1012, or 432-1012-5481 with a distributor number; null clears" }),
-  activeIngredient: t.string({ description: "e.g. Fipronil 9.1%; null clears" }),
+  activeIngredient: t.string({ description: "e.g. Fipronil 9.1%; null clears (activeIngredients, when given, sets it)" }),
+  activeIngredients: t.field({ type: [ActiveIngredientInput], description: "Pesticide, Chemicals and Bait items: the label's active ingredients; null clears" }),
+  signalWord: t.field({ type: SignalWordEnum }),
+  restrictedUse: t.boolean({ description: "A restricted-use pesticide: its EPA registration number is required" }),
+  formulation: t.string(),
+  containerSize: t.field({ type: MeasuredAmountInput, description: "1 container = this amount; the product is then measured (exact stock, amounts applied in any unit of its kind); null: counted in whole units" }),
 });
 
 const CreateInventoryItemInput = builder.inputType("CreateInventoryItemInput", {

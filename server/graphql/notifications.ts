@@ -12,7 +12,7 @@ import { userErrors } from "./errors.ts";
 import { databaseId } from "./ids.ts";
 
 export const NotificationKindEnum = builder.enumType("NotificationKind", {
-  values: ["NEW_REQUEST", "REQUEST_APPROVED", "REQUEST_DENIED", "LOW_STOCK", "MAINTENANCE_DUE", "EQUIPMENT_DUE_BACK"] as const,
+  values: ["NEW_REQUEST", "REQUEST_APPROVED", "REQUEST_DENIED", "LOW_STOCK", "MAINTENANCE_DUE", "EQUIPMENT_DUE_BACK", "CERTIFICATION_EXPIRING"] as const,
 });
 
 export const NotificationNode = builder.prismaNode("Notification", {

@@ -39,7 +39,11 @@ export type DomainEvent =
   /** An API token revoked: every process's token cache drops it. */
   | { type: "apiToken.revoked"; tokenId: number }
   /** A webhook created, changed or deleted: outboxes re-read which webhooks exist. */
-  | { type: "webhook.changed"; webhookId: number };
+  | { type: "webhook.changed"; webhookId: number }
+  /** A pesticide application record was made or amended (issue 34). */
+  | { type: "application.changed"; applicationId: number; applicatorId: number; action: "recorded" | "amended" }
+  /** A user's applicator certification was set. */
+  | { type: "certification.changed"; userId: number };
 
 /** What a bus needs of a transaction to publish within it (a Prisma transaction client has it). */
 export type SqlRunner = { $executeRawUnsafe(query: string, ...values: unknown[]): PromiseLike<number> };

@@ -3,7 +3,9 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObj
 import { INT32_MAX, oneOf } from "../../schemas/fields.ts";
 import { IDEMPOTENCY_KEY_FORM, KEY_FORM_MESSAGE } from "../domain/idempotency.ts";
 import { signInInput } from "../../schemas/auth.ts";
-import { EQUIPMENT_STATUSES, INVENTORY_CATEGORIES, REQUEST_TYPES, ROLES } from "../../schemas/constants.ts";
+import { EQUIPMENT_STATUSES, INVENTORY_CATEGORIES, REQUEST_TYPES, ROLES, SIGNAL_WORDS } from "../../schemas/constants.ts";
+import { AREA_UNITS, MEASURE_UNITS } from "../../schemas/measures.ts";
+import { APPLICATION_METHODS, recordApplicationInput } from "../../schemas/applications.ts";
 import { checkOutInput, createEquipmentInput, updateEquipmentInput } from "../../schemas/equipment.ts";
 import { createInventoryItemInput, updateInventoryItemInput } from "../../schemas/inventory.ts";
 import { approveRequestInput, createRequestInput } from "../../schemas/requests.ts";
@@ -49,7 +51,16 @@ const InventoryItem = z
     sdsFileUrl: z.string().nullable(),
     hazardous: z.boolean(),
     epaRegistrationNumber: z.string().nullable(),
-    activeIngredient: z.string().nullable(),
+    activeIngredient: z.string().nullable().meta({ description: "The active ingredients as one line" }),
+    activeIngredients: z.array(z.object({ name: z.string(), percent: z.string().nullable() }).strict()).nullable(),
+    signalWord: z.enum(SIGNAL_WORDS).nullable(),
+    restrictedUse: z.boolean(),
+    formulation: z.string().nullable(),
+    containerSize: z
+      .object({ amount: z.string().meta({ description: "An exact decimal" }), unit: z.enum(MEASURE_UNITS) })
+      .strict()
+      .nullable()
+      .meta({ description: "A measured product's container; `quantity` then counts whole containers" }),
     createdAt: timestamp,
     updatedAt: timestamp,
   })
@@ -190,6 +201,57 @@ const ScanResult = z
   ])
   .meta({ id: "ScanResult" });
 
+const Application = z
+  .object({
+    id: z.int(),
+    customerName: z.string().nullable().meta({ description: "null: not recorded (a record converted from an older chemical-use row)" }),
+    serviceAddress: z.object({ street: z.string().nullable(), city: z.string().nullable(), state: z.string().nullable(), zip: z.string().nullable() }).strict(),
+    siteDescription: z.string().nullable(),
+    areaTreated: z.object({ amount: z.string(), unit: z.enum(AREA_UNITS) }).strict().nullable(),
+    startedAt: timestamp,
+    endedAt: nullableTimestamp,
+    targetPests: z.array(z.string()),
+    method: z.enum(APPLICATION_METHODS).nullable(),
+    applicatorId: z.int(),
+    applicatorName: z.string(),
+    certificationNumber: z.string().nullable(),
+    certificationState: z.string().nullable(),
+    supervisorId: z.int().nullable(),
+    supervisorName: z.string().nullable(),
+    supervisorCertificationNumber: z.string().nullable(),
+    supervisedApplicators: z.array(z.string()),
+    weather: z.object({ temperatureF: z.string().nullable(), windSpeedMph: z.string().nullable(), windDirection: z.string().nullable() }).strict().nullable(),
+    notes: z.string().nullable(),
+    recordedById: z.int(),
+    late: z.boolean().meta({ description: "Recorded or amended more than 14 days after the application" }),
+    lines: z.array(
+      z
+        .object({
+          id: z.int(),
+          itemId: z.int().nullable(),
+          productName: z.string(),
+          epaRegistrationNumber: z.string().nullable(),
+          restrictedUse: z.boolean(),
+          signalWord: z.enum(SIGNAL_WORDS).nullable(),
+          activeIngredients: z.array(z.object({ name: z.string(), percent: z.string().nullable() }).strict()),
+          amount: z.string().meta({ description: "An exact decimal, as entered" }),
+          unit: z.string().meta({ description: "A measure unit (FL_OZ, GAL…) or the item's own unit" }),
+          dilution: z.object({ amount: z.string(), unit: z.enum(MEASURE_UNITS), finishedVolume: z.string(), finishedUnit: z.enum(MEASURE_UNITS) }).strict().nullable(),
+          locationId: z.int().nullable(),
+        })
+        .strict(),
+    ),
+    amendments: z.array(
+      z
+        .object({ id: z.int(), userId: z.int(), reason: z.string(), changes: z.array(z.object({ field: z.string(), before: z.string(), after: z.string() }).strict()), late: z.boolean(), createdAt: timestamp })
+        .strict(),
+    ),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .strict()
+  .meta({ id: "Application" });
+
 const SdsUpload = z.object({ signedUrl: z.string(), objectPath: z.string() }).strict().meta({ id: "SdsUpload" });
 const SdsLink = z
   .object({ itemType: z.enum(["inventory", "equipment"]), itemId: z.int(), sdsFileUrl: z.string().nullable(), item: z.union([InventoryItem, Equipment]) })
@@ -245,6 +307,8 @@ type OperationSpec = {
   errors?: Record<string, { description: string; content?: Record<string, { schema: z.ZodType }> }>;
   /** Not keyed (Idempotency-Key is ignored): sign-in and sign-out change no record. */
   unkeyed?: boolean;
+  /** Rules between parameters that JSON Schema cannot state, in words (`x-rules`); a request can keep to every schema and still break one (400). */
+  rules?: string[];
 };
 
 /**
@@ -279,6 +343,19 @@ function statusesOf(spec: OperationSpec) {
   out["429"] = errorResponse("Too many requests (or failed sign-ins) from this address; see Retry-After");
   return { ...out, ...spec.errors, default: errorResponse("The server or its database failed (5xx; 503 with Retry-After while the database is away)") };
 }
+
+const isoDay = (label: string) => z.iso.date({ error: `${label} must be a date (YYYY-MM-DD)` });
+/** A report's period: UTC calendar days, both included, at most 731 days. */
+const RANGE_RULES = ["from is on or before to", "the period covers at most 731 days"];
+const rangeQuery = z.object({ from: isoDay("from"), to: isoDay("to") });
+const applicationQuery = z.object({
+  from: isoDay("from").optional(),
+  to: isoDay("to").optional(),
+  applicatorId: wholeNumberParam("applicatorId", 1, INT32_MAX).optional(),
+  restrictedUseOnly: trueOrFalse("restrictedUseOnly"),
+  customer: z.string().max(200, "customer must be at most 200 characters").optional().meta({ description: "Part of the customer's name" }),
+  itemId: wholeNumberParam("itemId", 1, INT32_MAX).optional(),
+});
 
 /** POST /api/{area}/import: a text/csv body, all rows or none. */
 function importOperation(area: "inventory" | "equipment") {
@@ -451,6 +528,53 @@ export const OPERATIONS = {
     ok: { status: "200", response: json(SdsLink, "Attached") },
     errors: { "404": errorResponse("No item or equipment has this id") },
   },
+  createApplication: {
+    method: "post", path: "/api/applications", access: "signedIn",
+    summary: "Record a pesticide application (the applicator is the caller unless a manager names another); each product is taken from stock",
+    body: jsonBody(recordApplicationInput),
+    ok: { status: "201", response: json(Application, "Recorded") },
+  },
+  listApplications: {
+    method: "get", path: "/api/applications", access: "signedIn",
+    summary: "Application records, newest first (technicians: their own), at most 1000",
+    query: applicationQuery,
+    ok: { status: "200", response: json(z.array(Application), "Records") },
+  },
+  getApplication: { method: "get", path: "/api/applications/{id}", access: "signedIn", summary: "One application record with its amendments", params: idParams, ok: { status: "200", response: json(Application, "The record") } },
+  getApplicationCustomerCopy: {
+    method: "get", path: "/api/applications/{id}/customer-copy.pdf", access: "signedIn",
+    summary: "The customer's one-page copy of a visit",
+    params: idParams,
+    ok: { status: "200", response: { description: "PDF", content: { "application/pdf": { schema: z.string() } } } },
+  },
+  getRupReportCsv: {
+    rules: RANGE_RULES,
+    method: "get", path: "/api/applications/rup-report.csv", access: "managers",
+    summary: "Restricted-use application records of a period, the federal fields, one row per product per application (managers)",
+    query: rangeQuery,
+    ok: { status: "200", response: csv("CSV") },
+  },
+  getRupReportPdf: {
+    rules: RANGE_RULES,
+    method: "get", path: "/api/applications/rup-report.pdf", access: "managers",
+    summary: "The restricted-use records of a period as a PDF (managers)",
+    query: rangeQuery,
+    ok: { status: "200", response: { description: "PDF", content: { "application/pdf": { schema: z.string() } } } },
+  },
+  getApplicationMonthlySummaryCsv: {
+    rules: RANGE_RULES,
+    method: "get", path: "/api/applications/monthly-summary.csv", access: "managers",
+    summary: "Per month and product: total applied and applications (managers)",
+    query: rangeQuery,
+    ok: { status: "200", response: csv("CSV") },
+  },
+  getApplicationLogCsv: {
+    rules: RANGE_RULES,
+    method: "get", path: "/api/applications/log.csv", access: "managers",
+    summary: "Every product line of every application of a period, all fields (managers)",
+    query: rangeQuery,
+    ok: { status: "200", response: csv("CSV") },
+  },
   getOpenApiDocument: {
     method: "get", path: "/api/openapi.json", access: "public",
     summary: "This document",
@@ -473,6 +597,7 @@ function documented(operationId: string, spec: OperationSpec): ZodOpenApiOperati
   return {
     operationId,
     summary: spec.summary,
+    ...(spec.rules ? { "x-rules": spec.rules } : {}),
     ...(spec.access === "public" ? { security: [{}] } : {}),
     ...(spec.query || spec.params || header ? { requestParams: { ...(spec.query ? { query: spec.query } : {}), ...(spec.params ? { path: spec.params } : {}), ...(header ? { header } : {}) } } : {}),
     ...(spec.body ? { requestBody: { required: spec.body.required, content: { [spec.body.contentType ?? "application/json"]: { schema: spec.body.schema } } } } : {}),

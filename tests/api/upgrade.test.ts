@@ -35,6 +35,7 @@ type Expected = {
   requests: Record<string, unknown>[];
   team: Record<string, unknown>[];
   activity: Record<string, unknown>[];
+  chemicalUse?: { id: number; itemId: number; itemName: string; quantity: number; unit: string; siteAddress: string; targetPest: string };
 };
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -77,6 +78,23 @@ async function expectRecordsKept(client: ApiClient, expected: Expected) {
   }
   const activity = (await client.get("/api/dashboard/activity?limit=200")).body as Record<string, unknown>[];
   for (const before of expected.activity) expect(activity.find((a) => a.id === before.id), `activity ${before.id}`).toMatchObject({ details: before.details, action: before.action });
+  // A chemical use recorded before issue 34 is an application record now, with what it lacked "not recorded" (null), never invented.
+  const use = expected.chemicalUse;
+  if (use) {
+    const records = (await client.get("/api/applications")).body as Record<string, any>[];
+    const converted = records.filter((r) => r.targetPests.includes(use.targetPest));
+    expect(converted).toHaveLength(1);
+    expect(converted[0]).toMatchObject({
+      customerName: null,
+      serviceAddress: { street: use.siteAddress, city: null, state: null, zip: null },
+      areaTreated: null,
+      method: null,
+      endedAt: null,
+      certificationNumber: null,
+      targetPests: [use.targetPest],
+      lines: [{ itemId: use.itemId, productName: use.itemName, amount: String(use.quantity), unit: use.unit, restrictedUse: false }],
+    });
+  }
 }
 
 /** Each SDS file the release kept downloads with the same bytes, from the link its item still carries. */

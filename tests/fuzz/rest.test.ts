@@ -8,6 +8,7 @@ import { approveRequestInput, createRequestInput } from "../../schemas/requests.
 import { scanInput } from "../../server/domain/scan.ts";
 import { linkInput, uploadInput } from "../../server/domain/sds.ts";
 import { createTeamMemberInput } from "../../schemas/team.ts";
+import { recordApplicationInput } from "../../schemas/applications.ts";
 import { DEMO_PASSWORDS, startServer, type TestServer } from "../helpers/server.ts";
 import { bodyFromZod, deepJsonText, hostileJson, hostileString } from "./arbitraries.ts";
 import { encodePart, expectHandled, expectHealthyAndReconciled, runs, SEED, send } from "./harness.ts";
@@ -70,6 +71,14 @@ const ROUTES: Route[] = [
   { method: "GET", path: "/metrics", as: "anonymous" },
   { method: "GET", path: "/api/docs", as: "anonymous" },
   { method: "GET", path: "/api/docs/:file", as: "anonymous" },
+  { method: "POST", path: "/api/applications", body: recordApplicationInput },
+  { method: "GET", path: "/api/applications", query: ["from", "to", "applicatorId", "restrictedUseOnly", "customer", "itemId"] },
+  { method: "GET", path: "/api/applications/:id" },
+  { method: "GET", path: "/api/applications/:id/customer-copy.pdf" },
+  { method: "GET", path: "/api/applications/rup-report.csv", query: ["from", "to"] },
+  { method: "GET", path: "/api/applications/rup-report.pdf", query: ["from", "to"] },
+  { method: "GET", path: "/api/applications/monthly-summary.csv", query: ["from", "to"] },
+  { method: "GET", path: "/api/applications/log.csv", query: ["from", "to"] },
 ];
 
 let server: TestServer;

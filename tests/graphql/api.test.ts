@@ -257,7 +257,7 @@ describe("schema shape (introspection)", () => {
         error: __type(name: "Error") { possibleTypes { name } }
       }`,
     );
-    expect(data.node.possibleTypes.map((t: any) => t.name).sort()).toEqual(["ActivityEntry", "ApiToken", "ChemicalUse", "Equipment", "InventoryItem", "Notification", "PurchaseOrder", "PurchaseOrderLine", "Request", "StockCount", "StockLocation", "Supplier", "User", "Webhook"]);
+    expect(data.node.possibleTypes.map((t: any) => t.name).sort()).toEqual(["ActivityEntry", "ApiToken", "Application", "ApplicationLine", "ChemicalUse", "Equipment", "InventoryItem", "Notification", "PurchaseOrder", "PurchaseOrderLine", "Request", "StockCount", "StockLocation", "Supplier", "User", "Webhook"]);
     expect(data.query.fields.map((f: any) => f.name)).toEqual(
       expect.arrayContaining([
         "viewer", "node", "nodes", "inventoryItems", "equipment", "requests", "activity", "teamMembers",

@@ -36,6 +36,7 @@ import { linkInput, uploadInput } from "../../server/domain/sds.ts";
 import { createTeamMemberInput } from "../../schemas/team.ts";
 import { createPurchaseOrderInput, createSupplierInput, receivePurchaseOrderInput, updatePurchaseOrderInput, updateSupplierInput } from "../../schemas/purchasing.ts";
 import { draftFromSuggestionsInput, setPreferredSupplierInput } from "../../server/domain/purchasing.ts";
+import { amendApplicationInput, amendmentLineInput, applicationLineInput, recordApplicationInput, setCertificationInput } from "../../schemas/applications.ts";
 import { schema } from "../../server/graphql/schema.ts";
 
 type ZodObject = z.ZodObject<z.ZodRawShape>;
@@ -52,6 +53,18 @@ type Pairing = {
   /** Input types nested in this one, compared with the zod object at that key. */
   nested?: Record<string, { graphql: string; pairing: Pairing }>;
 };
+
+/** The zod object inside optional/nullable/default wrappers (a nested input object). */
+function objectOf(schema: AnyZod): ZodObject {
+  let s = schema;
+  for (let i = 0; i < 10; i++) {
+    const def = defOf(s);
+    if (def.type === "object") return s as ZodObject;
+    if (!def.innerType) break;
+    s = def.innerType;
+  }
+  throw new Error("not an object");
+}
 
 /** The zod object that a z.array (perhaps behind a preprocess) holds. */
 function arrayElement(schema: AnyZod): ZodObject {
@@ -128,7 +141,32 @@ const PAIRINGS: Record<string, Pairing> = {
     nested: { lines: { graphql: "ReceivePurchaseOrderLineInput", pairing: { zod: arrayElement(receivePurchaseOrderInput.shape.lines) } } },
   },
   DraftPurchaseOrdersFromSuggestionsInput: { zod: draftFromSuggestionsInput },
+  SetCertificationInput: { zod: setCertificationInput },
+  RecordApplicationInput: { zod: recordApplicationInput, nested: applicationNested(recordApplicationInput, "ApplicationLineInput", applicationLineInput) },
+  AmendApplicationInput: { zod: amendApplicationInput, nested: applicationNested(amendApplicationInput, "AmendApplicationLineInput", amendmentLineInput) },
 };
+
+/** An application input's nested objects: the address, area, weather and lines (with their dilution). */
+function applicationNested(zod: ZodObject, lineType: string, line: ZodObject): Pairing["nested"] {
+  return {
+    serviceAddress: { graphql: "ServiceAddressInput", pairing: { zod: objectOf(zod.shape.serviceAddress!) } },
+    areaTreated: { graphql: "AreaTreatedInput", pairing: { zod: objectOf(zod.shape.areaTreated!) } },
+    weather: { graphql: "WeatherInput", pairing: { zod: objectOf(zod.shape.weather!) } },
+    lines: { graphql: lineType, pairing: { zod: line, nested: { dilution: { graphql: "DilutionInput", pairing: { zod: objectOf(line.shape.dilution!) } } } } },
+  };
+}
+
+// Label facts of a product: the container size and active ingredients are nested inputs of the item's inputs.
+for (const name of ["CreateInventoryItemInput", "UpdateInventoryItemInput"] as const) {
+  const zod = PAIRINGS[name]!.zod;
+  PAIRINGS[name] = {
+    ...PAIRINGS[name]!,
+    nested: {
+      containerSize: { graphql: "MeasuredAmountInput", pairing: { zod: objectOf(zod.shape.containerSize!) } },
+      activeIngredients: { graphql: "ActiveIngredientInput", pairing: { zod: arrayElement(zod.shape.activeIngredients!) } },
+    },
+  };
+}
 
 /** Input types that have no zod schema: the domain takes only the record's id (or a flag). */
 const WITHOUT_ZOD = new Set([
@@ -149,6 +187,16 @@ const WITHOUT_ZOD = new Set([
   "CancelPurchaseOrderInput",
   "PurchaseOrderLineInput", // compared inside Create/UpdatePurchaseOrderInput
   "ReceivePurchaseOrderLineInput", // compared inside ReceivePurchaseOrderInput
+  "ApplicationFilter", // read by the resolver into the domain's filter (dates and ids checked there)
+  // Compared inside the inputs that hold them:
+  "MeasuredAmountInput",
+  "ActiveIngredientInput",
+  "ServiceAddressInput",
+  "AreaTreatedInput",
+  "WeatherInput",
+  "DilutionInput",
+  "ApplicationLineInput",
+  "AmendApplicationLineInput",
 ]);
 
 type ZodField = {
@@ -317,6 +365,9 @@ function typeMismatch(g: ReturnType<typeof describeGraphQL>, zf: ZodField, neste
       return zf.kind === "Boolean" ? null : "GraphQL Boolean";
     case "ID":
       return zf.kind === "Int" ? null : "GraphQL ID, zod not an integer database id";
+    case "Decimal":
+      // An exact decimal: text or a number (decimalAmount and the like).
+      return zf.kind === "Float|String" ? null : "GraphQL Decimal, zod not a decimal (text or number)";
     default:
       return nested ? null : `no rule for GraphQL type ${g.name}`;
   }

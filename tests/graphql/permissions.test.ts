@@ -150,6 +150,12 @@ beforeAll(async () => {
   fx.otherToken = (await run(boss, `mutation { createApiToken(input: { name: "theirs", access: READ }) { ... on CreateApiTokenPayload { apiToken { id } } } }`)).data.createApiToken.apiToken.id;
   fx.count = (await run(as.manager, `mutation ($l: ID!) { startStockCount(input: { locationId: $l }) { ... on StartStockCountPayload { count { id } } } }`, { l: fx.main.id })).data.startStockCount.count.id;
   await run(as.manager, `mutation ($c: ID!) { abandonStockCount(input: { countId: $c }) { __typename } }`, { c: fx.count });
+  // A measured product, a certification for the employee and an application by someone else (tech).
+  fx.product = (
+    await run(as.manager, `mutation { createInventoryItem(input: { name: "Probe Termidor", category: "Pesticide", quantity: 20, containerSize: { amount: "1", unit: GAL } }) { ... on CreateInventoryItemPayload { item { id databaseId } } } }`)
+  ).data.createInventoryItem.item;
+  await run(as.manager, `mutation ($u: ID!) { setCertification(input: { userId: $u, number: "TX-PROBE", state: "TX", expiresOn: "2030-01-01" }) { __typename } }`, { u: globalId("User", fx.employeeId) });
+  fx.techsApplication = (await run(await server.as("tech"), RECORD, { i: applicationProbe() })).data.recordApplication.application;
   fx.chemicalUse = (
     await run(as.manager, `mutation ($i: RecordChemicalUseInput!) { recordChemicalUse(input: $i) { ... on RecordChemicalUsePayload { chemicalUse { id } } } }`, {
       i: { itemId: fx.item.id, quantity: 1, siteAddress: "1 Probe St", targetPest: "Ants", locationId: fx.main.id },
@@ -157,6 +163,20 @@ beforeAll(async () => {
   ).data.recordChemicalUse.chemicalUse.id;
 }, 120_000);
 afterAll(() => server.close());
+
+const RECORD = `mutation ($i: RecordApplicationInput!) { recordApplication(input: $i) { __typename ... on RecordApplicationPayload { application { id databaseId lines { id } } } } }`;
+function applicationProbe(extra: Record<string, unknown> = {}) {
+  return {
+    customerName: "Probe customer",
+    serviceAddress: { street: "1 Probe St", city: "Austin", state: "TX", zip: "78701" },
+    areaTreated: { amount: "100", unit: "SQ_FT" },
+    startedAt: new Date(Date.now() - 3_600_000).toISOString(),
+    targetPests: ["Ants"],
+    method: "SPRAY",
+    lines: [{ itemId: fx.product.id, amount: "1", unit: "FL_OZ", locationId: fx.main.id }],
+    ...extra,
+  };
+}
 
 const node = (id: string, fields = "id") => [`query ($id: ID!) { node(id: $id) { ${fields} } }`, { id }] as const;
 /** node(id:) as a verdict: null is "no". */
@@ -381,6 +401,54 @@ const probes: Record<string, (role: Role, c: ApiClient) => Promise<Verdict>> = {
     if (own === "yes" && other === "yes") return "yes";
     if (own === "yes" && other === "no") return "own";
     return all([own, other]);
+  },
+  "Application records": async (role, c) => {
+    const recorded = await gqlVerdict(c, RECORD, { i: applicationProbe() });
+    if (role === "signedOut")
+      return all([recorded, await restVerdict(c, "GET", "/api/applications"), await restVerdict(c, "GET", `/api/applications/${fx.techsApplication.databaseId}`), await nodeVerdict(c, fx.techsApplication.id)]);
+    const own = (await run(c, RECORD, { i: applicationProbe({ customerName: `Own ${role}` }) })).data.recordApplication.application;
+    const theirs = fx.techsApplication;
+    const amend = async (id: string) => (await run(c, `mutation ($id: ID!) { amendApplication(input: { applicationId: $id, reason: "probe", notes: "${role} ${Math.random()}" }) { __typename } }`, { id })).data.amendApplication.__typename;
+    const reads = async (app: { id: string; databaseId: number; lines: { id: string }[] }) =>
+      [
+        await nodeVerdict(c, app.id),
+        await nodeVerdict(c, app.lines[0]!.id),
+        (await c.get(`/api/applications/${app.databaseId}`)).status === 200 ? "yes" : "no",
+        (await c.get(`/api/applications/${app.databaseId}/customer-copy.pdf`)).status === 200 ? "yes" : "no",
+        (await amend(app.id)) === "AmendApplicationPayload" ? "yes" : "no",
+      ] as const;
+    const ownReads = all([...(await reads(own))]);
+    const theirReads = all([...(await reads(theirs))]);
+    const listed = ((await c.get("/api/applications")).body as { id: number }[]).map((a) => a.id);
+    const forOther = (await run(c, RECORD, { i: applicationProbe({ applicatorId: globalId("User", fx.techId) }) })).data.recordApplication.__typename;
+    if (ownReads === "yes" && theirReads === "yes" && listed.includes(theirs.databaseId) && forOther === "RecordApplicationPayload") return "yes";
+    if (ownReads === "yes" && theirReads === "no" && listed.includes(own.databaseId) && !listed.includes(theirs.databaseId) && forOther === "ForbiddenError") return "own";
+    return `mixed: own ${ownReads}, theirs ${theirReads}, for another ${forOther}` as Verdict;
+  },
+  "The inspector's exports": async (_role, c) => {
+    const range = `from=${isoDay(-7)}&to=${isoDay(0)}`;
+    return all([
+      await gqlVerdict(c, `query ($f: String!, $t: String!) { applicationReports(from: $f, to: $t) { __typename } }`, { f: isoDay(-7), t: isoDay(0) }),
+      await restVerdict(c, "GET", `/api/applications/rup-report.csv?${range}`),
+      await restVerdict(c, "GET", `/api/applications/rup-report.pdf?${range}`),
+      await restVerdict(c, "GET", `/api/applications/monthly-summary.csv?${range}`),
+      await restVerdict(c, "GET", `/api/applications/log.csv?${range}`),
+    ]);
+  },
+  "Set and review certifications": async (_role, c) =>
+    all([
+      await gqlVerdict(c, `mutation ($u: ID!) { setCertification(input: { userId: $u, number: "TX-SET", state: "TX", expiresOn: "2031-01-01" }) { __typename } }`, { u: globalId("User", fx.techId) }),
+      await gqlVerdict(c, `{ expiringCertifications { number } }`),
+    ]),
+  "A user's certification": async (role, c) => {
+    if (role === "signedOut") return gqlVerdict(c, `query ($id: ID!) { node(id: $id) { ... on User { certification { number } } } }`, { id: globalId("User", fx.employeeId) });
+    const self = role === "manager" ? fx.managerId : fx.employeeId;
+    const viewer = (await run(c, `{ viewer { certification { number } } }`)).data.viewer;
+    const employeesVia = (await run(c, `{ requests(first: 100) { edges { node { requester { databaseId certification { number } } } } } }`)).data.requests.edges.map((e: any) => e.node.requester);
+    const others = employeesVia.filter((u: any) => u.databaseId !== self);
+    const seesOthers = (await run(c, `query ($id: ID!) { node(id: $id) { ... on User { certification { number } } } }`, { id: globalId("User", fx.employeeId) })).data.node?.certification;
+    if (role === "manager") return seesOthers?.number === "TX-PROBE" ? "yes" : ("mixed" as Verdict);
+    return viewer.certification?.number === "TX-PROBE" && others.every((u: any) => u.certification === null) ? "own" : ("mixed" as Verdict);
   },
   Reports: async (_role, c) => gqlVerdict(c, `query ($f: String!, $t: String!) { reports(from: $f, to: $t) { __typename } }`, { f: isoDay(-7), t: isoDay(0) }),
   "CSV export and import": async (_role, c) => {

@@ -40,7 +40,8 @@ export async function startServer(
   const ownsDatabase = !options.databaseUrl;
   const databaseUrl = options.databaseUrl ?? (await freshDatabase());
   const config = () =>
-    loadConfig({ DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", DATABASE_URL: databaseUrl ?? "", ...env });
+    // The suites are written against the basic demo set (the full demo company adds trucks, purchasing and applications).
+    loadConfig({ DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", DATABASE_URL: databaseUrl ?? "", SEED_DEMO: "basic", ...env });
   let app = await createApp(config(), { onQuery: options.onQuery, logStream: options.logStream });
   let url = await app.http.listen({ port: 0, host: "127.0.0.1" });
   const server: TestServer = {

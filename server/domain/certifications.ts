@@ -1,0 +1,98 @@
+import type { Certification } from "../db/generated/client.ts";
+import { setCertificationInput } from "../../schemas/applications.ts";
+import { mayReadAccount } from "./access.ts";
+import { logActivity, parseInput, requireActor, requireManager, write, type Actor, type Deps, type Tx } from "./context.ts";
+import { NotFoundError } from "./errors.ts";
+import { DAY_MS as DAY, isoDate, utcDay } from "./days.ts";
+import { notifyManagers, notifyUsers } from "./notifications.ts";
+
+/*
+ * Applicator certifications (licences), one current one per user (issue 34). Managers set them on
+ * Team; a technician reads their own. A restricted-use application needs, on its date, a valid one
+ * of the applicator or of a named supervising certified applicator (applications.ts). Managers (and
+ * the holder) are told 60, 30 and 7 days before one expires.
+ */
+
+export const EXPIRY_NOTICE_DAYS = [60, 30, 7] as const;
+
+/** Valid on `day` (a UTC calendar day): issued by then (when an issue date is known) and not yet expired. */
+export function validOn(cert: Pick<Certification, "issuedOn" | "expiresOn"> | null | undefined, day: Date): boolean {
+  if (!cert) return false;
+  const d = utcDay(day);
+  return (!cert.issuedOn || utcDay(cert.issuedOn) <= d) && utcDay(cert.expiresOn) >= d;
+}
+
+export async function setCertification(deps: Deps, actor: Actor | null, input: unknown): Promise<Certification> {
+  const a = requireManager(actor, "Only managers can record certifications");
+  const data = parseInput(setCertificationInput, input);
+  return write(deps, async (tx, emit) => {
+    const user = await tx.user.findUnique({ where: { id: data.userId }, select: { id: true, name: true } });
+    if (!user) throw new NotFoundError("User not found");
+    const fields = {
+      number: data.number,
+      state: data.state,
+      categories: data.categories,
+      issuedOn: data.issuedOn ? new Date(data.issuedOn) : null,
+      expiresOn: new Date(data.expiresOn),
+    };
+    const cert = await tx.certification.upsert({ where: { userId: user.id }, create: { userId: user.id, ...fields }, update: fields });
+    await logActivity(tx, a, {
+      action: "update",
+      entityType: "user",
+      entityId: user.id,
+      details: `Recorded ${user.name}'s certification ${cert.number} (${cert.state}), expires ${isoDate(cert.expiresOn)}`,
+    });
+    emit({ type: "certification.changed", userId: user.id });
+    // A certification already inside a notice window is announced now, not at the next hourly look.
+    await remindCertificationExpiry(tx, emit, { ...cert, user }, new Date());
+    return cert;
+  });
+}
+
+/** A user's certification, for managers and the user; null for anyone else (and when there is none). */
+export async function certificationOf(deps: Deps, actor: Actor | null, userId: number): Promise<Certification | null> {
+  requireActor(actor);
+  if (!mayReadAccount(actor, userId)) return null;
+  return deps.prisma.certification.findUnique({ where: { userId } });
+}
+
+/** Certifications that expire within the longest notice window, or have expired (managers; the dashboard). */
+export async function expiringCertifications(deps: Deps, actor: Actor | null, now = new Date()) {
+  requireManager(actor, "Only managers can see the team's certifications");
+  return deps.prisma.certification.findMany({
+    where: { expiresOn: { lt: new Date(utcDay(now) + (EXPIRY_NOTICE_DAYS[0] + 1) * DAY) } },
+    include: { user: { select: { id: true, name: true } } },
+    orderBy: [{ expiresOn: "asc" }, { id: "asc" }],
+  });
+}
+
+type Emit = Parameters<typeof notifyManagers>[1];
+
+/**
+ * Once per notice window (60, 30, 7 days) and expiry date: managers and the holder hear that a
+ * certification expires soon. Only the nearest window a certification is in is announced.
+ */
+export async function remindCertificationExpiry(tx: Tx, emit: Emit, cert: Certification & { user: { id: number; name: string } }, now: Date) {
+  const days = Math.round((utcDay(cert.expiresOn) - utcDay(now)) / DAY);
+  if (days < 0) return;
+  const window = [...EXPIRY_NOTICE_DAYS].reverse().find((w) => days <= w);
+  if (window === undefined) return;
+  const date = isoDate(cert.expiresOn);
+  const when = days === 0 ? "today" : `in ${days} day${days === 1 ? "" : "s"}`;
+  const draft = {
+    kind: "CERTIFICATION_EXPIRING" as const,
+    dedupeKey: `certification:${cert.id}:${date}:${window}`,
+    message: `${cert.user.name}'s applicator certification ${cert.number} (${cert.state}) expires ${date} (${when})`,
+  };
+  await notifyManagers(tx, emit, draft);
+  await notifyUsers(tx, emit, [cert.userId], { ...draft, message: `Your applicator certification ${cert.number} (${cert.state}) expires ${date} (${when})` });
+}
+
+/** The hourly look: every certification inside a notice window (idempotent through the dedupe keys). */
+export async function sendCertificationReminders(tx: Tx, emit: Emit, now = new Date()) {
+  const due = await tx.certification.findMany({
+    where: { expiresOn: { gte: new Date(utcDay(now)), lt: new Date(utcDay(now) + (EXPIRY_NOTICE_DAYS[0] + 1) * DAY) } },
+    include: { user: { select: { id: true, name: true } } },
+  });
+  for (const cert of due) await remindCertificationExpiry(tx, emit, cert, now);
+}
