@@ -194,6 +194,9 @@ export default defineConfig({
     sourcemap: process.env.TRAPLINE_SOURCEMAP === "hidden" ? "hidden" : false,
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
+      // A feature's public file (features/<area>/index.ts) only names what other features may use: importing one
+      // name of it costs what importing that module directly does, not the modules behind its other names.
+      treeshake: { moduleSideEffects: (id: string) => (/\/src\/features\/[^/]+\/index\.ts$/.test(id) ? false : undefined) },
       output: {
         // entriesAware groups are named after the screens that share them ("ui~SignIn~AppRouter~…"): keep file names short.
         chunkFileNames: (chunk) => `assets/${chunk.name.split("~")[0]}-[hash].js`,

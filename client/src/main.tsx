@@ -1,9 +1,9 @@
 import { loadSignedInApp, loadSignIn } from "./app/entryChunks.ts";
 import { sendEarlyQueries } from "./app/earlyQueries.ts";
 import { preloadRoute } from "./app/routeChunks.ts";
-import { VIEWER_KEY } from "./app/viewerKey.ts";
+import { VIEWER_KEY } from "./platform/viewerKey.ts";
 
-/** The role remembered on this device for a returning user (app/viewerCache.ts writes it), else null. */
+/** The role remembered on this device for a returning user (platform/viewerCache.ts writes it), else null. */
 function rememberedRole(): string | null {
   try {
     const role: unknown = JSON.parse(localStorage.getItem(VIEWER_KEY) ?? "null")?.role;

@@ -5,7 +5,7 @@ import type { ConcreteRequest } from "relay-runtime";
 import { describe, expect, it } from "vitest";
 import { earlyOperationNames, readOperationIds } from "../../client/operationIds.ts";
 import { routeOfPath, routeRequest, type RouteName } from "../../client/src/app/routeRequests.ts";
-import { variablesKey } from "../../client/src/relay/graphqlBody.ts";
+import { variablesKey } from "../../client/src/platform/graphqlBody.ts";
 
 // Issue 12: the entry sends the first screen's query before Relay has loaded (client/src/app/earlyQueries.ts),
 // and the network layer hands that answer to Relay only when Relay asks for the same persisted id with the

@@ -8,13 +8,13 @@ import { createEnvironment, resetLiveConnection } from "../relay/environment.ts"
 import { dropEarlyAnswers } from "./earlyQueries.ts";
 import { offlineOwner, setOfflineOwner } from "../offline/queuedError.ts";
 import { loadSignedInApp, loadSignIn } from "./entryChunks.ts";
-import { ErrorBoundary } from "./ErrorBoundary.tsx";
-import { afterFirstScreen } from "./firstScreen.ts";
-import { SessionContext } from "./session.ts";
+import { ErrorBoundary } from "../components/ErrorBoundary.tsx";
+import { afterFirstScreen } from "../platform/firstScreen.ts";
+import { SessionContext } from "../platform/session.ts";
 import { theme } from "./theme.ts";
 import { registerServiceWorker } from "./serviceWorker.ts";
-import { preloadToastView, ToastProvider, useToast } from "./toast.tsx";
-import { primeViewer, rememberViewer } from "./viewerCache.ts";
+import { preloadToastView, ToastProvider, useToast } from "../platform/toast.tsx";
+import { primeViewer, rememberViewer } from "../platform/viewerCache.ts";
 
 // The sign-in screen and the signed-in app (router, shell) are chunks of their own: a phone downloads
 // the one it shows (src/main.tsx starts it early).

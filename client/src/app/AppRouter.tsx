@@ -4,11 +4,11 @@ import { createBrowserRouter, RouterProvider } from "react-router-dom";
 import type { IEnvironment } from "relay-runtime";
 import { Loading } from "../components/Loading.tsx";
 import { AppShell } from "./AppShell.tsx";
-import { FirstScreenShown } from "./firstScreen.ts";
+import { FirstScreenShown } from "../platform/firstScreen.ts";
 import { NotFound } from "./NotFound.tsx";
 import { routeChunks } from "./routeChunks.ts";
 import { routeLoaders } from "./routeQueries.ts";
-import { useSession } from "./session.ts";
+import { useSession } from "../platform/session.ts";
 
 // Code split by route: each screen (and what it imports) loads when first visited, while its
 // loader has already started the screen's query (routeQueries.ts).
@@ -29,7 +29,7 @@ const Settings = lazy(routeChunks.settings);
 // Printable QR labels: a sheet of its own, outside the shell, so it prints without the navigation.
 const Labels = lazy(routeChunks.labels);
 
-// `FirstScreenShown` commits with the screen itself, not with its 'Loading...' (app/firstScreen.ts).
+// `FirstScreenShown` commits with the screen itself, not with its 'Loading...' (platform/firstScreen.ts).
 const page = (Component: React.ComponentType) => (
   <Suspense fallback={<Loading />}>
     <Component />

@@ -1,5 +1,5 @@
 import OPERATION_IDS from "virtual:operation-ids";
-import { graphqlBody, postGraphQL, variablesKey } from "../relay/graphqlBody.ts";
+import { graphqlBody, postGraphQL, variablesKey } from "../platform/graphqlBody.ts";
 import { routeOfPath, routeRequest } from "./routeRequests.ts";
 
 /**

@@ -4,4 +4,4 @@
  * routeChunks.ts, which AppRouter imports, so that no module imports its own importer.
  */
 export const loadSignedInApp = () => import("./AppRouter.tsx");
-export const loadSignIn = () => import("../features/auth/SignIn.tsx");
+export { loadSignIn } from "../features/auth/index.ts";

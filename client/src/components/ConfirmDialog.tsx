@@ -1,6 +1,6 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from "@mui/material";
 import { useState, type ReactNode } from "react";
-import { useToast } from "../app/toast.tsx";
+import { useToast } from "../platform/toast.tsx";
 
 /**
  * A destructive action's confirmation (delete an item or a webhook, revoke a token, archive a

@@ -12,7 +12,7 @@ import {
 } from "relay-runtime";
 import { isQueuedOffline, notifyLiveEvent, OFFLINE_READS, offlineOwner, QUEUEABLE } from "../offline/queuedError.ts";
 import { takeEarlyAnswer } from "../app/earlyQueries.ts";
-import { graphqlBody, postGraphQL } from "./graphqlBody.ts";
+import { graphqlBody, postGraphQL } from "../platform/graphqlBody.ts";
 
 /** `node(id:)` can be answered from the store when that record is already there (e.g. an edit dialog). */
 const missingFieldHandlers: MissingFieldHandler[] = [

@@ -1,5 +1,5 @@
 import type { FieldPath, FieldValues, UseFormReturn } from "react-hook-form";
-import { useToast } from "../../app/toast.tsx";
+import { useToast } from "../../platform/toast.tsx";
 
 /** A mutation's typed result: its payload, or an Error (ValidationError and ConflictError name a field). */
 export type SaveResult = { readonly __typename: string; readonly message?: string; readonly field?: string | null } | null | undefined;

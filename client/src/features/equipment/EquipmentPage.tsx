@@ -8,9 +8,9 @@ import type { EquipmentPageQuery } from "../../__generated__/EquipmentPageQuery.
 import type { EquipmentPage_query$key } from "../../__generated__/EquipmentPage_query.graphql.ts";
 import { EQUIPMENT_PAGE_SIZE as PAGE_SIZE } from "../../app/routeConstants.ts";
 import { useRouteQuery } from "../../app/routeQueries.ts";
-import { useSession } from "../../app/session.ts";
+import { useSession } from "../../platform/session.ts";
 import { ListActions } from "../../components/ListActions.tsx";
-import { useCsvActions } from "../transfer/CsvButtons.tsx";
+import { useCsvActions } from "../transfer/index.ts";
 import { showEquipmentList, type EquipmentFilters } from "./connections.ts";
 import { CheckOutDialog, type CheckOutTarget } from "./CheckOutDialog.tsx";
 import { EquipmentEntry } from "./EquipmentEntry.tsx";

@@ -14,9 +14,9 @@ import {
 } from "../../../../schemas/inventory.ts";
 import { BarcodeScannerDialog } from "../../components/BarcodeScannerDialog.tsx";
 import { SdsUploader } from "../../components/SdsUploader.tsx";
-import { useSession } from "../../app/session.ts";
-import { useToast } from "../../app/toast.tsx";
-import { StockByLocation } from "../locations/StockByLocation.tsx";
+import { useSession } from "../../platform/session.ts";
+import { useToast } from "../../platform/toast.tsx";
+import { StockByLocation } from "./StockByLocation.tsx";
 import { OnOrderChip } from "./OnOrderChip.tsx";
 import { PreferredSupplierField } from "./PreferredSupplierField.tsx";
 import { connectionsForNewItem } from "./connections.ts";

@@ -8,10 +8,10 @@ import type { InventoryPageQuery } from "../../__generated__/InventoryPageQuery.
 import type { InventoryPage_items$key } from "../../__generated__/InventoryPage_items.graphql.ts";
 import type { InventoryPageItemsPaginationQuery } from "../../__generated__/InventoryPageItemsPaginationQuery.graphql.ts";
 import { useRouteQuery } from "../../app/routeQueries.ts";
-import { useSession } from "../../app/session.ts";
+import { useSession } from "../../platform/session.ts";
 import { ListActions } from "../../components/ListActions.tsx";
 import { labelsPath } from "../../components/scanner/scanRules.ts";
-import { useCsvActions } from "../transfer/CsvButtons.tsx";
+import { useCsvActions } from "../transfer/index.ts";
 import { showInventoryList } from "./connections.ts";
 import { INVENTORY_CATEGORIES, PAGE_SIZE } from "./constants.ts";
 import { InventoryListItem } from "./InventoryListItem.tsx";

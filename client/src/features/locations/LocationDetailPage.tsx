@@ -15,16 +15,16 @@ import type { LocationDetailPageQuery } from "../../__generated__/LocationDetail
 import type { LocationDetailPage_location$key } from "../../__generated__/LocationDetailPage_location.graphql.ts";
 import { LOCATION_STOCK_PAGE_SIZE as PAGE } from "../../app/routeConstants.ts";
 import { useRouteQuery } from "../../app/routeQueries.ts";
-import { useSession } from "../../app/session.ts";
-import { useToast } from "../../app/toast.tsx";
+import { useSession } from "../../platform/session.ts";
+import { useToast } from "../../platform/toast.tsx";
 import { AccessDenied } from "../../components/AccessDenied.tsx";
 import { labelsPath } from "../../components/scanner/scanRules.ts";
-import { FormLoading } from "./FormLoading.tsx";
+import { FormLoading } from "../../components/form/FormLoading.tsx";
 import { formatCents, kindLabel } from "./format.ts";
 import type { MinimumTarget } from "./MinimumDialog.tsx";
-import { KindIcon } from "./StockByLocation.tsx";
+import { KindIcon } from "../../components/LocationKindIcon.tsx";
 import { useLocationsLive } from "./useLocationsLive.ts";
-import { TransferButton } from "../stock/TransferButton.tsx";
+import { TransferButton } from "../stock/index.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 
 const LocationForm = lazy(() => import("./LocationForm.tsx"));

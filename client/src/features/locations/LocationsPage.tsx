@@ -9,11 +9,11 @@ import type { LocationsPage_location$key } from "../../__generated__/LocationsPa
 import type { LocationsPage_locations$key } from "../../__generated__/LocationsPage_locations.graphql.ts";
 import { LOCATIONS_PAGE_SIZE as PAGE } from "../../app/routeConstants.ts";
 import { useRouteQuery } from "../../app/routeQueries.ts";
-import { useSession } from "../../app/session.ts";
+import { useSession } from "../../platform/session.ts";
 import { AccessDenied } from "../../components/AccessDenied.tsx";
-import { FormLoading } from "./FormLoading.tsx";
+import { FormLoading } from "../../components/form/FormLoading.tsx";
 import { formatCents, kindLabel } from "./format.ts";
-import { KindIcon } from "./StockByLocation.tsx";
+import { KindIcon } from "../../components/LocationKindIcon.tsx";
 import { useLocationsLive } from "./useLocationsLive.ts";
 import { ListToolbar } from "../../components/list/ListToolbar.tsx";
 import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";

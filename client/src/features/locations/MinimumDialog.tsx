@@ -7,7 +7,7 @@ import type { MinimumDialogMutation } from "../../__generated__/MinimumDialogMut
 import { locationMinimumForm, type LocationMinimumFormOutput, type LocationMinimumFormValues } from "../../../../schemas/stockLocations.ts";
 import { FormNumber } from "../../components/form/fields.tsx";
 import { useFormSave } from "../../components/form/useFormSave.ts";
-import { useItemSearch } from "../inventory/useItemSearch.ts";
+import { useItemSearch } from "../inventory/index.ts";
 import { FormActions } from "../../components/form/FormActions.tsx";
 
 export type MinimumTarget = { id: string; name: string; unit: string; minQuantity: number | null | undefined };

@@ -12,12 +12,12 @@ import type { PurchasingPageDraftMutation } from "../../__generated__/Purchasing
 import type { PurchasingPagePlaceMutation } from "../../__generated__/PurchasingPagePlaceMutation.graphql.ts";
 import type { PurchasingPageCancelMutation } from "../../__generated__/PurchasingPageCancelMutation.graphql.ts";
 import type { PurchasingPageCreateMutation } from "../../__generated__/PurchasingPageCreateMutation.graphql.ts";
-import { FormLoading } from "../locations/FormLoading.tsx";
+import { FormLoading } from "../../components/form/FormLoading.tsx";
 import { AccessDenied } from "../../components/AccessDenied.tsx";
 import { PURCHASING_PAGE_SIZE as PAGE } from "../../app/routeConstants.ts";
 import { useRouteQuery } from "../../app/routeQueries.ts";
-import { useSession } from "../../app/session.ts";
-import { useToast } from "../../app/toast.tsx";
+import { useSession } from "../../platform/session.ts";
+import { useToast } from "../../platform/toast.tsx";
 import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";
 import { FilterSelect, ListToolbar } from "../../components/list/ListToolbar.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";

@@ -4,7 +4,7 @@ import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from 
 import type { ReportsPageQuery } from "../../__generated__/ReportsPageQuery.graphql.ts";
 import { Loading } from "../../components/Loading.tsx";
 import { useRouteQuery } from "../../app/routeQueries.ts";
-import { useSession } from "../../app/session.ts";
+import { useSession } from "../../platform/session.ts";
 import { AccessDenied } from "../../components/AccessDenied.tsx";
 import { ChemicalUseByProductReport, ChemicalUseByTechnicianReport, ChemicalUseRecordsReport } from "./ChemicalUseReports.tsx";
 import { DateRangeControl } from "./DateRangeControl.tsx";

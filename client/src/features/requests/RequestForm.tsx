@@ -13,7 +13,7 @@ import type { RequestFormEquipmentSearchQuery } from "../../__generated__/Reques
 import type { RequestFormInventorySearchQuery } from "../../__generated__/RequestFormInventorySearchQuery.graphql.ts";
 import type { RequestFormPrefillQuery } from "../../__generated__/RequestFormPrefillQuery.graphql.ts";
 import { requestForm } from "../../../../schemas/requests.ts";
-import { useSession } from "../../app/session.ts";
+import { useSession } from "../../platform/session.ts";
 import { FormText } from "../../components/form/fields.tsx";
 import { useFormSave } from "../../components/form/useFormSave.ts";
 import { useKeptOnPhone } from "../../offline/useKeptOnPhone.ts";

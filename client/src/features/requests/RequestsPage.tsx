@@ -8,7 +8,7 @@ import type { RequestsPage_requests$key } from "../../__generated__/RequestsPage
 import type { RequestsPage_request$key, RequestStatus } from "../../__generated__/RequestsPage_request.graphql.ts";
 import { REQUESTS_PAGE_SIZE as PAGE, type RequestFilter as Filter } from "../../app/routeConstants.ts";
 import { useRouteQuery } from "../../app/routeQueries.ts";
-import { useSession } from "../../app/session.ts";
+import { useSession } from "../../platform/session.ts";
 import { useDecideRequest } from "./useDecideRequest.ts";
 import { ApproveFromMenu } from "./ApproveFromMenu.tsx";
 import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";

@@ -5,7 +5,7 @@ import { graphql, useFragment, useMutation } from "react-relay";
 import type { ApiTokensSection_query$key } from "../../__generated__/ApiTokensSection_query.graphql.ts";
 import type { ApiTokensSection_token$data, ApiTokensSection_token$key } from "../../__generated__/ApiTokensSection_token.graphql.ts";
 import type { ApiTokensSectionRevokeMutation } from "../../__generated__/ApiTokensSectionRevokeMutation.graphql.ts";
-import { useToast } from "../../app/toast.tsx";
+import { useToast } from "../../platform/toast.tsx";
 import CreateApiTokenDialog from "./CreateApiTokenDialog.tsx";
 import { when } from "./dates.ts";
 import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";

@@ -7,7 +7,7 @@ import type { CreateApiTokenDialogMutation } from "../../__generated__/CreateApi
 import { apiTokenForm, NEW_API_TOKEN, type ApiTokenFormOutput, type ApiTokenFormValues } from "../../../../schemas/apiTokens.ts";
 import { FormDate, FormSelect, FormText } from "../../components/form/fields.tsx";
 import { useFormSave } from "../../components/form/useFormSave.ts";
-import { localToday } from "./dates.ts";
+import { todayInput } from "../../components/form/dates.ts";
 import { SecretOnce } from "./SecretOnce.tsx";
 import { FormActions } from "../../components/form/FormActions.tsx";
 
@@ -43,7 +43,7 @@ export default function CreateApiTokenDialog({ titleId, onDone }: { titleId: str
       }
     }
   `);
-  const today = useMemo(() => localToday(), []);
+  const today = useMemo(() => todayInput(), []);
   const form = useForm<ApiTokenFormValues, unknown, ApiTokenFormOutput>({ resolver: zodResolver(apiTokenForm(today)), defaultValues: NEW_API_TOKEN });
   const save = useFormSave(form, { failure: "Failed to create the API token" });
   const { control } = form;
@@ -91,7 +91,7 @@ export default function CreateApiTokenDialog({ titleId, onDone }: { titleId: str
         <Stack spacing={2}>
           <FormText control={control} name="name" label="Name" required autoFocus autoComplete="off" helperText="What uses it, e.g. 'Accounting sync'" />
           <FormSelect control={control} name="access" label="Access" options={ACCESS_OPTIONS} />
-          <FormDate control={control} name="expiresAt" label="Expires on (optional)" helperText="Blank: the token does not expire" slotProps={{ htmlInput: { min: localToday(new Date(Date.now() + 86_400_000)) } }} />
+          <FormDate control={control} name="expiresAt" label="Expires on (optional)" helperText="Blank: the token does not expire" slotProps={{ htmlInput: { min: todayInput(new Date(Date.now() + 86_400_000)) } }} />
         </Stack>
       </DialogContent>
       <FormActions submitLabel="Create token" busy={saving} onCancel={onDone} busyLabel="Creating..." />

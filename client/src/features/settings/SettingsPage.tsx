@@ -5,7 +5,7 @@ import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import { useSearchParams } from "react-router-dom";
 import type { SettingsPageQuery } from "../../__generated__/SettingsPageQuery.graphql.ts";
 import { useRouteQuery } from "../../app/routeQueries.ts";
-import { useSession } from "../../app/session.ts";
+import { useSession } from "../../platform/session.ts";
 import { AccessDenied } from "../../components/AccessDenied.tsx";
 import { ApiTokensSection } from "./ApiTokensSection.tsx";
 import { WebhooksSection } from "./WebhooksSection.tsx";

@@ -9,7 +9,7 @@ import { graphql, useFragment, useMutation } from "react-relay";
 import type { WebhooksSection_query$key } from "../../__generated__/WebhooksSection_query.graphql.ts";
 import type { WebhooksSection_webhook$data, WebhooksSection_webhook$key } from "../../__generated__/WebhooksSection_webhook.graphql.ts";
 import type { WebhooksSectionDeleteMutation } from "../../__generated__/WebhooksSectionDeleteMutation.graphql.ts";
-import { useToast } from "../../app/toast.tsx";
+import { useToast } from "../../platform/toast.tsx";
 import { when } from "./dates.ts";
 import WebhookDialog from "./WebhookDialog.tsx";
 import { ConfirmDialog, useConfirmFailure } from "../../components/ConfirmDialog.tsx";

@@ -13,8 +13,8 @@ import type { CountPageRecordMutation } from "../../__generated__/CountPageRecor
 import type { CountPageCompleteMutation } from "../../__generated__/CountPageCompleteMutation.graphql.ts";
 import type { CountPageAbandonMutation } from "../../__generated__/CountPageAbandonMutation.graphql.ts";
 import { useRouteQuery } from "../../app/routeQueries.ts";
-import { useSession } from "../../app/session.ts";
-import { useToast } from "../../app/toast.tsx";
+import { useSession } from "../../platform/session.ts";
+import { useToast } from "../../platform/toast.tsx";
 import { AccessDenied } from "../../components/AccessDenied.tsx";
 import { CameraViewport } from "../../components/scanner/CameraViewport.tsx";
 import { findStockItem, useOneByOneScanner } from "../../components/scanner/stockItemScan.ts";

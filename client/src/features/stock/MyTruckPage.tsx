@@ -11,7 +11,7 @@ import type { MyTruckPageQuery } from "../../__generated__/MyTruckPageQuery.grap
 import type { MyTruckPageRestockMutation } from "../../__generated__/MyTruckPageRestockMutation.graphql.ts";
 import type { MyTruckPageSuggestionsQuery } from "../../__generated__/MyTruckPageSuggestionsQuery.graphql.ts";
 import { useRouteQuery } from "../../app/routeQueries.ts";
-import { useToast } from "../../app/toast.tsx";
+import { useToast } from "../../platform/toast.tsx";
 import { Loading } from "../../components/Loading.tsx";
 import { TransferButton } from "./TransferButton.tsx";
 import { countPath } from "./paths.ts";

@@ -11,9 +11,9 @@ import type { TransferDialogItemQuery } from "../../__generated__/TransferDialog
 import type { TransferDialogItemsQuery } from "../../__generated__/TransferDialogItemsQuery.graphql.ts";
 import type { TransferDialogMutation } from "../../__generated__/TransferDialogMutation.graphql.ts";
 import type { TransferDialogQuery } from "../../__generated__/TransferDialogQuery.graphql.ts";
-import { useSession } from "../../app/session.ts";
-import { useToast } from "../../app/toast.tsx";
-import { ErrorBoundary } from "../../app/ErrorBoundary.tsx";
+import { useSession } from "../../platform/session.ts";
+import { useToast } from "../../platform/toast.tsx";
+import { ErrorBoundary } from "../../components/ErrorBoundary.tsx";
 import { FormNumber, FormSelect } from "../../components/form/fields.tsx";
 import { useFormSave } from "../../components/form/useFormSave.ts";
 import { transferForm } from "../../../../schemas/stock.ts";

@@ -4,11 +4,14 @@ import { useForm } from "react-hook-form";
 import { graphql, useMutation } from "react-relay";
 import type { SupplierFormCreateMutation } from "../../__generated__/SupplierFormCreateMutation.graphql.ts";
 import type { SupplierFormUpdateMutation } from "../../__generated__/SupplierFormUpdateMutation.graphql.ts";
+import type { SuppliersPage_supplier$data } from "../../__generated__/SuppliersPage_supplier.graphql.ts";
 import { supplierForm, type SupplierFormOutput, type SupplierFormValues } from "../../../../schemas/purchasing.ts";
 import { FormText } from "../../components/form/fields.tsx";
 import { useFormSave } from "../../components/form/useFormSave.ts";
-import type { EditedSupplier } from "./SuppliersPage.tsx";
 import { FormActions } from "../../components/form/FormActions.tsx";
+
+/** The supplier the form edits: the fields of the list's row it was opened from. */
+export type EditedSupplier = Pick<SuppliersPage_supplier$data, "id" | "name" | "contactName" | "email" | "phone" | "accountNumber" | "notes">;
 
 type Props = {
   titleId: string;

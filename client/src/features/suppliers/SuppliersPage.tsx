@@ -5,13 +5,14 @@ import { DeferredTooltip } from "../../components/deferred.tsx";
 import { lazy, Suspense, useState } from "react";
 import { graphql, useFragment, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import type { SuppliersPageQuery } from "../../__generated__/SuppliersPageQuery.graphql.ts";
-import type { SuppliersPage_supplier$data, SuppliersPage_supplier$key } from "../../__generated__/SuppliersPage_supplier.graphql.ts";
+import type { SuppliersPage_supplier$key } from "../../__generated__/SuppliersPage_supplier.graphql.ts";
 import type { SuppliersPage_suppliers$key } from "../../__generated__/SuppliersPage_suppliers.graphql.ts";
+import type { EditedSupplier } from "./SupplierForm.tsx";
 import { SUPPLIERS_PAGE_SIZE as PAGE } from "../../app/routeConstants.ts";
 import { useRouteQuery } from "../../app/routeQueries.ts";
-import { useSession } from "../../app/session.ts";
+import { useSession } from "../../platform/session.ts";
 import { AccessDenied } from "../../components/AccessDenied.tsx";
-import { FormLoading } from "../locations/FormLoading.tsx";
+import { FormLoading } from "../../components/form/FormLoading.tsx";
 import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";
 import { SearchField } from "../../components/list/SearchField.tsx";
 import { useDebouncedSearch } from "../../components/list/useDebouncedSearch.ts";
@@ -20,7 +21,6 @@ import { ListToolbar } from "../../components/list/ListToolbar.tsx";
 const SupplierForm = lazy(() => import("./SupplierForm.tsx"));
 const FORM_TITLE_ID = "supplier-form-title";
 
-export type EditedSupplier = Pick<SuppliersPage_supplier$data, "id" | "name" | "contactName" | "email" | "phone" | "accountNumber" | "notes">;
 
 /** Issue 16: the suppliers purchase orders go to (managers only): search, add and edit. */
 export default function SuppliersPage() {

@@ -8,7 +8,7 @@ import type { TeamPage_member$key } from "../../__generated__/TeamPage_member.gr
 import { AccessDenied } from "../../components/AccessDenied.tsx";
 import { TEAM_PAGE_SIZE as PAGE } from "../../app/routeConstants.ts";
 import { useRouteQuery } from "../../app/routeQueries.ts";
-import { useSession } from "../../app/session.ts";
+import { useSession } from "../../platform/session.ts";
 import AddTeamMemberDialog from "./AddTeamMemberDialog.tsx";
 import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";
 import { SearchField } from "../../components/list/SearchField.tsx";
