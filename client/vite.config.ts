@@ -5,7 +5,6 @@ import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin, type Rolldown } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { noEvalGlobalLookup } from "./cspSafeBundles.ts";
-import { operationIdsModule } from "./operationIds.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const GREEN = "#1b5e20";
@@ -138,8 +137,6 @@ export default defineConfig({
     preloadAppChunks(),
     ...(process.env.TRAPLINE_CHUNK_PLAN_OUT ? [recordChunkPlan(process.env.TRAPLINE_CHUNK_PLAN_OUT)] : []),
     noChunkCycles(),
-    // `virtual:operation-ids`: the persisted ids of the queries the entry sends early (src/app/earlyQueries.ts).
-    operationIdsModule(`${root}src/__generated__`, `${root}src/app/routeRequests.ts`),
     // Relay's graphql`` tags become imports of the compiler's artifacts (relay.config.json).
     babel({ plugins: [["relay", { artifactDirectory: "./client/src/__generated__", eagerEsModules: true }]] }),
     noEvalGlobalLookup(),

@@ -12,7 +12,7 @@ export const EQUIPMENT_CATEGORIES = [
   "Detection Equipment",
   "Treatment Equipment",
 ] as const;
-export const EQUIPMENT_STATUSES = ["available", "checked_out", "maintenance", "repair"] as const;
+export { EQUIPMENT_STATUSES } from "./equipmentStatus.ts";
 export const REQUEST_TYPES = ["inventory", "equipment"] as const;
 export const ROLES = ["employee", "manager"] as const;
 

@@ -5,7 +5,7 @@ import { fetchQuery, graphql, RelayEnvironmentProvider, useLazyLoadQuery, useRel
 import type { AppViewerQuery } from "../__generated__/AppViewerQuery.graphql.ts";
 import { Loading } from "../components/Loading.tsx";
 import { createEnvironment, resetLiveConnection } from "../relay/environment.ts";
-import { dropEarlyAnswers } from "./earlyQueries.ts";
+import { dropEarlyAnswers } from "../platform/earlyQueries.ts";
 import { offlineOwner, setOfflineOwner } from "../offline/queuedError.ts";
 import { loadSignedInApp, loadSignIn } from "./entryChunks.ts";
 import { ErrorBoundary } from "../components/ErrorBoundary.tsx";
@@ -27,7 +27,7 @@ const signIn = (
 );
 
 const viewerQuery = graphql`
-  query AppViewerQuery {
+  query AppViewerQuery @preloadable {
     viewer {
       id
       databaseId

@@ -29,7 +29,7 @@ import { NotificationBell } from "../features/notifications/index.ts";
 import { useHoldsVehicle } from "../features/stock/index.ts";
 import { pageFor } from "./pages.ts";
 import { useQuickActions, type QuickAction } from "../platform/quickActions.ts";
-import { QuickActionProvider } from "./quickActions.tsx";
+import { QuickActionProvider } from "./QuickActionProvider.tsx";
 import { useSession } from "../platform/session.ts";
 import { DeferredTooltip, LazyDrawer as Drawer, LazyMenu as Menu, MountWhenOpened } from "../components/deferred.tsx";
 import { Loading } from "../components/Loading.tsx";

@@ -18,7 +18,7 @@ import type { Dashboard_pending$key } from "../../__generated__/Dashboard_pendin
 import type { Dashboard_equipment$key } from "../../__generated__/Dashboard_equipment.graphql.ts";
 import type { DashboardDraftOrderMutation } from "../../__generated__/DashboardDraftOrderMutation.graphql.ts";
 import { useQuickActions } from "../../platform/quickActions.ts";
-import { useRouteQuery } from "../../app/routeQueries.ts";
+import { useRouteQuery } from "../../platform/routeQueries.ts";
 import { useSession } from "../../platform/session.ts";
 import { useToast } from "../../platform/toast.tsx";
 import { useDecideRequest } from "../requests/index.ts";
@@ -30,7 +30,7 @@ const POLL_MS = 30_000;
 const ActivityLogDialog = lazy(() => import("./ActivityLogDialog.tsx"));
 
 const dashboardQuery = graphql`
-  query DashboardQuery($isManager: Boolean!) {
+  query DashboardQuery($isManager: Boolean!) @preloadable {
     dashboardStats {
       ...Dashboard_stats
     }

@@ -22,7 +22,7 @@ import { PreferredSupplierField } from "./PreferredSupplierField.tsx";
 import { connectionsForNewItem } from "./connections.ts";
 import { FormMoney, FormNumber, FormSelect, FormSwitch, FormText } from "../../components/form/fields.tsx";
 import { useFormSave } from "../../components/form/useFormSave.ts";
-import { INVENTORY_CATEGORIES, UNITS } from "./constants.ts";
+import { INVENTORY_CATEGORIES, UNITS } from "../../../../schemas/constants.ts";
 import { FormActions } from "../../components/form/FormActions.tsx";
 
 type Props = { titleId: string; onDone(): void; itemId?: string };

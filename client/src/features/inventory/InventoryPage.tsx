@@ -7,13 +7,14 @@ import { graphql, usePaginationFragment, usePreloadedQuery } from "react-relay";
 import type { InventoryPageQuery } from "../../__generated__/InventoryPageQuery.graphql.ts";
 import type { InventoryPage_items$key } from "../../__generated__/InventoryPage_items.graphql.ts";
 import type { InventoryPageItemsPaginationQuery } from "../../__generated__/InventoryPageItemsPaginationQuery.graphql.ts";
-import { useRouteQuery } from "../../app/routeQueries.ts";
+import { useRouteQuery } from "../../platform/routeQueries.ts";
 import { useSession } from "../../platform/session.ts";
 import { ListActions } from "../../components/ListActions.tsx";
-import { labelsPath } from "../../components/scanner/scanRules.ts";
+import { labelsPath } from "../labels/index.ts";
 import { useCsvActions } from "../transfer/index.ts";
 import { showInventoryList } from "./connections.ts";
-import { INVENTORY_CATEGORIES, PAGE_SIZE } from "./constants.ts";
+import { INVENTORY_CATEGORIES } from "../../../../schemas/constants.ts";
+import { INVENTORY_PAGE_SIZE as PAGE_SIZE } from "./constants.ts";
 import { InventoryListItem } from "./InventoryListItem.tsx";
 import type { UseTarget } from "./RecordUseDialog.tsx";
 import { useDeleteInventoryItem } from "./useDeleteInventoryItem.ts";
@@ -35,7 +36,7 @@ const FORM_TITLE_ID = "inventory-item-dialog-title";
 export default function InventoryPage() {
   const data = usePreloadedQuery<InventoryPageQuery>(
     graphql`
-      query InventoryPageQuery($first: Int!) {
+      query InventoryPageQuery($first: Int!) @preloadable {
         ...InventoryPage_items @arguments(first: $first)
       }
     `,

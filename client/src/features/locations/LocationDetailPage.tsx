@@ -13,12 +13,12 @@ import { Link as RouterLink, useNavigate } from "react-router-dom";
 import type { LocationDetailPageArchiveMutation } from "../../__generated__/LocationDetailPageArchiveMutation.graphql.ts";
 import type { LocationDetailPageQuery } from "../../__generated__/LocationDetailPageQuery.graphql.ts";
 import type { LocationDetailPage_location$key } from "../../__generated__/LocationDetailPage_location.graphql.ts";
-import { LOCATION_STOCK_PAGE_SIZE as PAGE } from "../../app/routeConstants.ts";
-import { useRouteQuery } from "../../app/routeQueries.ts";
+import { LOCATION_STOCK_PAGE_SIZE as PAGE } from "./constants.ts";
+import { useRouteQuery } from "../../platform/routeQueries.ts";
 import { useSession } from "../../platform/session.ts";
 import { useToast } from "../../platform/toast.tsx";
 import { AccessDenied } from "../../components/AccessDenied.tsx";
-import { labelsPath } from "../../components/scanner/scanRules.ts";
+import { labelsPath } from "../labels/index.ts";
 import { FormLoading } from "../../components/form/FormLoading.tsx";
 import { formatCents, kindLabel } from "./format.ts";
 import type { MinimumTarget } from "./MinimumDialog.tsx";
@@ -43,7 +43,7 @@ export default function LocationDetailPage() {
 function LocationDetail({ queryRef }: { queryRef: PreloadedQuery<LocationDetailPageQuery> }) {
   const data = usePreloadedQuery<LocationDetailPageQuery>(
     graphql`
-      query LocationDetailPageQuery($id: ID!, $first: Int!) {
+      query LocationDetailPageQuery($id: ID!, $first: Int!) @preloadable {
         node(id: $id) {
           ...LocationDetailPage_location @arguments(first: $first) @alias
         }

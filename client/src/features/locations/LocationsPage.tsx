@@ -7,8 +7,8 @@ import { Link as RouterLink, useNavigate } from "react-router-dom";
 import type { LocationsPageQuery } from "../../__generated__/LocationsPageQuery.graphql.ts";
 import type { LocationsPage_location$key } from "../../__generated__/LocationsPage_location.graphql.ts";
 import type { LocationsPage_locations$key } from "../../__generated__/LocationsPage_locations.graphql.ts";
-import { LOCATIONS_PAGE_SIZE as PAGE } from "../../app/routeConstants.ts";
-import { useRouteQuery } from "../../app/routeQueries.ts";
+import { LOCATIONS_PAGE_SIZE as PAGE } from "./constants.ts";
+import { useRouteQuery } from "../../platform/routeQueries.ts";
 import { useSession } from "../../platform/session.ts";
 import { AccessDenied } from "../../components/AccessDenied.tsx";
 import { FormLoading } from "../../components/form/FormLoading.tsx";
@@ -33,7 +33,7 @@ export default function LocationsPage() {
 function Locations({ queryRef }: { queryRef: PreloadedQuery<LocationsPageQuery> }) {
   const data = usePreloadedQuery<LocationsPageQuery>(
     graphql`
-      query LocationsPageQuery($first: Int!) {
+      query LocationsPageQuery($first: Int!) @preloadable {
         ...LocationsPage_locations @arguments(first: $first)
       }
     `,

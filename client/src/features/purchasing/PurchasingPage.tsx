@@ -14,8 +14,8 @@ import type { PurchasingPageCancelMutation } from "../../__generated__/Purchasin
 import type { PurchasingPageCreateMutation } from "../../__generated__/PurchasingPageCreateMutation.graphql.ts";
 import { FormLoading } from "../../components/form/FormLoading.tsx";
 import { AccessDenied } from "../../components/AccessDenied.tsx";
-import { PURCHASING_PAGE_SIZE as PAGE } from "../../app/routeConstants.ts";
-import { useRouteQuery } from "../../app/routeQueries.ts";
+import { PURCHASING_PAGE_SIZE as PAGE } from "./constants.ts";
+import { useRouteQuery } from "../../platform/routeQueries.ts";
 import { useSession } from "../../platform/session.ts";
 import { useToast } from "../../platform/toast.tsx";
 import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";
@@ -59,7 +59,7 @@ export default function PurchasingPage() {
 function Purchasing({ queryRef }: { queryRef: PreloadedQuery<PurchasingPageQuery> }) {
   const data = usePreloadedQuery<PurchasingPageQuery>(
     graphql`
-      query PurchasingPageQuery($count: Int!) {
+      query PurchasingPageQuery($count: Int!) @preloadable {
         ...PurchasingPage_orders @arguments(count: $count)
       }
     `,

@@ -1,6 +1,7 @@
 import { Card, LinearProgress, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from "@mui/material";
 import { useState } from "react";
-import { daysInRange, PRESETS, presetRange, rangeProblem, type ReportInterval, type ReportRange } from "./range.ts";
+import { presetRange, type ReportInterval, type ReportRange } from "./range.ts";
+import { daysInRange, PRESETS, rangeProblem } from "./rangeRules.ts";
 
 type Props = { range: ReportRange; onChange(range: ReportRange): void; busy: boolean };
 

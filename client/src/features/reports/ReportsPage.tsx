@@ -3,7 +3,7 @@ import { Suspense, useTransition } from "react";
 import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from "react-relay";
 import type { ReportsPageQuery } from "../../__generated__/ReportsPageQuery.graphql.ts";
 import { Loading } from "../../components/Loading.tsx";
-import { useRouteQuery } from "../../app/routeQueries.ts";
+import { useRouteQuery } from "../../platform/routeQueries.ts";
 import { useSession } from "../../platform/session.ts";
 import { AccessDenied } from "../../components/AccessDenied.tsx";
 import { ChemicalUseByProductReport, ChemicalUseByTechnicianReport, ChemicalUseRecordsReport } from "./ChemicalUseReports.tsx";
@@ -40,7 +40,7 @@ function Reports({ initialRef }: { initialRef: PreloadedQuery<ReportsPageQuery> 
 }
 
 const reportsQuery = graphql`
-  query ReportsPageQuery($from: String!, $to: String!, $interval: ReportInterval!) {
+  query ReportsPageQuery($from: String!, $to: String!, $interval: ReportInterval!) @preloadable {
     reports(from: $from, to: $to, interval: $interval) {
       __typename
       ... on Reports @alias(as: "ready") {

@@ -6,8 +6,8 @@ import { graphql, useFragment, usePaginationFragment, usePreloadedQuery } from "
 import type { RequestsPageQuery } from "../../__generated__/RequestsPageQuery.graphql.ts";
 import type { RequestsPage_requests$key } from "../../__generated__/RequestsPage_requests.graphql.ts";
 import type { RequestsPage_request$key, RequestStatus } from "../../__generated__/RequestsPage_request.graphql.ts";
-import { REQUESTS_PAGE_SIZE as PAGE, type RequestFilter as Filter } from "../../app/routeConstants.ts";
-import { useRouteQuery } from "../../app/routeQueries.ts";
+import { REQUESTS_PAGE_SIZE as PAGE, type RequestFilter as Filter } from "./constants.ts";
+import { useRouteQuery } from "../../platform/routeQueries.ts";
 import { useSession } from "../../platform/session.ts";
 import { useDecideRequest } from "./useDecideRequest.ts";
 import { ApproveFromMenu } from "./ApproveFromMenu.tsx";
@@ -28,7 +28,7 @@ export default function RequestsPage() {
   const initial: Filter = (queryRef.variables.status as Filter | null | undefined) ?? "all";
   const data = usePreloadedQuery<RequestsPageQuery>(
     graphql`
-      query RequestsPageQuery($count: Int!, $status: RequestStatus) {
+      query RequestsPageQuery($count: Int!, $status: RequestStatus) @preloadable {
         ...RequestsPage_requests @arguments(count: $count, status: $status)
       }
     `,

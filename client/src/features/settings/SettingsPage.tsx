@@ -4,7 +4,7 @@ import { Box, Stack, Tab, Tabs } from "@mui/material";
 import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import { useSearchParams } from "react-router-dom";
 import type { SettingsPageQuery } from "../../__generated__/SettingsPageQuery.graphql.ts";
-import { useRouteQuery } from "../../app/routeQueries.ts";
+import { useRouteQuery } from "../../platform/routeQueries.ts";
 import { useSession } from "../../platform/session.ts";
 import { AccessDenied } from "../../components/AccessDenied.tsx";
 import { ApiTokensSection } from "./ApiTokensSection.tsx";
@@ -24,7 +24,7 @@ export default function SettingsPage() {
 function Settings({ queryRef }: { queryRef: PreloadedQuery<SettingsPageQuery> }) {
   const data = usePreloadedQuery<SettingsPageQuery>(
     graphql`
-      query SettingsPageQuery {
+      query SettingsPageQuery @preloadable {
         ...ApiTokensSection_query
         ...WebhooksSection_query
       }

@@ -10,14 +10,14 @@ import { Link as RouterLink } from "react-router-dom";
 import type { MyTruckPageQuery } from "../../__generated__/MyTruckPageQuery.graphql.ts";
 import type { MyTruckPageRestockMutation } from "../../__generated__/MyTruckPageRestockMutation.graphql.ts";
 import type { MyTruckPageSuggestionsQuery } from "../../__generated__/MyTruckPageSuggestionsQuery.graphql.ts";
-import { useRouteQuery } from "../../app/routeQueries.ts";
+import { useRouteQuery } from "../../platform/routeQueries.ts";
 import { useToast } from "../../platform/toast.tsx";
 import { Loading } from "../../components/Loading.tsx";
 import { TransferButton } from "./TransferButton.tsx";
 import { countPath } from "./paths.ts";
 
 const truckQuery = graphql`
-  query MyTruckPageQuery {
+  query MyTruckPageQuery @preloadable {
     myVehicle {
       id
       name

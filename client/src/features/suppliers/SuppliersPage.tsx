@@ -8,8 +8,8 @@ import type { SuppliersPageQuery } from "../../__generated__/SuppliersPageQuery.
 import type { SuppliersPage_supplier$key } from "../../__generated__/SuppliersPage_supplier.graphql.ts";
 import type { SuppliersPage_suppliers$key } from "../../__generated__/SuppliersPage_suppliers.graphql.ts";
 import type { EditedSupplier } from "./SupplierForm.tsx";
-import { SUPPLIERS_PAGE_SIZE as PAGE } from "../../app/routeConstants.ts";
-import { useRouteQuery } from "../../app/routeQueries.ts";
+import { SUPPLIERS_PAGE_SIZE as PAGE } from "./constants.ts";
+import { useRouteQuery } from "../../platform/routeQueries.ts";
 import { useSession } from "../../platform/session.ts";
 import { AccessDenied } from "../../components/AccessDenied.tsx";
 import { FormLoading } from "../../components/form/FormLoading.tsx";
@@ -34,7 +34,7 @@ export default function SuppliersPage() {
 function Suppliers({ queryRef }: { queryRef: PreloadedQuery<SuppliersPageQuery> }) {
   const data = usePreloadedQuery<SuppliersPageQuery>(
     graphql`
-      query SuppliersPageQuery($first: Int!) {
+      query SuppliersPageQuery($first: Int!) @preloadable {
         ...SuppliersPage_suppliers @arguments(first: $first)
       }
     `,

@@ -6,8 +6,8 @@ import type { TeamPageQuery } from "../../__generated__/TeamPageQuery.graphql.ts
 import type { TeamPage_members$key } from "../../__generated__/TeamPage_members.graphql.ts";
 import type { TeamPage_member$key } from "../../__generated__/TeamPage_member.graphql.ts";
 import { AccessDenied } from "../../components/AccessDenied.tsx";
-import { TEAM_PAGE_SIZE as PAGE } from "../../app/routeConstants.ts";
-import { useRouteQuery } from "../../app/routeQueries.ts";
+import { TEAM_PAGE_SIZE as PAGE } from "./constants.ts";
+import { useRouteQuery } from "../../platform/routeQueries.ts";
 import { useSession } from "../../platform/session.ts";
 import AddTeamMemberDialog from "./AddTeamMemberDialog.tsx";
 import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";
@@ -27,7 +27,7 @@ export default function TeamPage() {
 function TeamManagement({ queryRef }: { queryRef: PreloadedQuery<TeamPageQuery> }) {
   const data = usePreloadedQuery<TeamPageQuery>(
     graphql`
-      query TeamPageQuery($count: Int!) {
+      query TeamPageQuery($count: Int!) @preloadable {
         ...TeamPage_members @arguments(count: $count)
       }
     `,
