@@ -120,15 +120,7 @@ export default function DraftEditor({ titleId, orderId, onDone }: Props) {
             ...PurchasingPage_order
           }
         }
-        ... on Error {
-          message
-        }
-        ... on ValidationError {
-          field
-        }
-        ... on ConflictError {
-          field
-        }
+        ...useFormSave_error @alias(as: "error")
       }
     }
   `);

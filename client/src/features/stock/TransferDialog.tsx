@@ -253,15 +253,7 @@ function TransferForm(props: {
             }
           }
         }
-        ... on ValidationError {
-          field
-        }
-        ... on ConflictError {
-          field
-        }
-        ... on Error {
-          message
-        }
+        ...useFormSave_error @alias(as: "error")
       }
     }
   `);
