@@ -60,3 +60,26 @@ export function useConfirmFailure(fallback: string) {
     },
   };
 }
+
+/**
+ * A confirmed action's mutation answered: its payload (`payloadType`) toasts `success` and closes the
+ * dialog; an Error (or a failed request) stays in the dialog and in the §8 error toast.
+ */
+export function useConfirmedAction(fallback: string, success: string, onDone: () => void) {
+  const { toast } = useToast();
+  const failure = useConfirmFailure(fallback);
+  const close = () => {
+    failure.clear();
+    onDone();
+  };
+  return {
+    error: failure.error,
+    close,
+    completed(result: { readonly __typename: string; readonly message?: string }, payloadType: string) {
+      if (result.__typename !== payloadType) return failure.fail(result.message);
+      toast({ title: success, variant: "success" });
+      close();
+    },
+    failed: (error: Error) => failure.fail(error.message),
+  };
+}

@@ -1,7 +1,7 @@
 import AddIcon from "@mui/icons-material/Add";
 import Inventory2Icon from "@mui/icons-material/Inventory2Outlined";
 import PrintIcon from "@mui/icons-material/PrintOutlined";
-import { Box, Button, CircularProgress, Dialog, DialogContent, DialogTitle, Stack, Typography, useMediaQuery, useTheme } from "@mui/material";
+import { Box, Button, Stack, Typography, useMediaQuery, useTheme } from "@mui/material";
 import { lazy, Suspense, useEffect, useState, useTransition } from "react";
 import { graphql, usePaginationFragment, usePreloadedQuery } from "react-relay";
 import type { InventoryPageQuery } from "../../__generated__/InventoryPageQuery.graphql.ts";
@@ -22,6 +22,7 @@ import { SearchField } from "../../components/list/SearchField.tsx";
 import { FilterSelect, ListToolbar } from "../../components/list/ListToolbar.tsx";
 import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { PageDialog } from "../../components/PageDialog.tsx";
 
 // Dialogs load when first opened, not with the list.
 const InventoryItemForm = lazy(() => import("./InventoryItemForm.tsx"));
@@ -175,18 +176,16 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
         more={{ hasNext, isLoadingNext, loadNext: () => loadNext(PAGE_SIZE) }}
       />
 
-      <Dialog open={dialog !== null} onClose={() => setDialog(null)} fullScreen={phone} fullWidth maxWidth="md" aria-labelledby={FORM_TITLE_ID}>
+      <PageDialog open={dialog !== null} onClose={() => setDialog(null)} titleId={FORM_TITLE_ID} maxWidth="md" loading={dialog?.mode === "edit" ? "Edit Inventory Item" : "Add New Inventory Item"}>
         {dialog && (
-          <Suspense fallback={<FormLoading title={dialog.mode === "edit" ? "Edit Inventory Item" : "Add New Inventory Item"} />}>
-            <InventoryItemForm
-              key={dialog.mode === "edit" ? dialog.id : "add"}
-              titleId={FORM_TITLE_ID}
-              onDone={() => setDialog(null)}
-              itemId={dialog.mode === "edit" ? dialog.id : undefined}
-            />
-          </Suspense>
+          <InventoryItemForm
+            key={dialog.mode === "edit" ? dialog.id : "add"}
+            titleId={FORM_TITLE_ID}
+            onDone={() => setDialog(null)}
+            itemId={dialog.mode === "edit" ? dialog.id : undefined}
+          />
         )}
-      </Dialog>
+      </PageDialog>
 
       {recordUse && (
         <Suspense fallback={null}>
@@ -235,18 +234,5 @@ function EmptyState({ filtering, onAdd, onClear }: { filtering: boolean; onAdd()
         </>
       )}
     </Box>
-  );
-}
-
-function FormLoading({ title }: { title: string }) {
-  return (
-    <>
-      <DialogTitle id={FORM_TITLE_ID}>{title}</DialogTitle>
-      <DialogContent>
-        <Box sx={{ display: "grid", placeItems: "center", py: 6 }}>
-          <CircularProgress aria-label="Loading item" />
-        </Box>
-      </DialogContent>
-    </>
   );
 }
