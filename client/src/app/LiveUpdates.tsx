@@ -59,19 +59,14 @@ export function LiveUpdates() {
         subscription: graphql`
           subscription LiveUpdatesInventorySubscription {
             inventoryChanged {
+              # Read here (which lists a new item joins), then what other screens show beside the list's row.
               item {
                 id
                 name
                 description
                 category
-                quantity
-                minQuantity
-                unit
-                location
-                stockStatus
                 urgency
                 sdsFileUrl
-                epaRegistrationNumber
                 activeIngredient
                 updatedAt
                 ...InventoryListItem_item

@@ -11,6 +11,7 @@ import type { LabelsPagePickerQuery } from "../../__generated__/LabelsPagePicker
 import type { LabelsPageSheetQuery } from "../../__generated__/LabelsPageSheetQuery.graphql.ts";
 import { labelsPath, MAX_LABELS } from "./sheetPath.ts";
 import { useRouteQuery } from "../../platform/routeQueries.ts";
+import { readPlaces } from "../../components/stockPlaces.ts";
 
 /**
  * Printable QR labels: `/labels?ids=<id>,<id>` is a print-ready sheet (one label per item or piece
@@ -239,12 +240,7 @@ function LabelPicker({ queryRef }: { queryRef: PreloadedQuery<LabelsPagePickerQu
         stockLocations(first: 100) {
           edges {
             node {
-              id
-              name
-              kind
-              holder {
-                name
-              }
+              ...stockPlaces_place
             }
           }
         }
@@ -257,7 +253,7 @@ function LabelPicker({ queryRef }: { queryRef: PreloadedQuery<LabelsPagePickerQu
     { title: "Inventory", rows: data.inventoryItems.edges.map(({ node: n }) => ({ id: n.id, name: n.name, detail: [n.category, n.barcode].filter(Boolean).join(" · ") })) },
     {
       title: "Locations",
-      rows: data.stockLocations.edges.map(({ node: n }) => ({ id: n.id, name: n.name, detail: [n.kind === "VEHICLE" ? "Vehicle" : "Warehouse", n.holder?.name].filter(Boolean).join(" · ") })),
+      rows: readPlaces(data.stockLocations).map((n) => ({ id: n.id, name: n.name, detail: [n.kind === "VEHICLE" ? "Vehicle" : "Warehouse", n.holder?.name].filter(Boolean).join(" · ") })),
     },
   ];
   const [picked, setPicked] = useState<Set<string>>(new Set());

@@ -18,6 +18,7 @@ import { FormNumber, FormSelect } from "../../components/form/fields.tsx";
 import { useFormSave } from "../../components/form/useFormSave.ts";
 import { transferForm } from "../../../../schemas/stock.ts";
 import { allowedDestinations, allowedSources, type PickLocation } from "./locationRules.ts";
+import { readPlaces } from "../../components/stockPlaces.ts";
 
 export type TransferDialogProps = {
   open: boolean;
@@ -83,12 +84,7 @@ function TransferBody({ onClose, itemId: givenItem, fromLocationId, toLocationId
         stockLocations(first: 100) {
           edges {
             node {
-              id
-              name
-              kind
-              holder {
-                name
-              }
+              ...stockPlaces_place
             }
           }
         }
@@ -97,7 +93,7 @@ function TransferBody({ onClose, itemId: givenItem, fromLocationId, toLocationId
     {},
     { fetchPolicy: "store-and-network" },
   );
-  const locations: PickLocation[] = data.stockLocations.edges.map((e) => e.node);
+  const locations: PickLocation[] = readPlaces(data.stockLocations);
   const vehicleId = data.myVehicle?.id ?? null;
   const [itemId, setItemId] = useState<string | null>(givenItem ?? null);
 
