@@ -5,7 +5,6 @@ import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin, type Rolldown } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { noEvalGlobalLookup } from "./cspSafeBundles.ts";
-import { operationIdsModule } from "./operationIds.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const GREEN = "#1b5e20";
@@ -138,8 +137,6 @@ export default defineConfig({
     preloadAppChunks(),
     ...(process.env.TRAPLINE_CHUNK_PLAN_OUT ? [recordChunkPlan(process.env.TRAPLINE_CHUNK_PLAN_OUT)] : []),
     noChunkCycles(),
-    // `virtual:operation-ids`: the persisted ids of the queries the entry sends early (src/app/earlyQueries.ts).
-    operationIdsModule(`${root}src/__generated__`, `${root}src/app/routeRequests.ts`),
     // Relay's graphql`` tags become imports of the compiler's artifacts (relay.config.json).
     babel({ plugins: [["relay", { artifactDirectory: "./client/src/__generated__", eagerEsModules: true }]] }),
     noEvalGlobalLookup(),
@@ -194,6 +191,9 @@ export default defineConfig({
     sourcemap: process.env.TRAPLINE_SOURCEMAP === "hidden" ? "hidden" : false,
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
+      // A feature's public file (features/<area>/index.ts) only names what other features may use: importing one
+      // name of it costs what importing that module directly does, not the modules behind its other names.
+      treeshake: { moduleSideEffects: (id: string) => (/\/src\/features\/[^/]+\/index\.ts$/.test(id) ? false : undefined) },
       output: {
         // entriesAware groups are named after the screens that share them ("ui~SignIn~AppRouter~…"): keep file names short.
         chunkFileNames: (chunk) => `assets/${chunk.name.split("~")[0]}-[hash].js`,

@@ -16,7 +16,7 @@ export const EQUIPMENT_CATEGORIES = [
 export const PRODUCT_CATEGORIES = ["Pesticide", "Chemicals", "Bait"] as const;
 export const SIGNAL_WORDS = ["CAUTION", "WARNING", "DANGER"] as const;
 export const SIGNAL_WORD_LABEL: Record<(typeof SIGNAL_WORDS)[number], string> = { CAUTION: "Caution", WARNING: "Warning", DANGER: "Danger" };
-export const EQUIPMENT_STATUSES = ["available", "checked_out", "maintenance", "repair"] as const;
+export { EQUIPMENT_STATUSES } from "./equipmentStatus.ts";
 export const REQUEST_TYPES = ["inventory", "equipment"] as const;
 export const ROLES = ["employee", "manager"] as const;
 

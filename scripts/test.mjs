@@ -1,4 +1,5 @@
-// `npm test`: type-check, lint, unit/API/GraphQL suites (vitest), browser suite (Playwright).
+// `npm test`: type-check, lint, the layering rules (dependency-cruiser, .dependency-cruiser.cjs), unit/API/GraphQL
+// suites (vitest), browser suite (Playwright).
 // Every stage runs even when an earlier one fails, so one run shows everything; the exit code is
 // non-zero if any stage failed. Under CI each runner also writes a JSON report into .tmp/ that
 // .ci/run sums into its closing line.
@@ -11,6 +12,7 @@ const bin = (name) => `node_modules/.bin/${name}`;
 const stages = [
   ["typecheck", "npm", ["run", "--silent", "typecheck"]],
   ["lint", bin("eslint"), ["."]],
+  ["layers", bin("depcruise"), ["client/src", "server", "schemas", "--config", ".dependency-cruiser.cjs"]],
   ["vitest", bin("vitest"), ["run", ...(ci ? ["--reporter=default", "--reporter=json", "--outputFile=.tmp/vitest-embedded.json"] : [])]],
   ["playwright", bin("playwright"), ["test"]],
 ];

@@ -1,9 +1,11 @@
+import AppViewerQuery from "./__generated__/AppViewerQuery$parameters.ts";
 import { loadSignedInApp, loadSignIn } from "./app/entryChunks.ts";
-import { sendEarlyQueries } from "./app/earlyQueries.ts";
-import { preloadRoute } from "./app/routeChunks.ts";
-import { VIEWER_KEY } from "./app/viewerKey.ts";
+import { routes } from "./app/routes.ts";
+import { sendEarlyQueries } from "./platform/earlyQueries.ts";
+import { matchRoute } from "./platform/routes.ts";
+import { VIEWER_KEY } from "./platform/viewerKey.ts";
 
-/** The role remembered on this device for a returning user (app/viewerCache.ts writes it), else null. */
+/** The role remembered on this device for a returning user (platform/viewerCache.ts writes it), else null. */
 function rememberedRole(): string | null {
   try {
     const role: unknown = JSON.parse(localStorage.getItem(VIEWER_KEY) ?? "null")?.role;
@@ -16,15 +18,15 @@ function rememberedRole(): string | null {
 // The entry is tiny on purpose: for a returning user it sends the current screen's data request and
 // starts the screen's code at the same time as the app's own code, whose files index.html already
 // preloads (see the preload plugin in vite.config.ts), rather than after the app has run. A visitor
-// gets the sign-in screen first.
+// gets the sign-in screen first. Both come from the screen's route file (app/routes.ts).
 const role = rememberedRole();
 // The screen's data is asked for at once, before the first frame: two small requests, and their answer
 // is what the screen waits for longest. The code's dozen requests wait for the frame (below).
-if (role) sendEarlyQueries(role);
+if (role) sendEarlyQueries(AppViewerQuery.params, routes, role, location);
 function start() {
   if (role) {
     void loadSignedInApp();
-    preloadRoute(location.pathname);
+    void matchRoute(routes, location.pathname)?.route.page().catch(() => {});
   } else void loadSignIn();
   void import("./app/start.tsx");
 }

@@ -1,5 +1,5 @@
 import type { Prisma } from "../db/generated/client.ts";
-import type { Actor } from "./context.ts";
+import type { Actor } from "./actor.ts";
 
 /*
  * Who may see what, decided once for every transport (REST, GraphQL lists, node(id:), nested

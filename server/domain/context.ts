@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { Prisma, type PrismaClient, type Role } from "../db/generated/client.ts";
+import { Prisma, type PrismaClient } from "../db/generated/client.ts";
+import type { Actor } from "./actor.ts";
 import type { Tx } from "../db/client.ts";
 import type { DomainEvent, EventBus } from "../realtime/events.ts";
 import type { ObjectStore } from "../storage/objects.ts";
@@ -11,23 +12,7 @@ import { deliveriesQueued, enqueueWebhookDeliveries } from "./webhookOutbox.ts";
 
 export type { Tx };
 
-/**
- * The signed-in user a domain call acts for; `tokenAccess` and `tokenId` when they came in with an API
- * token (see apiTokens.ts), with `tokenExpiresAt` (epoch ms) when that token expires.
- */
-export type Actor = {
-  id: number;
-  username: string;
-  name: string;
-  role: Role;
-  department: string | null;
-  tokenAccess?: "READ" | "WRITE";
-  tokenId?: number;
-  tokenExpiresAt?: number;
-  /** A signed-in session's row id (the digest of its id) and expiry (epoch ms): live connections are closed when it ends. */
-  sessionDigest?: string;
-  sessionExpiresAt?: number;
-};
+export type { Actor };
 
 export type Deps = {
   prisma: PrismaClient;

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
-import type { Deps, Tx } from "./context.ts";
+import type { Tx } from "../db/client.ts";
+import type { PrismaClient } from "../db/generated/client.ts";
 import { IdempotencyKeyReusedError, ValidationError } from "./errors.ts";
 
 /**
@@ -39,6 +40,9 @@ export function parseIdempotencyKey(header: string | string[] | null | undefined
 
 /** One keyed request: who sent it, its key, and the digest of what it asks. */
 export type KeyedRequest = { userId: number; key: string; fingerprint: string };
+
+/** Where keys are kept: the database of the domain's Deps (context.ts stands above this module: its write() claims keys here). */
+type KeyStore = { prisma: PrismaClient };
 
 /** sha256 of the parts as canonical JSON (object keys sorted), so key order in a body does not matter. */
 export function fingerprintOf(...parts: unknown[]): string {
@@ -109,7 +113,7 @@ export class IdempotencyScope {
  * write() checks again (a request racing the first one is seen there); this check answers 422 even
  * when the new request would fail its own validation first.
  */
-export async function assertKeyFitsRequest(deps: Deps, request: KeyedRequest, now = new Date()): Promise<void> {
+export async function assertKeyFitsRequest(deps: KeyStore, request: KeyedRequest, now = new Date()): Promise<void> {
   const stored = await deps.prisma.idempotencyKey.findUnique({
     where: { userId_key: { userId: request.userId, key: request.key } },
     select: { fingerprint: true, expiresAt: true },
@@ -118,7 +122,7 @@ export async function assertKeyFitsRequest(deps: Deps, request: KeyedRequest, no
 }
 
 /** Deletes expired keys; safe on every process at once. Returns how many went. */
-export async function sweepExpiredIdempotencyKeys(deps: Deps, now = new Date()): Promise<number> {
+export async function sweepExpiredIdempotencyKeys(deps: KeyStore, now = new Date()): Promise<number> {
   const { count } = await deps.prisma.idempotencyKey.deleteMany({ where: { expiresAt: { lte: now } } });
   return count;
 }

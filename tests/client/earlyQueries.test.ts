@@ -1,32 +1,47 @@
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { getRequest, createOperationDescriptor } from "relay-runtime";
+import { getRequest, createOperationDescriptor, PreloadableQueryRegistry } from "relay-runtime";
 import type { ConcreteRequest } from "relay-runtime";
 import { describe, expect, it } from "vitest";
-import { earlyOperationNames, readOperationIds } from "../../client/operationIds.ts";
-import { routeOfPath, routeRequest, type RouteName } from "../../client/src/app/routeRequests.ts";
-import { variablesKey } from "../../client/src/relay/graphqlBody.ts";
+import AppViewerQuery from "../../client/src/__generated__/AppViewerQuery$parameters.ts";
+import { variablesKey } from "../../client/src/platform/graphqlBody.ts";
+import { matchRoute, type PageRoute, type RouteQuery } from "../../client/src/platform/routes.ts";
 
-// Issue 12: the entry sends the first screen's query before Relay has loaded (client/src/app/earlyQueries.ts),
+// Issue 12: the entry sends the first screen's query before Relay has loaded (client/src/platform/earlyQueries.ts),
 // and the network layer hands that answer to Relay only when Relay asks for the same persisted id with the
-// same variables. These checks hold that match for every screen, so no screen asks twice.
+// same variables. Issue 33: both take the query from the screen's route file (its preloadable parameters
+// and variables). These checks hold that match for every screen, so no screen asks twice.
 
 const GENERATED = "client/src/__generated__";
-const ROUTES: RouteName[] = ["dashboard", "inventory", "equipment", "requests", "team", "reports", "locations", "location", "purchasing", "suppliers", "truck", "count", "settings"];
+// The route table by path, as the artifacts are: its route files name their pages (.tsx), which the root project does not compile.
+const { routes, sheetRoutes, shellRoutes } = (await import(/* @vite-ignore */ pathToFileURL(resolve("client/src/app/routes.ts")).href)) as Record<"routes" | "sheetRoutes" | "shellRoutes", readonly PageRoute[]>;
 const artifact = async (name: string) =>
   ((await import(/* @vite-ignore */ pathToFileURL(resolve(GENERATED, `${name}.graphql.ts`)).href)) as { default: ConcreteRequest }).default;
+const visit = (path: string, search: string, isManager: boolean): RouteQuery | null => {
+  const current = matchRoute(routes, path);
+  expect(current, path).not.toBeNull();
+  return current!.route.query?.({ params: current!.params, search: new URLSearchParams(search), isManager }) ?? null;
+};
 
 describe("early queries", () => {
-  const ids = readOperationIds(GENERATED, (n) => earlyOperationNames("client/src/app/routeRequests.ts").has(n));
-
-  it("the entry's table holds the viewer's and every screen's query id, and no other", async () => {
-    const wanted = new Set(["AppViewerQuery"]);
-    for (const route of ROUTES) for (const isManager of [true, false]) {
-      const r = routeRequest(route, new URLSearchParams(), { id: "U3RvY2tMb2NhdGlvbjox", locationId: "1" }, isManager);
-      if (r) wanted.add(r.operation);
+  it("a route's preloadable parameters name the persisted query its page reads, which registers itself for loadQuery", async () => {
+    const wanted = [AppViewerQuery];
+    for (const route of routes) for (const isManager of [true, false]) {
+      const r = route.query?.({ params: { id: "U3RvY2tMb2NhdGlvbjox", locationId: "1" }, search: new URLSearchParams(), isManager });
+      if (r) wanted.push(r.query);
     }
-    expect(new Set(Object.keys(ids))).toEqual(wanted);
-    for (const name of wanted) expect(ids[name], name).toBe((await artifact(name)).params.id);
+    wanted.push(visit("/labels", "?ids=a,b", true)!.query);
+    const names = new Set(wanted.map((q) => q.params.name));
+    expect(names.size).toBe(16);
+    for (const { kind, params } of wanted) {
+      expect(kind).toBe("PreloadableConcreteRequest");
+      expect(params.operationKind).toBe("query");
+      const node = await artifact(params.name);
+      expect(params.id, params.name).toBe(node.params.id);
+      expect(params.id, params.name).toMatch(/^[0-9a-f]{64}$/);
+      // The page's artifact, once loaded, is what loadQuery waits for under this id (@preloadable).
+      expect(PreloadableQueryRegistry.get(params.id!), params.name).toBe(node);
+    }
   });
 
   it("Relay's variables for each screen's query are the ones the entry sent", async () => {
@@ -34,29 +49,43 @@ describe("early queries", () => {
       ["/", ""], ["/inventory", ""], ["/equipment", ""], ["/equipment", "?status=available"], ["/equipment", "?search=%20fogger%20"],
       ["/requests", "?status=pending"], ["/requests", "?status=all"], ["/team", ""], ["/reports", ""], ["/locations", ""],
       ["/locations/U3RvY2tMb2NhdGlvbjox", ""], ["/purchasing", ""], ["/suppliers", ""], ["/truck", ""], ["/count/3", ""], ["/settings", ""],
+      ["/labels", ""], ["/labels", "?ids=a,b"],
     ];
     let checked = 0;
     for (const [path, search] of cases) for (const isManager of [true, false]) {
-      const route = routeOfPath(path);
-      expect(route, path).not.toBeNull();
-      const wanted = routeRequest(route!.route, new URLSearchParams(search), route!.params, isManager);
+      const wanted = visit(path, search, isManager);
       if (!wanted) continue;
       // What Relay's loadQuery sends: the operation's variables with its defaults filled in.
-      const relayVariables = createOperationDescriptor(getRequest(await artifact(wanted.operation)), wanted.variables).request.variables;
+      const relayVariables = createOperationDescriptor(getRequest(await artifact(wanted.query.params.name)), wanted.variables).request.variables;
       expect(variablesKey(relayVariables), `${path}${search}`).toBe(variablesKey(wanted.variables));
       checked++;
     }
     expect(checked).toBeGreaterThan(20);
   });
 
+  it("managers-only screens start no query for others", () => {
+    for (const path of ["/team", "/reports", "/locations", "/locations/U3RvY2tMb2NhdGlvbjox", "/purchasing", "/suppliers", "/settings"]) {
+      expect(visit(path, "", false), path).toBeNull();
+      expect(visit(path, "", true), path).not.toBeNull();
+    }
+  });
+
   it("paths map to screens and their parameters as the router's patterns do", () => {
-    expect(routeOfPath("/")).toEqual({ route: "dashboard", params: {} });
-    expect(routeOfPath("/inventory/")).toEqual({ route: "inventory", params: {} });
-    expect(routeOfPath("/locations/U3RvY2tMb2NhdGlvbjox")).toEqual({ route: "location", params: { id: "U3RvY2tMb2NhdGlvbjox" } });
-    expect(routeOfPath("/count/12")).toEqual({ route: "count", params: { locationId: "12" } });
-    expect(routeOfPath("/scan")).toBeNull();
-    expect(routeOfPath("/labels")).toBeNull();
-    expect(routeOfPath("/nowhere")).toBeNull();
+    const at = (path: string) => {
+      const m = matchRoute(routes, path);
+      return m && { path: m.route.path, params: m.params };
+    };
+    expect(at("/")).toEqual({ path: "/", params: {} });
+    expect(at("/inventory/")).toEqual({ path: "/inventory", params: {} });
+    expect(at("/locations/U3RvY2tMb2NhdGlvbjox")).toEqual({ path: "/locations/:id", params: { id: "U3RvY2tMb2NhdGlvbjox" } });
+    expect(at("/count/12")).toEqual({ path: "/count/:locationId", params: { locationId: "12" } });
+    expect(at("/scan")).toEqual({ path: "/scan", params: {} });
+    expect(at("/labels")).toEqual({ path: "/labels", params: {} });
+    expect(at("/nowhere")).toBeNull();
+    expect(at("/locations/a/b")).toBeNull();
+    // Every screen has one route, inside the shell or (labels) outside it.
+    expect(new Set(routes.map((r) => r.path)).size).toBe(routes.length);
+    expect(shellRoutes.length + sheetRoutes.length).toBe(15);
   });
 
   it("variables match whatever their key order, and a null variable is a missing one", () => {

@@ -1,16 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-// client/src/app/firstScreen.ts: what the first screen does not need waits until it is painted and the
+// client/src/platform/firstScreen.ts: what the first screen does not need waits until it is painted and the
 // phone is idle, and never longer than the cap. The module keeps its state, so each test loads it anew.
 
-type Module = typeof import("../../client/src/app/firstScreen.ts");
+type Module = typeof import("../../client/src/platform/firstScreen.ts");
 let frames: (() => void)[];
 let idles: (() => void)[];
 let visibility: "visible" | "hidden";
 
 async function load(): Promise<Module> {
   vi.resetModules();
-  return import("../../client/src/app/firstScreen.ts");
+  return import("../../client/src/platform/firstScreen.ts");
 }
 
 beforeEach(() => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { addDays, daysInRange, formatDollars, formatHours, presetRange, rangeProblem } from "../../client/src/features/reports/range.ts";
+import { formatDollars, formatHours } from "../../client/src/features/reports/format.ts";
+import { addDays, presetRange } from "../../client/src/features/reports/range.ts";
+import { daysInRange, rangeProblem } from "../../client/src/features/reports/rangeRules.ts";
 
 describe("report ranges", () => {
   it("presets end today and switch to weeks beyond three months", () => {

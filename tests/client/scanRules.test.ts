@@ -3,7 +3,6 @@ import {
   CAMERA_VIDEO_CONSTRAINTS,
   DECODE_RETRY_MS,
   DELAY_BETWEEN_SCANS_MS,
-  MAX_LABELS,
   QUAGGA_READERS,
   ZXING_FORMATS,
   cameraErrorMessage,
@@ -13,10 +12,8 @@ import {
   formatName,
   isConfidentQuaggaRead,
   isValidGtin,
-  labelsPath,
   normalizeScannedCode,
   parseLabelCode,
-  parseLabelIds,
   upcEToUpcA,
   checkDigitHolds,
   createFrameAgreement,
@@ -27,6 +24,7 @@ import {
   FRAME_AGREEMENT_MS,
   type Candidate,
 } from "../../client/src/components/scanner/scanRules.ts";
+import { labelsPath, MAX_LABELS, parseLabelIds } from "../../client/src/features/labels/sheetPath.ts";
 import { ean13 } from "../../server/demo/seed.ts"; // the demo data's own EAN-13 maker
 import { labelPayload } from "../../server/domain/scan.ts";
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { OWN_TOAST_HOLD_MS, toastTiming } from "../../client/src/app/toastTiming.ts";
+import { OWN_TOAST_HOLD_MS, toastTiming } from "../../client/src/platform/toastTiming.ts";
 
 // §9 shows one toast at a time. The answer to the user's own action must stay up OWN_TOAST_HOLD_MS before
 // a live event's toast (another user's change: Low Stock Alert) replaces it.

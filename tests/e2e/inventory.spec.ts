@@ -304,7 +304,7 @@ test("a phone's first screen: the list's first cards first, the rest kept beside
   test.skip(info.project.name !== "phone", "cards are the phone's list");
   await signIn(page, "manager");
   // Before any of the app's code: note each GraphQL operation the page sends and when, and the list's
-  // cards at the moment it first appears (components/list/ResponsiveList.tsx, app/firstScreen.ts).
+  // cards at the moment it first appears (components/list/ResponsiveList.tsx, platform/firstScreen.ts).
   await page.addInitScript(() => {
     const w = window as unknown as FirstScreenProbe;
     w.sent = [];

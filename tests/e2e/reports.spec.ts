@@ -41,7 +41,7 @@ const describedBy = new WeakMap<Page, string>();
 async function unreadCount(page: Page): Promise<number> {
   let id = describedBy.get(page);
   if (!id) {
-    // Until the first screen is up the header shows a disabled placeholder bell without a count (app/firstScreen.ts).
+    // Until the first screen is up the header shows a disabled placeholder bell without a count (platform/firstScreen.ts).
     const bell = page.getByRole("button", { name: "Notifications" });
     await expect(bell).toHaveAttribute("aria-describedby", /.+/);
     id = (await bell.getAttribute("aria-describedby"))!;

@@ -5,16 +5,16 @@ import { fetchQuery, graphql, RelayEnvironmentProvider, useLazyLoadQuery, useRel
 import type { AppViewerQuery } from "../__generated__/AppViewerQuery.graphql.ts";
 import { Loading } from "../components/Loading.tsx";
 import { createEnvironment, resetLiveConnection } from "../relay/environment.ts";
-import { dropEarlyAnswers } from "./earlyQueries.ts";
+import { dropEarlyAnswers } from "../platform/earlyQueries.ts";
 import { offlineOwner, setOfflineOwner } from "../offline/queuedError.ts";
 import { loadSignedInApp, loadSignIn } from "./entryChunks.ts";
-import { ErrorBoundary } from "./ErrorBoundary.tsx";
-import { afterFirstScreen } from "./firstScreen.ts";
-import { SessionContext } from "./session.ts";
+import { ErrorBoundary } from "../components/ErrorBoundary.tsx";
+import { afterFirstScreen } from "../platform/firstScreen.ts";
+import { SessionContext } from "../platform/session.ts";
 import { theme } from "./theme.ts";
 import { registerServiceWorker } from "./serviceWorker.ts";
-import { preloadToastView, ToastProvider, useToast } from "./toast.tsx";
-import { primeViewer, rememberViewer } from "./viewerCache.ts";
+import { preloadToastView, ToastProvider, useToast } from "../platform/toast.tsx";
+import { primeViewer, rememberViewer } from "../platform/viewerCache.ts";
 
 // The sign-in screen and the signed-in app (router, shell) are chunks of their own: a phone downloads
 // the one it shows (src/main.tsx starts it early).
@@ -27,7 +27,7 @@ const signIn = (
 );
 
 const viewerQuery = graphql`
-  query AppViewerQuery {
+  query AppViewerQuery @preloadable {
     viewer {
       id
       databaseId

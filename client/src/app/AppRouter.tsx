@@ -1,35 +1,22 @@
 import { lazy, Suspense } from "react";
 import { useRelayEnvironment } from "react-relay";
-import { createBrowserRouter, RouterProvider } from "react-router-dom";
+import { createBrowserRouter, RouterProvider, type RouteObject } from "react-router-dom";
 import type { IEnvironment } from "relay-runtime";
 import { Loading } from "../components/Loading.tsx";
+import { FirstScreenShown } from "../platform/firstScreen.ts";
+import { routeLoaders } from "../platform/routeQueries.ts";
+import type { PageRoute } from "../platform/routes.ts";
+import { useSession } from "../platform/session.ts";
 import { AppShell } from "./AppShell.tsx";
-import { FirstScreenShown } from "./firstScreen.ts";
 import { NotFound } from "./NotFound.tsx";
-import { routeChunks } from "./routeChunks.ts";
-import { routeLoaders } from "./routeQueries.ts";
-import { useSession } from "./session.ts";
+import { sheetRoutes, shellRoutes } from "./routes.ts";
 
-// Code split by route: each screen (and what it imports) loads when first visited, while its
-// loader has already started the screen's query (routeQueries.ts).
-const Dashboard = lazy(routeChunks.dashboard);
-const Inventory = lazy(routeChunks.inventory);
-const Equipment = lazy(routeChunks.equipment);
-const Requests = lazy(routeChunks.requests);
-const Team = lazy(routeChunks.team);
-const Scan = lazy(routeChunks.scan);
-const Reports = lazy(routeChunks.reports);
-const Locations = lazy(routeChunks.locations);
-const Location = lazy(routeChunks.location);
-const Purchasing = lazy(routeChunks.purchasing);
-const Suppliers = lazy(routeChunks.suppliers);
-const MyTruck = lazy(routeChunks.truck);
-const Count = lazy(routeChunks.count);
-const Settings = lazy(routeChunks.settings);
-// Printable QR labels: a sheet of its own, outside the shell, so it prints without the navigation.
-const Labels = lazy(routeChunks.labels);
+// Code split by route: each screen (and what it imports) loads when first visited, while its loader has
+// already started the screen's query (the route file's, platform/routeQueries.ts).
+const pages = new Map<PageRoute, React.ComponentType>();
+const pageOf = (route: PageRoute) => pages.get(route) ?? pages.set(route, lazy(route.page)).get(route)!;
 
-// `FirstScreenShown` commits with the screen itself, not with its 'Loading...' (app/firstScreen.ts).
+// `FirstScreenShown` commits with the screen itself, not with its 'Loading...' (platform/firstScreen.ts).
 const page = (Component: React.ComponentType) => (
   <Suspense fallback={<Loading />}>
     <Component />
@@ -37,26 +24,14 @@ const page = (Component: React.ComponentType) => (
   </Suspense>
 );
 
-function createRouter(loaders: ReturnType<typeof routeLoaders>) {
+function createRouter(loaderFor: ReturnType<typeof routeLoaders>) {
+  const toRoute = (route: PageRoute): RouteObject => ({ path: route.path, element: page(pageOf(route)), loader: loaderFor(route) });
   return createBrowserRouter([
     {
       element: <AppShell />,
       hydrateFallbackElement: <Loading />,
       children: [
-        { path: "/", element: page(Dashboard), loader: loaders.dashboard },
-        { path: "/inventory", element: page(Inventory), loader: loaders.inventory },
-        { path: "/equipment", element: page(Equipment), loader: loaders.equipment },
-        { path: "/requests", element: page(Requests), loader: loaders.requests },
-        { path: "/scan", element: page(Scan) },
-        { path: "/team", element: page(Team), loader: loaders.team },
-        { path: "/reports", element: page(Reports), loader: loaders.reports },
-        { path: "/locations", element: page(Locations), loader: loaders.locations },
-        { path: "/locations/:id", element: page(Location), loader: loaders.location },
-        { path: "/purchasing", element: page(Purchasing), loader: loaders.purchasing },
-        { path: "/suppliers", element: page(Suppliers), loader: loaders.suppliers },
-        { path: "/truck", element: page(MyTruck), loader: loaders.truck },
-        { path: "/count/:locationId", element: page(Count), loader: loaders.count },
-        { path: "/settings", element: page(Settings), loader: loaders.settings },
+        ...shellRoutes.map(toRoute),
         {
           path: "*",
           element: (
@@ -68,7 +43,7 @@ function createRouter(loaders: ReturnType<typeof routeLoaders>) {
         },
       ],
     },
-    { path: "/labels", element: page(Labels), loader: loaders.labels, hydrateFallbackElement: <Loading /> },
+    ...sheetRoutes.map((route) => ({ ...toRoute(route), hydrateFallbackElement: <Loading /> })),
   ]);
 }
 

@@ -25,21 +25,22 @@ import { graphql, useLazyLoadQuery, useMutation } from "react-relay";
 import { Outlet, useLocation, useNavigate, useRevalidator } from "react-router-dom";
 import type { AppShellMutation } from "../__generated__/AppShellMutation.graphql.ts";
 import type { AppShellQuery } from "../__generated__/AppShellQuery.graphql.ts";
-import { NotificationBell } from "../features/notifications/NotificationBell.tsx";
-import { useHoldsVehicle } from "../features/stock/holdsVehicle.ts";
+import { NotificationBell } from "../features/notifications/index.ts";
+import { useHoldsVehicle } from "../features/stock/index.ts";
 import { pageFor } from "./pages.ts";
-import { QuickActionProvider, useQuickActions, type QuickAction } from "./quickActions.tsx";
-import { useSession } from "./session.ts";
+import { useQuickActions, type QuickAction } from "../platform/quickActions.ts";
+import { QuickActionProvider } from "./QuickActionProvider.tsx";
+import { useSession } from "../platform/session.ts";
 import { DeferredTooltip, LazyDrawer as Drawer, LazyMenu as Menu, MountWhenOpened } from "../components/deferred.tsx";
 import { Loading } from "../components/Loading.tsx";
 import { PageLoadError, RetryWhenOnline } from "../components/PageLoadError.tsx";
-import { OfflineBar } from "../offline/OfflineBar.tsx";
-import { ErrorBoundary } from "./ErrorBoundary.tsx";
-import { FirstScreenShown, useAfterFirstScreen } from "./firstScreen.ts";
+import { loadConfirmSignOut, loadOfflinePage, OfflineBar } from "../features/offline/index.ts";
+import { ErrorBoundary } from "../components/ErrorBoundary.tsx";
+import { FirstScreenShown, useAfterFirstScreen } from "../platform/firstScreen.ts";
 
 // The phone's copy of the screens a technician needs on a job, shown when one cannot load without a network.
-const OfflinePage = lazy(() => import("../offline/OfflinePages.tsx"));
-const ConfirmSignOut = lazy(() => import("../offline/ConfirmSignOut.tsx"));
+const OfflinePage = lazy(loadOfflinePage);
+const ConfirmSignOut = lazy(loadConfirmSignOut);
 const OFFLINE_PATHS = new Set(["/", "/inventory", "/equipment", "/requests"]);
 
 // Subscriptions start once the shell is up; their code is not needed to paint it.

@@ -5,13 +5,12 @@ import type { LiveUpdatesLowStockSubscription } from "../__generated__/LiveUpdat
 import type { LiveUpdatesEquipmentSubscription } from "../__generated__/LiveUpdatesEquipmentSubscription.graphql.ts";
 import type { LiveUpdatesInventorySubscription } from "../__generated__/LiveUpdatesInventorySubscription.graphql.ts";
 import type { LiveUpdatesRequestSubscription } from "../__generated__/LiveUpdatesRequestSubscription.graphql.ts";
-import { connectionsForNewElsewhere as equipmentConnectionsForNew } from "../features/equipment/connections.ts";
-import { connectionsForNewItem } from "../features/inventory/connections.ts";
-import { connectionsForNewRequest, DASHBOARD_PENDING_ARGS } from "../features/requests/connections.ts";
-import { setPendingCountFromLive } from "../features/requests/pendingCount.ts";
+import { connectionsForNewElsewhere as equipmentConnectionsForNew } from "../features/equipment/index.ts";
+import { connectionsForNewItem } from "../features/inventory/index.ts";
+import { connectionsForNewRequest, DASHBOARD_PENDING_ARGS, setPendingCountFromLive } from "../features/requests/index.ts";
 import { deleteRecord, prependNewNode } from "../relay/liveEdges.ts";
-import { useSession } from "./session.ts";
-import { useToast } from "./toast.tsx";
+import { useSession } from "../platform/session.ts";
+import { useToast } from "../platform/toast.tsx";
 
 /**
  * One place that keeps the store live: changed records arrive with their ids and Relay merges them
@@ -60,19 +59,14 @@ export function LiveUpdates() {
         subscription: graphql`
           subscription LiveUpdatesInventorySubscription {
             inventoryChanged {
+              # Read here (which lists a new item joins), then what other screens show beside the list's row.
               item {
                 id
                 name
                 description
                 category
-                quantity
-                minQuantity
-                unit
-                location
-                stockStatus
                 urgency
                 sdsFileUrl
-                epaRegistrationNumber
                 activeIngredient
                 updatedAt
                 ...InventoryListItem_item

@@ -1,12 +1,13 @@
 import { Dialog, useMediaQuery, useTheme } from "@mui/material";
 import { lazy, Suspense } from "react";
+import { loadEquipmentForm } from "../features/equipment/index.ts";
+import { loadInventoryItemForm } from "../features/inventory/index.ts";
+import { loadRequestForm } from "../features/requests/index.ts";
+import type { QuickAction, RequestPrefill } from "../platform/quickActions.ts";
 
-export type QuickAction = "inventory" | "equipment" | "request";
-export type RequestPrefill = { itemId: string; quantity: number };
-
-const InventoryItemForm = lazy(() => import("../features/inventory/InventoryItemForm.tsx"));
-const EquipmentForm = lazy(() => import("../features/equipment/EquipmentForm.tsx"));
-const RequestForm = lazy(() => import("../features/requests/RequestForm.tsx"));
+const InventoryItemForm = lazy(loadInventoryItemForm);
+const EquipmentForm = lazy(loadEquipmentForm);
+const RequestForm = lazy(loadRequestForm);
 
 /** §4 quick-action dialog: closed, or open for one type; closes on success or dismissal. Full screen on phones. */
 export default function QuickActionDialog({ state, onClose }: { state: { kind: QuickAction; prefill?: RequestPrefill } | null; onClose(): void }) {

@@ -2,7 +2,7 @@ import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
 import StopIcon from "@mui/icons-material/Stop";
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography, useMediaQuery, useTheme } from "@mui/material";
 import { useCallback, useState } from "react";
-import { useToast } from "../app/toast.tsx";
+import { useToast } from "../platform/toast.tsx";
 import { CameraViewport } from "./scanner/CameraViewport.tsx";
 import { PhotoScanButton } from "./scanner/PhotoScanButton.tsx";
 import type { ScanHit } from "./scanner/scanRules.ts";

@@ -1,6 +1,6 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from "@mui/material";
 import { useState, type ReactNode } from "react";
-import { useToast } from "../app/toast.tsx";
+import { useToast } from "../platform/toast.tsx";
 
 /**
  * A destructive action's confirmation (delete an item or a webhook, revoke a token, archive a
@@ -58,5 +58,28 @@ export function useConfirmFailure(fallback: string) {
       setError(message || fallback);
       toast({ title: "Error", description: message || fallback, variant: "destructive" });
     },
+  };
+}
+
+/**
+ * A confirmed action's mutation answered: its payload (`payloadType`) toasts `success` and closes the
+ * dialog; an Error (or a failed request) stays in the dialog and in the §8 error toast.
+ */
+export function useConfirmedAction(fallback: string, success: string, onDone: () => void) {
+  const { toast } = useToast();
+  const failure = useConfirmFailure(fallback);
+  const close = () => {
+    failure.clear();
+    onDone();
+  };
+  return {
+    error: failure.error,
+    close,
+    completed(result: { readonly __typename: string; readonly message?: string }, payloadType: string) {
+      if (result.__typename !== payloadType) return failure.fail(result.message);
+      toast({ title: success, variant: "success" });
+      close();
+    },
+    failed: (error: Error) => failure.fail(error.message),
   };
 }

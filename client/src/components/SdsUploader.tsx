@@ -6,7 +6,7 @@ import { useRef, useState } from "react";
 import { graphql, useMutation } from "react-relay";
 import type { SdsUploaderAttachMutation } from "../__generated__/SdsUploaderAttachMutation.graphql.ts";
 import type { SdsUploaderUploadMutation } from "../__generated__/SdsUploaderUploadMutation.graphql.ts";
-import { useToast } from "../app/toast.tsx";
+import { useToast } from "../platform/toast.tsx";
 import { checkSdsFile, SDS_CONTENT_TYPES } from "./sdsFile.ts";
 
 type Props = { itemId: string | null; sdsFileUrl: string | null | undefined };

@@ -1,5 +1,5 @@
 import { db, queueOf, type QueuedChange, type Snapshot } from "./db.ts";
-import { graphqlBody } from "../relay/graphqlBody.ts";
+import { graphqlBody } from "../platform/graphqlBody.ts";
 
 /**
  * The queue of changes made on the phone (issue 13) and the one routine that sends them, used by

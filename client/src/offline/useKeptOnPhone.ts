@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useRelayEnvironment } from "react-relay";
-import { useToast } from "../app/toast.tsx";
+import { useToast } from "../platform/toast.tsx";
 import { isQueuedOffline, keptOnPhone } from "./queuedError.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import type { QueuedChange } from "./db.ts";
 import type { LocalView } from "./network.ts";
-import { afterFirstScreen } from "../app/firstScreen.ts";
+import { afterFirstScreen } from "../platform/firstScreen.ts";
 import { offlineOwner } from "./queuedError.ts";
 
 /**
@@ -23,7 +23,7 @@ export function useOnline(): boolean {
 }
 
 const snapshotListeners = new Set<() => void>();
-/** The kept copy was refreshed (offline/sync.tsx calls this). */
+/** The kept copy was refreshed (the offline bar calls this). */
 export function snapshotChanged() {
   snapshotListeners.forEach((l) => l());
 }

@@ -11,8 +11,8 @@ import {
   type SubscribeFunction,
 } from "relay-runtime";
 import { isQueuedOffline, notifyLiveEvent, OFFLINE_READS, offlineOwner, QUEUEABLE } from "../offline/queuedError.ts";
-import { takeEarlyAnswer } from "../app/earlyQueries.ts";
-import { graphqlBody, postGraphQL } from "./graphqlBody.ts";
+import { takeEarlyAnswer } from "../platform/earlyQueries.ts";
+import { graphqlBody, postGraphQL } from "../platform/graphqlBody.ts";
 
 /** `node(id:)` can be answered from the store when that record is already there (e.g. an edit dialog). */
 const missingFieldHandlers: MissingFieldHandler[] = [
@@ -78,7 +78,7 @@ const fetchGraphQL: FetchFunction = async (operation, variables) => {
   if (queueFirst) return (await offline()).queueChange(owner, operation, variables, key!);
   let response: Response;
   try {
-    // The first screen's query may already be on its way, sent by the entry (app/earlyQueries.ts).
+    // The first screen's query may already be on its way, sent by the entry (platform/earlyQueries.ts).
     const early = mutation ? undefined : takeEarlyAnswer(operation.id, variables);
     response = await (early ?? postGraphQL(graphqlBody(operation, variables), key ? { "idempotency-key": key } : {}));
   } catch (error) {

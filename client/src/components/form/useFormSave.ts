@@ -1,8 +1,34 @@
 import type { FieldPath, FieldValues, UseFormReturn } from "react-hook-form";
-import { useToast } from "../../app/toast.tsx";
+import { graphql, readInlineData } from "react-relay";
+import type { useFormSave_error$key } from "../../__generated__/useFormSave_error.graphql.ts";
+import { useToast } from "../../platform/toast.tsx";
 
-/** A mutation's typed result: its payload, or an Error (ValidationError and ConflictError name a field). */
-export type SaveResult = { readonly __typename: string; readonly message?: string; readonly field?: string | null } | null | undefined;
+/**
+ * The failure part of a form mutation's result, spread into it as `...useFormSave_error @alias(as: "error")`:
+ * any Error's message, and the field a ValidationError or ConflictError names.
+ */
+const errorFragment = graphql`
+  fragment useFormSave_error on Error @inline {
+    message
+    ... on ValidationError {
+      field
+    }
+    ... on ConflictError {
+      field
+    }
+  }
+`;
+
+/** A mutation's typed result: its payload (by __typename), or an Error under `error`. */
+export type SaveResult = { readonly __typename: string; readonly error: useFormSave_error$key | null | undefined } | null | undefined;
+
+/** How a form answers its mutation (useFormSave's result). */
+export type FormSave = {
+  /** For a mutation's onCompleted: `payloadType` is the success payload's __typename. */
+  completed(result: SaveResult, payloadType: string, success: string, done: () => void): void;
+  /** For a mutation's onError (the network or server failed). */
+  failed(error?: Error): void;
+};
 
 type Options<T extends FieldValues> = {
   /** §8's fallback text of this form's 'Error' toast ('Failed to save item', …). */
@@ -18,7 +44,7 @@ type Options<T extends FieldValues> = {
  * lands on its field (focused) and in an 'Error' toast with the server's or thrown message, falling
  * back to `failure` (§8).
  */
-export function useFormSave<T extends FieldValues, O>(form: Pick<UseFormReturn<T, unknown, O>, "setError" | "getValues">, options: Options<T>) {
+export function useFormSave<T extends FieldValues, O>(form: Pick<UseFormReturn<T, unknown, O>, "setError" | "getValues">, options: Options<T>): FormSave {
   const { toast } = useToast();
   const { failure, placeFor, onUnplaced } = options;
 
@@ -31,15 +57,16 @@ export function useFormSave<T extends FieldValues, O>(form: Pick<UseFormReturn<T
   };
 
   return {
-    /** For a mutation's onCompleted: `payloadType` is the success payload's __typename. */
-    completed(result: SaveResult, payloadType: string, success: string, done: () => void) {
+    completed(result, payloadType, success, done) {
       if (result?.__typename === payloadType) {
         toast({ title: success, variant: "success" });
         done();
-      } else fail(result?.message, result?.field);
+        return;
+      }
+      const error = result?.error ? readInlineData(errorFragment, result.error) : null;
+      fail(error?.message, error?.field);
     },
-    /** For a mutation's onError (the network or server failed). */
-    failed(error?: Error) {
+    failed(error) {
       fail(error?.message);
     },
   };

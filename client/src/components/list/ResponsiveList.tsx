@@ -19,7 +19,7 @@ export const visuallyHidden = {
   whiteSpace: "nowrap",
 } as const;
 
-interface Props<T> {
+export interface ResponsiveListProps<T> {
   /** The accessible name of the table and of the phone's list ("Suppliers"). */
   label: string;
   items: readonly T[];
@@ -51,6 +51,13 @@ interface Props<T> {
  * added later (Load more, a live update) show at once.
  */
 const CARD_BATCH = 4;
+
+/** A paginated connection's "Load more" (usePaginationFragment's paging), `size` more at a time. */
+export const loadMore = ({ hasNext, isLoadingNext, loadNext }: { hasNext: boolean; isLoadingNext: boolean; loadNext(count: number): unknown }, size: number) => ({
+  hasNext,
+  isLoadingNext,
+  loadNext: () => void loadNext(size),
+});
 
 /** Which batches of a list's cards are shown: up to `revealed`, every one once the first pass is done. */
 class CardReveal {
@@ -101,7 +108,7 @@ function CardSlot({ reveal, batch, children }: { reveal: CardReveal; batch: numb
  * bold headers on a wider screen, with a progress bar and dimmed while it refetches; then "Load more"
  * while the connection has more.
  */
-export function ResponsiveList<T>({ label, items, itemKey, phone, columns, row, card, empty, busy = false, dense = false, tableSx, more }: Props<T>) {
+export function ResponsiveList<T>({ label, items, itemKey, phone, columns, row, card, empty, busy = false, dense = false, tableSx, more }: ResponsiveListProps<T>) {
   const shown = columns.filter((c) => !c.omit);
   // Tables render whole (their rows are lighter, and a desktop is not a phone's CPU).
   const [reveal] = useState(() => new CardReveal());

@@ -17,20 +17,20 @@ import type { Dashboard_alerts$key } from "../../__generated__/Dashboard_alerts.
 import type { Dashboard_pending$key } from "../../__generated__/Dashboard_pending.graphql.ts";
 import type { Dashboard_equipment$key } from "../../__generated__/Dashboard_equipment.graphql.ts";
 import type { DashboardDraftOrderMutation } from "../../__generated__/DashboardDraftOrderMutation.graphql.ts";
-import { useQuickActions } from "../../app/quickActions.tsx";
-import { useRouteQuery } from "../../app/routeQueries.ts";
-import { useSession } from "../../app/session.ts";
-import { useToast } from "../../app/toast.tsx";
-import { useDecideRequest } from "../requests/useDecideRequest.ts";
+import { useQuickActions } from "../../platform/quickActions.ts";
+import { useRouteQuery } from "../../platform/routeQueries.ts";
+import { useSession } from "../../platform/session.ts";
+import { useToast } from "../../platform/toast.tsx";
+import { useDecideRequest } from "../requests/index.ts";
 import { ActivityEntryRow } from "./ActivityEntryRow.tsx";
-import { OnOrderChip } from "../inventory/OnOrderChip.tsx";
-import { equipmentStatusLine, statusColor } from "../equipment/status.ts";
+import { OnOrderChip } from "../inventory/index.ts";
+import { equipmentStatusLine, statusColor } from "../equipment/index.ts";
 
 const POLL_MS = 30_000;
 const ActivityLogDialog = lazy(() => import("./ActivityLogDialog.tsx"));
 
 const dashboardQuery = graphql`
-  query DashboardQuery($isManager: Boolean!) {
+  query DashboardQuery($isManager: Boolean!) @preloadable {
     dashboardStats {
       ...Dashboard_stats
     }

@@ -2,9 +2,9 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText,
 import { useId, useState, type FormEvent } from "react";
 import { graphql, useFragment } from "react-relay";
 import type { CheckOutDialog_team$key } from "../../__generated__/CheckOutDialog_team.graphql.ts";
-import { useSession } from "../../app/session.ts";
-import { useToast } from "../../app/toast.tsx";
-import { todayInput } from "./dates.ts";
+import { useSession } from "../../platform/session.ts";
+import { useToast } from "../../platform/toast.tsx";
+import { todayInput } from "../../components/form/dates.ts";
 import { moveTexts, useCheckOutEquipment, type MoveSurface } from "./equipmentMoves.ts";
 
 export type CheckOutTarget = { id: string; name: string };

@@ -7,7 +7,7 @@ import { Box, Button, Card, CardContent, Chip, IconButton, Stack, TableCell, Tab
 import { DeferredTooltip } from "../../components/deferred.tsx";
 import { graphql, useFragment } from "react-relay";
 import type { EquipmentEntry_equipment$key } from "../../__generated__/EquipmentEntry_equipment.graphql.ts";
-import { PrintLabelButton } from "../labels/PrintLabelButton.tsx";
+import { PrintLabelButton } from "../labels/index.ts";
 import { formatCalendarDate, formatLocalDate } from "./dates.ts";
 import type { MaintenanceTarget } from "./RecordMaintenanceDialog.tsx";
 import { labelForStatus, statusChipSx } from "./status.ts";

@@ -1,7 +1,6 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Box, Button, CircularProgress, DialogActions, DialogContent, DialogTitle, Grid } from "@mui/material";
+import { Alert, CircularProgress, DialogContent, DialogTitle, Grid } from "@mui/material";
 import { Suspense, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useWatch, type Control } from "react-hook-form";
 import { graphql, useFragment, useLazyLoadQuery, useMutation } from "react-relay";
 import type { EquipmentFormCreateMutation } from "../../__generated__/EquipmentFormCreateMutation.graphql.ts";
 import type { EquipmentFormQuery } from "../../__generated__/EquipmentFormQuery.graphql.ts";
@@ -9,12 +8,13 @@ import type { EquipmentFormUpdateMutation } from "../../__generated__/EquipmentF
 import type { EquipmentForm_equipment$data, EquipmentForm_equipment$key } from "../../__generated__/EquipmentForm_equipment.graphql.ts";
 import { equipmentForm, NEW_EQUIPMENT, type EquipmentFormOutput, type EquipmentFormValues } from "../../../../schemas/equipment.ts";
 import { FormDate, FormNumber, FormSelect, FormText } from "../../components/form/fields.tsx";
-import { useFormSave } from "../../components/form/useFormSave.ts";
+import { FormDialog } from "../../components/form/FormDialog.tsx";
+import { FormMissing } from "../../components/form/FormLoading.tsx";
+import type { FormSave } from "../../components/form/useFormSave.ts";
 import { SdsUploader } from "../../components/SdsUploader.tsx";
 import { connectionsForNew, type EquipmentFilters } from "./connections.ts";
 import { toDateInput } from "./dates.ts";
 import { EQUIPMENT_CATEGORIES, EQUIPMENT_STATUSES, labelForStatus } from "./status.ts";
-import { FormActions } from "../../components/form/FormActions.tsx";
 
 type Props = {
   titleId: string;
@@ -58,15 +58,9 @@ function EditLoader(props: Props & { equipmentId: string }) {
   const equipment = data.node?.equipment;
   if (!equipment) {
     return (
-      <>
-        <DialogTitle id={props.titleId}>Edit Equipment</DialogTitle>
-        <DialogContent>
-          <Alert severity="error">Equipment not found</Alert>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={props.onDone}>Close</Button>
-        </DialogActions>
-      </>
+      <FormMissing titleId={props.titleId} title="Edit Equipment" onClose={props.onDone}>
+        <Alert severity="error">Equipment not found</Alert>
+      </FormMissing>
     );
   }
   return <FormBody {...props} equipment={equipment} />;
@@ -115,8 +109,6 @@ function FormBody({ titleId, onDone, filters, equipment }: Props & { equipment: 
     `,
     equipment,
   );
-  const form = useForm<EquipmentFormValues, unknown, EquipmentFormOutput>({ resolver: zodResolver(equipmentForm), defaultValues: initialValues(e) });
-  const { control } = form;
   const [formError, setFormError] = useState<string | null>(null);
   const [create, creating] = useMutation<EquipmentFormCreateMutation>(graphql`
     mutation EquipmentFormCreateMutation($input: CreateEquipmentInput!, $connections: [ID!]!) {
@@ -129,15 +121,7 @@ function FormBody({ titleId, onDone, filters, equipment }: Props & { equipment: 
             ...EquipmentForm_equipment
           }
         }
-        ... on ValidationError {
-          field
-        }
-        ... on ConflictError {
-          field
-        }
-        ... on Error {
-          message
-        }
+        ...useFormSave_error @alias(as: "error")
       }
     }
   `);
@@ -153,32 +137,15 @@ function FormBody({ titleId, onDone, filters, equipment }: Props & { equipment: 
             ...EquipmentForm_equipment
           }
         }
-        ... on ValidationError {
-          field
-        }
-        ... on ConflictError {
-          field
-        }
-        ... on Error {
-          message
-        }
+        ...useFormSave_error @alias(as: "error")
       }
     }
   `);
-  const saving = creating || updating;
-  const checkedOut = useWatch({ control, name: "status" }) === "checked_out";
-  // The assignee's field shows only while checked out; an error about it otherwise goes above the fields.
-  const save = useFormSave(form, {
-    failure: "Failed to save equipment",
-    placeFor: (field) => {
-      const key = field.split(".")[0];
-      return key && key in NEW_EQUIPMENT && (key !== "assignedTo" || checkedOut) ? (key as keyof EquipmentFormValues) : null;
-    },
-    onUnplaced: setFormError,
-  });
+  const initial = initialValues(e);
+  // The record's own category stays a choice even when it is not one of §9's.
+  const categories = [...(initial.category && !(EQUIPMENT_CATEGORIES as readonly string[]).includes(initial.category) ? [initial.category] : []), ...EQUIPMENT_CATEGORIES];
 
-  const submit = form.handleSubmit((fields) => {
-    if (saving) return;
+  const submit = (fields: EquipmentFormOutput, save: FormSave) => {
     setFormError(null);
     // Network failures keep §8's fixed text.
     const onError = () => save.failed();
@@ -195,74 +162,94 @@ function FormBody({ titleId, onDone, filters, equipment }: Props & { equipment: 
         onError,
       });
     }
-  });
-  const category = form.getValues("category");
-  const categories = [...(category && !(EQUIPMENT_CATEGORIES as readonly string[]).includes(category) ? [category] : []), ...EQUIPMENT_CATEGORIES];
+  };
 
   return (
-    <Box component="form" noValidate onSubmit={submit} sx={{ display: "flex", flexDirection: "column", minHeight: 0, flex: "1 1 auto" }}>
-      <DialogTitle id={titleId}>{e ? "Edit Equipment" : "Add New Equipment"}</DialogTitle>
-      <DialogContent dividers>
-        {formError && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {formError}
-          </Alert>
-        )}
-        <Grid container spacing={2}>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormText control={control} name="name" label="Name" required autoFocus={!e} slotProps={{ htmlInput: { maxLength: 200 } }} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormText control={control} name="serialNumber" label="Serial Number" slotProps={{ htmlInput: { maxLength: 128 } }} />
-          </Grid>
-          <Grid size={12}>
-            <FormText control={control} name="description" label="Description" multiline minRows={2} slotProps={{ htmlInput: { maxLength: 2000 } }} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormSelect control={control} name="category" label="Category" required options={categories} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormSelect control={control} name="status" label="Status" required options={STATUS_OPTIONS} />
-          </Grid>
-          {checkedOut && (
+    <FormDialog
+      titleId={titleId}
+      title={e ? "Edit Equipment" : "Add New Equipment"}
+      schema={equipmentForm}
+      defaultValues={initial}
+      failure="Failed to save equipment"
+      // The assignee's field shows only while checked out; an error about it otherwise goes above the fields.
+      placeFor={(field, values) => {
+        const key = field.split(".")[0];
+        return key && key in NEW_EQUIPMENT && (key !== "assignedTo" || values.status === "checked_out") ? (key as keyof EquipmentFormValues) : null;
+      }}
+      onUnplaced={setFormError}
+      submitLabel={e ? "Save Changes" : "Add Equipment"}
+      busy={creating || updating}
+      onCancel={onDone}
+      onSubmit={submit}
+    >
+      {({ control }) => (
+        <>
+          {formError && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {formError}
+            </Alert>
+          )}
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormText control={control} name="name" label="Name" required autoFocus={!e} slotProps={{ htmlInput: { maxLength: 200 } }} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormText control={control} name="serialNumber" label="Serial Number" slotProps={{ htmlInput: { maxLength: 128 } }} />
+            </Grid>
             <Grid size={12}>
-              <FormText
+              <FormText control={control} name="description" label="Description" multiline minRows={2} slotProps={{ htmlInput: { maxLength: 2000 } }} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormSelect control={control} name="category" label="Category" required options={categories} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormSelect control={control} name="status" label="Status" required options={STATUS_OPTIONS} />
+            </Grid>
+            <AssignedToField control={control} />
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormText control={control} name="location" label="Location" />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormText control={control} name="qrCode" label="QR Code" slotProps={{ htmlInput: { maxLength: 1000 } }} />
+            </Grid>
+            {(Object.keys(DATE_FIELDS) as (keyof typeof DATE_FIELDS)[]).map((d) => (
+              <Grid key={d} size={{ xs: 12, sm: 4 }}>
+                <FormDate control={control} name={d} label={DATE_FIELDS[d]} />
+              </Grid>
+            ))}
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormNumber
                 control={control}
-                name="assignedTo"
-                label="Assigned To"
-                required
-                helperText="Who has the equipment (required while checked out)"
-                slotProps={{ htmlInput: { maxLength: 200 } }}
+                name="maintenanceIntervalDays"
+                label="Maintenance Interval (days)"
+                min={1}
+                max={3650}
+                helperText="Recording maintenance moves the next date by this many days"
               />
             </Grid>
-          )}
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormText control={control} name="location" label="Location" />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormText control={control} name="qrCode" label="QR Code" slotProps={{ htmlInput: { maxLength: 1000 } }} />
-          </Grid>
-          {(Object.keys(DATE_FIELDS) as (keyof typeof DATE_FIELDS)[]).map((d) => (
-            <Grid key={d} size={{ xs: 12, sm: 4 }}>
-              <FormDate control={control} name={d} label={DATE_FIELDS[d]} />
+            <Grid size={12}>
+              <SdsUploader itemId={e?.id ?? null} sdsFileUrl={e?.sdsFileUrl} />
             </Grid>
-          ))}
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormNumber
-              control={control}
-              name="maintenanceIntervalDays"
-              label="Maintenance Interval (days)"
-              min={1}
-              max={3650}
-              helperText="Recording maintenance moves the next date by this many days"
-            />
           </Grid>
-          <Grid size={12}>
-            <SdsUploader itemId={e?.id ?? null} sdsFileUrl={e?.sdsFileUrl} />
-          </Grid>
-        </Grid>
-      </DialogContent>
-      <FormActions submitLabel={e ? "Save Changes" : "Add Equipment"} busy={saving} onCancel={onDone} />
-    </Box>
+        </>
+      )}
+    </FormDialog>
+  );
+}
+
+/** Who has the equipment: asked only while it is checked out. */
+function AssignedToField({ control }: { control: Control<EquipmentFormValues, unknown, EquipmentFormOutput> }) {
+  if (useWatch({ control, name: "status" }) !== "checked_out") return null;
+  return (
+    <Grid size={12}>
+      <FormText
+        control={control}
+        name="assignedTo"
+        label="Assigned To"
+        required
+        helperText="Who has the equipment (required while checked out)"
+        slotProps={{ htmlInput: { maxLength: 200 } }}
+      />
+    </Grid>
   );
 }

@@ -6,11 +6,11 @@ import type { CheckOutDialog_team$key } from "../../__generated__/CheckOutDialog
 import type { EquipmentPageListPaginationQuery } from "../../__generated__/EquipmentPageListPaginationQuery.graphql.ts";
 import type { EquipmentPageQuery } from "../../__generated__/EquipmentPageQuery.graphql.ts";
 import type { EquipmentPage_query$key } from "../../__generated__/EquipmentPage_query.graphql.ts";
-import { EQUIPMENT_PAGE_SIZE as PAGE_SIZE } from "../../app/routeConstants.ts";
-import { useRouteQuery } from "../../app/routeQueries.ts";
-import { useSession } from "../../app/session.ts";
+import { EQUIPMENT_PAGE_SIZE as PAGE_SIZE } from "./constants.ts";
+import { useRouteQuery } from "../../platform/routeQueries.ts";
+import { useSession } from "../../platform/session.ts";
 import { ListActions } from "../../components/ListActions.tsx";
-import { useCsvActions } from "../transfer/CsvButtons.tsx";
+import { useCsvActions } from "../transfer/index.ts";
 import { showEquipmentList, type EquipmentFilters } from "./connections.ts";
 import { CheckOutDialog, type CheckOutTarget } from "./CheckOutDialog.tsx";
 import { EquipmentEntry } from "./EquipmentEntry.tsx";
@@ -37,7 +37,7 @@ export default function EquipmentPage() {
   const initial: EquipmentFilters = { search: queryRef.variables.search ?? null, status: queryRef.variables.status ?? null };
   const data = usePreloadedQuery<EquipmentPageQuery>(
     graphql`
-      query EquipmentPageQuery($isManager: Boolean!, $first: Int!, $search: String, $status: EquipmentStatus) {
+      query EquipmentPageQuery($isManager: Boolean!, $first: Int!, $search: String, $status: EquipmentStatus) @preloadable {
         ...EquipmentPage_query @arguments(first: $first, search: $search, status: $status)
         ...CheckOutDialog_team @include(if: $isManager) @alias(as: "team")
       }

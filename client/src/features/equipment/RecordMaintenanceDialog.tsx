@@ -2,8 +2,9 @@ import { Alert, Dialog, DialogContent, DialogContentText, DialogTitle, TextField
 import { useState, type FormEvent } from "react";
 import { graphql, useMutation } from "react-relay";
 import type { RecordMaintenanceDialogMutation } from "../../__generated__/RecordMaintenanceDialogMutation.graphql.ts";
-import { useToast } from "../../app/toast.tsx";
-import { addDaysToInput, formatCalendarDate, todayInput } from "./dates.ts";
+import { useToast } from "../../platform/toast.tsx";
+import { todayInput } from "../../components/form/dates.ts";
+import { addDaysToInput, formatCalendarDate } from "./dates.ts";
 import { FormActions } from "../../components/form/FormActions.tsx";
 
 export type MaintenanceTarget = { id: string; name: string; maintenanceIntervalDays: number | null; nextMaintenance: string | null };

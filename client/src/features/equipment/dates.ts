@@ -34,12 +34,6 @@ export function maintenanceUrgency(value: string, now = new Date()): "overdue" |
   return days < 0 ? "overdue" : days <= 7 ? "soon" : "later";
 }
 
-/** Today on the user's calendar, as a date input's value (YYYY-MM-DD). */
-export function todayInput(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /** The calendar date `days` after a YYYY-MM-DD date. */
 export function addDaysToInput(day: string, days: number): string {
   return new Date(Date.parse(day) + days * DAY).toISOString().slice(0, 10);

@@ -3,7 +3,7 @@ import { graphql, useMutation, type GraphQLTaggedNode } from "react-relay";
 import type { MutationParameters } from "relay-runtime";
 import type { equipmentMovesCheckInMutation } from "../../__generated__/equipmentMovesCheckInMutation.graphql.ts";
 import type { equipmentMovesCheckOutMutation } from "../../__generated__/equipmentMovesCheckOutMutation.graphql.ts";
-import { useToast } from "../../app/toast.tsx";
+import { useToast } from "../../platform/toast.tsx";
 import { useKeptOnPhone } from "../../offline/useKeptOnPhone.ts";
 
 /*

@@ -1,29 +1,26 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Box, Button, DialogActions, DialogContent, DialogTitle, Grid, IconButton, InputAdornment, Tooltip, Typography } from "@mui/material";
+import { Box, Grid, IconButton, InputAdornment, Tooltip, Typography } from "@mui/material";
 import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { graphql, useFragment, useLazyLoadQuery, useMutation } from "react-relay";
 import type { InventoryItemFormCreateMutation } from "../../__generated__/InventoryItemFormCreateMutation.graphql.ts";
 import type { InventoryItemFormQuery } from "../../__generated__/InventoryItemFormQuery.graphql.ts";
 import type { InventoryItemFormPreferredSupplierMutation } from "../../__generated__/InventoryItemFormPreferredSupplierMutation.graphql.ts";
 import type { InventoryItemFormUpdateMutation } from "../../__generated__/InventoryItemFormUpdateMutation.graphql.ts";
 import type { InventoryItemForm_item$key } from "../../__generated__/InventoryItemForm_item.graphql.ts";
-import {
-  inventoryItemForm, inventoryItemFormValues, type InventoryItemFormOutput, type InventoryItemFormValues,
-} from "../../../../schemas/inventory.ts";
+import { inventoryItemForm, inventoryItemFormValues, type InventoryItemFormOutput } from "../../../../schemas/inventory.ts";
 import { BarcodeScannerDialog } from "../../components/BarcodeScannerDialog.tsx";
 import { SdsUploader } from "../../components/SdsUploader.tsx";
-import { useSession } from "../../app/session.ts";
-import { useToast } from "../../app/toast.tsx";
-import { StockByLocation } from "../locations/StockByLocation.tsx";
+import { useSession } from "../../platform/session.ts";
+import { useToast } from "../../platform/toast.tsx";
+import { StockByLocation } from "./StockByLocation.tsx";
 import { OnOrderChip } from "./OnOrderChip.tsx";
 import { PreferredSupplierField } from "./PreferredSupplierField.tsx";
 import { connectionsForNewItem } from "./connections.ts";
 import { FormMoney, FormNumber, FormSelect, FormSwitch, FormText } from "../../components/form/fields.tsx";
-import { useFormSave } from "../../components/form/useFormSave.ts";
-import { INVENTORY_CATEGORIES, UNITS } from "./constants.ts";
-import { FormActions } from "../../components/form/FormActions.tsx";
+import { FormDialog } from "../../components/form/FormDialog.tsx";
+import { FormMissing } from "../../components/form/FormLoading.tsx";
+import type { FormSave } from "../../components/form/useFormSave.ts";
+import { INVENTORY_CATEGORIES, UNITS } from "../../../../schemas/constants.ts";
 
 type Props = { titleId: string; onDone(): void; itemId?: string };
 
@@ -50,13 +47,9 @@ function EditItem({ titleId, onDone, itemId }: Required<Props>) {
   const item = data.node?.InventoryItemForm_item;
   if (!item) {
     return (
-      <>
-        <DialogTitle id={titleId}>Edit Inventory Item</DialogTitle>
-        <DialogContent>This item no longer exists.</DialogContent>
-        <DialogActions>
-          <Button onClick={onDone}>Close</Button>
-        </DialogActions>
-      </>
+      <FormMissing titleId={titleId} title="Edit Inventory Item" onClose={onDone}>
+        This item no longer exists.
+      </FormMissing>
     );
   }
   return <ItemForm titleId={titleId} onDone={onDone} item={item} />;
@@ -94,12 +87,6 @@ function ItemForm({ titleId, onDone, item: itemKey }: { titleId: string; onDone(
     `,
     itemKey,
   );
-  const form = useForm<InventoryItemFormValues, unknown, InventoryItemFormOutput>({
-    resolver: zodResolver(inventoryItemForm),
-    defaultValues: inventoryItemFormValues(item ?? null),
-  });
-  const { control } = form;
-  const save = useFormSave(form, { failure: "Failed to save item" });
   const [scanning, setScanning] = useState(false);
   const { isManager } = useSession();
   const { toast } = useToast();
@@ -119,15 +106,7 @@ function ItemForm({ titleId, onDone, item: itemKey }: { titleId: string; onDone(
             ...InventoryItemForm_item
           }
         }
-        ... on ValidationError {
-          field
-        }
-        ... on ConflictError {
-          field
-        }
-        ... on Error {
-          message
-        }
+        ...useFormSave_error @alias(as: "error")
       }
     }
   `);
@@ -144,15 +123,7 @@ function ItemForm({ titleId, onDone, item: itemKey }: { titleId: string; onDone(
             ...InventoryItemForm_item
           }
         }
-        ... on ValidationError {
-          field
-        }
-        ... on ConflictError {
-          field
-        }
-        ... on Error {
-          message
-        }
+        ...useFormSave_error @alias(as: "error")
       }
     }
   `);
@@ -190,7 +161,7 @@ function ItemForm({ titleId, onDone, item: itemKey }: { titleId: string; onDone(
   };
 
   // Optional numbers left blank are left out: the server keeps its default (or the stored value).
-  const submit = form.handleSubmit((input) => {
+  const submit = (input: InventoryItemFormOutput, save: FormSave) => {
     if (item) {
       update({
         variables: { input: { id: item.id, ...input } },
@@ -207,12 +178,21 @@ function ItemForm({ titleId, onDone, item: itemKey }: { titleId: string; onDone(
         onError: save.failed,
       });
     }
-  });
+  };
 
   return (
-    <Box component="form" noValidate onSubmit={submit} sx={{ display: "contents" }} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{item ? "Edit Inventory Item" : "Add New Inventory Item"}</DialogTitle>
-      <DialogContent dividers>
+    <FormDialog
+      titleId={titleId}
+      title={item ? "Edit Inventory Item" : "Add New Inventory Item"}
+      schema={inventoryItemForm}
+      defaultValues={inventoryItemFormValues(item ?? null)}
+      failure="Failed to save item"
+      submitLabel={item ? "Update Item" : "Add Item"}
+      busy={saving}
+      onCancel={onDone}
+      onSubmit={submit}
+    >
+      {({ control, setValue, formState }) => (
         <Grid container spacing={2}>
           <Grid size={12}>
             <FormText control={control} name="name" label="Name" required autoFocus={!item} />
@@ -314,10 +294,9 @@ function ItemForm({ titleId, onDone, item: itemKey }: { titleId: string; onDone(
           <Grid size={12}>
             <SdsUploader itemId={item?.id ?? null} sdsFileUrl={item?.sdsFileUrl} />
           </Grid>
+          <BarcodeScannerDialog open={scanning} onClose={() => setScanning(false)} onUse={(code) => setValue("barcode", code, { shouldDirty: true, shouldValidate: formState.isSubmitted })} />
         </Grid>
-      </DialogContent>
-      <FormActions submitLabel={item ? "Update Item" : "Add Item"} busy={saving} onCancel={onDone} />
-      <BarcodeScannerDialog open={scanning} onClose={() => setScanning(false)} onUse={(code) => form.setValue("barcode", code, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })} />
-    </Box>
+      )}
+    </FormDialog>
   );
 }

@@ -7,9 +7,9 @@ import { Box, Button, Card, CardActions, CardContent, Chip, IconButton, Stack, T
 import { DeferredTooltip } from "../../components/deferred.tsx";
 import { graphql, useFragment } from "react-relay";
 import type { InventoryListItem_item$key } from "../../__generated__/InventoryListItem_item.graphql.ts";
-import { PrintLabelButton } from "../labels/PrintLabelButton.tsx";
-import { StockByLocation } from "../locations/StockByLocation.tsx";
-import { TransferButton } from "../stock/TransferButton.tsx";
+import { PrintLabelButton } from "../labels/index.ts";
+import { StockByLocation } from "./StockByLocation.tsx";
+import { TransferButton } from "../stock/index.ts";
 import { isApplied } from "./chemicalUse.ts";
 import type { UseTarget } from "./RecordUseDialog.tsx";
 import { OnOrderChip } from "./OnOrderChip.tsx";

@@ -1,19 +1,20 @@
 import AddIcon from "@mui/icons-material/Add";
 import Inventory2Icon from "@mui/icons-material/Inventory2Outlined";
 import PrintIcon from "@mui/icons-material/PrintOutlined";
-import { Box, Button, CircularProgress, Dialog, DialogContent, DialogTitle, Stack, Typography, useMediaQuery, useTheme } from "@mui/material";
+import { Box, Button, Stack, Typography, useMediaQuery, useTheme } from "@mui/material";
 import { lazy, Suspense, useEffect, useState, useTransition } from "react";
 import { graphql, usePaginationFragment, usePreloadedQuery } from "react-relay";
 import type { InventoryPageQuery } from "../../__generated__/InventoryPageQuery.graphql.ts";
 import type { InventoryPage_items$key } from "../../__generated__/InventoryPage_items.graphql.ts";
 import type { InventoryPageItemsPaginationQuery } from "../../__generated__/InventoryPageItemsPaginationQuery.graphql.ts";
-import { useRouteQuery } from "../../app/routeQueries.ts";
-import { useSession } from "../../app/session.ts";
+import { useRouteQuery } from "../../platform/routeQueries.ts";
+import { useSession } from "../../platform/session.ts";
 import { ListActions } from "../../components/ListActions.tsx";
-import { labelsPath } from "../../components/scanner/scanRules.ts";
-import { useCsvActions } from "../transfer/CsvButtons.tsx";
+import { labelsPath } from "../labels/index.ts";
+import { useCsvActions } from "../transfer/index.ts";
 import { showInventoryList } from "./connections.ts";
-import { INVENTORY_CATEGORIES, PAGE_SIZE } from "./constants.ts";
+import { INVENTORY_CATEGORIES } from "../../../../schemas/constants.ts";
+import { INVENTORY_PAGE_SIZE as PAGE_SIZE } from "./constants.ts";
 import { InventoryListItem } from "./InventoryListItem.tsx";
 import type { UseTarget } from "./RecordUseDialog.tsx";
 import { useDeleteInventoryItem } from "./useDeleteInventoryItem.ts";
@@ -21,6 +22,7 @@ import { SearchField } from "../../components/list/SearchField.tsx";
 import { FilterSelect, ListToolbar } from "../../components/list/ListToolbar.tsx";
 import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { PageDialog } from "../../components/PageDialog.tsx";
 
 // Dialogs load when first opened, not with the list.
 const InventoryItemForm = lazy(() => import("./InventoryItemForm.tsx"));
@@ -35,7 +37,7 @@ const FORM_TITLE_ID = "inventory-item-dialog-title";
 export default function InventoryPage() {
   const data = usePreloadedQuery<InventoryPageQuery>(
     graphql`
-      query InventoryPageQuery($first: Int!) {
+      query InventoryPageQuery($first: Int!) @preloadable {
         ...InventoryPage_items @arguments(first: $first)
       }
     `,
@@ -174,18 +176,16 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
         more={{ hasNext, isLoadingNext, loadNext: () => loadNext(PAGE_SIZE) }}
       />
 
-      <Dialog open={dialog !== null} onClose={() => setDialog(null)} fullScreen={phone} fullWidth maxWidth="md" aria-labelledby={FORM_TITLE_ID}>
+      <PageDialog open={dialog !== null} onClose={() => setDialog(null)} titleId={FORM_TITLE_ID} maxWidth="md" loading={dialog?.mode === "edit" ? "Edit Inventory Item" : "Add New Inventory Item"}>
         {dialog && (
-          <Suspense fallback={<FormLoading title={dialog.mode === "edit" ? "Edit Inventory Item" : "Add New Inventory Item"} />}>
-            <InventoryItemForm
-              key={dialog.mode === "edit" ? dialog.id : "add"}
-              titleId={FORM_TITLE_ID}
-              onDone={() => setDialog(null)}
-              itemId={dialog.mode === "edit" ? dialog.id : undefined}
-            />
-          </Suspense>
+          <InventoryItemForm
+            key={dialog.mode === "edit" ? dialog.id : "add"}
+            titleId={FORM_TITLE_ID}
+            onDone={() => setDialog(null)}
+            itemId={dialog.mode === "edit" ? dialog.id : undefined}
+          />
         )}
-      </Dialog>
+      </PageDialog>
 
       {recordUse && (
         <Suspense fallback={null}>
@@ -234,18 +234,5 @@ function EmptyState({ filtering, onAdd, onClear }: { filtering: boolean; onAdd()
         </>
       )}
     </Box>
-  );
-}
-
-function FormLoading({ title }: { title: string }) {
-  return (
-    <>
-      <DialogTitle id={FORM_TITLE_ID}>{title}</DialogTitle>
-      <DialogContent>
-        <Box sx={{ display: "grid", placeItems: "center", py: 6 }}>
-          <CircularProgress aria-label="Loading item" />
-        </Box>
-      </DialogContent>
-    </>
   );
 }

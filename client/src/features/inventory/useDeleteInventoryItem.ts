@@ -1,6 +1,6 @@
 import { graphql, useMutation } from "react-relay";
 import type { useDeleteInventoryItemMutation } from "../../__generated__/useDeleteInventoryItemMutation.graphql.ts";
-import { useToast } from "../../app/toast.tsx";
+import { useToast } from "../../platform/toast.tsx";
 import { connectionsForDeletedItem } from "./connections.ts";
 
 /** Managers delete an item; its edge leaves the lists in the store (no refetch). */

@@ -6,10 +6,12 @@ import {
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
 import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay";
-import { useLoaderData, useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router-dom";
 import type { LabelsPagePickerQuery } from "../../__generated__/LabelsPagePickerQuery.graphql.ts";
 import type { LabelsPageSheetQuery } from "../../__generated__/LabelsPageSheetQuery.graphql.ts";
-import { labelsPath, MAX_LABELS } from "../../components/scanner/scanRules.ts";
+import { labelsPath, MAX_LABELS } from "./sheetPath.ts";
+import { useRouteQuery } from "../../platform/routeQueries.ts";
+import { readPlaces } from "../../components/stockPlaces.ts";
 
 /**
  * Printable QR labels: `/labels?ids=<id>,<id>` is a print-ready sheet (one label per item or piece
@@ -17,8 +19,8 @@ import { labelsPath, MAX_LABELS } from "../../components/scanner/scanRules.ts";
  * pick what to print. Rendered outside the app shell so the sheet prints on its own.
  */
 export default function LabelsPage() {
-  // The loader parsed ?ids= and started the sheet's or the picker's query.
-  const { sheet, picker } = useLoaderData() as { sheet: PreloadedQuery<LabelsPageSheetQuery> | null; picker: PreloadedQuery<LabelsPagePickerQuery> | null };
+  // The route (LabelsPage.route.ts) parsed ?ids= and started the sheet's query, or the picker's without ids.
+  const query = useRouteQuery<LabelsPageSheetQuery | LabelsPagePickerQuery>();
   return (
     <Box sx={{ minHeight: "100vh", bgcolor: "background.default", "@media print": { bgcolor: "#fff", minHeight: 0 } }}>
       <GlobalStyles
@@ -30,7 +32,11 @@ export default function LabelsPage() {
           },
         }}
       />
-      {sheet ? <LabelSheet queryRef={sheet} /> : picker ? <LabelPicker queryRef={picker} /> : null}
+      {query.name === "LabelsPageSheetQuery" ? (
+        <LabelSheet queryRef={query as PreloadedQuery<LabelsPageSheetQuery>} />
+      ) : (
+        <LabelPicker queryRef={query as PreloadedQuery<LabelsPagePickerQuery>} />
+      )}
     </Box>
   );
 }
@@ -58,7 +64,7 @@ function LabelSheet({ queryRef }: { queryRef: PreloadedQuery<LabelsPageSheetQuer
   const ids = queryRef.variables.ids as readonly string[];
   const data = usePreloadedQuery<LabelsPageSheetQuery>(
     graphql`
-      query LabelsPageSheetQuery($ids: [ID!]!) {
+      query LabelsPageSheetQuery($ids: [ID!]!) @preloadable {
         nodes(ids: $ids) {
           __typename
           ... on InventoryItem {
@@ -210,7 +216,7 @@ function LabelPicker({ queryRef }: { queryRef: PreloadedQuery<LabelsPagePickerQu
   const navigate = useNavigate();
   const data = usePreloadedQuery<LabelsPagePickerQuery>(
     graphql`
-      query LabelsPagePickerQuery {
+      query LabelsPagePickerQuery @preloadable {
         equipment(first: 100) {
           edges {
             node {
@@ -234,12 +240,7 @@ function LabelPicker({ queryRef }: { queryRef: PreloadedQuery<LabelsPagePickerQu
         stockLocations(first: 100) {
           edges {
             node {
-              id
-              name
-              kind
-              holder {
-                name
-              }
+              ...stockPlaces_place
             }
           }
         }
@@ -252,7 +253,7 @@ function LabelPicker({ queryRef }: { queryRef: PreloadedQuery<LabelsPagePickerQu
     { title: "Inventory", rows: data.inventoryItems.edges.map(({ node: n }) => ({ id: n.id, name: n.name, detail: [n.category, n.barcode].filter(Boolean).join(" · ") })) },
     {
       title: "Locations",
-      rows: data.stockLocations.edges.map(({ node: n }) => ({ id: n.id, name: n.name, detail: [n.kind === "VEHICLE" ? "Vehicle" : "Warehouse", n.holder?.name].filter(Boolean).join(" · ") })),
+      rows: readPlaces(data.stockLocations).map((n) => ({ id: n.id, name: n.name, detail: [n.kind === "VEHICLE" ? "Vehicle" : "Warehouse", n.holder?.name].filter(Boolean).join(" · ") })),
     },
   ];
   const [picked, setPicked] = useState<Set<string>>(new Set());

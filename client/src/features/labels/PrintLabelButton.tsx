@@ -1,7 +1,7 @@
 import PrintIcon from "@mui/icons-material/PrintOutlined";
 import { Button, IconButton } from "@mui/material";
 import { DeferredTooltip } from "../../components/deferred.tsx";
-import { labelsPath } from "../../components/scanner/scanRules.ts";
+import { labelsPath } from "./sheetPath.ts";
 
 /**
  * 'Print label' for one inventory item or piece of equipment (global id): opens its print-ready

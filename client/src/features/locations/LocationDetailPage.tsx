@@ -8,24 +8,23 @@ import TuneIcon from "@mui/icons-material/Tune";
 import { Box, Button, Card, CardContent, Chip, Dialog, IconButton, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme } from "@mui/material";
 import { DeferredTooltip } from "../../components/deferred.tsx";
 import { lazy, Suspense, useState, useTransition } from "react";
-import { graphql, useMutation, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { graphql, useMutation, usePaginationFragment } from "react-relay";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
 import type { LocationDetailPageArchiveMutation } from "../../__generated__/LocationDetailPageArchiveMutation.graphql.ts";
 import type { LocationDetailPageQuery } from "../../__generated__/LocationDetailPageQuery.graphql.ts";
 import type { LocationDetailPage_location$key } from "../../__generated__/LocationDetailPage_location.graphql.ts";
-import { LOCATION_STOCK_PAGE_SIZE as PAGE } from "../../app/routeConstants.ts";
-import { useRouteQuery } from "../../app/routeQueries.ts";
-import { useSession } from "../../app/session.ts";
-import { useToast } from "../../app/toast.tsx";
-import { AccessDenied } from "../../components/AccessDenied.tsx";
-import { labelsPath } from "../../components/scanner/scanRules.ts";
-import { FormLoading } from "./FormLoading.tsx";
+import { LOCATION_STOCK_PAGE_SIZE as PAGE } from "./constants.ts";
+import { useToast } from "../../platform/toast.tsx";
+import { ManagerPage } from "../../components/ManagerPage.tsx";
+import { labelsPath } from "../labels/index.ts";
+import { FormLoading } from "../../components/form/FormLoading.tsx";
 import { formatCents, kindLabel } from "./format.ts";
 import type { MinimumTarget } from "./MinimumDialog.tsx";
-import { KindIcon } from "./StockByLocation.tsx";
+import { KindIcon } from "../../components/LocationKindIcon.tsx";
 import { useLocationsLive } from "./useLocationsLive.ts";
-import { TransferButton } from "../stock/TransferButton.tsx";
+import { TransferButton } from "../stock/index.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { PageDialog } from "../../components/PageDialog.tsx";
 
 const LocationForm = lazy(() => import("./LocationForm.tsx"));
 const MinimumDialog = lazy(() => import("./MinimumDialog.tsx"));
@@ -34,23 +33,23 @@ const MINIMUM_TITLE_ID = "location-minimum-title";
 
 /** One location (managers): its figures, what it holds with its own minimums, and its actions. */
 export default function LocationDetailPage() {
-  const { isManager } = useSession();
-  const queryRef = useRouteQuery<LocationDetailPageQuery>() as PreloadedQuery<LocationDetailPageQuery> | null;
-  if (!isManager || !queryRef) return <AccessDenied text="You need manager privileges to manage stock locations." />;
-  return <LocationDetail queryRef={queryRef} />;
+  return (
+    <ManagerPage<LocationDetailPageQuery>
+      denied="You need manager privileges to manage stock locations."
+      query={graphql`
+        query LocationDetailPageQuery($id: ID!, $first: Int!) @preloadable {
+          node(id: $id) {
+            ...LocationDetailPage_location @arguments(first: $first) @alias
+          }
+        }
+      `}
+    >
+      {(data) => <LocationDetail data={data} />}
+    </ManagerPage>
+  );
 }
 
-function LocationDetail({ queryRef }: { queryRef: PreloadedQuery<LocationDetailPageQuery> }) {
-  const data = usePreloadedQuery<LocationDetailPageQuery>(
-    graphql`
-      query LocationDetailPageQuery($id: ID!, $first: Int!) {
-        node(id: $id) {
-          ...LocationDetailPage_location @arguments(first: $first) @alias
-        }
-      }
-    `,
-    queryRef,
-  );
+function LocationDetail({ data }: { data: LocationDetailPageQuery["response"] }) {
   const location = data.node?.LocationDetailPage_location;
   if (!location) {
     return (
@@ -300,13 +299,9 @@ function Location({ location }: { location: LocationDetailPage_location$key }) {
         </CardContent>
       </Card>
 
-      <Dialog open={editing} onClose={() => setEditing(false)} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby={EDIT_TITLE_ID}>
-        {editing && (
-          <Suspense fallback={<FormLoading titleId={EDIT_TITLE_ID} title="Edit Location" />}>
-            <LocationForm titleId={EDIT_TITLE_ID} location={l} onDone={() => setEditing(false)} />
-          </Suspense>
-        )}
-      </Dialog>
+      <PageDialog open={editing} onClose={() => setEditing(false)} titleId={EDIT_TITLE_ID} loading="Edit Location">
+        <LocationForm titleId={EDIT_TITLE_ID} location={l} onDone={() => setEditing(false)} />
+      </PageDialog>
 
       <Dialog open={minimum !== null} onClose={() => setMinimum(null)} fullWidth maxWidth="xs" aria-labelledby={MINIMUM_TITLE_ID}>
         {minimum && (

@@ -1,6 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { DialogContent, DialogTitle, Stack } from "@mui/material";
-import { useForm, useWatch } from "react-hook-form";
+import { Stack } from "@mui/material";
+import { useWatch, type Control } from "react-hook-form";
 import { graphql, useLazyLoadQuery, useMutation } from "react-relay";
 import type { LocationFormCreateMutation } from "../../__generated__/LocationFormCreateMutation.graphql.ts";
 import type { LocationFormTeamQuery } from "../../__generated__/LocationFormTeamQuery.graphql.ts";
@@ -9,8 +8,8 @@ import {
   NEW_STOCK_LOCATION, stockLocationForm, type StockLocationFormOutput, type StockLocationFormValues,
 } from "../../../../schemas/stockLocations.ts";
 import { FormSelect, FormText } from "../../components/form/fields.tsx";
-import { useFormSave } from "../../components/form/useFormSave.ts";
-import { FormActions } from "../../components/form/FormActions.tsx";
+import { FormDialog } from "../../components/form/FormDialog.tsx";
+import type { FormSave } from "../../components/form/useFormSave.ts";
 
 export type EditedLocation = { id: string; name: string; kind: string; holder: { id: string } | null | undefined };
 
@@ -52,16 +51,6 @@ export default function LocationForm({ titleId, location, onDone }: Props) {
     ...team.teamMembers.edges.map(({ node: m }) => ({ value: m.id, label: m.department ? `${m.name} (${m.department})` : m.name })),
   ];
 
-  const form = useForm<StockLocationFormValues, unknown, StockLocationFormOutput>({
-    resolver: zodResolver(stockLocationForm),
-    defaultValues: location
-      ? { name: location.name, kind: location.kind as StockLocationFormValues["kind"], holderId: location.holder?.id ?? "" }
-      : NEW_STOCK_LOCATION,
-  });
-  const { control } = form;
-  const kind = useWatch({ control, name: "kind" });
-  const save = useFormSave(form, { failure: "Failed to save location" });
-
   const [create, creating] = useMutation<LocationFormCreateMutation>(graphql`
     mutation LocationFormCreateMutation($input: CreateStockLocationInput!) {
       createStockLocation(input: $input) {
@@ -72,15 +61,7 @@ export default function LocationForm({ titleId, location, onDone }: Props) {
             ...LocationsPage_location
           }
         }
-        ... on Error {
-          message
-        }
-        ... on ValidationError {
-          field
-        }
-        ... on ConflictError {
-          field
-        }
+        ...useFormSave_error @alias(as: "error")
       }
     }
   `);
@@ -99,21 +80,11 @@ export default function LocationForm({ titleId, location, onDone }: Props) {
             ...LocationsPage_location
           }
         }
-        ... on Error {
-          message
-        }
-        ... on ValidationError {
-          field
-        }
-        ... on ConflictError {
-          field
-        }
+        ...useFormSave_error @alias(as: "error")
       }
     }
   `);
-  const saving = creating || updating;
-
-  const submit = form.handleSubmit((input) => {
+  const submit = (input: StockLocationFormOutput, save: FormSave) => {
     if (location) {
       update({
         variables: { input: { id: location.id, name: input.name, holderId: input.holderId } },
@@ -130,12 +101,21 @@ export default function LocationForm({ titleId, location, onDone }: Props) {
         onError: save.failed,
       });
     }
-  });
+  };
 
   return (
-    <form noValidate onSubmit={submit} style={{ display: "contents" }}>
-      <DialogTitle id={titleId}>{location ? "Edit Location" : "Add Location"}</DialogTitle>
-      <DialogContent dividers>
+    <FormDialog
+      titleId={titleId}
+      title={location ? "Edit Location" : "Add Location"}
+      schema={stockLocationForm}
+      defaultValues={location ? { name: location.name, kind: location.kind as StockLocationFormValues["kind"], holderId: location.holder?.id ?? "" } : NEW_STOCK_LOCATION}
+      failure="Failed to save location"
+      submitLabel={location ? "Save" : "Add Location"}
+      busy={creating || updating}
+      onCancel={() => onDone()}
+      onSubmit={submit}
+    >
+      {({ control }) => (
         <Stack spacing={2}>
           <FormText control={control} name="name" label="Name" required autoFocus autoComplete="off" placeholder="e.g. Truck 5" />
           <FormSelect
@@ -146,12 +126,18 @@ export default function LocationForm({ titleId, location, onDone }: Props) {
             disabled={Boolean(location)}
             helperText={location ? "A location's kind stays as it was made" : undefined}
           />
-          {kind === "VEHICLE" && (
-            <FormSelect control={control} name="holderId" label="Holder" options={holders} helperText="The technician this vehicle belongs to" slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} />
-          )}
+          <HolderField control={control} holders={holders} />
         </Stack>
-      </DialogContent>
-      <FormActions submitLabel={location ? "Save" : "Add Location"} busy={saving} onCancel={() => onDone()} />
-    </form>
+      )}
+    </FormDialog>
+  );
+}
+
+/** A vehicle's holder: shown for vehicles only. */
+function HolderField({ control, holders }: { control: Control<StockLocationFormValues, unknown, StockLocationFormOutput>; holders: { value: string; label: string }[] }) {
+  const kind = useWatch({ control, name: "kind" });
+  if (kind !== "VEHICLE") return null;
+  return (
+    <FormSelect control={control} name="holderId" label="Holder" options={holders} helperText="The technician this vehicle belongs to" slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} />
   );
 }

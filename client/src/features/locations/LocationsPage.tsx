@@ -1,55 +1,47 @@
 import AddIcon from "@mui/icons-material/Add";
 import ChevronRightIcon from "@mui/icons-material/ChevronRight";
-import { Box, Button, Card, CardActionArea, CardContent, Chip, Dialog, FormControlLabel, Link, Stack, Switch, TableCell, TableRow, Typography, useMediaQuery, useTheme } from "@mui/material";
-import { lazy, Suspense, useState, useTransition } from "react";
-import { graphql, useFragment, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { Box, Button, Card, CardActionArea, CardContent, Chip, FormControlLabel, Link, Stack, Switch, TableCell, TableRow, Typography } from "@mui/material";
+import { lazy, useState, useTransition } from "react";
+import { graphql, useFragment, usePaginationFragment } from "react-relay";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
 import type { LocationsPageQuery } from "../../__generated__/LocationsPageQuery.graphql.ts";
 import type { LocationsPage_location$key } from "../../__generated__/LocationsPage_location.graphql.ts";
 import type { LocationsPage_locations$key } from "../../__generated__/LocationsPage_locations.graphql.ts";
-import { LOCATIONS_PAGE_SIZE as PAGE } from "../../app/routeConstants.ts";
-import { useRouteQuery } from "../../app/routeQueries.ts";
-import { useSession } from "../../app/session.ts";
-import { AccessDenied } from "../../components/AccessDenied.tsx";
-import { FormLoading } from "./FormLoading.tsx";
+import { LOCATIONS_PAGE_SIZE as PAGE } from "./constants.ts";
+import { ManagerPage } from "../../components/ManagerPage.tsx";
 import { formatCents, kindLabel } from "./format.ts";
-import { KindIcon } from "./StockByLocation.tsx";
+import { KindIcon } from "../../components/LocationKindIcon.tsx";
 import { useLocationsLive } from "./useLocationsLive.ts";
-import { ListToolbar } from "../../components/list/ListToolbar.tsx";
-import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";
+import { PageDialog } from "../../components/PageDialog.tsx";
+import { ListPage } from "../../components/list/ListPage.tsx";
+import { loadMore } from "../../components/list/ResponsiveList.tsx";
 
 const LocationForm = lazy(() => import("./LocationForm.tsx"));
 const FORM_TITLE_ID = "location-form-title";
 
 /** Issue 15 Locations (managers): warehouses and vehicles with their holder, stock value and items below their own minimum. */
 export default function LocationsPage() {
-  const { isManager } = useSession();
   // Only managers manage locations; for others the loader fires no query.
-  const queryRef = useRouteQuery<LocationsPageQuery>() as PreloadedQuery<LocationsPageQuery> | null;
-  if (!isManager || !queryRef) return <AccessDenied text="You need manager privileges to manage stock locations." />;
-  return <Locations queryRef={queryRef} />;
-}
-
-function Locations({ queryRef }: { queryRef: PreloadedQuery<LocationsPageQuery> }) {
-  const data = usePreloadedQuery<LocationsPageQuery>(
-    graphql`
-      query LocationsPageQuery($first: Int!) {
-        ...LocationsPage_locations @arguments(first: $first)
-      }
-    `,
-    queryRef,
+  return (
+    <ManagerPage<LocationsPageQuery>
+      denied="You need manager privileges to manage stock locations."
+      query={graphql`
+        query LocationsPageQuery($first: Int!) @preloadable {
+          ...LocationsPage_locations @arguments(first: $first)
+        }
+      `}
+    >
+      {(data) => <LocationList query={data} />}
+    </ManagerPage>
   );
-  return <LocationList query={data} />;
 }
 
 function LocationList({ query }: { query: LocationsPage_locations$key }) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down("md"));
   const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
   const [showArchived, setShowArchived] = useState(false);
   const [switching, startTransition] = useTransition();
-  const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment(
+  const { data, refetch, ...paging } = usePaginationFragment(
     graphql`
       fragment LocationsPage_locations on Query
       @argumentDefinitions(first: { type: "Int", defaultValue: 50 }, after: { type: "String" }, includeArchived: { type: "Boolean", defaultValue: false })
@@ -84,50 +76,42 @@ function LocationList({ query }: { query: LocationsPage_locations$key }) {
   };
 
   return (
-    <Stack spacing={2}>
-      <ListToolbar
-        actions={
-          <>
-            <FormControlLabel control={<Switch checked={showArchived} onChange={(e) => toggleArchived(e.target.checked)} />} label="Show archived" />
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)} sx={{ whiteSpace: "nowrap" }}>
-              Add Location
-            </Button>
-          </>
-        }
-      >
+    <ListPage
+      actions={
+        <>
+          <FormControlLabel control={<Switch checked={showArchived} onChange={(e) => toggleArchived(e.target.checked)} />} label="Show archived" />
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)} sx={{ whiteSpace: "nowrap" }}>
+            Add Location
+          </Button>
+        </>
+      }
+      filters={
         <Typography variant="body2" color="text.secondary">
           {data.stockLocations.totalCount === 1 ? "1 location" : `${data.stockLocations.totalCount} locations`}
         </Typography>
-      </ListToolbar>
-
-      <ResponsiveList
-        label="Stock locations"
-        items={locations}
-        itemKey={(l) => l.id}
-        phone={phone}
-        busy={switching}
-        empty="No stock locations yet"
-        columns={[{ header: "Name" }, { header: "Kind" }, { header: "Holder" }, { header: "Stock value", align: "right" }, { header: "Below minimum", align: "right" }]}
-        row={(l) => <LocationRow location={l} />}
-        card={(l) => <LocationCard location={l} onOpen={(id) => navigate(`/locations/${encodeURIComponent(id)}`)} />}
-        more={{ hasNext, isLoadingNext, loadNext: () => loadNext(PAGE) }}
-      />
-
-      <Dialog open={adding} onClose={() => setAdding(false)} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby={FORM_TITLE_ID}>
-        {adding && (
-          <Suspense fallback={<FormLoading titleId={FORM_TITLE_ID} title="Add Location" />}>
-            <LocationForm
-              titleId={FORM_TITLE_ID}
-              location={null}
-              onDone={(created) => {
-                setAdding(false);
-                if (created) navigate(`/locations/${encodeURIComponent(created)}`);
-              }}
-            />
-          </Suspense>
-        )}
-      </Dialog>
-    </Stack>
+      }
+      dialog={
+        <PageDialog open={adding} onClose={() => setAdding(false)} titleId={FORM_TITLE_ID} loading="Add Location">
+          <LocationForm
+            titleId={FORM_TITLE_ID}
+            location={null}
+            onDone={(created) => {
+              setAdding(false);
+              if (created) navigate(`/locations/${encodeURIComponent(created)}`);
+            }}
+          />
+        </PageDialog>
+      }
+      label="Stock locations"
+      items={locations}
+      itemKey={(l) => l.id}
+      busy={switching}
+      empty="No stock locations yet"
+      columns={[{ header: "Name" }, { header: "Kind" }, { header: "Holder" }, { header: "Stock value", align: "right" }, { header: "Below minimum", align: "right" }]}
+      row={(l) => <LocationRow location={l} />}
+      card={(l) => <LocationCard location={l} onOpen={(id) => navigate(`/locations/${encodeURIComponent(id)}`)} />}
+      more={loadMore(paging, PAGE)}
+    />
   );
 }
 

@@ -1,14 +1,12 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Autocomplete, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from "@mui/material";
+import { Autocomplete, DialogContentText, Stack, TextField } from "@mui/material";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { graphql, useMutation } from "react-relay";
 import type { MinimumDialogMutation } from "../../__generated__/MinimumDialogMutation.graphql.ts";
-import { locationMinimumForm, type LocationMinimumFormOutput, type LocationMinimumFormValues } from "../../../../schemas/stockLocations.ts";
+import { locationMinimumForm, type LocationMinimumFormOutput } from "../../../../schemas/stockLocations.ts";
 import { FormNumber } from "../../components/form/fields.tsx";
-import { useFormSave } from "../../components/form/useFormSave.ts";
-import { useItemSearch } from "../inventory/useItemSearch.ts";
-import { FormActions } from "../../components/form/FormActions.tsx";
+import { FormDialog } from "../../components/form/FormDialog.tsx";
+import type { FormSave } from "../../components/form/useFormSave.ts";
+import { useItemSearch } from "../inventory/index.ts";
 
 export type MinimumTarget = { id: string; name: string; unit: string; minQuantity: number | null | undefined };
 
@@ -31,11 +29,6 @@ export default function MinimumDialog({ titleId, location, item: fixed, onDone }
   const search = useItemSearch(fixed ? "" : text);
   const item = fixed ?? picked;
 
-  const form = useForm<LocationMinimumFormValues, unknown, LocationMinimumFormOutput>({
-    resolver: zodResolver(locationMinimumForm),
-    defaultValues: { minQuantity: fixed?.minQuantity == null ? "" : String(fixed.minQuantity) },
-  });
-  const save = useFormSave(form, { failure: "Failed to set minimum", placeFor: (f) => (f === "minQuantity" ? "minQuantity" : null), onUnplaced: setPickError });
   const [commit, saving] = useMutation<MinimumDialogMutation>(graphql`
     mutation MinimumDialogMutation($input: SetLocationMinimumInput!) {
       setLocationMinimum(input: $input) {
@@ -52,20 +45,12 @@ export default function MinimumDialog({ titleId, location, item: fixed, onDone }
             }
           }
         }
-        ... on Error {
-          message
-        }
-        ... on ValidationError {
-          field
-        }
-        ... on ConflictError {
-          field
-        }
+        ...useFormSave_error @alias(as: "error")
       }
     }
   `);
 
-  const submit = form.handleSubmit(({ minQuantity }) => {
+  const submit = ({ minQuantity }: LocationMinimumFormOutput, save: FormSave) => {
     if (!item) {
       setPickError("Pick an item");
       return;
@@ -76,12 +61,23 @@ export default function MinimumDialog({ titleId, location, item: fixed, onDone }
         save.completed(d.setLocationMinimum, "SetLocationMinimumPayload", minQuantity === null ? "Minimum removed" : "Minimum set", () => onDone(true)),
       onError: save.failed,
     });
-  });
+  };
 
   return (
-    <form noValidate onSubmit={submit} style={{ display: "contents" }}>
-      <DialogTitle id={titleId}>Set minimum</DialogTitle>
-      <DialogContent dividers>
+    <FormDialog
+      titleId={titleId}
+      title="Set minimum"
+      schema={locationMinimumForm}
+      defaultValues={{ minQuantity: fixed?.minQuantity == null ? "" : String(fixed.minQuantity) }}
+      failure="Failed to set minimum"
+      placeFor={(f) => (f === "minQuantity" ? "minQuantity" : null)}
+      onUnplaced={setPickError}
+      submitLabel="Save"
+      busy={saving}
+      onCancel={() => onDone(false)}
+      onSubmit={submit}
+    >
+      {({ control }) => (
         <Stack spacing={2}>
           <DialogContentText variant="body2">
             {item ? `${item.name} at ${location.name}.` : `Pick an item for ${location.name}.`} Leave the minimum blank to remove it.
@@ -108,10 +104,9 @@ export default function MinimumDialog({ titleId, location, item: fixed, onDone }
               renderInput={(params) => <TextField {...params} label="Item" required autoFocus error={Boolean(pickError)} helperText={pickError ?? undefined} />}
             />
           )}
-          <FormNumber control={form.control} name="minQuantity" label={item ? `Minimum (${item.unit})` : "Minimum"} min={0} autoFocus={Boolean(fixed)} />
+          <FormNumber control={control} name="minQuantity" label={item ? `Minimum (${item.unit})` : "Minimum"} min={0} autoFocus={Boolean(fixed)} />
         </Stack>
-      </DialogContent>
-      <FormActions submitLabel="Save" busy={saving} onCancel={() => onDone(false)} />
-    </form>
+      )}
+    </FormDialog>
   );
 }

@@ -23,17 +23,10 @@ export function useLocationsLive(locationId: string | null, onChange: () => void
       subscription: graphql`
         subscription useLocationsLiveSubscription($locationId: ID) {
           stockLocationChanged(locationId: $locationId) {
+            # The figures both screens show of a location (the list's row has them all).
             locations {
               id
-              name
-              kind
-              archived
-              value
-              belowMinimumCount
-              holder {
-                id
-                name
-              }
+              ...LocationsPage_location
             }
           }
         }

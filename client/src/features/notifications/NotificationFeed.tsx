@@ -17,7 +17,7 @@ import type { NotificationFeedPaginationQuery } from "../../__generated__/Notifi
 import type { NotificationFeedQuery } from "../../__generated__/NotificationFeedQuery.graphql.ts";
 import type { NotificationFeed_item$key } from "../../__generated__/NotificationFeed_item.graphql.ts";
 import type { NotificationFeed_query$key } from "../../__generated__/NotificationFeed_query.graphql.ts";
-import { useToast } from "../../app/toast.tsx";
+import { useToast } from "../../platform/toast.tsx";
 import { markFeedRead, notificationTarget, setUnreadCount, timeAgo } from "./notificationStore.ts";
 
 const PAGE = 15;

@@ -11,7 +11,7 @@ import type { DraftEditorUpdateMutation } from "../../__generated__/DraftEditorU
 // The form kit first: it tells zod not to compile parsers with eval, which the CSP refuses.
 import { FormDate, FormMoney, FormNumber, FormSelect, FormText } from "../../components/form/fields.tsx";
 import { useFormSave } from "../../components/form/useFormSave.ts";
-import { type FoundItem, useItemSearch } from "../inventory/useItemSearch.ts";
+import { type FoundItem, useItemSearch } from "../inventory/index.ts";
 import { centsToDollars } from "../../../../schemas/form.ts";
 import { purchaseOrderForm, type PurchaseOrderFormOutput, type PurchaseOrderFormValues } from "../../../../schemas/purchasing.ts";
 import { FormActions } from "../../components/form/FormActions.tsx";
@@ -120,15 +120,7 @@ export default function DraftEditor({ titleId, orderId, onDone }: Props) {
             ...PurchasingPage_order
           }
         }
-        ... on Error {
-          message
-        }
-        ... on ValidationError {
-          field
-        }
-        ... on ConflictError {
-          field
-        }
+        ...useFormSave_error @alias(as: "error")
       }
     }
   `);

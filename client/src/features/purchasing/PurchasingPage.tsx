@@ -1,9 +1,9 @@
 import AddIcon from "@mui/icons-material/Add";
 import AutoAwesomeIcon from "@mui/icons-material/AutoAwesome";
 import StorefrontIcon from "@mui/icons-material/Storefront";
-import { Button, Card, CardActions, CardContent, Chip, Dialog, Stack, TableCell, TableRow, Typography, useMediaQuery, useTheme } from "@mui/material";
-import { lazy, Suspense, useState, useTransition } from "react";
-import { graphql, useFragment, useMutation, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { Button, Card, CardActions, CardContent, Chip, Stack, TableCell, TableRow, Typography } from "@mui/material";
+import { lazy, useState, useTransition } from "react";
+import { graphql, useFragment, useMutation, usePaginationFragment } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
 import type { PurchasingPageQuery } from "../../__generated__/PurchasingPageQuery.graphql.ts";
 import type { PurchasingPage_orders$key } from "../../__generated__/PurchasingPage_orders.graphql.ts";
@@ -12,15 +12,14 @@ import type { PurchasingPageDraftMutation } from "../../__generated__/Purchasing
 import type { PurchasingPagePlaceMutation } from "../../__generated__/PurchasingPagePlaceMutation.graphql.ts";
 import type { PurchasingPageCancelMutation } from "../../__generated__/PurchasingPageCancelMutation.graphql.ts";
 import type { PurchasingPageCreateMutation } from "../../__generated__/PurchasingPageCreateMutation.graphql.ts";
-import { FormLoading } from "../locations/FormLoading.tsx";
-import { AccessDenied } from "../../components/AccessDenied.tsx";
-import { PURCHASING_PAGE_SIZE as PAGE } from "../../app/routeConstants.ts";
-import { useRouteQuery } from "../../app/routeQueries.ts";
-import { useSession } from "../../app/session.ts";
-import { useToast } from "../../app/toast.tsx";
-import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";
-import { FilterSelect, ListToolbar } from "../../components/list/ListToolbar.tsx";
+import { ManagerPage } from "../../components/ManagerPage.tsx";
+import { PURCHASING_PAGE_SIZE as PAGE } from "./constants.ts";
+import { useToast } from "../../platform/toast.tsx";
+import { FilterSelect } from "../../components/list/ListToolbar.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { PageDialog } from "../../components/PageDialog.tsx";
+import { ListPage } from "../../components/list/ListPage.tsx";
+import { loadMore } from "../../components/list/ResponsiveList.tsx";
 
 const DraftEditor = lazy(() => import("./DraftEditor.tsx"));
 const ReceiveDialog = lazy(() => import("./ReceiveDialog.tsx"));
@@ -50,31 +49,25 @@ const money = (cents: number) => dollars.format(cents / 100);
 const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : "—");
 
 export default function PurchasingPage() {
-  const { isManager } = useSession();
-  const queryRef = useRouteQuery<PurchasingPageQuery>() as PreloadedQuery<PurchasingPageQuery> | null;
-  if (!isManager || !queryRef) return <AccessDenied text="You need manager privileges to access purchasing." />;
-  return <Purchasing queryRef={queryRef} />;
-}
-
-function Purchasing({ queryRef }: { queryRef: PreloadedQuery<PurchasingPageQuery> }) {
-  const data = usePreloadedQuery<PurchasingPageQuery>(
-    graphql`
-      query PurchasingPageQuery($count: Int!) {
-        ...PurchasingPage_orders @arguments(count: $count)
-      }
-    `,
-    queryRef,
+  return (
+    <ManagerPage<PurchasingPageQuery>
+      denied="You need manager privileges to access purchasing."
+      query={graphql`
+        query PurchasingPageQuery($count: Int!) @preloadable {
+          ...PurchasingPage_orders @arguments(count: $count)
+        }
+      `}
+    >
+      {(data) => <OrderList query={data} />}
+    </ManagerPage>
   );
-  return <OrderList query={data} />;
 }
 
 function OrderList({ query }: { query: PurchasingPage_orders$key }) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down("md"));
   const { toast } = useToast();
   const [status, setStatus] = useState<Status | "ALL">("ALL");
   const [isFiltering, startTransition] = useTransition();
-  const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment(
+  const { data, refetch, ...paging } = usePaginationFragment(
     graphql`
       fragment PurchasingPage_orders on Query
       @argumentDefinitions(count: { type: "Int", defaultValue: 25 }, cursor: { type: "String" }, status: { type: "PurchaseOrderStatus" })
@@ -158,22 +151,21 @@ function OrderList({ query }: { query: PurchasingPage_orders$key }) {
 
   const orders = data.purchaseOrders.edges.map((e) => e.node);
   return (
-    <Stack spacing={2}>
-      <ListToolbar
-        actions={
-          <>
-            <Button variant="outlined" startIcon={<AddIcon />} onClick={newOrder} disabled={creating}>
-              New order
-            </Button>
-            <Button component={RouterLink} to="/suppliers" variant="outlined" startIcon={<StorefrontIcon />}>
-              Suppliers
-            </Button>
-            <Button variant="contained" startIcon={<AutoAwesomeIcon />} onClick={draftFromSuggestions} disabled={drafting}>
-              Draft orders from suggestions
-            </Button>
-          </>
-        }
-      >
+    <ListPage
+      actions={
+        <>
+          <Button variant="outlined" startIcon={<AddIcon />} onClick={newOrder} disabled={creating}>
+            New order
+          </Button>
+          <Button component={RouterLink} to="/suppliers" variant="outlined" startIcon={<StorefrontIcon />}>
+            Suppliers
+          </Button>
+          <Button variant="contained" startIcon={<AutoAwesomeIcon />} onClick={draftFromSuggestions} disabled={drafting}>
+            Draft orders from suggestions
+          </Button>
+        </>
+      }
+      filters={
         <FilterSelect
           label="Status"
           all="All orders"
@@ -185,22 +177,10 @@ function OrderList({ query }: { query: PurchasingPage_orders$key }) {
             reload(next);
           }}
         />
-      </ListToolbar>
-      <ResponsiveList
-        label="Purchase orders"
-        items={orders}
-        itemKey={(o) => o.id}
-        phone={phone}
-        busy={isFiltering}
-        empty="No purchase orders"
-        columns={[{ header: "Number" }, { header: "Supplier" }, { header: "Status" }, { header: "Total", align: "right" }, { header: "Expected" }, { header: "Actions", align: "right" }]}
-        row={(o) => <OrderRow order={o} onChanged={() => reload()} onEdit={setEditing} />}
-        card={(o) => <OrderCard order={o} onChanged={() => reload()} onEdit={setEditing} />}
-        more={{ hasNext, isLoadingNext, loadNext: () => loadNext(PAGE) }}
-      />
-      <Dialog open={editing !== null} onClose={() => setEditing(null)} fullScreen={phone} fullWidth maxWidth="md" aria-labelledby={EDITOR_TITLE_ID}>
-        {editing && (
-          <Suspense fallback={<FormLoading titleId={EDITOR_TITLE_ID} title="Edit order" />}>
+      }
+      dialog={
+        <PageDialog open={editing !== null} onClose={() => setEditing(null)} titleId={EDITOR_TITLE_ID} maxWidth="md" loading="Edit order">
+          {editing && (
             <DraftEditor
               titleId={EDITOR_TITLE_ID}
               orderId={editing}
@@ -209,10 +189,19 @@ function OrderList({ query }: { query: PurchasingPage_orders$key }) {
                 if (saved) reload();
               }}
             />
-          </Suspense>
-        )}
-      </Dialog>
-    </Stack>
+          )}
+        </PageDialog>
+      }
+      label="Purchase orders"
+      items={orders}
+      itemKey={(o) => o.id}
+      busy={isFiltering}
+      empty="No purchase orders"
+      columns={[{ header: "Number" }, { header: "Supplier" }, { header: "Status" }, { header: "Total", align: "right" }, { header: "Expected" }, { header: "Actions", align: "right" }]}
+      row={(o) => <OrderRow order={o} onChanged={() => reload()} onEdit={setEditing} />}
+      card={(o) => <OrderCard order={o} onChanged={() => reload()} onEdit={setEditing} />}
+      more={loadMore(paging, PAGE)}
+    />
   );
 }
 
@@ -288,8 +277,6 @@ function OrderCard({ order: ref, onChanged, onEdit }: OrderProps) {
 
 function OrderActions({ order, onChanged, onEdit }: { order: PurchasingPage_order$data; onChanged: () => void; onEdit: (id: string) => void }) {
   const { toast } = useToast();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down("sm"));
   const [receiving, setReceiving] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [place, placing] = useMutation<PurchasingPagePlaceMutation>(graphql`
@@ -345,13 +332,9 @@ function OrderActions({ order, onChanged, onEdit }: { order: PurchasingPage_orde
           Cancel
         </Button>
       )}
-      <Dialog open={receiving} onClose={() => setReceiving(false)} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby={RECEIVE_TITLE_ID}>
-        {receiving && (
-          <Suspense fallback={<FormLoading titleId={RECEIVE_TITLE_ID} title={`Receive ${order.number}`} />}>
-            <ReceiveDialog titleId={RECEIVE_TITLE_ID} order={order} onClose={() => setReceiving(false)} onReceived={onChanged} />
-          </Suspense>
-        )}
-      </Dialog>
+      <PageDialog open={receiving} onClose={() => setReceiving(false)} titleId={RECEIVE_TITLE_ID} fullScreenBelow="sm" loading={`Receive ${order.number}`}>
+        <ReceiveDialog titleId={RECEIVE_TITLE_ID} order={order} onClose={() => setReceiving(false)} onReceived={onChanged} />
+      </PageDialog>
       {cancelling && <CancelDialog order={order} onClose={() => setCancelling(false)} onCancelled={onChanged} />}
     </Stack>
   );

@@ -6,7 +6,7 @@ import { graphql, useLazyLoadQuery, useMutation, useRelayEnvironment } from "rea
 import type { PurchasingPage_order$data } from "../../__generated__/PurchasingPage_order.graphql.ts";
 import type { ReceiveDialogLocationsQuery } from "../../__generated__/ReceiveDialogLocationsQuery.graphql.ts";
 import type { ReceiveDialogMutation } from "../../__generated__/ReceiveDialogMutation.graphql.ts";
-import { useToast } from "../../app/toast.tsx";
+import { useToast } from "../../platform/toast.tsx";
 import { CameraViewport } from "../../components/scanner/CameraViewport.tsx";
 import { findStockItem, useOneByOneScanner } from "../../components/scanner/stockItemScan.ts";
 

@@ -1,6 +1,7 @@
 import { Card, LinearProgress, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from "@mui/material";
 import { useState } from "react";
-import { daysInRange, PRESETS, presetRange, rangeProblem, type ReportInterval, type ReportRange } from "./range.ts";
+import { presetRange, type ReportInterval, type ReportRange } from "./range.ts";
+import { daysInRange, PRESETS, rangeProblem } from "./rangeRules.ts";
 
 type Props = { range: ReportRange; onChange(range: ReportRange): void; busy: boolean };
 
@@ -48,27 +49,21 @@ export function DateRangeControl({ range, onChange, busy }: Props) {
           ))}
         </ToggleButtonGroup>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: "flex-start" }}>
-          <TextField
-            label="From"
-            type="date"
-            size="small"
-            value={from}
-            onChange={(e) => type({ from: e.target.value })}
-            error={Boolean(problem)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: to || undefined } }}
-            sx={{ flex: 1, minWidth: 0 }}
-          />
-          <TextField
-            label="To"
-            type="date"
-            size="small"
-            value={to}
-            onChange={(e) => type({ to: e.target.value })}
-            error={Boolean(problem)}
-            helperText={problem ?? undefined}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from || undefined } }}
-            sx={{ flex: 1, minWidth: 0 }}
-          />
+          {(["from", "to"] as const).map((end) => (
+            <TextField
+              key={end}
+              label={end === "from" ? "From" : "To"}
+              type="date"
+              size="small"
+              value={end === "from" ? from : to}
+              onChange={(e) => type({ [end]: e.target.value })}
+              error={Boolean(problem)}
+              // The problem shows once, under the second date.
+              helperText={end === "to" ? (problem ?? undefined) : undefined}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: end === "from" ? { max: to || undefined } : { min: from || undefined } }}
+              sx={{ flex: 1, minWidth: 0 }}
+            />
+          ))}
         </Stack>
         <ToggleButtonGroup
           size="small"

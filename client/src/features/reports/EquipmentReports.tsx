@@ -3,7 +3,7 @@ import { PieChart } from "@mui/x-charts/PieChart";
 import { graphql, useFragment } from "react-relay";
 import type { EquipmentReports_byCategory$key } from "../../__generated__/EquipmentReports_byCategory.graphql.ts";
 import type { EquipmentReports_byStatus$key } from "../../__generated__/EquipmentReports_byStatus.graphql.ts";
-import { labelForStatus, statusColor } from "../equipment/status.ts";
+import { labelForStatus, statusColor } from "../equipment/index.ts";
 import { ReportCard } from "./ReportCard.tsx";
 import { wholeTicks } from "./StockReports.tsx";
 

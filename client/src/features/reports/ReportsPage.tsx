@@ -3,9 +3,8 @@ import { Suspense, useTransition } from "react";
 import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from "react-relay";
 import type { ReportsPageQuery } from "../../__generated__/ReportsPageQuery.graphql.ts";
 import { Loading } from "../../components/Loading.tsx";
-import { useRouteQuery } from "../../app/routeQueries.ts";
-import { useSession } from "../../app/session.ts";
 import { AccessDenied } from "../../components/AccessDenied.tsx";
+import { useManagerRouteQuery } from "../../components/ManagerPage.tsx";
 import { ChemicalUseByProductReport, ChemicalUseByTechnicianReport, ChemicalUseRecordsReport } from "./ChemicalUseReports.tsx";
 import { DateRangeControl } from "./DateRangeControl.tsx";
 import { EquipmentCategoryReport, EquipmentStatusReport } from "./EquipmentReports.tsx";
@@ -17,10 +16,9 @@ import { LowStockReport, StockMovementsReport, StockValueByLocationReport, Stock
 
 /** Reports & Analytics (managers): every report over one date range, each with its CSV. */
 export default function ReportsPage() {
-  const { isManager } = useSession();
   // The loader starts the default range's reports (last 30 days) for managers only.
-  const initialRef = useRouteQuery<ReportsPageQuery>() as PreloadedQuery<ReportsPageQuery> | null;
-  if (!isManager || !initialRef) return <AccessDenied text="You need manager privileges to access reports." />;
+  const initialRef = useManagerRouteQuery<ReportsPageQuery>();
+  if (!initialRef) return <AccessDenied text="You need manager privileges to access reports." />;
   return <Reports initialRef={initialRef} />;
 }
 
@@ -40,7 +38,7 @@ function Reports({ initialRef }: { initialRef: PreloadedQuery<ReportsPageQuery> 
 }
 
 const reportsQuery = graphql`
-  query ReportsPageQuery($from: String!, $to: String!, $interval: ReportInterval!) {
+  query ReportsPageQuery($from: String!, $to: String!, $interval: ReportInterval!) @preloadable {
     reports(from: $from, to: $to, interval: $interval) {
       __typename
       ... on Reports @alias(as: "ready") {

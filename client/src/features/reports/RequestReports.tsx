@@ -4,7 +4,7 @@ import { graphql, useFragment } from "react-relay";
 import type { RequestReports_requests$key } from "../../__generated__/RequestReports_requests.graphql.ts";
 import type { RequestReports_top$key } from "../../__generated__/RequestReports_top.graphql.ts";
 import { ReportCard } from "./ReportCard.tsx";
-import { formatHours } from "./range.ts";
+import { formatHours } from "./format.ts";
 import { wholeTicks } from "./StockReports.tsx";
 
 const STATUS_COLORS: Record<string, string> = { pending: "#ef6c00", approved: "#2e7d32", denied: "#c62828" };

@@ -7,7 +7,7 @@ import type { StockReports_lowStock$key } from "../../__generated__/StockReports
 import type { StockReports_movements$key } from "../../__generated__/StockReports_movements.graphql.ts";
 import type { StockReports_value$key } from "../../__generated__/StockReports_value.graphql.ts";
 import { ReportCard, useReportRange } from "./ReportCard.tsx";
-import { formatDollars, periodLabel } from "./range.ts";
+import { formatDollars, periodLabel } from "./format.ts";
 
 export const REASON_COLORS = { issued: "#1565c0", received: "#2e7d32", used: "#ef6c00", adjusted: "#6a1b9a" } as const;
 const HEIGHT = 280;

@@ -2,9 +2,9 @@ import ArrowDropDownIcon from "@mui/icons-material/ArrowDropDown";
 import { Button, CircularProgress, ListSubheader, Menu, MenuItem } from "@mui/material";
 import { useId, useState } from "react";
 import { fetchQuery, graphql, useRelayEnvironment } from "react-relay";
-import type { ApproveFromMenuQuery, ApproveFromMenuQuery$data } from "../../__generated__/ApproveFromMenuQuery.graphql.ts";
+import type { ApproveFromMenuQuery } from "../../__generated__/ApproveFromMenuQuery.graphql.ts";
+import { readPlaces, type StockPlace } from "../../components/stockPlaces.ts";
 
-type Place = ApproveFromMenuQuery$data["stockLocations"]["edges"][number]["node"];
 
 /**
  * Beside Approve on an inventory request: approve and issue the stock from another location than
@@ -14,7 +14,7 @@ export function ApproveFromMenu({ disabled, onPick }: { disabled: boolean; onPic
   const environment = useRelayEnvironment();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [places, setPlaces] = useState<readonly Place[] | null>(null);
+  const [places, setPlaces] = useState<readonly StockPlace[] | null>(null);
   const [failed, setFailed] = useState(false);
   const open = (target: HTMLElement) => {
     setAnchor(target);
@@ -27,19 +27,14 @@ export function ApproveFromMenu({ disabled, onPick }: { disabled: boolean; onPic
           stockLocations(first: 100) {
             edges {
               node {
-                id
-                name
-                kind
-                holder {
-                  name
-                }
+                ...stockPlaces_place
               }
             }
           }
         }
       `,
       {},
-    ).subscribe({ next: (d) => setPlaces(d.stockLocations.edges.map((e) => e.node)), error: () => setFailed(true) });
+    ).subscribe({ next: (d) => setPlaces(readPlaces(d.stockLocations)), error: () => setFailed(true) });
   };
   return (
     <>

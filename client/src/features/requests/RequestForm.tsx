@@ -1,21 +1,20 @@
 import AddIcon from "@mui/icons-material/Add";
 import DeleteIcon from "@mui/icons-material/DeleteOutlined";
 import {
-  Autocomplete, Box, Button, CircularProgress, DialogActions, DialogContent, DialogTitle, IconButton, List, ListItem, ListItemText, MenuItem,
+  Autocomplete, Box, Button, CircularProgress, DialogContent, DialogTitle, IconButton, List, ListItem, ListItemText, MenuItem,
   Stack, TextField, Typography,
 } from "@mui/material";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Suspense, useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
 import { fetchQuery, graphql, useLazyLoadQuery, useMutation, useRelayEnvironment } from "react-relay";
 import type { RequestFormCreateMutation, RequestType } from "../../__generated__/RequestFormCreateMutation.graphql.ts";
 import type { RequestFormEquipmentSearchQuery } from "../../__generated__/RequestFormEquipmentSearchQuery.graphql.ts";
 import type { RequestFormInventorySearchQuery } from "../../__generated__/RequestFormInventorySearchQuery.graphql.ts";
 import type { RequestFormPrefillQuery } from "../../__generated__/RequestFormPrefillQuery.graphql.ts";
 import { requestForm } from "../../../../schemas/requests.ts";
-import { useSession } from "../../app/session.ts";
+import { useSession } from "../../platform/session.ts";
 import { FormText } from "../../components/form/fields.tsx";
-import { useFormSave } from "../../components/form/useFormSave.ts";
+import { FormDialog } from "../../components/form/FormDialog.tsx";
+import type { FormSave } from "../../components/form/useFormSave.ts";
 import { useKeptOnPhone } from "../../offline/useKeptOnPhone.ts";
 import { connectionsForNewRequest } from "./connections.ts";
 import { addLine, equipmentOptions, inventoryOptions, PICKER_PAGE, pickerSearch, type Line, type PickerOption } from "./lines.ts";
@@ -26,30 +25,32 @@ type Props = { titleId: string; onDone(): void; prefill?: { itemId: string; quan
 /** §5 request form: type, lines (same item twice sums), justification; rendered inside a Dialog. */
 export default function RequestForm({ titleId, onDone, prefill }: Props) {
   return (
-    <>
-      <DialogTitle id={titleId}>Create New Request</DialogTitle>
-      <Suspense
-        fallback={
+    <Suspense
+      fallback={
+        <>
+          <DialogTitle id={titleId}>{TITLE}</DialogTitle>
           <DialogContent sx={{ display: "grid", placeItems: "center", minHeight: 200 }}>
             <CircularProgress aria-label="Loading items" />
           </DialogContent>
-        }
-      >
-        <RequestFormBody onDone={onDone} prefill={prefill} />
-      </Suspense>
-    </>
+        </>
+      }
+    >
+      <RequestFormBody titleId={titleId} onDone={onDone} prefill={prefill} />
+    </Suspense>
   );
 }
+
+const TITLE = "Create New Request";
 
 const SEARCH_DEBOUNCE_MS = 250;
 
 /** The Dashboard's reorder button opens the form with one item; its name is read by id. */
-function RequestFormBody({ onDone, prefill }: Omit<Props, "titleId">) {
-  if (!prefill) return <RequestFormFields onDone={onDone} initialLines={[]} />;
-  return <PrefilledRequestForm onDone={onDone} prefill={prefill} />;
+function RequestFormBody({ titleId, onDone, prefill }: Props) {
+  if (!prefill) return <RequestFormFields titleId={titleId} onDone={onDone} initialLines={[]} />;
+  return <PrefilledRequestForm titleId={titleId} onDone={onDone} prefill={prefill} />;
 }
 
-function PrefilledRequestForm({ onDone, prefill }: Omit<Props, "titleId"> & { prefill: NonNullable<Props["prefill"]> }) {
+function PrefilledRequestForm({ titleId, onDone, prefill }: Props & { prefill: NonNullable<Props["prefill"]> }) {
   const data = useLazyLoadQuery<RequestFormPrefillQuery>(
     graphql`
       query RequestFormPrefillQuery($id: ID!) {
@@ -66,7 +67,7 @@ function PrefilledRequestForm({ onDone, prefill }: Omit<Props, "titleId"> & { pr
   );
   const item = data.node;
   const lines = item?.id && item.name ? [{ id: item.id, name: item.name, quantity: Math.max(1, prefill.quantity) }] : [];
-  return <RequestFormFields onDone={onDone} initialLines={lines} />;
+  return <RequestFormFields titleId={titleId} onDone={onDone} initialLines={lines} />;
 }
 
 const inventorySearchQuery = graphql`
@@ -142,11 +143,9 @@ function ownRequestConnections(source: { get(id: string): unknown }, viewerId: s
   return connectionsForNewRequest({ status: "pending", requesterId: viewerId }, viewerId).filter((id) => source.get(id) != null);
 }
 
-function RequestFormFields({ onDone, initialLines }: { onDone(): void; initialLines: Line[] }) {
+function RequestFormFields({ titleId, onDone, initialLines }: { titleId: string; onDone(): void; initialLines: Line[] }) {
   const environment = useRelayEnvironment();
   const viewerId = useSession().viewer.id;
-  const form = useForm({ resolver: zodResolver(requestForm), defaultValues: { justification: "" } });
-  const save = useFormSave(form, { failure: "Failed to submit request" });
 
   const [type, setType] = useState<RequestType>("inventory");
   const [lines, setLines] = useState<Line[]>(initialLines);
@@ -168,12 +167,7 @@ function RequestFormFields({ onDone, initialLines }: { onDone(): void; initialLi
             ...RequestsPage_request
           }
         }
-        ... on Error {
-          message
-        }
-        ... on ValidationError {
-          field
-        }
+        ...useFormSave_error @alias(as: "error")
       }
     }
   `);
@@ -202,28 +196,36 @@ function RequestFormFields({ onDone, initialLines }: { onDone(): void; initialLi
     setTriedEmpty(false);
   };
 
-  const submit = form.handleSubmit(
-    ({ justification }) => {
-      if (lines.length === 0) return setTriedEmpty(true);
-      const connections = ownRequestConnections(environment.getStore().getSource(), viewerId);
-      commit({
-        variables: { input: { type, justification, items: lines.map((l) => ({ id: l.id, quantity: l.quantity })) }, connections },
-        updater: (store, data) => {
-          const r = data?.createRequest;
-          if (r?.__typename === "CreateRequestPayload" && r.request) adjustPendingCount(store, +1, { requestId: r.request.id, status: "pending" });
-        },
-        onCompleted: (res) => save.completed(res.createRequest, "CreateRequestPayload", "Request submitted successfully", onDone),
-        onError: (err) => (kept(err) ? onDone() : save.failed(err)),
-      });
-    },
-    () => {
-      if (lines.length === 0) setTriedEmpty(true);
-    },
-  );
+  const submit = ({ justification }: { justification: string }, save: FormSave) => {
+    if (lines.length === 0) return setTriedEmpty(true);
+    const connections = ownRequestConnections(environment.getStore().getSource(), viewerId);
+    commit({
+      variables: { input: { type, justification, items: lines.map((l) => ({ id: l.id, quantity: l.quantity })) }, connections },
+      updater: (store, data) => {
+        const r = data?.createRequest;
+        if (r?.__typename === "CreateRequestPayload" && r.request) adjustPendingCount(store, +1, { requestId: r.request.id, status: "pending" });
+      },
+      onCompleted: (res) => save.completed(res.createRequest, "CreateRequestPayload", "Request submitted successfully", onDone),
+      onError: (err) => (kept(err) ? onDone() : save.failed(err)),
+    });
+  };
 
   return (
-    <Box component="form" noValidate onSubmit={submit} sx={{ display: "contents" }}>
-      <DialogContent dividers>
+    <FormDialog
+      titleId={titleId}
+      title={TITLE}
+      schema={requestForm}
+      defaultValues={{ justification: "" }}
+      failure="Failed to submit request"
+      submitLabel="Submit Request"
+      busyLabel="Submitting..."
+      busy={submitting}
+      disabled={lines.length === 0}
+      onCancel={onDone}
+      onSubmit={submit}
+      onInvalid={() => lines.length === 0 && setTriedEmpty(true)}
+    >
+      {({ control }) => (
         <Stack spacing={2.5}>
           <TextField select label="Request Type" value={type} onChange={(e) => changeType(e.target.value as RequestType)} fullWidth>
             <MenuItem value="inventory">Inventory Items</MenuItem>
@@ -310,15 +312,9 @@ function RequestFormFields({ onDone, initialLines }: { onDone(): void; initialLi
             )}
           </Box>
 
-          <FormText control={form.control} name="justification" label="Justification" required multiline minRows={3} helperText="Why are these items needed?" />
+          <FormText control={control} name="justification" label="Justification" required multiline minRows={3} helperText="Why are these items needed?" />
         </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={onDone}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={lines.length === 0 || submitting}>
-          {submitting ? "Submitting..." : "Submit Request"}
-        </Button>
-      </DialogActions>
-    </Box>
+      )}
+    </FormDialog>
   );
 }

@@ -1,18 +1,20 @@
 import AddIcon from "@mui/icons-material/Add";
-import { Box, Button, Card, CardContent, Chip, Dialog, Stack, TableCell, TableRow, Typography, useMediaQuery, useTheme } from "@mui/material";
+import { Box, Button, Card, CardContent, Chip, Stack, TableCell, TableRow, Typography } from "@mui/material";
 import { DeferredTooltip } from "../../components/deferred.tsx";
-import { lazy, Suspense, useState, useTransition } from "react";
+import { lazy, useState, useTransition } from "react";
 import { graphql, useFragment, usePaginationFragment, usePreloadedQuery } from "react-relay";
 import type { RequestsPageQuery } from "../../__generated__/RequestsPageQuery.graphql.ts";
 import type { RequestsPage_requests$key } from "../../__generated__/RequestsPage_requests.graphql.ts";
 import type { RequestsPage_request$key, RequestStatus } from "../../__generated__/RequestsPage_request.graphql.ts";
-import { REQUESTS_PAGE_SIZE as PAGE, type RequestFilter as Filter } from "../../app/routeConstants.ts";
-import { useRouteQuery } from "../../app/routeQueries.ts";
-import { useSession } from "../../app/session.ts";
+import { REQUESTS_PAGE_SIZE as PAGE, type RequestFilter as Filter } from "./constants.ts";
+import { useRouteQuery } from "../../platform/routeQueries.ts";
+import { useSession } from "../../platform/session.ts";
 import { useDecideRequest } from "./useDecideRequest.ts";
 import { ApproveFromMenu } from "./ApproveFromMenu.tsx";
-import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";
-import { FilterSelect, ListToolbar } from "../../components/list/ListToolbar.tsx";
+import { FilterSelect } from "../../components/list/ListToolbar.tsx";
+import { PageDialog } from "../../components/PageDialog.tsx";
+import { ListPage } from "../../components/list/ListPage.tsx";
+import { loadMore } from "../../components/list/ResponsiveList.tsx";
 
 const RequestForm = lazy(() => import("./RequestForm.tsx"));
 
@@ -28,7 +30,7 @@ export default function RequestsPage() {
   const initial: Filter = (queryRef.variables.status as Filter | null | undefined) ?? "all";
   const data = usePreloadedQuery<RequestsPageQuery>(
     graphql`
-      query RequestsPageQuery($count: Int!, $status: RequestStatus) {
+      query RequestsPageQuery($count: Int!, $status: RequestStatus) @preloadable {
         ...RequestsPage_requests @arguments(count: $count, status: $status)
       }
     `,
@@ -39,12 +41,10 @@ export default function RequestsPage() {
 
 function RequestList({ query, initial }: { query: RequestsPage_requests$key; initial: Filter }) {
   const { isManager } = useSession();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down("md"));
   const [filter, setFilter] = useState<Filter>(initial);
   const [creating, setCreating] = useState(false);
   const [isFiltering, startTransition] = useTransition();
-  const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment(
+  const { data, refetch, ...paging } = usePaginationFragment(
     graphql`
       fragment RequestsPage_requests on Query
       @argumentDefinitions(count: { type: "Int", defaultValue: 20 }, cursor: { type: "String" }, status: { type: "RequestStatus" })
@@ -70,14 +70,13 @@ function RequestList({ query, initial }: { query: RequestsPage_requests$key; ini
   const requests = data.requests.edges.map((e) => e.node);
 
   return (
-    <Stack spacing={2}>
-      <ListToolbar
-        actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-            Create Request
-          </Button>
-        }
-      >
+    <ListPage
+      actions={
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+          Create Request
+        </Button>
+      }
+      filters={
         <FilterSelect
           label="Status"
           all="All Requests"
@@ -85,34 +84,31 @@ function RequestList({ query, initial }: { query: RequestsPage_requests$key; ini
           value={filter === "all" ? "" : filter}
           onChange={(v) => changeFilter(v || "all")}
         />
-      </ListToolbar>
-
-      <ResponsiveList
-        label="Requests"
-        items={requests}
-        itemKey={(r) => r.id}
-        phone={phone}
-        busy={isFiltering}
-        empty={filter === "all" ? "No requests found" : `No ${filter} requests`}
-        tableSx={{ "& td, & th": { px: 1.5 } }}
-        columns={[
-          { header: "Requester" },
-          { header: "Type" },
-          { header: "Items" },
-          { header: "Status" },
-          { header: "Date" },
-          { header: "Justification" },
-          { header: "Actions", omit: !isManager },
-        ]}
-        row={(r) => <RequestRow request={r} isManager={isManager} />}
-        card={(r) => <RequestCard request={r} isManager={isManager} />}
-        more={{ hasNext, isLoadingNext, loadNext: () => loadNext(PAGE) }}
-      />
-
-      <Dialog open={creating} onClose={() => setCreating(false)} fullScreen={phone} fullWidth maxWidth="md" aria-labelledby="create-request-title">
-        <Suspense fallback={null}>{creating && <RequestForm titleId="create-request-title" onDone={() => setCreating(false)} />}</Suspense>
-      </Dialog>
-    </Stack>
+      }
+      dialog={
+        <PageDialog open={creating} onClose={() => setCreating(false)} titleId="create-request-title" maxWidth="md">
+          <RequestForm titleId="create-request-title" onDone={() => setCreating(false)} />
+        </PageDialog>
+      }
+      label="Requests"
+      items={requests}
+      itemKey={(r) => r.id}
+      busy={isFiltering}
+      empty={filter === "all" ? "No requests found" : `No ${filter} requests`}
+      tableSx={{ "& td, & th": { px: 1.5 } }}
+      columns={[
+        { header: "Requester" },
+        { header: "Type" },
+        { header: "Items" },
+        { header: "Status" },
+        { header: "Date" },
+        { header: "Justification" },
+        { header: "Actions", omit: !isManager },
+      ]}
+      row={(r) => <RequestRow request={r} isManager={isManager} />}
+      card={(r) => <RequestCard request={r} isManager={isManager} />}
+      more={loadMore(paging, PAGE)}
+    />
   );
 }
 

@@ -2,7 +2,7 @@ import { graphql, useMutation } from "react-relay";
 import type { RecordSourceSelectorProxy } from "relay-runtime";
 import type { useDecideRequestApproveMutation } from "../../__generated__/useDecideRequestApproveMutation.graphql.ts";
 import type { useDecideRequestDenyMutation } from "../../__generated__/useDecideRequestDenyMutation.graphql.ts";
-import { useToast } from "../../app/toast.tsx";
+import { useToast } from "../../platform/toast.tsx";
 import { adjustPendingCount } from "./pendingCount.ts";
 
 /** Approve or deny a pending request; the payload updates the request (and issued stock) in the store. */

@@ -15,7 +15,7 @@ import { CameraViewport } from "../../components/scanner/CameraViewport.tsx";
 import { PhotoScanButton } from "../../components/scanner/PhotoScanButton.tsx";
 import { lookupCandidates, type ScanHit } from "../../components/scanner/scanRules.ts";
 import { useCameraScanner } from "../../components/scanner/useCameraScanner.ts";
-import { useSession } from "../../app/session.ts";
+import { useSession } from "../../platform/session.ts";
 import { ScanResultCard, type ScanHistoryEntry, type ScannedRef } from "./ScanResultCard.tsx";
 
 const lookupQuery = graphql`

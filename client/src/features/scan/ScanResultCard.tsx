@@ -7,10 +7,9 @@ import { useState, type ReactNode } from "react";
 import { graphql, useFragment } from "react-relay";
 import type { ScanResultCard_equipment$key } from "../../__generated__/ScanResultCard_equipment.graphql.ts";
 import type { ScanResultCard_item$key } from "../../__generated__/ScanResultCard_item.graphql.ts";
-import { CheckOutDialog } from "../equipment/CheckOutDialog.tsx";
-import { useCheckIn } from "../equipment/equipmentMoves.ts";
+import { CheckOutDialog, useCheckIn } from "../equipment/index.ts";
 import { useWaitingFor } from "../../offline/useOffline.ts";
-import { TransferButton } from "../stock/TransferButton.tsx";
+import { TransferButton } from "../stock/index.ts";
 
 export type ScannedRef = { kind: "equipment"; ref: ScanResultCard_equipment$key } | { kind: "inventory"; ref: ScanResultCard_item$key };
 

@@ -1,15 +1,14 @@
-import AddIcon from "@mui/icons-material/Add";
-import { Box, Button, Card, CardContent, Chip, Dialog, Stack, TableCell, TableRow, Typography, useMediaQuery, useTheme } from "@mui/material";
+import { Box, Button, Card, CardContent, Chip, Stack, TableCell, TableRow, Typography, useMediaQuery, useTheme } from "@mui/material";
 import { useState } from "react";
 import { graphql, useFragment, useMutation } from "react-relay";
 import type { ApiTokensSection_query$key } from "../../__generated__/ApiTokensSection_query.graphql.ts";
 import type { ApiTokensSection_token$data, ApiTokensSection_token$key } from "../../__generated__/ApiTokensSection_token.graphql.ts";
 import type { ApiTokensSectionRevokeMutation } from "../../__generated__/ApiTokensSectionRevokeMutation.graphql.ts";
-import { useToast } from "../../app/toast.tsx";
 import CreateApiTokenDialog from "./CreateApiTokenDialog.tsx";
 import { when } from "./dates.ts";
 import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";
-import { ConfirmDialog, useConfirmFailure } from "../../components/ConfirmDialog.tsx";
+import { ConfirmDialog, useConfirmedAction } from "../../components/ConfirmDialog.tsx";
+import { SettingsSection } from "./SettingsSection.tsx";
 
 export function ApiTokensSection({ query }: { query: ApiTokensSection_query$key }) {
   const theme = useTheme();
@@ -30,16 +29,17 @@ export function ApiTokensSection({ query }: { query: ApiTokensSection_query$key 
   const tokens = data.apiTokens;
 
   return (
-    <Stack spacing={2}>
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: { sm: "center" } }}>
-        <Typography color="text.secondary" variant="body2" sx={{ flex: 1 }}>
+    <SettingsSection
+      intro={
+        <>
           Personal tokens let other systems use the Trapline API as you: send <code>Authorization: Bearer tl_…</code>. A READ token can only read.
-        </Typography>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} sx={{ flexShrink: 0 }}>
-          Create API token
-        </Button>
-      </Stack>
-
+        </>
+      }
+      addLabel="Create API token"
+      onAdd={() => setCreating(true)}
+      dialog={{ open: creating, titleId: "create-token-title", content: <CreateApiTokenDialog titleId="create-token-title" onDone={() => setCreating(false)} /> }}
+      confirm={<RevokeDialog token={revoking} onDone={() => setRevoking(null)} />}
+    >
       <ResponsiveList
         label="API tokens"
         items={tokens}
@@ -50,12 +50,7 @@ export function ApiTokensSection({ query }: { query: ApiTokensSection_query$key 
         row={(t) => <TokenRow token={t} onRevoke={setRevoking} />}
         card={(t) => <TokenCard token={t} onRevoke={setRevoking} />}
       />
-
-      <Dialog open={creating} onClose={() => {}} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="create-token-title">
-        {creating && <CreateApiTokenDialog titleId="create-token-title" onDone={() => setCreating(false)} />}
-      </Dialog>
-      <RevokeDialog token={revoking} onDone={() => setRevoking(null)} />
-    </Stack>
+    </SettingsSection>
   );
 }
 
@@ -161,8 +156,7 @@ function TokenCard({ token, onRevoke }: RowProps) {
 }
 
 function RevokeDialog({ token, onDone }: { token: { id: string; name: string } | null; onDone(): void }) {
-  const { toast } = useToast();
-  const failure = useConfirmFailure("Failed to revoke the API token");
+  const action = useConfirmedAction("Failed to revoke the API token", "API token revoked", onDone);
   const [commit, pending] = useMutation<ApiTokensSectionRevokeMutation>(graphql`
     mutation ApiTokensSectionRevokeMutation($input: RevokeApiTokenInput!) {
       revokeApiToken(input: $input) {
@@ -179,21 +173,12 @@ function RevokeDialog({ token, onDone }: { token: { id: string; name: string } |
       }
     }
   `);
-  const close = () => {
-    failure.clear();
-    onDone();
-  };
   const revoke = () => {
     if (!token) return;
     commit({
       variables: { input: { id: token.id } },
-      onCompleted: (d) => {
-        if (d.revokeApiToken.__typename === "RevokeApiTokenPayload") {
-          toast({ title: "API token revoked", variant: "success" });
-          close();
-        } else failure.fail(d.revokeApiToken.message);
-      },
-      onError: (e) => failure.fail(e.message),
+      onCompleted: (d) => action.completed(d.revokeApiToken, "RevokeApiTokenPayload"),
+      onError: action.failed,
     });
   };
   return (
@@ -205,9 +190,9 @@ function RevokeDialog({ token, onDone }: { token: { id: string; name: string } |
       action="Revoke"
       pendingAction="Revoking..."
       pending={pending}
-      error={failure.error}
+      error={action.error}
       onConfirm={revoke}
-      onClose={close}
+      onClose={action.close}
     />
   );
 }

@@ -1,15 +1,13 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Button, DialogActions, DialogContent, DialogTitle, Stack } from "@mui/material";
+import { Stack } from "@mui/material";
 import { useMemo, useState } from "react";
-import { useForm } from "react-hook-form";
 import { graphql, useMutation } from "react-relay";
 import type { CreateApiTokenDialogMutation } from "../../__generated__/CreateApiTokenDialogMutation.graphql.ts";
-import { apiTokenForm, NEW_API_TOKEN, type ApiTokenFormOutput, type ApiTokenFormValues } from "../../../../schemas/apiTokens.ts";
+import { apiTokenForm, NEW_API_TOKEN, type ApiTokenFormOutput } from "../../../../schemas/apiTokens.ts";
 import { FormDate, FormSelect, FormText } from "../../components/form/fields.tsx";
-import { useFormSave } from "../../components/form/useFormSave.ts";
-import { localToday } from "./dates.ts";
-import { SecretOnce } from "./SecretOnce.tsx";
-import { FormActions } from "../../components/form/FormActions.tsx";
+import { FormDialog } from "../../components/form/FormDialog.tsx";
+import type { FormSave } from "../../components/form/useFormSave.ts";
+import { todayInput } from "../../components/form/dates.ts";
+import { SecretOnceDialog } from "./SecretOnce.tsx";
 
 const ACCESS_OPTIONS = [
   { value: "READ", label: "READ: can only read" },
@@ -31,24 +29,14 @@ export default function CreateApiTokenDialog({ titleId, onDone }: { titleId: str
             ...ApiTokensSection_token
           }
         }
-        ... on Error {
-          message
-        }
-        ... on ValidationError {
-          field
-        }
-        ... on ConflictError {
-          field
-        }
+        ...useFormSave_error @alias(as: "error")
       }
     }
   `);
-  const today = useMemo(() => localToday(), []);
-  const form = useForm<ApiTokenFormValues, unknown, ApiTokenFormOutput>({ resolver: zodResolver(apiTokenForm(today)), defaultValues: NEW_API_TOKEN });
-  const save = useFormSave(form, { failure: "Failed to create the API token" });
-  const { control } = form;
+  const today = useMemo(() => todayInput(), []);
+  const schema = useMemo(() => apiTokenForm(today), [today]);
 
-  const submit = form.handleSubmit(({ expiresAt, ...input }) => {
+  const submit = ({ expiresAt, ...input }: ApiTokenFormOutput, save: FormSave) => {
     commit({
       // The token stops working at the start of the chosen day, in the user's own time zone.
       variables: { input: { ...input, expiresAt: expiresAt ? new Date(`${expiresAt}T00:00:00`).toISOString() : null } },
@@ -66,35 +54,30 @@ export default function CreateApiTokenDialog({ titleId, onDone }: { titleId: str
       },
       onError: save.failed,
     });
-  });
+  };
 
-  if (created) {
-    return (
-      <>
-        <DialogTitle id={titleId}>API token “{created.name}” created</DialogTitle>
-        <DialogContent dividers>
-          <SecretOnce label="API token" secret={created.token} what="API token" />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, py: 2 }}>
-          <Button variant="contained" onClick={onDone}>
-            Done
-          </Button>
-        </DialogActions>
-      </>
-    );
-  }
+  if (created) return <SecretOnceDialog titleId={titleId} title={`API token “${created.name}” created`} label="API token" secret={created.token} what="API token" onDone={onDone} />;
 
   return (
-    <form noValidate onSubmit={submit} style={{ display: "contents" }}>
-      <DialogTitle id={titleId}>Create API token</DialogTitle>
-      <DialogContent dividers>
+    <FormDialog
+      titleId={titleId}
+      title="Create API token"
+      schema={schema}
+      defaultValues={NEW_API_TOKEN}
+      failure="Failed to create the API token"
+      submitLabel="Create token"
+      busyLabel="Creating..."
+      busy={saving}
+      onCancel={onDone}
+      onSubmit={submit}
+    >
+      {({ control }) => (
         <Stack spacing={2}>
           <FormText control={control} name="name" label="Name" required autoFocus autoComplete="off" helperText="What uses it, e.g. 'Accounting sync'" />
           <FormSelect control={control} name="access" label="Access" options={ACCESS_OPTIONS} />
-          <FormDate control={control} name="expiresAt" label="Expires on (optional)" helperText="Blank: the token does not expire" slotProps={{ htmlInput: { min: localToday(new Date(Date.now() + 86_400_000)) } }} />
+          <FormDate control={control} name="expiresAt" label="Expires on (optional)" helperText="Blank: the token does not expire" slotProps={{ htmlInput: { min: todayInput(new Date(Date.now() + 86_400_000)) } }} />
         </Stack>
-      </DialogContent>
-      <FormActions submitLabel="Create token" busy={saving} onCancel={onDone} busyLabel="Creating..." />
-    </form>
+      )}
+    </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
 import ContentCopyIcon from "@mui/icons-material/ContentCopy";
-import { Alert, AlertTitle, Button, Stack, TextField } from "@mui/material";
+import { Alert, AlertTitle, Button, DialogActions, DialogContent, DialogTitle, Stack, TextField } from "@mui/material";
 import { useState } from "react";
 
 /** A secret the server shows this once (an API token, a webhook's signing secret), with a copy button and the warning. */
@@ -32,5 +32,22 @@ export function SecretOnce({ label, secret, what }: { label: string; secret: str
         </Button>
       </Stack>
     </Stack>
+  );
+}
+
+/** What a create dialog becomes once the server answered with its secret: the secret, shown once, until Done. */
+export function SecretOnceDialog({ titleId, title, onDone, ...secret }: { titleId: string; title: string; label: string; secret: string; what: string; onDone(): void }) {
+  return (
+    <>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent dividers>
+        <SecretOnce {...secret} />
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 2 }}>
+        <Button variant="contained" onClick={onDone}>
+          Done
+        </Button>
+      </DialogActions>
+    </>
   );
 }

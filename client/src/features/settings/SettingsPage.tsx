@@ -1,12 +1,10 @@
 import KeyIcon from "@mui/icons-material/Key";
 import WebhookIcon from "@mui/icons-material/Webhook";
 import { Box, Stack, Tab, Tabs } from "@mui/material";
-import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { graphql } from "react-relay";
 import { useSearchParams } from "react-router-dom";
 import type { SettingsPageQuery } from "../../__generated__/SettingsPageQuery.graphql.ts";
-import { useRouteQuery } from "../../app/routeQueries.ts";
-import { useSession } from "../../app/session.ts";
-import { AccessDenied } from "../../components/AccessDenied.tsx";
+import { ManagerPage } from "../../components/ManagerPage.tsx";
 import { ApiTokensSection } from "./ApiTokensSection.tsx";
 import { WebhooksSection } from "./WebhooksSection.tsx";
 
@@ -14,23 +12,23 @@ const TABS = ["tokens", "webhooks"] as const;
 type SettingsTab = (typeof TABS)[number];
 
 export default function SettingsPage() {
-  const { isManager } = useSession();
   // Managers only: for others the loader fires no query.
-  const queryRef = useRouteQuery<SettingsPageQuery>() as PreloadedQuery<SettingsPageQuery> | null;
-  if (!isManager || !queryRef) return <AccessDenied text="You need manager privileges to manage API tokens and webhooks." />;
-  return <Settings queryRef={queryRef} />;
+  return (
+    <ManagerPage<SettingsPageQuery>
+      denied="You need manager privileges to manage API tokens and webhooks."
+      query={graphql`
+        query SettingsPageQuery @preloadable {
+          ...ApiTokensSection_query
+          ...WebhooksSection_query
+        }
+      `}
+    >
+      {(data) => <Settings data={data} />}
+    </ManagerPage>
+  );
 }
 
-function Settings({ queryRef }: { queryRef: PreloadedQuery<SettingsPageQuery> }) {
-  const data = usePreloadedQuery<SettingsPageQuery>(
-    graphql`
-      query SettingsPageQuery {
-        ...ApiTokensSection_query
-        ...WebhooksSection_query
-      }
-    `,
-    queryRef,
-  );
+function Settings({ data }: { data: SettingsPageQuery["response"] }) {
   // ?tab=webhooks opens the second tab (and survives a reload).
   const [params, setParams] = useSearchParams();
   const asked = params.get("tab");

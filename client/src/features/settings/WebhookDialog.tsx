@@ -1,17 +1,13 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Button, DialogActions, DialogContent, DialogTitle, Stack } from "@mui/material";
+import { Stack } from "@mui/material";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { graphql, useMutation } from "react-relay";
 import type { WebhookDialogCreateMutation } from "../../__generated__/WebhookDialogCreateMutation.graphql.ts";
 import type { WebhookDialogUpdateMutation } from "../../__generated__/WebhookDialogUpdateMutation.graphql.ts";
-import {
-  NEW_WEBHOOK, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, webhookForm, type WebhookEvent, type WebhookFormOutput, type WebhookFormValues,
-} from "../../../../schemas/webhooks.ts";
+import { NEW_WEBHOOK, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, webhookForm, type WebhookEvent, type WebhookFormOutput } from "../../../../schemas/webhooks.ts";
 import { FormCheckboxes, FormSwitch, FormText } from "../../components/form/fields.tsx";
-import { useFormSave } from "../../components/form/useFormSave.ts";
-import { SecretOnce } from "./SecretOnce.tsx";
-import { FormActions } from "../../components/form/FormActions.tsx";
+import { FormDialog } from "../../components/form/FormDialog.tsx";
+import type { FormSave } from "../../components/form/useFormSave.ts";
+import { SecretOnceDialog } from "./SecretOnce.tsx";
 
 type Existing = { id: string; url: string; events: readonly string[]; active: boolean };
 
@@ -31,15 +27,7 @@ export default function WebhookDialog({ titleId, events, webhook, onDone }: { ti
             ...WebhooksSection_webhook
           }
         }
-        ... on Error {
-          message
-        }
-        ... on ValidationError {
-          field
-        }
-        ... on ConflictError {
-          field
-        }
+        ...useFormSave_error @alias(as: "error")
       }
     }
   `);
@@ -53,28 +41,14 @@ export default function WebhookDialog({ titleId, events, webhook, onDone }: { ti
             ...WebhooksSection_webhook
           }
         }
-        ... on Error {
-          message
-        }
-        ... on ValidationError {
-          field
-        }
-        ... on ConflictError {
-          field
-        }
+        ...useFormSave_error @alias(as: "error")
       }
     }
   `);
-  const form = useForm<WebhookFormValues, unknown, WebhookFormOutput>({
-    resolver: zodResolver(webhookForm),
-    defaultValues: webhook ? { url: webhook.url, events: webhook.events.filter(isEvent), active: webhook.active } : NEW_WEBHOOK,
-  });
-  const save = useFormSave(form, { failure: webhook ? "Failed to update the webhook" : "Failed to add the webhook" });
-  const { control } = form;
   // The server's list decides what can be chosen; the labels say what each means.
   const options = events.map((e) => ({ value: e, label: <code>{e}</code>, hint: isEvent(e) ? WEBHOOK_EVENT_LABELS[e] : undefined }));
 
-  const submit = form.handleSubmit(({ url, events: chosen, active }) => {
+  const submit = ({ url, events: chosen, active }: WebhookFormOutput, save: FormSave) => {
     if (webhook) {
       update({
         variables: { input: { id: webhook.id, url, events: chosen, active } },
@@ -99,36 +73,29 @@ export default function WebhookDialog({ titleId, events, webhook, onDone }: { ti
       },
       onError: save.failed,
     });
-  });
+  };
 
-  if (secret) {
-    return (
-      <>
-        <DialogTitle id={titleId}>Webhook added</DialogTitle>
-        <DialogContent dividers>
-          <SecretOnce label="Signing secret" secret={secret} what="signing secret" />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, py: 2 }}>
-          <Button variant="contained" onClick={onDone}>
-            Done
-          </Button>
-        </DialogActions>
-      </>
-    );
-  }
+  if (secret) return <SecretOnceDialog titleId={titleId} title="Webhook added" label="Signing secret" secret={secret} what="signing secret" onDone={onDone} />;
 
-  const saving = creating || updating;
   return (
-    <form noValidate onSubmit={submit} style={{ display: "contents" }}>
-      <DialogTitle id={titleId}>{webhook ? "Edit webhook" : "Add webhook"}</DialogTitle>
-      <DialogContent dividers>
+    <FormDialog
+      titleId={titleId}
+      title={webhook ? "Edit webhook" : "Add webhook"}
+      schema={webhookForm}
+      defaultValues={webhook ? { url: webhook.url, events: webhook.events.filter(isEvent), active: webhook.active } : NEW_WEBHOOK}
+      failure={webhook ? "Failed to update the webhook" : "Failed to add the webhook"}
+      submitLabel={webhook ? "Save changes" : "Add webhook"}
+      busy={creating || updating}
+      onCancel={onDone}
+      onSubmit={submit}
+    >
+      {({ control }) => (
         <Stack spacing={2}>
           <FormText control={control} name="url" label="Endpoint URL" required autoFocus={!webhook} autoComplete="off" type="url" placeholder="https://example.com/trapline" />
           <FormCheckboxes control={control} name="events" label="Events" options={options} />
           {webhook && <FormSwitch control={control} name="active" label="Active" helperText="A paused webhook gets no deliveries for new events" />}
         </Stack>
-      </DialogContent>
-      <FormActions submitLabel={webhook ? "Save changes" : "Add webhook"} busy={saving} onCancel={onDone} />
-    </form>
+      )}
+    </FormDialog>
   );
 }

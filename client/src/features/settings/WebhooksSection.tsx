@@ -1,18 +1,17 @@
-import AddIcon from "@mui/icons-material/Add";
 import DeleteIcon from "@mui/icons-material/Delete";
 import EditIcon from "@mui/icons-material/Edit";
 import ExpandLessIcon from "@mui/icons-material/ExpandLess";
 import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
-import { Box, Button, Card, CardContent, Chip, Collapse, Dialog, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme } from "@mui/material";
+import { Box, Button, Card, CardContent, Chip, Collapse, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme } from "@mui/material";
 import { useState } from "react";
 import { graphql, useFragment, useMutation } from "react-relay";
 import type { WebhooksSection_query$key } from "../../__generated__/WebhooksSection_query.graphql.ts";
 import type { WebhooksSection_webhook$data, WebhooksSection_webhook$key } from "../../__generated__/WebhooksSection_webhook.graphql.ts";
 import type { WebhooksSectionDeleteMutation } from "../../__generated__/WebhooksSectionDeleteMutation.graphql.ts";
-import { useToast } from "../../app/toast.tsx";
 import { when } from "./dates.ts";
 import WebhookDialog from "./WebhookDialog.tsx";
-import { ConfirmDialog, useConfirmFailure } from "../../components/ConfirmDialog.tsx";
+import { ConfirmDialog, useConfirmedAction } from "../../components/ConfirmDialog.tsx";
+import { SettingsSection } from "./SettingsSection.tsx";
 
 type Editing = { mode: "create" } | { mode: "edit"; webhook: WebhooksSection_webhook$data };
 
@@ -36,16 +35,28 @@ export function WebhooksSection({ query }: { query: WebhooksSection_query$key })
   const hooks = data.webhooks.filter((w) => w != null);
 
   return (
-    <Stack spacing={2}>
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: { sm: "center" } }}>
-        <Typography color="text.secondary" variant="body2" sx={{ flex: 1 }}>
+    <SettingsSection
+      intro={
+        <>
           Trapline POSTs the events you choose to your endpoint, signed with <code>X-Trapline-Signature: sha256=…</code> (HMAC-SHA256 of the body with the endpoint's secret), and retries failures for a day.
-        </Typography>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ mode: "create" })} sx={{ flexShrink: 0 }}>
-          Add webhook
-        </Button>
-      </Stack>
-
+        </>
+      }
+      addLabel="Add webhook"
+      onAdd={() => setEditing({ mode: "create" })}
+      dialog={{
+        open: editing !== null,
+        titleId: "webhook-dialog-title",
+        content: editing && (
+          <WebhookDialog
+            titleId="webhook-dialog-title"
+            events={data.webhookEvents}
+            webhook={editing.mode === "edit" ? editing.webhook : null}
+            onDone={() => setEditing(null)}
+          />
+        ),
+      }}
+      confirm={<DeleteDialog webhook={deleting} onDone={() => setDeleting(null)} />}
+    >
       {hooks.length === 0 ? (
         <Card>
           <CardContent>
@@ -61,19 +72,7 @@ export function WebhooksSection({ query }: { query: WebhooksSection_query$key })
           ))}
         </Stack>
       )}
-
-      <Dialog open={editing !== null} onClose={() => {}} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="webhook-dialog-title">
-        {editing && (
-          <WebhookDialog
-            titleId="webhook-dialog-title"
-            events={data.webhookEvents}
-            webhook={editing.mode === "edit" ? editing.webhook : null}
-            onDone={() => setEditing(null)}
-          />
-        )}
-      </Dialog>
-      <DeleteDialog webhook={deleting} onDone={() => setDeleting(null)} />
-    </Stack>
+    </SettingsSection>
   );
 }
 
@@ -213,8 +212,7 @@ function WebhookCard({ webhook, phone, onEdit, onDelete }: CardProps) {
 }
 
 function DeleteDialog({ webhook, onDone }: { webhook: { id: string; url: string } | null; onDone(): void }) {
-  const { toast } = useToast();
-  const failure = useConfirmFailure("Failed to delete the webhook");
+  const action = useConfirmedAction("Failed to delete the webhook", "Webhook deleted", onDone);
   const [commit, pending] = useMutation<WebhooksSectionDeleteMutation>(graphql`
     mutation WebhooksSectionDeleteMutation($input: DeleteWebhookInput!) {
       deleteWebhook(input: $input) {
@@ -228,10 +226,6 @@ function DeleteDialog({ webhook, onDone }: { webhook: { id: string; url: string 
       }
     }
   `);
-  const close = () => {
-    failure.clear();
-    onDone();
-  };
   const remove = () => {
     if (!webhook) return;
     commit({
@@ -242,13 +236,8 @@ function DeleteDialog({ webhook, onDone }: { webhook: { id: string; url: string 
         root.setLinkedRecords((root.getLinkedRecords("webhooks") ?? []).filter((r) => r && r.getDataID() !== webhook.id), "webhooks");
         store.delete(webhook.id);
       },
-      onCompleted: (d) => {
-        if (d.deleteWebhook.__typename === "DeleteWebhookPayload") {
-          toast({ title: "Webhook deleted", variant: "success" });
-          close();
-        } else failure.fail(d.deleteWebhook.message);
-      },
-      onError: (e) => failure.fail(e.message),
+      onCompleted: (d) => action.completed(d.deleteWebhook, "DeleteWebhookPayload"),
+      onError: action.failed,
     });
   };
   return (
@@ -260,9 +249,9 @@ function DeleteDialog({ webhook, onDone }: { webhook: { id: string; url: string 
       action="Delete"
       pendingAction="Deleting..."
       pending={pending}
-      error={failure.error}
+      error={action.error}
       onConfirm={remove}
-      onClose={close}
+      onClose={action.close}
     />
   );
 }

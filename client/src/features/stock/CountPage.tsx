@@ -12,9 +12,9 @@ import type { CountPageStartMutation } from "../../__generated__/CountPageStartM
 import type { CountPageRecordMutation } from "../../__generated__/CountPageRecordMutation.graphql.ts";
 import type { CountPageCompleteMutation } from "../../__generated__/CountPageCompleteMutation.graphql.ts";
 import type { CountPageAbandonMutation } from "../../__generated__/CountPageAbandonMutation.graphql.ts";
-import { useRouteQuery } from "../../app/routeQueries.ts";
-import { useSession } from "../../app/session.ts";
-import { useToast } from "../../app/toast.tsx";
+import { useRouteQuery } from "../../platform/routeQueries.ts";
+import { useSession } from "../../platform/session.ts";
+import { useToast } from "../../platform/toast.tsx";
 import { AccessDenied } from "../../components/AccessDenied.tsx";
 import { CameraViewport } from "../../components/scanner/CameraViewport.tsx";
 import { findStockItem, useOneByOneScanner } from "../../components/scanner/stockItemScan.ts";
@@ -25,7 +25,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 
 
 const pageQuery = graphql`
-  query CountPageQuery($id: ID!) {
+  query CountPageQuery($id: ID!) @preloadable {
     location: node(id: $id) {
       ... on StockLocation {
         id

@@ -10,14 +10,15 @@ import { Link as RouterLink } from "react-router-dom";
 import type { MyTruckPageQuery } from "../../__generated__/MyTruckPageQuery.graphql.ts";
 import type { MyTruckPageRestockMutation } from "../../__generated__/MyTruckPageRestockMutation.graphql.ts";
 import type { MyTruckPageSuggestionsQuery } from "../../__generated__/MyTruckPageSuggestionsQuery.graphql.ts";
-import { useRouteQuery } from "../../app/routeQueries.ts";
-import { useToast } from "../../app/toast.tsx";
+import { useRouteQuery } from "../../platform/routeQueries.ts";
+import { useToast } from "../../platform/toast.tsx";
 import { Loading } from "../../components/Loading.tsx";
+import { Notice } from "../../components/Notice.tsx";
 import { TransferButton } from "./TransferButton.tsx";
 import { countPath } from "./paths.ts";
 
 const truckQuery = graphql`
-  query MyTruckPageQuery {
+  query MyTruckPageQuery @preloadable {
     myVehicle {
       id
       name
@@ -66,17 +67,9 @@ export default function MyTruckPage() {
   const truck = data.myVehicle;
   if (!truck) {
     return (
-      <Card sx={{ maxWidth: 560, mx: "auto", mt: 2 }}>
-        <CardContent>
-          <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 1 }}>
-            <LocalShippingIcon color="disabled" />
-            <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
-              No vehicle
-            </Typography>
-          </Stack>
-          <Typography color="text.secondary">You do not hold a vehicle. A manager can assign one to you on the Locations page.</Typography>
-        </CardContent>
-      </Card>
+      <Notice icon={<LocalShippingIcon color="disabled" />} title="No vehicle" maxWidth={560} mt={2}>
+        You do not hold a vehicle. A manager can assign one to you on the Locations page.
+      </Notice>
     );
   }
   const warehouse = data.mainWarehouse;

@@ -11,13 +11,14 @@ import type { TransferDialogItemQuery } from "../../__generated__/TransferDialog
 import type { TransferDialogItemsQuery } from "../../__generated__/TransferDialogItemsQuery.graphql.ts";
 import type { TransferDialogMutation } from "../../__generated__/TransferDialogMutation.graphql.ts";
 import type { TransferDialogQuery } from "../../__generated__/TransferDialogQuery.graphql.ts";
-import { useSession } from "../../app/session.ts";
-import { useToast } from "../../app/toast.tsx";
-import { ErrorBoundary } from "../../app/ErrorBoundary.tsx";
+import { useSession } from "../../platform/session.ts";
+import { useToast } from "../../platform/toast.tsx";
+import { ErrorBoundary } from "../../components/ErrorBoundary.tsx";
 import { FormNumber, FormSelect } from "../../components/form/fields.tsx";
 import { useFormSave } from "../../components/form/useFormSave.ts";
 import { transferForm } from "../../../../schemas/stock.ts";
 import { allowedDestinations, allowedSources, type PickLocation } from "./locationRules.ts";
+import { readPlaces } from "../../components/stockPlaces.ts";
 
 export type TransferDialogProps = {
   open: boolean;
@@ -83,12 +84,7 @@ function TransferBody({ onClose, itemId: givenItem, fromLocationId, toLocationId
         stockLocations(first: 100) {
           edges {
             node {
-              id
-              name
-              kind
-              holder {
-                name
-              }
+              ...stockPlaces_place
             }
           }
         }
@@ -97,7 +93,7 @@ function TransferBody({ onClose, itemId: givenItem, fromLocationId, toLocationId
     {},
     { fetchPolicy: "store-and-network" },
   );
-  const locations: PickLocation[] = data.stockLocations.edges.map((e) => e.node);
+  const locations: PickLocation[] = readPlaces(data.stockLocations);
   const vehicleId = data.myVehicle?.id ?? null;
   const [itemId, setItemId] = useState<string | null>(givenItem ?? null);
 
@@ -253,15 +249,7 @@ function TransferForm(props: {
             }
           }
         }
-        ... on ValidationError {
-          field
-        }
-        ... on ConflictError {
-          field
-        }
-        ... on Error {
-          message
-        }
+        ...useFormSave_error @alias(as: "error")
       }
     }
   `);

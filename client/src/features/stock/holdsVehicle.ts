@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { fetchQuery, graphql, useRelayEnvironment } from "react-relay";
 import type { holdsVehicleQuery } from "../../__generated__/holdsVehicleQuery.graphql.ts";
-import { afterFirstScreen } from "../../app/firstScreen.ts";
+import { afterFirstScreen } from "../../platform/firstScreen.ts";
 
 const query = graphql`
   query holdsVehicleQuery {

@@ -1,9 +1,11 @@
+import type { StockPlace } from "../../components/stockPlaces.ts";
+
 /**
  * Which locations a user may pick for a transfer, as the server decides it (server/domain/locations.ts,
  * mayMoveBetween): a manager any two; an employee only a warehouse and the vehicle they hold, one on
  * each side.
  */
-export type PickLocation = { readonly id: string; readonly name: string; readonly kind: string; readonly holder?: { readonly name: string } | null };
+export type PickLocation = StockPlace;
 type Rules = { isManager: boolean; vehicleId: string | null };
 
 export function allowedSources(locations: readonly PickLocation[], { isManager, vehicleId }: Rules): PickLocation[] {

@@ -1,14 +1,15 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { DialogContent, DialogTitle, Grid } from "@mui/material";
-import { useForm } from "react-hook-form";
+import { Grid } from "@mui/material";
 import { graphql, useMutation } from "react-relay";
 import type { SupplierFormCreateMutation } from "../../__generated__/SupplierFormCreateMutation.graphql.ts";
 import type { SupplierFormUpdateMutation } from "../../__generated__/SupplierFormUpdateMutation.graphql.ts";
+import type { SuppliersPage_supplier$data } from "../../__generated__/SuppliersPage_supplier.graphql.ts";
 import { supplierForm, type SupplierFormOutput, type SupplierFormValues } from "../../../../schemas/purchasing.ts";
+import { FormDialog } from "../../components/form/FormDialog.tsx";
 import { FormText } from "../../components/form/fields.tsx";
-import { useFormSave } from "../../components/form/useFormSave.ts";
-import type { EditedSupplier } from "./SuppliersPage.tsx";
-import { FormActions } from "../../components/form/FormActions.tsx";
+import type { FormSave } from "../../components/form/useFormSave.ts";
+
+/** The supplier the form edits: the fields of the list's row it was opened from. */
+export type EditedSupplier = Pick<SuppliersPage_supplier$data, "id" | "name" | "contactName" | "email" | "phone" | "accountNumber" | "notes">;
 
 type Props = {
   titleId: string;
@@ -30,13 +31,6 @@ const valuesOf = (s: EditedSupplier | null): SupplierFormValues => ({
 
 /** Add or edit a supplier; the shared `supplierForm` schema checks it here and on the server. */
 export default function SupplierForm({ titleId, supplier, connection, onDone }: Props) {
-  const form = useForm<SupplierFormValues, unknown, SupplierFormOutput>({
-    resolver: zodResolver(supplierForm),
-    defaultValues: valuesOf(supplier),
-  });
-  const { control } = form;
-  const save = useFormSave(form, { failure: "Failed to save supplier" });
-
   const [create, creating] = useMutation<SupplierFormCreateMutation>(graphql`
     mutation SupplierFormCreateMutation($input: CreateSupplierInput!, $connections: [ID!]!) {
       createSupplier(input: $input) {
@@ -47,15 +41,7 @@ export default function SupplierForm({ titleId, supplier, connection, onDone }: 
             ...SuppliersPage_supplier
           }
         }
-        ... on Error {
-          message
-        }
-        ... on ValidationError {
-          field
-        }
-        ... on ConflictError {
-          field
-        }
+        ...useFormSave_error @alias(as: "error")
       }
     }
   `);
@@ -69,21 +55,12 @@ export default function SupplierForm({ titleId, supplier, connection, onDone }: 
             ...SuppliersPage_supplier
           }
         }
-        ... on Error {
-          message
-        }
-        ... on ValidationError {
-          field
-        }
-        ... on ConflictError {
-          field
-        }
+        ...useFormSave_error @alias(as: "error")
       }
     }
   `);
-  const saving = creating || updating;
 
-  const submit = form.handleSubmit((values) => {
+  const submit = (values: SupplierFormOutput, save: FormSave) => {
     // Blank optional fields are null: on an edit, that clears them.
     const input = {
       name: values.name,
@@ -106,12 +83,21 @@ export default function SupplierForm({ titleId, supplier, connection, onDone }: 
         onError: save.failed,
       });
     }
-  });
+  };
 
   return (
-    <form noValidate onSubmit={submit} style={{ display: "contents" }}>
-      <DialogTitle id={titleId}>{supplier ? "Edit supplier" : "Add supplier"}</DialogTitle>
-      <DialogContent dividers>
+    <FormDialog
+      titleId={titleId}
+      title={supplier ? "Edit supplier" : "Add supplier"}
+      schema={supplierForm}
+      defaultValues={valuesOf(supplier)}
+      failure="Failed to save supplier"
+      submitLabel={supplier ? "Save" : "Add supplier"}
+      busy={creating || updating}
+      onCancel={onDone}
+      onSubmit={submit}
+    >
+      {({ control }) => (
         <Grid container spacing={2}>
           <Grid size={12}>
             <FormText control={control} name="name" label="Name" required autoFocus autoComplete="off" placeholder="e.g. Univar Solutions" />
@@ -132,8 +118,7 @@ export default function SupplierForm({ titleId, supplier, connection, onDone }: 
             <FormText control={control} name="notes" label="Notes" multiline minRows={2} />
           </Grid>
         </Grid>
-      </DialogContent>
-      <FormActions submitLabel={supplier ? "Save" : "Add supplier"} busy={saving} onCancel={onDone} />
-    </form>
+      )}
+    </FormDialog>
   );
 }

@@ -1,53 +1,44 @@
 import AddIcon from "@mui/icons-material/Add";
 import EditIcon from "@mui/icons-material/Edit";
-import { Button, Card, CardActions, CardContent, Dialog, IconButton, Stack, TableCell, TableRow, Typography, useMediaQuery, useTheme } from "@mui/material";
+import { Button, Card, CardActions, CardContent, IconButton, TableCell, TableRow, Typography } from "@mui/material";
 import { DeferredTooltip } from "../../components/deferred.tsx";
-import { lazy, Suspense, useState } from "react";
-import { graphql, useFragment, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { lazy, useState } from "react";
+import { graphql, useFragment, usePaginationFragment } from "react-relay";
 import type { SuppliersPageQuery } from "../../__generated__/SuppliersPageQuery.graphql.ts";
-import type { SuppliersPage_supplier$data, SuppliersPage_supplier$key } from "../../__generated__/SuppliersPage_supplier.graphql.ts";
+import type { SuppliersPage_supplier$key } from "../../__generated__/SuppliersPage_supplier.graphql.ts";
 import type { SuppliersPage_suppliers$key } from "../../__generated__/SuppliersPage_suppliers.graphql.ts";
-import { SUPPLIERS_PAGE_SIZE as PAGE } from "../../app/routeConstants.ts";
-import { useRouteQuery } from "../../app/routeQueries.ts";
-import { useSession } from "../../app/session.ts";
-import { AccessDenied } from "../../components/AccessDenied.tsx";
-import { FormLoading } from "../locations/FormLoading.tsx";
-import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";
+import type { EditedSupplier } from "./SupplierForm.tsx";
+import { SUPPLIERS_PAGE_SIZE as PAGE } from "./constants.ts";
+import { ManagerPage } from "../../components/ManagerPage.tsx";
 import { SearchField } from "../../components/list/SearchField.tsx";
 import { useDebouncedSearch } from "../../components/list/useDebouncedSearch.ts";
-import { ListToolbar } from "../../components/list/ListToolbar.tsx";
+import { PageDialog } from "../../components/PageDialog.tsx";
+import { ListPage } from "../../components/list/ListPage.tsx";
+import { loadMore } from "../../components/list/ResponsiveList.tsx";
 
 const SupplierForm = lazy(() => import("./SupplierForm.tsx"));
 const FORM_TITLE_ID = "supplier-form-title";
 
-export type EditedSupplier = Pick<SuppliersPage_supplier$data, "id" | "name" | "contactName" | "email" | "phone" | "accountNumber" | "notes">;
-
 /** Issue 16: the suppliers purchase orders go to (managers only): search, add and edit. */
 export default function SuppliersPage() {
-  const { isManager } = useSession();
   // Only managers see suppliers; for others the loader fires no query.
-  const queryRef = useRouteQuery<SuppliersPageQuery>() as PreloadedQuery<SuppliersPageQuery> | null;
-  if (!isManager || !queryRef) return <AccessDenied text="You need manager privileges to manage suppliers." />;
-  return <Suppliers queryRef={queryRef} />;
-}
-
-function Suppliers({ queryRef }: { queryRef: PreloadedQuery<SuppliersPageQuery> }) {
-  const data = usePreloadedQuery<SuppliersPageQuery>(
-    graphql`
-      query SuppliersPageQuery($first: Int!) {
-        ...SuppliersPage_suppliers @arguments(first: $first)
-      }
-    `,
-    queryRef,
+  return (
+    <ManagerPage<SuppliersPageQuery>
+      denied="You need manager privileges to manage suppliers."
+      query={graphql`
+        query SuppliersPageQuery($first: Int!) @preloadable {
+          ...SuppliersPage_suppliers @arguments(first: $first)
+        }
+      `}
+    >
+      {(data) => <SupplierList query={data} />}
+    </ManagerPage>
   );
-  return <SupplierList query={data} />;
 }
 
 function SupplierList({ query }: { query: SuppliersPage_suppliers$key }) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down("md"));
   const [dialog, setDialog] = useState<{ supplier: EditedSupplier | null } | null>(null);
-  const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment(
+  const { data, refetch, ...paging } = usePaginationFragment(
     graphql`
       fragment SuppliersPage_suppliers on Query
       @argumentDefinitions(first: { type: "Int", defaultValue: 25 }, after: { type: "String" }, search: { type: "String" })
@@ -74,14 +65,13 @@ function SupplierList({ query }: { query: SuppliersPage_suppliers$key }) {
   const edit = (supplier: EditedSupplier) => setDialog({ supplier });
 
   return (
-    <Stack spacing={2}>
-      <ListToolbar
-        actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ supplier: null })} sx={{ whiteSpace: "nowrap" }}>
-            Add supplier
-          </Button>
-        }
-      >
+    <ListPage
+      actions={
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ supplier: null })} sx={{ whiteSpace: "nowrap" }}>
+          Add supplier
+        </Button>
+      }
+      filters={
         <SearchField
           label="Search suppliers"
           placeholder="Name, contact, email or account number"
@@ -89,33 +79,28 @@ function SupplierList({ query }: { query: SuppliersPage_suppliers$key }) {
           onChange={search.setText}
           sx={{ flex: 1, minWidth: 0 }}
         />
-      </ListToolbar>
-      <Typography variant="body2" color="text.secondary">
-        {total === 1 ? "1 supplier" : `${total} suppliers`}
-        {search.applied ? ` matching “${search.applied}”` : ""}
-      </Typography>
-
-      <ResponsiveList
-        label="Suppliers"
-        items={suppliers}
-        itemKey={(s) => s.id}
-        phone={phone}
-        busy={search.searching}
-        empty={search.applied ? "No suppliers match this search" : "No suppliers yet"}
-        columns={[{ header: "Name" }, { header: "Contact" }, { header: "Email" }, { header: "Phone" }, { header: "Account number" }, { header: "Actions", align: "right", hideHeader: true }]}
-        row={(s) => <SupplierRow supplier={s} onEdit={edit} />}
-        card={(s) => <SupplierCard supplier={s} onEdit={edit} />}
-        more={{ hasNext, isLoadingNext, loadNext: () => loadNext(PAGE) }}
-      />
-
-      <Dialog open={dialog !== null} onClose={() => setDialog(null)} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby={FORM_TITLE_ID}>
-        {dialog && (
-          <Suspense fallback={<FormLoading titleId={FORM_TITLE_ID} title={dialog.supplier ? "Edit supplier" : "Add supplier"} />}>
-            <SupplierForm titleId={FORM_TITLE_ID} supplier={dialog.supplier} connection={data.suppliers.__id} onDone={() => setDialog(null)} />
-          </Suspense>
-        )}
-      </Dialog>
-    </Stack>
+      }
+      summary={
+        <Typography variant="body2" color="text.secondary">
+          {total === 1 ? "1 supplier" : `${total} suppliers`}
+          {search.applied ? ` matching “${search.applied}”` : ""}
+        </Typography>
+      }
+      dialog={
+        <PageDialog open={dialog !== null} onClose={() => setDialog(null)} titleId={FORM_TITLE_ID} loading={dialog?.supplier ? "Edit supplier" : "Add supplier"}>
+          {dialog && <SupplierForm titleId={FORM_TITLE_ID} supplier={dialog.supplier} connection={data.suppliers.__id} onDone={() => setDialog(null)} />}
+        </PageDialog>
+      }
+      label="Suppliers"
+      items={suppliers}
+      itemKey={(s) => s.id}
+      busy={search.searching}
+      empty={search.applied ? "No suppliers match this search" : "No suppliers yet"}
+      columns={[{ header: "Name" }, { header: "Contact" }, { header: "Email" }, { header: "Phone" }, { header: "Account number" }, { header: "Actions", align: "right", hideHeader: true }]}
+      row={(s) => <SupplierRow supplier={s} onEdit={edit} />}
+      card={(s) => <SupplierCard supplier={s} onEdit={edit} />}
+      more={loadMore(paging, PAGE)}
+    />
   );
 }
 

@@ -1,39 +1,33 @@
 import PersonAddIcon from "@mui/icons-material/PersonAdd";
-import { Avatar, Box, Button, Card, CardContent, Chip, Dialog, Stack, TableCell, TableRow, Typography, useMediaQuery, useTheme } from "@mui/material";
+import { Avatar, Box, Button, Card, CardContent, Chip, Stack, TableCell, TableRow, Typography } from "@mui/material";
 import { useState } from "react";
-import { ConnectionHandler, graphql, useFragment, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { ConnectionHandler, graphql, useFragment, usePaginationFragment } from "react-relay";
 import type { TeamPageQuery } from "../../__generated__/TeamPageQuery.graphql.ts";
 import type { TeamPage_members$key } from "../../__generated__/TeamPage_members.graphql.ts";
 import type { TeamPage_member$key } from "../../__generated__/TeamPage_member.graphql.ts";
-import { AccessDenied } from "../../components/AccessDenied.tsx";
-import { TEAM_PAGE_SIZE as PAGE } from "../../app/routeConstants.ts";
-import { useRouteQuery } from "../../app/routeQueries.ts";
-import { useSession } from "../../app/session.ts";
+import { ManagerPage } from "../../components/ManagerPage.tsx";
+import { TEAM_PAGE_SIZE as PAGE } from "./constants.ts";
 import AddTeamMemberDialog from "./AddTeamMemberDialog.tsx";
-import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";
 import { SearchField } from "../../components/list/SearchField.tsx";
 import { useDebouncedSearch } from "../../components/list/useDebouncedSearch.ts";
-import { ListToolbar } from "../../components/list/ListToolbar.tsx";
-
+import { PageDialog } from "../../components/PageDialog.tsx";
+import { ListPage } from "../../components/list/ListPage.tsx";
+import { loadMore } from "../../components/list/ResponsiveList.tsx";
 
 export default function TeamPage() {
-  const { isManager } = useSession();
   // §6: only managers may list the team; for others the loader fires no query.
-  const queryRef = useRouteQuery<TeamPageQuery>() as PreloadedQuery<TeamPageQuery> | null;
-  if (!isManager || !queryRef) return <AccessDenied text="You need manager privileges to access team management." />;
-  return <TeamManagement queryRef={queryRef} />;
-}
-
-function TeamManagement({ queryRef }: { queryRef: PreloadedQuery<TeamPageQuery> }) {
-  const data = usePreloadedQuery<TeamPageQuery>(
-    graphql`
-      query TeamPageQuery($count: Int!) {
-        ...TeamPage_members @arguments(count: $count)
-      }
-    `,
-    queryRef,
+  return (
+    <ManagerPage<TeamPageQuery>
+      denied="You need manager privileges to access team management."
+      query={graphql`
+        query TeamPageQuery($count: Int!) @preloadable {
+          ...TeamPage_members @arguments(count: $count)
+        }
+      `}
+    >
+      {(data) => <TeamList query={data} />}
+    </ManagerPage>
   );
-  return <TeamList query={data} />;
 }
 
 const initials = (name: string) =>
@@ -46,10 +40,8 @@ const initials = (name: string) =>
     .toUpperCase();
 
 function TeamList({ query }: { query: TeamPage_members$key }) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down("md"));
   const [adding, setAdding] = useState(false);
-  const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment(
+  const { data, refetch, ...paging } = usePaginationFragment(
     graphql`
       fragment TeamPage_members on Query
       @argumentDefinitions(count: { type: "Int", defaultValue: 25 }, cursor: { type: "String" }, search: { type: "String" })
@@ -73,14 +65,13 @@ function TeamList({ query }: { query: TeamPage_members$key }) {
 
   const members = data.teamMembers.edges.map((e) => e.node);
   return (
-    <Stack spacing={2}>
-      <ListToolbar
-        actions={
-          <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setAdding(true)}>
-            Add Team Member
-          </Button>
-        }
-      >
+    <ListPage
+      actions={
+        <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setAdding(true)}>
+          Add Team Member
+        </Button>
+      }
+      filters={
         <SearchField
           label="Search team members"
           placeholder="Name, username or department"
@@ -88,27 +79,22 @@ function TeamList({ query }: { query: TeamPage_members$key }) {
           onChange={search.setText}
           sx={{ minWidth: { sm: 320 } }}
         />
-      </ListToolbar>
-
-      <ResponsiveList
-        label="Team members"
-        items={members}
-        itemKey={(m) => m.id}
-        phone={phone}
-        busy={search.searching}
-        empty={search.applied ? "No team members match your search" : "No team members found"}
-        columns={[{ header: "Name" }, { header: "Username" }, { header: "Role" }, { header: "Department" }, { header: "Created" }]}
-        row={(m) => <MemberRow member={m} />}
-        card={(m) => <MemberCard member={m} />}
-        more={{ hasNext, isLoadingNext, loadNext: () => loadNext(PAGE) }}
-      />
-
-      <Dialog open={adding} onClose={() => setAdding(false)} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="add-team-member-title">
-        {adding && (
+      }
+      dialog={
+        <PageDialog open={adding} onClose={() => setAdding(false)} titleId="add-team-member-title">
           <AddTeamMemberDialog titleId="add-team-member-title" connections={[...new Set([data.teamMembers.__id, ConnectionHandler.getConnectionID("client:root", "TeamPage_teamMembers")])]} onDone={() => setAdding(false)} />
-        )}
-      </Dialog>
-    </Stack>
+        </PageDialog>
+      }
+      label="Team members"
+      items={members}
+      itemKey={(m) => m.id}
+      busy={search.searching}
+      empty={search.applied ? "No team members match your search" : "No team members found"}
+      columns={[{ header: "Name" }, { header: "Username" }, { header: "Role" }, { header: "Department" }, { header: "Created" }]}
+      row={(m) => <MemberRow member={m} />}
+      card={(m) => <MemberCard member={m} />}
+      more={loadMore(paging, PAGE)}
+    />
   );
 }
 

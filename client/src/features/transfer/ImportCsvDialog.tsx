@@ -27,7 +27,7 @@ import {
 import { parse } from "csv-parse/browser/esm/sync";
 import { useState } from "react";
 import { EQUIPMENT_COLUMNS, INVENTORY_COLUMNS } from "../../../../server/domain/csvColumns.ts";
-import { useToast } from "../../app/toast.tsx";
+import { useToast } from "../../platform/toast.tsx";
 import { guessMapping, mappedCsv, missingRequired, repeatedFields, type ColumnMapping } from "./importMapping.ts";
 
 export type ImportArea = "inventory" | "equipment";

@@ -1,11 +1,6 @@
-import { createContext, lazy, useContext, useState, type ReactNode } from "react";
+import { lazy, useState, type ReactNode } from "react";
 import { MountWhenOpened } from "../components/deferred.tsx";
-import type { QuickAction, RequestPrefill } from "./QuickActionDialog.tsx";
-
-export type { QuickAction, RequestPrefill };
-
-const QuickActionContext = createContext<{ open(kind: QuickAction, prefill?: RequestPrefill): void }>({ open: () => {} });
-export const useQuickActions = () => useContext(QuickActionContext);
+import { QuickActionContext, type QuickAction, type RequestPrefill } from "../platform/quickActions.ts";
 
 // The dialog and its forms load when a quick action is first chosen.
 const QuickActionDialog = lazy(() => import("./QuickActionDialog.tsx"));

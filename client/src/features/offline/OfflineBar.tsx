@@ -5,10 +5,10 @@ import { Box, Button, Stack, Typography } from "@mui/material";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { fetchQuery, useRelayEnvironment } from "react-relay";
 import { useRevalidator } from "react-router-dom";
-import AppViewerQueryNode from "../__generated__/AppViewerQuery.graphql.ts";
-import { useSession } from "../app/session.ts";
-import { onLiveEvent } from "./queuedError.ts";
-import { lastSyncedText, snapshotChanged, useOnline, useQueue, useSyncedAt, waitingText } from "./useOffline.ts";
+import AppViewerQueryNode from "../../__generated__/AppViewerQuery.graphql.ts";
+import { useSession } from "../../platform/session.ts";
+import { onLiveEvent } from "../../offline/queuedError.ts";
+import { lastSyncedText, snapshotChanged, useOnline, useQueue, useSyncedAt, waitingText } from "../../offline/useOffline.ts";
 
 const QueueDialog = lazy(() => import("./QueueDialog.tsx"));
 
@@ -38,12 +38,12 @@ export function OfflineBar() {
 
   const refresh = useCallback(async () => {
     if (!navigator.onLine) return;
-    const { refreshSnapshot } = await import("./snapshotStore.ts");
+    const { refreshSnapshot } = await import("../../offline/snapshotStore.ts");
     await refreshSnapshot(userId, viewer.databaseId, isManager).then(snapshotChanged, () => {});
   }, [userId, viewer.databaseId, isManager]);
 
   const sync = useCallback(async () => {
-    const { flushQueue } = await import("./outbox.ts");
+    const { flushQueue } = await import("../../offline/outbox.ts");
     const outcome = await flushQueue(userId);
     // Another tab or the service worker is sending right now: look again once it is done.
     if (outcome === null) {

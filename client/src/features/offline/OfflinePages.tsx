@@ -3,15 +3,13 @@ import { Alert, Box, Button, Card, CardContent, Chip, InputAdornment, Stack, Tex
 import SearchIcon from "@mui/icons-material/Search";
 import { useMemo, useState, type ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
-import { useSession } from "../app/session.ts";
-import { useToast } from "../app/toast.tsx";
-import { CheckOutDialog } from "../features/equipment/CheckOutDialog.tsx";
-import { useCheckIn } from "../features/equipment/equipmentMoves.ts";
-import { isApplied } from "../features/inventory/chemicalUse.ts";
-import { RecordUseDialog, type UseTarget } from "../features/inventory/RecordUseDialog.tsx";
-import type { EquipmentRow, ItemRow } from "./db.ts";
-import type { LocalView, Pending } from "./network.ts";
-import { lastSyncedText, useLocalView } from "./useOffline.ts";
+import { useSession } from "../../platform/session.ts";
+import { useToast } from "../../platform/toast.tsx";
+import { CheckOutDialog, useCheckIn } from "../equipment/index.ts";
+import { isApplied, RecordUseDialog, type UseTarget } from "../inventory/index.ts";
+import type { EquipmentRow, ItemRow } from "../../offline/db.ts";
+import type { LocalView, Pending } from "../../offline/network.ts";
+import { lastSyncedText, useLocalView } from "../../offline/useOffline.ts";
 
 /**
  * What /, /inventory, /equipment and /requests show with no network: the phone's copy, with the

@@ -1,17 +1,11 @@
-import LocalShippingIcon from "@mui/icons-material/LocalShippingOutlined";
-import WarehouseIcon from "@mui/icons-material/WarehouseOutlined";
 import { Box, Stack, Typography } from "@mui/material";
 import { DeferredTooltip } from "../../components/deferred.tsx";
+import { KindIcon } from "../../components/LocationKindIcon.tsx";
 import { graphql, useFragment } from "react-relay";
 import type { StockByLocation_item$key } from "../../__generated__/StockByLocation_item.graphql.ts";
 
 /** How many locations a table row lists before '+N more'. */
 const ROW_MAX = 3;
-
-export function KindIcon({ kind, size = 16 }: { kind: string; size?: number }) {
-  const sx = { fontSize: size, color: "text.secondary", flexShrink: 0 };
-  return kind === "VEHICLE" ? <LocalShippingIcon sx={sx} aria-label="Vehicle" /> : <WarehouseIcon sx={sx} aria-label="Warehouse" />;
-}
 
 /**
  * Where an item's stock is (issue 15): each location holding it or with a minimum for it, and how

@@ -1,8 +1,8 @@
 import { Alert, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, Stack, Typography, useMediaQuery, useTheme } from "@mui/material";
 import { useId } from "react";
-import type { QueuedChange } from "./db.ts";
-import { discard, retry } from "./outbox.ts";
-import { lastSyncedText, waitingText } from "./useOffline.ts";
+import type { QueuedChange } from "../../offline/db.ts";
+import { discard, retry } from "../../offline/outbox.ts";
+import { lastSyncedText, waitingText } from "../../offline/useOffline.ts";
 
 /**
  * The changes kept on this phone, oldest first: each waiting one says so (or that it waits for an

@@ -1,11 +1,11 @@
-import OPERATION_IDS from "virtual:operation-ids";
-import { graphqlBody, postGraphQL, variablesKey } from "../relay/graphqlBody.ts";
-import { routeOfPath, routeRequest } from "./routeRequests.ts";
+import type { RequestParameters } from "relay-runtime";
+import { graphqlBody, postGraphQL, variablesKey } from "./graphqlBody.ts";
+import { matchRoute, type PageRoute } from "./routes.ts";
 
 /**
  * A returning user's first screen asks for its data from the entry, before React, Relay and the
  * screen's code have arrived and run (on a phone that is a second or more): the viewer and the
- * screen's own query (routeRequests.ts, the rule the route loaders use), by persisted id. When Relay
+ * screen's own query (its route file's, the rule the route loaders use), by persisted id. When Relay
  * then sends the same operation with the same variables, the network layer takes this answer instead
  * of asking again (takeEarlyAnswer). Each answer is taken once, and only while fresh.
  */
@@ -14,21 +14,23 @@ const pending = new Map<string, Early>();
 /** Older than this, an early answer is not used: the screen asks again. */
 const FRESH_MS = 15_000;
 
-function send(name: string, variables: Record<string, unknown>) {
-  const id = OPERATION_IDS[name];
-  if (!id) return;
-  const response = postGraphQL(graphqlBody({ name, id }, variables));
+function send(params: Pick<RequestParameters, "id" | "name">, variables: Record<string, unknown>) {
+  if (!params.id) return;
+  const response = postGraphQL(graphqlBody(params, variables));
   // A failure is handled where the answer is taken (the network layer's offline path); never unhandled here.
   response.catch(() => {});
-  pending.set(`${id}:${variablesKey(variables)}`, { sentAt: Date.now(), response });
+  pending.set(`${params.id}:${variablesKey(variables)}`, { sentAt: Date.now(), response });
 }
 
-/** Sends the viewer's and the current screen's queries (a returning user, who is known to be signed in on this device). */
-export function sendEarlyQueries(role: string, where: Pick<Location, "pathname" | "search"> = location) {
-  send("AppViewerQuery", {});
-  const route = routeOfPath(where.pathname);
-  const wanted = route && routeRequest(route.route, new URLSearchParams(where.search), route.params, role === "manager");
-  if (wanted) send(wanted.operation, wanted.variables);
+/**
+ * Sends the viewer's query and the query of the route `where` opens (a returning user, who is known to
+ * be signed in on this device, in the role remembered for them).
+ */
+export function sendEarlyQueries(viewer: Pick<RequestParameters, "id" | "name">, routes: readonly PageRoute[], role: string, where: Pick<Location, "pathname" | "search">) {
+  send(viewer, {});
+  const current = matchRoute(routes, where.pathname);
+  const wanted = current?.route.query?.({ params: current.params, search: new URLSearchParams(where.search), isManager: role === "manager" });
+  if (wanted) send(wanted.query.params, wanted.variables);
 }
 
 /** The early request for this operation and these variables, if one was sent and is fresh; it is handed out once. */

@@ -1,0 +1,24 @@
+import { graphql, readInlineData } from "react-relay";
+import type { stockPlaces_place$key } from "../__generated__/stockPlaces_place.graphql.ts";
+
+/**
+ * A stock location as the pickers show it (transfer, approve-from, label sheet): spread into a query's
+ * `stockLocations` as `...stockPlaces_place` and read with readPlaces.
+ */
+const placeFragment = graphql`
+  fragment stockPlaces_place on StockLocation @inline {
+    id
+    name
+    kind
+    holder {
+      name
+    }
+  }
+`;
+
+export type StockPlace = { readonly id: string; readonly name: string; readonly kind: string; readonly holder?: { readonly name: string } | null };
+
+/** The places of a query's `stockLocations` connection. */
+export function readPlaces(connection: { readonly edges: readonly { readonly node: stockPlaces_place$key }[] }): StockPlace[] {
+  return connection.edges.map((e) => readInlineData(placeFragment, e.node));
+}
