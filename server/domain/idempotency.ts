@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { Prisma } from "../db/generated/client.ts";
 import { createHash } from "node:crypto";
 import type { Tx } from "../db/client.ts";
 import type { PrismaClient } from "../db/generated/client.ts";
@@ -129,13 +130,26 @@ export async function sweepExpiredIdempotencyKeys(deps: KeyStore, now = new Date
 
 type Path = (string | number)[];
 
-/** JSON with the paths of its Dates beside it, so a replay hands the transports Dates where the first answer had them. */
+/**
+ * JSON with the paths of its Dates, BigInts (a measured product's exact amounts) and Decimals (an
+ * application's amounts) beside it, so a replay hands the transports the same types the first answer had.
+ */
 function encodeAnswer(value: unknown): string {
   const dates: Path[] = [];
+  const bigints: Path[] = [];
+  const decimals: Path[] = [];
   const plain = (v: unknown, path: Path): unknown => {
     if (v instanceof Date) {
       dates.push(path);
       return v.toISOString();
+    }
+    if (typeof v === "bigint") {
+      bigints.push(path);
+      return v.toString();
+    }
+    if (Prisma.Decimal.isDecimal(v)) {
+      decimals.push(path);
+      return (v as Prisma.Decimal).toString();
     }
     if (Array.isArray(v)) return v.map((x, i) => plain(x, [...path, i]));
     if (v !== null && typeof v === "object") {
@@ -143,23 +157,29 @@ function encodeAnswer(value: unknown): string {
       if (proto !== Object.prototype && proto !== null) throw new Error(`A keyed write's result must be plain data, not ${proto.constructor.name}`);
       return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x, [...path, k])]));
     }
-    if (typeof v === "bigint" || typeof v === "function" || typeof v === "symbol") throw new Error(`A keyed write's result cannot hold a ${typeof v}`);
+    if (typeof v === "function" || typeof v === "symbol") throw new Error(`A keyed write's result cannot hold a ${typeof v}`);
     return v;
   };
-  return JSON.stringify({ value: plain(value, []), dates });
+  const encoded = plain(value, []);
+  return JSON.stringify({ value: encoded, dates, ...(bigints.length ? { bigints } : {}), ...(decimals.length ? { decimals } : {}) });
 }
 
 function decodeAnswer(text: string): unknown {
-  const { value, dates } = JSON.parse(text) as { value: unknown; dates: Path[] };
+  const { value, dates, bigints = [], decimals = [] } = JSON.parse(text) as { value: unknown; dates: Path[]; bigints?: Path[]; decimals?: Path[] };
   const root: Record<string | number, unknown> = { value };
-  for (const path of dates) {
-    let parent = root;
-    let at: string | number = "value";
-    for (const step of path) {
-      parent = parent[at] as Record<string | number, unknown>;
-      at = step;
+  const revive = (paths: Path[], as: (text: string) => unknown) => {
+    for (const path of paths) {
+      let parent = root;
+      let at: string | number = "value";
+      for (const step of path) {
+        parent = parent[at] as Record<string | number, unknown>;
+        at = step;
+      }
+      parent[at] = as(parent[at] as string);
     }
-    parent[at] = new Date(parent[at] as string);
-  }
+  };
+  revive(dates, (t) => new Date(t));
+  revive(bigints, (t) => BigInt(t));
+  revive(decimals, (t) => new Prisma.Decimal(t));
   return root.value;
 }

@@ -352,6 +352,28 @@ describe("records are evidence", () => {
   });
 });
 
+describe("sent again with its Idempotency-Key (the offline queue's way)", () => {
+  it("a record is made once, its answer (exact amounts, decimals) replayed, and stock taken once; keyed stock writes replay too", async () => {
+    const item = await product();
+    const key = `app-${Date.now()}-abcdefgh`;
+    const body = { query: RECORD, variables: { i: applicationInput([{ itemId: item.id, amount: "2.5", unit: "FL_OZ", locationId: main.id }], { customerName: "Keyed customer" }) } };
+    const first = await pnair.request("POST", "/graphql", body, { "idempotency-key": key });
+    const again = await pnair.request("POST", "/graphql", body, { "idempotency-key": key });
+    expect(first.body.data.recordApplication.__typename, first.text).toBe("RecordApplicationPayload");
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body).toEqual(first.body);
+    expect((await itemNow(item.id)).openContainerRemaining.amount).toBe("125.5");
+    const mine = await ok(pnair, `{ applications(first: 100, filter: { customer: "Keyed customer" }) { totalCount } }`);
+    expect(mine.applications.totalCount).toBe(1);
+    // A stock level (its exact amount a BigInt) as a keyed write's answer.
+    const minimum = { query: `mutation ($i: SetLocationMinimumInput!) { setLocationMinimum(input: $i) { __typename ... on SetLocationMinimumPayload { stockLevel { minQuantity stockText } } } }`, variables: { i: { locationId: truck.id, itemId: item.id, minQuantity: 2 } } };
+    const set = await manager.request("POST", "/graphql", minimum, { "idempotency-key": `${key}-min` });
+    expect(set.body.data.setLocationMinimum, set.text).toEqual({ __typename: "SetLocationMinimumPayload", stockLevel: { minQuantity: 2, stockText: "0 containers" } });
+    const replay = await manager.request("POST", "/graphql", minimum, { "idempotency-key": `${key}-min` });
+    expect(replay.body).toEqual(set.body);
+  });
+});
+
 describe("who sees and amends a record", () => {
   it("a technician their own only, on every way of reaching it; a manager all", async () => {
     const item = await product();
