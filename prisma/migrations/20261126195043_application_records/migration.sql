@@ -185,7 +185,7 @@ CREATE FUNCTION "application_records_are_evidence"() RETURNS trigger LANGUAGE pl
 DECLARE started timestamp(3);
 BEGIN
   IF TG_OP = 'UPDATE' THEN
-    RAISE EXCEPTION 'An amendment of an application record is never changed' USING ERRCODE = 'restrict_violation';
+    RAISE EXCEPTION 'An amendment of an application record is never changed';
   END IF;
   IF TG_TABLE_NAME = 'Application' THEN
     started := OLD."startedAt";
@@ -193,7 +193,7 @@ BEGIN
     SELECT a."startedAt" INTO started FROM "Application" a WHERE a.id = OLD."applicationId";
   END IF;
   IF started IS NOT NULL AND started >= timezone('UTC', now()) - interval '2 years' THEN
-    RAISE EXCEPTION 'Application records are kept at least 2 years: % % cannot be deleted', TG_TABLE_NAME, OLD.id USING ERRCODE = 'restrict_violation';
+    RAISE EXCEPTION 'Application records are kept at least 2 years: % % cannot be deleted', TG_TABLE_NAME, OLD.id;
   END IF;
   RETURN OLD;
 END $$;
