@@ -167,10 +167,12 @@ describe("the decoding pipeline's rules (issue 18)", () => {
     expect(engineText("0050968000093", "EAN13")).toBe("0050968000093");
   });
 
-  it("trusts one read from ZXing-C++ or the native detector; Quagga, ZXing's 1D and short codes need a second", () => {
+  it("trusts one read of a 2D symbol; every 1D read, whichever engine made it, needs a second (issue 36)", () => {
     expect(needsSecondRead(read("", "QRCode", "zxing-wasm"))).toBe(false);
-    expect(needsSecondRead(read("", "EAN13", "zxing-wasm"))).toBe(false);
-    expect(needsSecondRead(read("", "ean_13", "native"))).toBe(false);
+    expect(needsSecondRead(read("", "DataMatrix", "native"))).toBe(false);
+    expect(needsSecondRead(read("", "EAN13", "zxing-wasm"))).toBe(true);
+    expect(needsSecondRead(read("", "ean_13", "native"))).toBe(true);
+    expect(needsSecondRead(read("", "Code128", "zxing-wasm"))).toBe(true);
     expect(needsSecondRead(read("", "QR_CODE", "zxing"))).toBe(false);
     expect(needsSecondRead(read("", "EAN_13", "zxing"))).toBe(true);
     expect(needsSecondRead(read("", "code_128", "quagga"))).toBe(true);
@@ -179,8 +181,12 @@ describe("the decoding pipeline's rules (issue 18)", () => {
   });
 
   it("settles reads: check digits, a second read where needed, ambiguity dropped", () => {
-    // One trusted read.
-    expect(settleReads([read("9780441014989", "EAN13", "zxing-wasm")]).hit).toEqual({ text: "9780441014989", format: "EAN-13", engine: "zxing-wasm" });
+    // One read of a 2D symbol is trusted; a lone EAN-13, even from ZXing-C++, is set aside until a second read agrees.
+    expect(settleReads([read("trapline:inventory:3", "QRCode", "zxing-wasm")]).hit).toEqual({ text: "trapline:inventory:3", format: "QR Code", engine: "zxing-wasm" });
+    const lone = settleReads([read("9780441014989", "EAN13", "zxing-wasm")]);
+    expect(lone.hit).toBeNull();
+    expect(lone.rejected).toEqual([{ text: "9780441014989", rule: "second-read" }]);
+    expect(settleReads([read("9780441014989", "EAN13", "zxing-wasm"), read("9780441014989", "EAN13", "zxing-wasm")]).hit).toEqual({ text: "9780441014989", format: "EAN-13", engine: "zxing-wasm" });
     // A failed check digit is never an answer.
     const bad = settleReads([read("9780441014980", "EAN13", "zxing-wasm")]);
     expect(bad.hit).toBeNull();
@@ -205,10 +211,11 @@ describe("the decoding pipeline's rules (issue 18)", () => {
     expect(settleReads([qe, read("00211125", "UPCE", "zxing-wasm")]).hit?.text).toBe("00211125");
     // Two unconfirmed UPC-E reads that differ: neither is an answer.
     expect(settleReads([e, read("04904144", "UPCE", "zxing-wasm")]).hit).toBeNull();
-    // A stray unconfirmed UPC-E beside a trusted EAN-13 does not block it.
-    expect(settleReads([read("9780441014989", "EAN13", "zxing-wasm"), read("0178100000449", "UPCE", "zxing-wasm")]).hit?.text).toBe("9780441014989");
+    // A stray unconfirmed UPC-E beside a confirmed EAN-13 does not block it.
+    const ean = read("9780441014989", "EAN13", "zxing-wasm");
+    expect(settleReads([ean, ean, read("0178100000449", "UPCE", "zxing-wasm")]).hit?.text).toBe("9780441014989");
     // Two trusted reads that disagree: ambiguous, nothing shown.
-    const two = settleReads([read("9780441014989", "EAN13", "zxing-wasm"), read("http://example.com", "QRCode", "zxing-wasm")]);
+    const two = settleReads([ean, ean, read("http://example.com", "QRCode", "zxing-wasm")]);
     expect(two).toMatchObject({ hit: null, ambiguous: true });
     expect(two.rejected.map((r) => r.rule)).toEqual(["ambiguous", "ambiguous"]);
     // UPC-A and its EAN-13 are one code, reported as the EAN-13.
@@ -216,6 +223,7 @@ describe("the decoding pipeline's rules (issue 18)", () => {
     // The live camera confirms on a second frame instead: one read goes through.
     expect(settleReads([q], { oneReadEnough: true }).hit?.text).toBe("9780441014989");
   });
+
 
   it("acts on a camera read only when the next frame, within the window, reads the same", () => {
     const frames = createFrameAgreement(FRAME_AGREEMENT_MS);

@@ -6,7 +6,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { isValidGtin, lookupCandidates, normalizeScannedCode, upcEToUpcA } from "../../client/src/components/scanner/scanRules.ts";
 
-export const PHOTO_DIR = resolve("tests/fixtures/photos");
+/** The photos: tests/fixtures/photos, or another folder of the same layout (PHOTO_DIR, e.g. a held-out set of ZXing's other folders). */
+export const PHOTO_DIR = resolve(process.env.PHOTO_DIR ?? "tests/fixtures/photos");
 /** The photos Trapline decodes to their true text (written by `npm run bench:scan -- --write-expected`). */
 export const EXPECTED_FILE = resolve(PHOTO_DIR, "expected-decoded.txt");
 const IMAGE = /\.(png|jpe?g|gif)$/i;

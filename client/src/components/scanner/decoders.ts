@@ -6,8 +6,8 @@
  * 3. for a photo: the regions ZXing-C++ located but could not read, cropped and enlarged, read again;
  * 4. ZXing (@zxing/library) on the main thread, at two sizes and inverted;
  * 5. Quagga2 for the 1D families it reads on blurry frames.
- * Every read goes through settleReads (scanRules.ts): check digits, a second opinion for Quagga,
- * ambiguous answers dropped.
+ * Every read goes through settleReads (scanRules.ts): check digits, a second agreeing read for every
+ * 1D read, ambiguous answers dropped.
  */
 import type { ReaderOptions } from "zxing-wasm/reader";
 import {
