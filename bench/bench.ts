@@ -1,5 +1,6 @@
 // npm run bench [-- --n 1000 --seconds 3 --connections 10 --only healthz,gqlInventory --no-postgraphile]
 // npm run bench -- --fleet: one vs two server processes on PostgreSQL (bench/fleet.ts)
+// npm run bench -- --writes: item creates and check-out/in of an earlier release and this one, side by side (bench/writes.ts)
 //
 // Seeds N and 5N inventory items (with N/5 equipment, N/2 requests of 2–3 lines, and the activity
 // all those writes log) through the domain layer into two fresh databases — PGlite in temporary
@@ -32,6 +33,13 @@ const wantPostGraphile = !args["no-postgraphile"];
 if (args.fleet !== undefined) {
   const { runFleet } = await import("./fleet.ts");
   await runFleet({ n, seconds: numberArg(args, "seconds", 5), connections });
+  process.exit(0);
+}
+
+// --writes: the write path of an earlier release (default 3d7d27d) and of this checkout, side by side (bench/writes.ts).
+if (args.writes !== undefined) {
+  const { benchWrites } = await import("./writes.ts");
+  await benchWrites({ old: args.old, release: args.release, writers: args.writers, seconds: args.seconds, rounds: args.rounds });
   process.exit(0);
 }
 

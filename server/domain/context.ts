@@ -137,6 +137,14 @@ export function logActivity(tx: Tx, actor: Actor, entry: ActivityDraft) {
   return tx.activityEntry.create({ data: activityRow(actor, entry) });
 }
 
+/** logActivity as a common table expression `activity`, for a statement that writes more (stockNewItem). */
+export function activityCte(actor: Actor, entry: ActivityDraft): Prisma.Sql {
+  const row = activityRow(actor, entry);
+  return Prisma.sql`activity AS (
+    INSERT INTO "ActivityEntry" ("userId", "action", "entityType", "entityId", "details", "managersOnly")
+    VALUES (${row.userId}, ${row.action}, ${row.entityType}, ${row.entityId}, ${row.details}, ${row.managersOnly}) RETURNING 1)`;
+}
+
 /** Positive 32-bit id, or a ValidationError. */
 export function parseId(raw: unknown, field = "id"): number {
   const n = typeof raw === "number" ? raw : typeof raw === "string" && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;

@@ -15,7 +15,7 @@ import {
 import { ConflictError, NotFoundError } from "./errors.ts";
 import { seek } from "./keyset.ts";
 import { notifyLowStock } from "./notifications.ts";
-import { changeStock, isLow, lowStockItem, mainWarehouse, urgencyOf, type StockStatus } from "./stock.ts";
+import { changeStock, isLow, lockMainWarehouse, lowStockItem, mainWarehouse, stockNewItem, urgencyOf, type StockStatus } from "./stock.ts";
 import { createInventoryItemInput, updateInventoryItemInput } from "../../schemas/inventory.ts";
 import { labelColumns, restateContainers } from "./products.ts";
 
@@ -83,11 +83,11 @@ export async function createInventoryItem(deps: Deps, actor: Actor | null, input
   const a = requireActor(actor);
   const data = parseInput(createInventoryItemInput, input);
   return write(deps, async (tx, emit) => {
-    // The stock starts in the main warehouse; the total follows from its level (changeStock).
+    // The stock starts in the main warehouse: its level, movement and count note (stockNewItem).
     const { containerSize: _c, activeIngredients: _a, ...fields } = data;
-    const created = await tx.inventoryItem.create({ data: { ...fields, ...labelColumns(data, null), quantity: 0 } as Prisma.InventoryItemUncheckedCreateInput });
-    const item = data.quantity > 0 ? (await changeStock(tx, a, { item: created, location: await mainWarehouse(tx), delta: data.quantity, reason: "initial" })).item : created;
-    await logActivity(tx, a, itemCreatedActivity(item));
+    const item = await tx.inventoryItem.create({ data: { ...fields, ...labelColumns(data, null) } as Prisma.InventoryItemUncheckedCreateInput });
+    if (item.quantity > 0) await stockNewItem(tx, a, item, await lockMainWarehouse(tx), "initial", itemCreatedActivity(item));
+    else await logActivity(tx, a, itemCreatedActivity(item));
     emit({ type: "inventory.changed", itemId: item.id, created: true });
     if (isLow(item)) {
       await notifyLowStock(tx, emit, [item]);

@@ -1,8 +1,8 @@
-import type { InventoryItem, MeasureUnit, StockLevel, StockLocation, StockMovement, StockMovementReason } from "../db/generated/client.ts";
+import { Prisma, type InventoryItem, type MeasureUnit, type StockLevel, type StockLocation, type StockMovement, type StockMovementReason } from "../db/generated/client.ts";
 import { describeStock, toBase } from "../../schemas/measures.ts";
 import type { LowStockItem, Urgency } from "../realtime/events.ts";
 import { ConflictError, NotFoundError } from "./errors.ts";
-import type { Actor, Tx } from "./context.ts";
+import { activityCte, type ActivityDraft, type Actor, type Tx } from "./context.ts";
 
 /** §4: Low Stock at or below minQuantity; Warning at or below 1.5 × minQuantity. */
 export type StockStatus = "IN_STOCK" | "WARNING" | "LOW_STOCK";
@@ -96,10 +96,21 @@ export async function mainWarehouse(db: Pick<Tx, "stockLocation">): Promise<Stoc
  * flight, and a change that starts after the count sees it open (see noteCountMovement).
  */
 export async function lockLocationShared(tx: Tx, locationId: number): Promise<StockLocation> {
-  const rows = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM "StockLocation" WHERE id = ${locationId} FOR SHARE`;
-  if (!rows.length) throw new NotFoundError("Stock location not found");
-  return tx.stockLocation.findUniqueOrThrow({ where: { id: locationId } });
+  const [row] = await tx.$queryRaw<StockLocation[]>`SELECT ${LOCATION_COLUMNS} FROM "StockLocation" WHERE id = ${locationId} FOR SHARE`;
+  if (!row) throw new NotFoundError("Stock location not found");
+  return row;
 }
+
+/** The main warehouse (mainWarehouse), share-locked as lockLocationShared does, in one statement. */
+export async function lockMainWarehouse(tx: Tx): Promise<StockLocation> {
+  const [row] = await tx.$queryRaw<StockLocation[]>`
+    SELECT ${LOCATION_COLUMNS} FROM "StockLocation" WHERE kind = 'WAREHOUSE' AND NOT archived ORDER BY id LIMIT 1 FOR SHARE`;
+  // None: it was archived while this waited for the lock (a row that stops matching is skipped); ask again.
+  return row ?? lockLocationShared(tx, (await mainWarehouse(tx)).id);
+}
+
+/** A StockLocation row as Prisma answers it, from raw SQL (the enum as its text). */
+const LOCATION_COLUMNS = Prisma.sql`id, name, kind::text AS kind, "holderId", archived, "createdAt", "updatedAt"`;
 
 export type StockChange = {
   item: { id: number; name: string };
@@ -132,9 +143,9 @@ export async function changeStock(
   actor: Actor,
   change: StockChange,
 ): Promise<{ item: InventoryItem; level: StockLevel; movement: StockMovement }> {
-  const { item: ref, location, reason } = change;
+  const { item: ref, reason } = change;
   if (change.amountDelta === undefined && (!Number.isInteger(change.delta) || change.delta === 0)) throw new Error(`changeStock: bad delta ${change.delta}`);
-  await lockLocationShared(tx, location.id);
+  const location = await lockLocationShared(tx, change.location.id);
   // Item row before level rows, in every change: concurrent changes of one item queue instead of deadlocking.
   const [locked] = await tx.$queryRaw<{ id: number; containerAmountMilli: number | null; containerUnit: MeasureUnit | null }[]>`
     SELECT id, "containerAmountMilli", "containerUnit" FROM "InventoryItem" WHERE id = ${ref.id} FOR UPDATE`;
@@ -271,15 +282,57 @@ export async function changeLevelsAt(
  * remembered apart (movedAfterCount) and the count's adjustment is laid on top of it at completion.
  */
 export async function noteCountMovement(tx: Tx, locationId: number, itemId: number, delta: number) {
-  const open = await tx.stockCount.findFirst({ where: { locationId, status: "OPEN" }, select: { id: true } });
-  if (!open) return;
-  const updated = await tx.$executeRaw`
-    UPDATE "StockCountLine" SET
-      "movedBeforeCount" = "movedBeforeCount" + CASE WHEN "countedQuantity" IS NULL THEN ${delta}::int ELSE 0 END,
-      "movedAfterCount" = "movedAfterCount" + CASE WHEN "countedQuantity" IS NULL THEN 0 ELSE ${delta}::int END
-    WHERE "countId" = ${open.id} AND "itemId" = ${itemId}`;
-  // No line: the item was not at the location when the count started (snapshot 0).
-  if (!updated) await tx.stockCountLine.create({ data: { countId: open.id, itemId, snapshotQuantity: 0, movedBeforeCount: delta } });
+  await tx.$executeRaw`WITH ${countNoteCtes(locationId, itemId, delta)} SELECT 1`;
+}
+
+/**
+ * noteCountMovement as common table expressions, to run inside another statement (stockNewItem):
+ * the open count at the location (if any) moves its line for the item, or gains one when the item
+ * was not there when the count started (snapshot 0). Run after the location's share lock, in a
+ * statement of its own snapshot, so a count that opened while the change waited is seen.
+ */
+function countNoteCtes(locationId: number, itemId: number, delta: number): Prisma.Sql {
+  return Prisma.sql`open_count AS (SELECT id FROM "StockCount" WHERE "locationId" = ${locationId} AND status = 'OPEN' LIMIT 1),
+    count_noted AS (
+      UPDATE "StockCountLine" SET
+        "movedBeforeCount" = "movedBeforeCount" + CASE WHEN "countedQuantity" IS NULL THEN ${delta}::int ELSE 0 END,
+        "movedAfterCount" = "movedAfterCount" + CASE WHEN "countedQuantity" IS NULL THEN 0 ELSE ${delta}::int END
+      WHERE "countId" = (SELECT id FROM open_count) AND "itemId" = ${itemId} RETURNING 1),
+    count_line AS (
+      INSERT INTO "StockCountLine" ("countId", "itemId", "snapshotQuantity", "movedBeforeCount")
+      SELECT id, ${itemId}, 0, ${delta}::int FROM open_count WHERE NOT EXISTS (SELECT 1 FROM count_noted) RETURNING 1)`;
+}
+
+/**
+ * changeStock for an item this transaction has just inserted with the stock already in its total
+ * (an item created with a quantity): no other transaction can see the row, so there is nothing to
+ * lock, update or read back, and the level, the movement, the open count's note and the item's
+ * activity entry go in one statement. The caller has share-locked the location (lockMainWarehouse);
+ * the rules are changeStock's.
+ */
+export async function stockNewItem(
+  tx: Tx,
+  actor: Actor,
+  item: InventoryItem,
+  location: StockLocation,
+  reason: StockMovementReason,
+  activity: ActivityDraft,
+): Promise<void> {
+  if (!Number.isInteger(item.quantity) || item.quantity <= 0) throw new Error(`stockNewItem: bad quantity ${item.quantity}`);
+  if (location.archived) throw new ConflictError(`${location.name} is archived: stock cannot be put there`);
+  const container = containerBaseOf(item);
+  const amount = container === null ? null : BigInt(item.quantity) * container;
+  const m = movementRow(actor, item, item.quantity, reason, undefined, { locationId: location.id, amountDelta: amount ?? undefined });
+  await tx.$executeRaw`
+    WITH level AS (
+      INSERT INTO "StockLevel" ("itemId", "locationId", "quantity", "amount", "updatedAt")
+      VALUES (${item.id}, ${location.id}, ${item.quantity}, ${amount ?? 0n}::bigint, now()) RETURNING 1),
+    movement AS (
+      INSERT INTO "StockMovement" ("itemId", "itemName", "delta", "quantityAfter", "reason", "userId", "locationId", "amountDelta")
+      VALUES (${m.itemId}, ${m.itemName}, ${m.delta}, ${m.quantityAfter}, ${m.reason}::"StockMovementReason", ${m.userId}, ${m.locationId}, ${m.amountDelta}::bigint) RETURNING 1),
+    ${countNoteCtes(location.id, item.id, item.quantity)},
+    ${activityCte(actor, activity)}
+    SELECT 1`;
 }
 
 /**

@@ -370,6 +370,25 @@ describe("stock counts", () => {
     expect(again.completeStockCount.__typename).toBe("ConflictError");
   });
 
+  it("hears of an item created with stock while the warehouse is being counted: expected is what it was created with", async () => {
+    const started = await ok(manager, `mutation ($id: ID!) { startStockCount(input: { locationId: $id }) { ${ERR} ... on StartStockCountPayload { count { id } } } }`, { id: main.id });
+    const countId = started.startStockCount.count.id;
+    try {
+      // Created (with its level, movement and count note in one statement) after the snapshot.
+      const fresh = await createItem(6);
+      const line = await record(manager, countId, fresh.id, { countedQuantity: 5 });
+      expect(line).toMatchObject({ line: { countedQuantity: 5, expectedQuantity: 6 } });
+      await expectStockConsistent();
+      const done = await ok(manager, `mutation ($id: ID!) { completeStockCount(input: { countId: $id }) { ${ERR} ... on CompleteStockCountPayload { count { ${COUNT_LINES} } } } }`, { id: countId });
+      const mine = done.completeStockCount.count.lines.find((l: any) => l.item.name === fresh.name);
+      expect(mine).toMatchObject({ snapshotQuantity: 0, expectedQuantity: 6, countedQuantity: 5, variance: -1 });
+      expect(await levelsOf(fresh.id)).toEqual({ "Main Warehouse": 5 });
+      await expectStockConsistent();
+    } finally {
+      await server.app.deps.prisma.stockCount.updateMany({ where: { status: "OPEN" }, data: { status: "ABANDONED" } });
+    }
+  });
+
   it("an abandoned count changes nothing", async () => {
     const item = await createItem(6);
     const started = await ok(manager, `mutation ($id: ID!) { startStockCount(input: { locationId: $id }) { ${ERR} ... on StartStockCountPayload { count { id } } } }`, { id: main.id });
