@@ -4,7 +4,12 @@
 // cookie and localStorage stay, as on a returning phone). A benchmark, not a test: the machine is
 // shared and noisy, so compare figures of one run, and run it twice before believing a change.
 //
-//   npm run lighthouse [-- --pages /,/scan --runs 3 --signed-out --http]
+//   npm run lighthouse [-- --pages /,/scan --runs 3 --signed-out --http --again]
+//
+// --again also measures each page opened again on the same phone: the page is visited once first (its
+// service worker installs and fills its caches), then Lighthouse loads it with storage kept
+// (disableStorageReset: HTTP cache, service worker and Cache Storage stay), and the "again" columns
+// give that run's LCP and TBT.
 //
 // The app is measured as a phone meets it in production: over HTTPS with HTTP/2 (scripts/tls-proxy.mjs,
 // a TLS front like the README's nginx with a certificate), where Chromium asks for brotli and shares one
@@ -77,15 +82,31 @@ try {
     await browser.disconnect();
   }
 
+  /** One Lighthouse run of `path`; `keep` keeps the HTTP cache, service worker and Cache Storage. */
+  const measure = (path, keep) =>
+    lighthouse(`${base}${path}`, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices"],
+      ...(keep ? { disableStorageReset: true } : {}),
+    });
+  /** Opens `path` as the phone did before: the service worker takes control and its caches fill. */
+  const visit = async (path) => {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const page = await browser.newPage();
+    await page.goto(`${base}${path}`, { waitUntil: "networkidle0" });
+    await page.waitForFunction(() => navigator.serviceWorker?.controller != null, { timeout: 30_000 }).catch(() => page.reload({ waitUntil: "networkidle0" }));
+    await page.goto(`${base}${path}`, { waitUntil: "networkidle0" });
+    await page.close();
+    await browser.disconnect();
+  };
+  const again = args.includes("--again");
+
   for (const path of pages) {
     const samples = [];
     for (let r = 0; r < runs; r++) {
-      const result = await lighthouse(`${base}${path}`, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance", "accessibility", "best-practices"],
-      });
+      const result = await measure(path, false);
       const lhr = result.lhr;
       // The whole report of the last run per page, to see where the time goes.
       mkdirSync(".tmp/lighthouse", { recursive: true });
@@ -119,6 +140,18 @@ try {
         protocol: [...new Set(scripts.map((i) => i.protocol))].join("+"),
         benchmarkIndex: lhr.environment.benchmarkIndex,
       });
+      if (again) {
+        await visit(path);
+        const warm = (await measure(path, true)).lhr;
+        if (warm.runtimeError) console.error(`${path}: opened-again run ${r + 1} left out: ${warm.runtimeError.code ?? ""} ${warm.runtimeError.message}`);
+        else
+          Object.assign(samples.at(-1), {
+            againLcp: warm.audits["largest-contentful-paint"].numericValue,
+            againTbt: warm.audits["total-blocking-time"].numericValue,
+            againPerf: warm.categories.performance.score,
+          });
+        writeFileSync(`.tmp/lighthouse/${path === "/" ? "dashboard" : path.slice(1).replaceAll("/", "-")}-again.json`, JSON.stringify(warm));
+      }
     }
     if (samples.length === 0) {
       console.error(`${path}: no run completed`);
@@ -139,6 +172,13 @@ try {
       "JS brotli kB": Number((m("jsBrotli") / 1000).toFixed(1)),
       "JS to LCP br kB": Number((m("jsBeforeLcp") / 1000).toFixed(1)),
       protocol: samples[0].protocol,
+      ...(again
+        ? {
+            "again perf": median(samples.filter((x) => x.againPerf !== undefined).map((x) => x.againPerf)),
+            "again LCP ms": Math.round(median(samples.filter((x) => x.againLcp !== undefined).map((x) => x.againLcp))),
+            "again TBT ms": Math.round(median(samples.filter((x) => x.againTbt !== undefined).map((x) => x.againTbt))),
+          }
+        : {}),
       BI: Math.round(m("benchmarkIndex")),
       runs: samples.length,
     });
