@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { optionalText, recordId, requiredText, withTextRule } from "./fields.ts";
+import { textInput } from "./form.ts";
 import { AREA_UNITS, DECIMAL_MESSAGE, MEASURE_KIND, MEASURE_UNITS, decimalAmount, parseThousandths } from "./measures.ts";
 
 /*
@@ -69,7 +70,7 @@ export const applicationLineInput = z
   })
   .strict();
 
-const applicationFields = {
+export const applicationFields = {
   customerName: requiredText("Customer name", 200),
   serviceAddress: serviceAddressInput,
   siteDescription: optionalText("Site description", 500),
@@ -145,3 +146,149 @@ export const setCertificationInput = z
 
 /** A percent or amount text's thousandths, for sorting and sums. */
 export const thousandthsOf = (text: string) => parseThousandths(text) ?? 0n;
+
+/*
+ * The 'Record application' and 'Amend' forms: the inputs hold text, read here into the very fields
+ * above (same limits and messages). Ids (products, places, people) are Relay ids the form picks, so
+ * they pass as text; the server decodes and checks them.
+ */
+
+const blankToNull = (v: string) => (v.trim() === "" ? null : v);
+/** A `datetime-local` input's text (the phone's local time) as an ISO date-time, blank → null. */
+export const localDateTimeToIso = (v: string): string | null => {
+  if (!v.trim()) return null;
+  const at = new Date(v);
+  return Number.isNaN(at.getTime()) ? v : at.toISOString();
+};
+/** An ISO date-time as a `datetime-local` input's text in the phone's local time. */
+export const isoToLocalDateTime = (iso: string | Date): string => {
+  const at = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+};
+
+const optionalFormId = z.string().transform((v) => (v.trim() === "" ? undefined : v));
+
+/** A product line as the form holds it. */
+export const applicationLineForm = z
+  .object({
+    itemId: z.string().min(1, "Choose the product that was applied"),
+    amount: textInput(applicationLineInput.shape.amount),
+    unit: applicationLineInput.shape.unit,
+    dilutionAmount: z.string(),
+    dilutionUnit: z.string(),
+    finishedVolume: z.string(),
+    finishedUnit: z.string(),
+    locationId: optionalFormId,
+  })
+  .transform((l, ctx) => {
+    const given = [l.dilutionAmount, l.finishedVolume].some((v) => v.trim() !== "");
+    let dilution: z.output<typeof applicationLineInput.shape.dilution> = null;
+    if (given) {
+      const checked = applicationLineInput.shape.dilution.safeParse({ amount: l.dilutionAmount.trim() || undefined, unit: l.dilutionUnit || undefined, finishedVolume: l.finishedVolume.trim() || undefined, finishedUnit: l.finishedUnit || undefined });
+      if (!checked.success) {
+        for (const issue of checked.error.issues) {
+          const key = issue.path[0] === "amount" ? "dilutionAmount" : issue.path[0] === "unit" ? "dilutionUnit" : issue.path[0] === "finishedUnit" ? "finishedUnit" : "finishedVolume";
+          ctx.addIssue({ code: "custom", message: issue.message, path: [key] });
+        }
+        return z.NEVER;
+      }
+      dilution = checked.data;
+    }
+    return { itemId: l.itemId, amount: l.amount, unit: l.unit, dilution, ...(l.locationId && { locationId: l.locationId }) };
+  });
+
+const weatherForm = z
+  .object({ temperatureF: z.string(), windSpeedMph: z.string(), windDirection: z.string() })
+  .transform((w) => ({ temperatureF: blankToNull(w.temperatureF), windSpeedMph: blankToNull(w.windSpeedMph), windDirection: blankToNull(w.windDirection) }))
+  .pipe(weatherInput.unwrap().unwrap() as unknown as z.ZodType<{ temperatureF?: string | null; windSpeedMph?: string | null; windDirection?: string | null }, { temperatureF: string | null; windSpeedMph: string | null; windDirection: string | null }>)
+  .transform((w) => (w.temperatureF || w.windSpeedMph || w.windDirection ? w : null));
+
+const visitFormFields = {
+  customerName: applicationFields.customerName,
+  serviceAddress: serviceAddressInput,
+  siteDescription: textInput(applicationFields.siteDescription, null),
+  areaAmount: textInput(decimalAmount("Area treated")),
+  areaUnit: oneOfValues("Area unit", AREA_UNITS),
+  startedAt: z.string().min(1, "Start time is required").transform(localDateTimeToIso).pipe(applicationFields.startedAt),
+  endedAt: z.string().transform(localDateTimeToIso).pipe(applicationFields.endedAt as z.ZodType<string | null | undefined, string | null>),
+  targetPests: applicationFields.targetPests,
+  method: z.string().transform((v) => v || undefined).pipe(applicationFields.method),
+  supervisorId: optionalFormId,
+  supervisedApplicators: applicationFields.supervisedApplicators,
+  weather: weatherForm,
+  notes: textInput(applicationFields.notes, null),
+};
+
+/** The 'Record application' form; its output, with the ids, is `recordApplication`'s input. */
+export const recordApplicationForm = z
+  .object({
+    ...visitFormFields,
+    applicatorId: optionalFormId,
+    lines: z.array(applicationLineForm).min(1, "Add at least one product").max(20, "At most 20 products"),
+  })
+  .refine((a) => !a.endedAt || !a.startedAt || a.endedAt >= a.startedAt, { message: "End time must be after the start time", path: ["endedAt"] })
+  .transform(({ areaAmount, areaUnit, supervisorId, applicatorId, ...a }) => ({
+    ...a,
+    areaTreated: { amount: areaAmount, unit: areaUnit },
+    ...(supervisorId && { supervisorId }),
+    ...(applicatorId && { applicatorId }),
+  }));
+
+export type RecordApplicationFormValues = z.input<typeof recordApplicationForm>;
+
+/** A blank line for a product, in its first unit. */
+export const newLineValues = (itemId: string, unit: string): RecordApplicationFormValues["lines"][number] => ({
+  itemId, amount: "", unit, dilutionAmount: "", dilutionUnit: "FL_OZ", finishedVolume: "", finishedUnit: "GAL", locationId: "",
+});
+
+/** The parts of a record the Amend form edits; each is checked (and sent) only when it was changed. */
+export const AMENDABLE = ["customerName", "serviceAddress", "siteDescription", "area", "startedAt", "endedAt", "targetPests", "method", "supervisedApplicators", "weather", "notes"] as const;
+export type Amendable = (typeof AMENDABLE)[number];
+
+const amendLineForm = z.object({
+  lineId: z.string(),
+  itemId: z.string(),
+  unit: z.string(),
+  amount: textInput(amendmentLineInput.shape.amount),
+});
+
+/**
+ * The Amend form, for the parts that `changed` (and the lines whose amount changed): the reason is
+ * required; a migrated record's parts left 'not recorded' need no value unless they are changed.
+ * Its output, with the applicationId, is `amendApplication`'s input.
+ */
+export const amendApplicationForm = (changed: ReadonlySet<Amendable>, linesChanged: boolean) => {
+  const v = visitFormFields;
+  const pick = <K extends Amendable, S extends z.ZodType>(key: K, schema: S) => (changed.has(key) ? schema : z.any().transform(() => undefined));
+  return z
+    .object({
+      reason: amendApplicationInput.shape.reason,
+      customerName: pick("customerName", v.customerName),
+      serviceAddress: pick("serviceAddress", v.serviceAddress),
+      siteDescription: pick("siteDescription", v.siteDescription),
+      areaAmount: pick("area", v.areaAmount),
+      areaUnit: pick("area", v.areaUnit),
+      startedAt: pick("startedAt", v.startedAt),
+      endedAt: pick("endedAt", v.endedAt),
+      targetPests: pick("targetPests", v.targetPests),
+      method: pick("method", v.method),
+      supervisedApplicators: pick("supervisedApplicators", v.supervisedApplicators),
+      weather: pick("weather", v.weather),
+      notes: pick("notes", v.notes),
+      lines: linesChanged ? z.array(amendLineForm) : z.any().transform(() => undefined),
+    })
+    .transform(({ areaAmount, areaUnit, lines, ...a }) => {
+      const out: Record<string, unknown> = { reason: a.reason };
+      for (const [k, value] of Object.entries(a)) if (value !== undefined) out[k] = value;
+      if (areaAmount !== undefined && areaUnit !== undefined) out.areaTreated = { amount: areaAmount, unit: areaUnit };
+      if (lines) out.lines = lines;
+      return out as Omit<AmendApplicationInput, "applicationId" | "lines"> & { lines?: { lineId: string; itemId: string; unit: string; amount: string }[] };
+    });
+};
+
+/** What the Amend form holds. */
+export type AmendApplicationFormValues = Omit<RecordApplicationFormValues, "applicatorId" | "supervisorId" | "lines"> & {
+  reason: string;
+  lines: { lineId: string; itemId: string; unit: string; amount: string }[];
+};

@@ -13,6 +13,7 @@ import MenuIcon from "@mui/icons-material/Menu";
 import MoreHorizIcon from "@mui/icons-material/MoreHoriz";
 import NotificationsIcon from "@mui/icons-material/Notifications";
 import PestControlIcon from "@mui/icons-material/PestControl";
+import ScienceIcon from "@mui/icons-material/Science";
 import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
 import WarehouseIcon from "@mui/icons-material/Warehouse";
 import SettingsIcon from "@mui/icons-material/Settings";
@@ -54,6 +55,7 @@ const nav: NavEntry[] = [
   { label: "Equipment", path: "/equipment", icon: <BuildIcon /> },
   { label: "Requests", path: "/requests", icon: <AssignmentIcon /> },
   { label: "QR Scanner", path: "/scan", icon: <QrCodeScannerIcon /> },
+  { label: "Applications", path: "/applications", icon: <ScienceIcon /> },
   { label: "Locations", path: "/locations", icon: <WarehouseIcon />, managerOnly: true },
   { label: "My Truck", path: "/truck", icon: <LocalShippingIcon />, vehicleOnly: true },
   { label: "Team", path: "/team", icon: <GroupIcon />, managerOnly: true },
@@ -408,6 +410,7 @@ function Shell() {
                 items={[
                   { label: "Equipment", path: "/equipment", icon: <BuildIcon /> },
                   { label: "QR Scanner", path: "/scan", icon: <QrCodeScannerIcon /> },
+                  { label: "Applications", path: "/applications", icon: <ScienceIcon /> },
                   ...(holdsVehicle ? [{ label: "My Truck", path: "/truck", icon: <LocalShippingIcon /> }] : []),
                   ...(isManager
                     ? [

@@ -12,6 +12,8 @@ export const pages: Record<string, { title: string; description: string }> = {
   "/suppliers": { title: "Suppliers", description: "Who you order stock from, and how to reach them" },
   "/truck": { title: "My Truck", description: "What is on your vehicle and what it needs" },
   "/count": { title: "Stock Count", description: "Scan and count what is really there" },
+  "/applications": { title: "Applications", description: "Pesticide application records: what was applied, where, by whom" },
+  "/applications/new": { title: "Record Application", description: "Customer, area, products and amounts: the record an inspector asks for" },
   "/settings": { title: "Settings", description: "API tokens and webhooks for integrations" },
 };
 

@@ -1,3 +1,6 @@
+import { applicationRoute } from "../features/applications/ApplicationPage.route.ts";
+import { applicationsRoute } from "../features/applications/ApplicationsPage.route.ts";
+import { recordApplicationRoute } from "../features/applications/RecordApplicationPage.route.ts";
 import { dashboardRoute } from "../features/dashboard/Dashboard.route.ts";
 import { equipmentRoute } from "../features/equipment/EquipmentPage.route.ts";
 import { inventoryRoute } from "../features/inventory/InventoryPage.route.ts";
@@ -24,6 +27,8 @@ import type { PageRoute } from "../platform/routes.ts";
 export const shellRoutes: readonly PageRoute[] = [
   dashboardRoute, inventoryRoute, equipmentRoute, requestsRoute, scanRoute, teamRoute, reportsRoute, locationsRoute, locationRoute,
   purchasingRoute, suppliersRoute, truckRoute, countRoute, settingsRoute,
+  // /applications/new before /applications/:id: the first route that matches a path opens it.
+  applicationsRoute, recordApplicationRoute, applicationRoute,
 ];
 /** Printable QR labels: a sheet of its own, outside the shell, so it prints without the navigation. */
 export const sheetRoutes: readonly PageRoute[] = [labelsRoute];

@@ -17,12 +17,13 @@ export const SYNC_TAG = "trapline-queue";
 type Input = Record<string, unknown>;
 const inputOf = (variables: Record<string, unknown>) => (variables.input ?? {}) as Input;
 
-export type ChangeKind = "check_out" | "check_in" | "use" | "request";
+export type ChangeKind = "check_out" | "check_in" | "use" | "request" | "application";
 export function kindOf(operationName: string): ChangeKind | null {
   if (/CheckOut/.test(operationName)) return "check_out";
   if (/CheckIn/.test(operationName)) return "check_in";
   if (operationName === "RecordUseDialogMutation") return "use";
   if (operationName === "RequestFormCreateMutation") return "request";
+  if (operationName === "RecordApplicationPageMutation") return "application";
   return null;
 }
 
@@ -45,10 +46,18 @@ export function describeChange(operationName: string, variables: Record<string, 
       const names = lines.map((l) => item(l.id)?.name ?? snapshot?.equipment.find((e) => e.id === l.id)?.name ?? "an item");
       return { title: `Request ${names.join(", ") || "items"}`, target: null };
     }
+    case "application": {
+      const lines = (input.lines as { itemId: string; amount?: string; unit?: string }[] | undefined) ?? [];
+      const products = lines.map((l) => `${String(l.amount ?? "")} ${unitWords(l.unit)} of ${item(l.itemId)?.name ?? "a product"}`.trim());
+      return { title: `Record application for ${String(input.customerName ?? "a customer")}: ${products.join(", ") || "no products"}`, target: null };
+    }
     default:
       return { title: operationName, target: null };
   }
 }
+
+const UNIT_WORDS: Record<string, string> = { FL_OZ: "fl oz", GAL: "gal", ML: "mL", L: "L", OZ: "oz", LB: "lb", G: "g", KG: "kg" };
+const unitWords = (unit: string | undefined) => (unit ? (UNIT_WORDS[unit] ?? unit) : "");
 
 // ---- listeners: this tab's screens, other tabs and the service worker ----
 

@@ -55,12 +55,13 @@ export function setOfflineOwner(userId: string | null) {
   owner = userId;
 }
 
-/** The mutations a technician may make without signal (check out, check in, chemical use, a request); the rest need the network. */
+/** The mutations a technician may make without signal (check out, check in, chemical use, an application record, a request); the rest need the network. */
 export const QUEUEABLE = new Set([
   "equipmentMovesCheckOutMutation",
   "equipmentMovesCheckInMutation",
   "RecordUseDialogMutation",
   "RequestFormCreateMutation",
+  "RecordApplicationPageMutation",
 ]);
 
 /** The reads answered from the phone's copy when the network is away. */

@@ -1,5 +1,5 @@
 // The inventory feature's public face: what other features and the app shell may use of it.
-export { isApplied } from "./chemicalUse.ts";
+export { COMMON_PESTS, isApplied } from "./chemicalUse.ts";
 export { connectionsForNewItem } from "./connections.ts";
 export { OnOrderChip } from "./OnOrderChip.tsx";
 export { RecordUseDialog, type UseTarget } from "./RecordUseDialog.tsx";

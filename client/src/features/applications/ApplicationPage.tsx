@@ -1,0 +1,308 @@
+import ArrowBackIcon from "@mui/icons-material/ArrowBack";
+import EditIcon from "@mui/icons-material/EditOutlined";
+import PictureAsPdfIcon from "@mui/icons-material/PictureAsPdfOutlined";
+import {
+  Accordion, AccordionDetails, AccordionSummary, Box, Button, Card, CardContent, Chip, Divider, List, ListItem, ListItemText, Paper, Stack, Typography,
+} from "@mui/material";
+import { lazy, useState, type ReactNode } from "react";
+import { graphql, useFragment, usePreloadedQuery } from "react-relay";
+import { Link as RouterLink } from "react-router-dom";
+import type { ApplicationPageQuery } from "../../__generated__/ApplicationPageQuery.graphql.ts";
+import type { ApplicationPage_application$key } from "../../__generated__/ApplicationPage_application.graphql.ts";
+import { PageDialog } from "../../components/PageDialog.tsx";
+import { useRouteQuery } from "../../platform/routeQueries.ts";
+import { NOT_RECORDED, SIGNAL_LABEL, addressText, areaText, methodText, spanText, unitText, whenText } from "./format.ts";
+
+const AmendApplicationDialog = lazy(() => import("./AmendApplicationDialog.tsx"));
+const AMEND_TITLE_ID = "amend-application-title";
+
+const pageQuery = graphql`
+  query ApplicationPageQuery($id: ID!) @preloadable {
+    node(id: $id) {
+      ... on Application @alias(as: "application") {
+        ...ApplicationPage_application
+        ...AmendApplicationDialog_application
+      }
+    }
+  }
+`;
+
+/** One application record (issue 34): every field ('not recorded' where a migrated record lacks it), its amendments, Amend and the customer copy. */
+export default function ApplicationPage() {
+  const data = usePreloadedQuery<ApplicationPageQuery>(pageQuery, useRouteQuery<ApplicationPageQuery>());
+  const [amending, setAmending] = useState(false);
+  const application = data.node?.application;
+  if (!application) {
+    return (
+      <Stack spacing={2}>
+        <BackLink />
+        <Card>
+          <CardContent>
+            <Typography color="text.secondary" sx={{ textAlign: "center", py: 3 }}>
+              This application record does not exist, or it is not yours to see.
+            </Typography>
+          </CardContent>
+        </Card>
+      </Stack>
+    );
+  }
+  return (
+    <>
+      <Record application={application} onAmend={() => setAmending(true)} />
+      <PageDialog open={amending} onClose={() => setAmending(false)} titleId={AMEND_TITLE_ID} loading="Amend record">
+        {amending && <AmendApplicationDialog titleId={AMEND_TITLE_ID} application={application} onDone={() => setAmending(false)} />}
+      </PageDialog>
+    </>
+  );
+}
+
+function BackLink() {
+  return (
+    <Box>
+      <Button component={RouterLink} to="/applications" startIcon={<ArrowBackIcon />} size="small">
+        All applications
+      </Button>
+    </Box>
+  );
+}
+
+function Record({ application, onAmend }: { application: ApplicationPage_application$key; onAmend(): void }) {
+  const a = useFragment(
+    graphql`
+      fragment ApplicationPage_application on Application {
+        id
+        databaseId
+        customerName
+        serviceAddress {
+          street
+          city
+          state
+          zip
+        }
+        siteDescription
+        areaTreated {
+          amount
+          unit
+        }
+        startedAt
+        endedAt
+        targetPests
+        method
+        restrictedUse
+        late
+        applicatorName
+        certificationNumber
+        certificationState
+        supervisorName
+        supervisorCertificationNumber
+        supervisedApplicators
+        weather {
+          temperatureF
+          windSpeedMph
+          windDirection
+        }
+        notes
+        createdAt
+        customerCopyUrl
+        recordedBy {
+          name
+        }
+        lines {
+          id
+          productName
+          epaRegistrationNumber
+          restrictedUse
+          signalWord
+          amount
+          unitLabel
+          dilution {
+            amount
+            unit
+            finishedVolume
+            finishedUnit
+          }
+          activeIngredients {
+            name
+            percent
+          }
+        }
+        amendments {
+          databaseId
+          createdAt
+          reason
+          late
+          beforeJson
+          user {
+            name
+          }
+          changes {
+            field
+            before
+            after
+          }
+        }
+      }
+    `,
+    application,
+  );
+  const weather = a.weather
+    ? [a.weather.temperatureF != null && `${String(a.weather.temperatureF)} °F`, a.weather.windSpeedMph != null && `wind ${String(a.weather.windSpeedMph)} mph`, a.weather.windDirection && `from ${a.weather.windDirection}`].filter(Boolean).join(", ")
+    : "";
+  const licence = (number: string | null | undefined, state?: string | null) => (number ? `licence ${number}${state ? ` (${state})` : ""}` : "no licence recorded");
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 900 }}>
+      <BackLink />
+      <Paper sx={{ p: 2 }}>
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ alignItems: { sm: "flex-start" }, justifyContent: "space-between" }}>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="h6" component="h2" sx={{ fontWeight: 700, overflowWrap: "anywhere" }}>
+              {a.customerName ?? `Customer ${NOT_RECORDED}`}
+            </Typography>
+            <Typography color="text.secondary">{spanText(String(a.startedAt), a.endedAt ? String(a.endedAt) : null)}</Typography>
+            <Stack direction="row" spacing={0.5} sx={{ mt: 0.5 }}>
+              {a.restrictedUse && <Chip size="small" color="error" label="Restricted use" />}
+              {a.late && <Chip size="small" color="warning" label="Late" />}
+            </Stack>
+          </Box>
+          <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+            <Button variant="outlined" startIcon={<PictureAsPdfIcon />} href={a.customerCopyUrl} target="_blank" rel="noopener">
+              Customer copy (PDF)
+            </Button>
+            <Button variant="contained" startIcon={<EditIcon />} onClick={onAmend}>
+              Amend
+            </Button>
+          </Stack>
+        </Stack>
+        <Divider sx={{ my: 2 }} />
+        <Facts
+          rows={[
+            ["Service address", addressText(a.serviceAddress)],
+            ["Site", a.siteDescription ?? NOT_RECORDED],
+            ["Area treated", areaText(a.areaTreated ? { amount: a.areaTreated.amount, unit: a.areaTreated.unit } : null)],
+            ["Target pests", a.targetPests.length ? a.targetPests.join(", ") : NOT_RECORDED],
+            ["Method", methodText(a.method)],
+            ["Applicator", `${a.applicatorName}, ${licence(a.certificationNumber, a.certificationState)}`],
+            ["Supervisor", a.supervisorName ? `${a.supervisorName}, ${licence(a.supervisorCertificationNumber)}` : "none"],
+            ["Supervised applicators", a.supervisedApplicators.length ? a.supervisedApplicators.join(", ") : "none"],
+            ["Weather", weather || NOT_RECORDED],
+            ["Notes", a.notes ?? "none"],
+            ["Recorded", `${whenText(String(a.createdAt))} by ${a.recordedBy.name}`],
+          ]}
+        />
+      </Paper>
+
+      <Paper sx={{ p: 2 }} component="section" aria-label="Products applied">
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+          Products applied
+        </Typography>
+        <List disablePadding>
+          {a.lines.map((l) => (
+            <ListItem key={l.id} disableGutters divider>
+              <ListItemText
+                primary={
+                  <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }} useFlexGap>
+                    <Typography component="span" sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>
+                      {l.productName}
+                    </Typography>
+                    <Typography component="span">
+                      {String(l.amount)} {l.unitLabel}
+                    </Typography>
+                    {l.restrictedUse && <Chip size="small" color="error" label="Restricted use" />}
+                    {l.signalWord && <Chip size="small" variant="outlined" label={SIGNAL_LABEL[l.signalWord] ?? l.signalWord} />}
+                  </Stack>
+                }
+                secondary={[
+                  l.epaRegistrationNumber ? `EPA Reg. No. ${l.epaRegistrationNumber}` : `EPA Reg. No. ${NOT_RECORDED}`,
+                  l.activeIngredients.length ? l.activeIngredients.map((i) => `${i.name} ${String(i.percent)}%`).join(", ") : null,
+                  l.dilution ? `dilution ${String(l.dilution.amount)} ${unitText(l.dilution.unit)} per ${String(l.dilution.finishedVolume)} ${unitText(l.dilution.finishedUnit)}` : null,
+                ]
+                  .filter(Boolean)
+                  .join(" · ")}
+              />
+            </ListItem>
+          ))}
+        </List>
+      </Paper>
+
+      <Paper sx={{ p: 2 }} component="section" aria-label="Amendments">
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+          Amendments
+        </Typography>
+        {a.amendments.length === 0 ? (
+          <Typography color="text.secondary">None: this is the record as first made.</Typography>
+        ) : (
+          <Stack spacing={1.5}>
+            {a.amendments.map((m, i) => (
+              <Box key={m.databaseId} component="article" aria-label={`Amendment ${i + 1}`}>
+                <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }} useFlexGap>
+                  <Typography sx={{ fontWeight: 600 }}>
+                    {whenText(String(m.createdAt))} · {m.user.name}
+                  </Typography>
+                  {m.late && <Chip size="small" color="warning" label="Late" />}
+                </Stack>
+                <Typography variant="body2" sx={{ overflowWrap: "anywhere" }}>
+                  Why: {m.reason}
+                </Typography>
+                <Box component="ul" sx={{ my: 0.5, pl: 3 }}>
+                  {m.changes.map((c, j) => (
+                    <Typography component="li" variant="body2" key={j} sx={{ overflowWrap: "anywhere" }}>
+                      {c.field}: {c.before} → {c.after}
+                    </Typography>
+                  ))}
+                </Box>
+                <Accordion disableGutters variant="outlined" sx={{ mt: 0.5 }}>
+                  <AccordionSummary>
+                    <Typography variant="body2">{i === 0 ? "The original record" : "The record before this amendment"}</Typography>
+                  </AccordionSummary>
+                  <AccordionDetails>
+                    <Snapshot json={m.beforeJson} />
+                  </AccordionDetails>
+                </Accordion>
+              </Box>
+            ))}
+          </Stack>
+        )}
+      </Paper>
+    </Stack>
+  );
+}
+
+function Facts({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <Box component="dl" sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "200px 1fr" }, columnGap: 2, rowGap: { xs: 0, sm: 1 }, m: 0 }}>
+      {rows.map(([label, value]) => (
+        <Box key={label} sx={{ display: "contents" }}>
+          <Typography component="dt" variant="body2" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
+            {label}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: "anywhere", color: value === NOT_RECORDED ? "text.secondary" : undefined, fontStyle: value === NOT_RECORDED ? "italic" : undefined }}>
+            {value}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+const HIDDEN = new Set(["id", "applicatorId", "recordedById", "supervisorId", "itemId", "applicationId", "locationId", "position", "updatedAt", "amountBase"]);
+const shown = (v: unknown): string => (v === null || v === undefined || v === "" ? NOT_RECORDED : Array.isArray(v) ? v.map(shown).join(", ") || "none" : typeof v === "object" ? JSON.stringify(v) : String(v));
+
+/** A record as it stood before an amendment (the amendment's `beforeJson`), field by field. */
+function Snapshot({ json }: { json: string }) {
+  let record: Record<string, unknown>;
+  try {
+    record = JSON.parse(json) as Record<string, unknown>;
+  } catch {
+    return <Typography variant="body2">{json}</Typography>;
+  }
+  const lines = Array.isArray(record.lines) ? (record.lines as Record<string, unknown>[]) : [];
+  const rows = Object.entries(record).filter(([k, v]) => !HIDDEN.has(k) && k !== "lines" && (v === null || typeof v !== "object")) as [string, unknown][];
+  return (
+    <Facts
+      rows={[
+        ...rows.map(([k, v]) => [k, shown(v)] as [string, ReactNode]),
+        ...lines.map((l, i) => [`Product ${i + 1}`, `${shown(l.productName)} ${shown(l.amount)} ${shown(l.unit)}`] as [string, ReactNode]),
+      ]}
+    />
+  );
+}

@@ -1,0 +1,252 @@
+import AddIcon from "@mui/icons-material/Add";
+import { Autocomplete, Button, Card, CardActionArea, CardContent, Chip, FormControlLabel, MenuItem, Stack, Switch, TableCell, TableRow, TextField, Typography } from "@mui/material";
+import { useState, useTransition } from "react";
+import { graphql, useFragment, usePaginationFragment, usePreloadedQuery } from "react-relay";
+import { Link as RouterLink, useNavigate } from "react-router-dom";
+import type { ApplicationsPageQuery } from "../../__generated__/ApplicationsPageQuery.graphql.ts";
+import type { ApplicationsPage_application$key } from "../../__generated__/ApplicationsPage_application.graphql.ts";
+import type { ApplicationsPage_applications$key } from "../../__generated__/ApplicationsPage_applications.graphql.ts";
+import type { ApplicationFilter } from "../../__generated__/ApplicationsPagePaginationQuery.graphql.ts";
+import { ListPage } from "../../components/list/ListPage.tsx";
+import { loadMore } from "../../components/list/ResponsiveList.tsx";
+import { SearchField } from "../../components/list/SearchField.tsx";
+import { useDebouncedSearch } from "../../components/list/useDebouncedSearch.ts";
+import { useRouteQuery } from "../../platform/routeQueries.ts";
+import { useSession } from "../../platform/session.ts";
+import { useItemSearch, type FoundItem } from "../inventory/index.ts";
+import { APPLICATIONS_PAGE_SIZE as PAGE } from "./constants.ts";
+import { addressText, methodText, spanText } from "./format.ts";
+import { applicationPath, recordApplicationPath } from "./paths.ts";
+
+const pageQuery = graphql`
+  query ApplicationsPageQuery($first: Int!, $isManager: Boolean!, $team: Int!) @preloadable {
+    ...ApplicationsPage_applications @arguments(first: $first)
+    teamMembers(first: $team) @include(if: $isManager) {
+      edges {
+        node {
+          id
+          name
+        }
+      }
+    }
+  }
+`;
+
+/**
+ * Application records (issue 34): a technician's own, every one for managers; filtered by applicator
+ * (managers), product, restricted use, dates and customer; Record application.
+ */
+export default function ApplicationsPage() {
+  const data = usePreloadedQuery<ApplicationsPageQuery>(pageQuery, useRouteQuery<ApplicationsPageQuery>());
+  return <ApplicationList query={data} team={data.teamMembers?.edges.map((e) => e.node) ?? []} />;
+}
+
+type Filters = { applicatorId: string; item: FoundItem | null; restrictedUseOnly: boolean; from: string; to: string };
+const NO_FILTERS: Filters = { applicatorId: "", item: null, restrictedUseOnly: false, from: "", to: "" };
+
+function ApplicationList({ query, team }: { query: ApplicationsPage_applications$key; team: readonly { id: string; name: string }[] }) {
+  const { isManager } = useSession();
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [refetching, startRefetch] = useTransition();
+  const { data, refetch, ...paging } = usePaginationFragment(
+    graphql`
+      fragment ApplicationsPage_applications on Query
+      @argumentDefinitions(first: { type: "Int", defaultValue: 25 }, after: { type: "String" }, filter: { type: "ApplicationFilter" })
+      @refetchable(queryName: "ApplicationsPagePaginationQuery") {
+        applications(first: $first, after: $after, filter: $filter) @connection(key: "ApplicationsPage_applications") {
+          totalCount
+          edges {
+            node {
+              id
+              ...ApplicationsPage_application
+            }
+          }
+        }
+      }
+    `,
+    query,
+  );
+  const filterOf = (f: Filters, customer: string | null): ApplicationFilter => ({
+    ...(f.applicatorId && { applicatorId: f.applicatorId }),
+    ...(f.item && { itemId: f.item.id }),
+    ...(f.restrictedUseOnly && { restrictedUseOnly: true }),
+    ...(f.from && { from: f.from }),
+    ...(f.to && { to: f.to }),
+    ...(customer && { customer }),
+  });
+  const search = useDebouncedSearch((text) => refetch({ first: PAGE, filter: filterOf(filters, text) }, { fetchPolicy: "store-and-network" }));
+  const change = (next: Partial<Filters>) => {
+    const f = { ...filters, ...next };
+    setFilters(f);
+    startRefetch(() => {
+      refetch({ first: PAGE, filter: filterOf(f, search.applied) }, { fetchPolicy: "store-and-network" });
+    });
+  };
+
+  const records = data.applications.edges.flatMap((e) => (e?.node ? [e.node] : []));
+  const total = data.applications.totalCount;
+  const filtered = search.applied || filters !== NO_FILTERS;
+  return (
+    <ListPage
+      actions={
+        <Button component={RouterLink} to={recordApplicationPath()} variant="contained" startIcon={<AddIcon />} sx={{ whiteSpace: "nowrap" }}>
+          Record application
+        </Button>
+      }
+      filters={
+        <Stack spacing={1.5} sx={{ flex: 1, minWidth: 0 }}>
+          <SearchField label="Customer" placeholder="Part of the customer's name" value={search.text} onChange={search.setText} sx={{ flex: 1, minWidth: 0 }} />
+          <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} useFlexGap sx={{ flexWrap: "wrap" }}>
+            {isManager && (
+              <TextField select size="small" label="Applicator" value={filters.applicatorId} onChange={(e) => change({ applicatorId: e.target.value })} sx={{ minWidth: 180 }}>
+                <MenuItem value="">Everyone</MenuItem>
+                {team.map((u) => (
+                  <MenuItem key={u.id} value={u.id}>
+                    {u.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+            <ProductFilter value={filters.item} onChange={(item) => change({ item })} />
+            <TextField size="small" type="date" label="From" value={filters.from} onChange={(e) => change({ from: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+            <TextField size="small" type="date" label="To" value={filters.to} onChange={(e) => change({ to: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+            <FormControlLabel control={<Switch checked={filters.restrictedUseOnly} onChange={(e) => change({ restrictedUseOnly: e.target.checked })} />} label="Restricted use only" />
+          </Stack>
+        </Stack>
+      }
+      summary={
+        <Typography variant="body2" color="text.secondary">
+          {total === 1 ? "1 application" : `${total} applications`}
+          {filtered ? " matching the filters" : ""}
+        </Typography>
+      }
+      label="Applications"
+      items={records}
+      itemKey={(r) => r.id}
+      busy={search.searching || refetching}
+      empty={filtered ? "No applications match these filters" : "No applications recorded yet"}
+      columns={[{ header: "When" }, { header: "Customer" }, { header: "Products" }, { header: "Method" }, { header: "Applicator" }]}
+      row={(r) => <ApplicationRow application={r} />}
+      card={(r) => <ApplicationCard application={r} />}
+      more={loadMore(paging, PAGE)}
+    />
+  );
+}
+
+function ProductFilter({ value, onChange }: { value: FoundItem | null; onChange(item: FoundItem | null): void }) {
+  const [text, setText] = useState("");
+  const [open, setOpen] = useState(false);
+  const { options, loading } = useItemSearch(open ? text : "");
+  return (
+    <Autocomplete<FoundItem>
+      size="small"
+      sx={{ minWidth: 220, flex: 1 }}
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
+      options={options}
+      loading={loading}
+      value={value}
+      onChange={(_e, item) => onChange(item)}
+      inputValue={text}
+      onInputChange={(_e, v) => setText(v)}
+      getOptionLabel={(o) => o.name}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      filterOptions={(o) => o}
+      renderInput={(params) => <TextField {...params} label="Product" />}
+    />
+  );
+}
+
+function useApplication(application: ApplicationsPage_application$key) {
+  return useFragment(
+    graphql`
+      fragment ApplicationsPage_application on Application {
+        id
+        customerName
+        startedAt
+        endedAt
+        method
+        restrictedUse
+        late
+        applicatorName
+        serviceAddress {
+          street
+          city
+          state
+          zip
+        }
+        lines {
+          productName
+          amount
+          unitLabel
+        }
+      }
+    `,
+    application,
+  );
+}
+
+const productsText = (lines: readonly { productName: string; amount: unknown; unitLabel: string }[]) =>
+  lines.map((l) => `${l.productName} ${String(l.amount)} ${l.unitLabel}`).join(", ");
+
+function Marks({ restrictedUse, late }: { restrictedUse: boolean; late: boolean }) {
+  if (!restrictedUse && !late) return null;
+  return (
+    <Stack direction="row" spacing={0.5} component="span" sx={{ ml: 1, display: "inline-flex", verticalAlign: "middle" }}>
+      {restrictedUse && <Chip size="small" color="error" label="RUP" title="Restricted use" />}
+      {late && <Chip size="small" color="warning" label="Late" />}
+    </Stack>
+  );
+}
+
+function ApplicationRow({ application }: { application: ApplicationsPage_application$key }) {
+  const a = useApplication(application);
+  const navigate = useNavigate();
+  return (
+    <TableRow hover onClick={() => navigate(applicationPath(a.id))} sx={{ cursor: "pointer" }}>
+      <TableCell sx={{ whiteSpace: "nowrap" }}>
+        <RouterLink to={applicationPath(a.id)} onClick={(e) => e.stopPropagation()}>
+          {spanText(String(a.startedAt), a.endedAt ? String(a.endedAt) : null)}
+        </RouterLink>
+      </TableCell>
+      <TableCell>
+        <Typography variant="body2" sx={{ fontWeight: 600 }} component="span">
+          {a.customerName ?? "not recorded"}
+        </Typography>
+        <Marks restrictedUse={a.restrictedUse} late={a.late} />
+        <Typography variant="caption" color="text.secondary" component="div">
+          {addressText(a.serviceAddress)}
+        </Typography>
+      </TableCell>
+      <TableCell>{productsText(a.lines)}</TableCell>
+      <TableCell>{methodText(a.method)}</TableCell>
+      <TableCell>{a.applicatorName}</TableCell>
+    </TableRow>
+  );
+}
+
+function ApplicationCard({ application }: { application: ApplicationsPage_application$key }) {
+  const a = useApplication(application);
+  return (
+    <Card component="li" aria-label={`${a.customerName ?? "Application"}, ${spanText(String(a.startedAt), null)}`}>
+      <CardActionArea component={RouterLink} to={applicationPath(a.id)}>
+        <CardContent>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, lineHeight: 1.3, overflowWrap: "anywhere" }}>
+            {a.customerName ?? "Customer not recorded"}
+            <Marks restrictedUse={a.restrictedUse} late={a.late} />
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: "anywhere" }}>
+            {spanText(String(a.startedAt), a.endedAt ? String(a.endedAt) : null)} · {methodText(a.method)}
+          </Typography>
+          <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: "anywhere" }}>
+            {productsText(a.lines)}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: "anywhere" }}>
+            {a.applicatorName} · {addressText(a.serviceAddress)}
+          </Typography>
+        </CardContent>
+      </CardActionArea>
+    </Card>
+  );
+}

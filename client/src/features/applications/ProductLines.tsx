@@ -1,0 +1,199 @@
+import AddIcon from "@mui/icons-material/Add";
+import DeleteIcon from "@mui/icons-material/DeleteOutlined";
+import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
+import { Alert, Autocomplete, Box, Button, Chip, CircularProgress, Grid, IconButton, Paper, Stack, TextField, Typography } from "@mui/material";
+import { useState } from "react";
+import { useFieldArray, type Control, type UseFormReturn } from "react-hook-form";
+import { useRelayEnvironment } from "react-relay";
+import type { z } from "zod";
+import { BarcodeScannerDialog } from "../../components/BarcodeScannerDialog.tsx";
+import { FormSelect, FormText } from "../../components/form/fields.tsx";
+import { findStockItem } from "../../components/scanner/stockItemScan.ts";
+import { newLineValues, type recordApplicationForm } from "../../../../schemas/applications.ts";
+import { MEASURE_UNITS } from "../../../../schemas/measures.ts";
+import { useItemSearch, type FoundItem } from "../inventory/index.ts";
+import { SIGNAL_LABEL, unitText } from "./format.ts";
+import { unitsOf, type Product } from "./products.ts";
+
+type Values = z.input<typeof recordApplicationForm>;
+type Output = z.output<typeof recordApplicationForm>;
+
+/** 'Taken from' left at this: the server takes from the applicator's truck when it carries the product, else the main warehouse. */
+const USUAL_PLACE = "";
+
+/**
+ * The product lines of 'Record application': each product picked by scanning its label or barcode or
+ * by name, its amount in one of its units, an optional dilution, and where it was taken from.
+ */
+export function ProductLines({ form, products, load }: {
+  form: UseFormReturn<Values, unknown, Output>;
+  products: Record<string, Product>;
+  load(id: string): Promise<Product | null>;
+}) {
+  const { control } = form;
+  const lines = useFieldArray({ control, name: "lines" });
+  const environment = useRelayEnvironment();
+  const [scanning, setScanning] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const add = async (id: string) => {
+    setProblem(null);
+    setBusy(true);
+    try {
+      const product = products[id] ?? (await load(id));
+      if (!product) return setProblem("That product could not be loaded");
+      lines.append(newLineValues(product.id, unitsOf(product)[0]!));
+      form.clearErrors("lines");
+    } catch {
+      setProblem("The product could not be loaded: check the connection and try again");
+    } finally {
+      setBusy(false);
+    }
+  };
+  const scanned = async (code: string) => {
+    setBusy(true);
+    const found = await findStockItem(environment, code);
+    setBusy(false);
+    if ("problem" in found) return setProblem(found.problem);
+    await add(found.id);
+  };
+
+  const error = form.formState.errors.lines;
+  const listError = error?.message ?? error?.root?.message;
+  return (
+    <Stack spacing={2}>
+      {lines.fields.map((field, index) => {
+        const product = products[field.itemId];
+        return product ? (
+          <LineFields key={field.id} control={control} index={index} product={product} onRemove={() => lines.remove(index)} />
+        ) : null;
+      })}
+      {listError && <Alert severity="error">{listError}</Alert>}
+      {problem && (
+        <Alert severity="warning" onClose={() => setProblem(null)}>
+          {problem}
+        </Alert>
+      )}
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ alignItems: { sm: "center" } }}>
+        <Button variant="outlined" startIcon={<QrCodeScannerIcon />} onClick={() => setScanning(true)} sx={{ whiteSpace: "nowrap" }}>
+          Scan product
+        </Button>
+        <ProductSearch onPick={(item) => void add(item.id)} label={lines.fields.length ? "Add another product" : "Find product by name"} />
+        {busy && <CircularProgress size={20} aria-label="Loading product" />}
+      </Stack>
+      <BarcodeScannerDialog open={scanning} title="Scan product label" onClose={() => setScanning(false)} onUse={(code) => void scanned(code)} />
+    </Stack>
+  );
+}
+
+function ProductSearch({ onPick, label }: { onPick(item: FoundItem): void; label: string }) {
+  const [text, setText] = useState("");
+  const [open, setOpen] = useState(false);
+  const { options, loading } = useItemSearch(open ? text : "");
+  return (
+    <Autocomplete<FoundItem>
+      sx={{ flex: 1, minWidth: 0 }}
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
+      options={options}
+      loading={loading}
+      value={null}
+      inputValue={text}
+      onInputChange={(_e, v, reason) => setText(reason === "reset" ? "" : v)}
+      onChange={(_e, item) => item && onPick(item)}
+      getOptionLabel={(o) => o.name}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      filterOptions={(o) => o}
+      renderInput={(params) => (
+        <TextField {...params} label={label} />
+      )}
+    />
+  );
+}
+
+function LineFields({ control, index, product, onRemove }: { control: Control<Values, unknown, Output>; index: number; product: Product; onRemove(): void }) {
+  const units = unitsOf(product);
+  const measured = Boolean(product.containerSize);
+  const [dilution, setDilution] = useState(false);
+  const places = product.stockLevels.filter((l) => l.quantity > 0 || l.stockText !== "0 containers");
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={`Product: ${product.name}`}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start", mb: 1.5 }}>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography sx={{ fontWeight: 700, overflowWrap: "anywhere" }}>{product.name}</Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: "anywhere" }}>
+            {product.epaRegistrationNumber ? `EPA Reg. No. ${product.epaRegistrationNumber}` : "No EPA number"} · {product.stockText} in stock
+          </Typography>
+          <Stack direction="row" spacing={0.5} sx={{ mt: 0.5, flexWrap: "wrap" }} useFlexGap>
+            {product.restrictedUse && <Chip size="small" color="error" label="Restricted use" />}
+            {product.signalWord && <Chip size="small" variant="outlined" label={SIGNAL_LABEL[product.signalWord] ?? product.signalWord} />}
+          </Stack>
+        </Box>
+        <IconButton aria-label={`Remove ${product.name}`} onClick={onRemove} edge="end">
+          <DeleteIcon />
+        </IconButton>
+      </Stack>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 7, sm: 4 }}>
+          <FormText
+            control={control}
+            name={`lines.${index}.amount`}
+            label="Amount applied"
+            required
+            slotProps={{ htmlInput: { inputMode: "decimal" } }}
+            helperText=" "
+          />
+        </Grid>
+        <Grid size={{ xs: 5, sm: 3 }}>
+          <FormSelect
+            control={control}
+            name={`lines.${index}.unit`}
+            label="Unit"
+            options={units.map((u) => ({ value: u, label: unitText(u) }))}
+            helperText={measured ? " " : "Whole units"}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 5 }}>
+          <FormSelect
+            control={control}
+            name={`lines.${index}.locationId`}
+            label="Taken from"
+            options={[{ value: USUAL_PLACE, label: "The usual place" }, ...places.map((l) => ({ value: l.location.id, label: `${l.location.name} · ${l.stockText}` }))]}
+            helperText="Default: your truck when it carries it, else the main warehouse"
+          />
+        </Grid>
+        {measured && !dilution && (
+          <Grid size={12}>
+            <Button size="small" startIcon={<AddIcon />} onClick={() => setDilution(true)}>
+              Add dilution
+            </Button>
+          </Grid>
+        )}
+        {measured && dilution && (
+          <>
+            <Grid size={{ xs: 7, sm: 3 }}>
+              <FormText control={control} name={`lines.${index}.dilutionAmount`} label="Product" slotProps={{ htmlInput: { inputMode: "decimal" } }} helperText=" " />
+            </Grid>
+            <Grid size={{ xs: 5, sm: 3 }}>
+              <FormSelect control={control} name={`lines.${index}.dilutionUnit`} label="Unit" options={MEASURE_UNITS.map((u) => ({ value: u, label: unitText(u) }))} helperText=" " />
+            </Grid>
+            <Grid size={{ xs: 7, sm: 3 }}>
+              <FormText control={control} name={`lines.${index}.finishedVolume`} label="per finished mix" slotProps={{ htmlInput: { inputMode: "decimal" } }} helperText=" " />
+            </Grid>
+            <Grid size={{ xs: 5, sm: 3 }}>
+              <FormSelect
+                control={control}
+                name={`lines.${index}.finishedUnit`}
+                label="Unit"
+                options={(["FL_OZ", "GAL", "ML", "L"] as const).map((u) => ({ value: u, label: unitText(u) }))}
+                helperText=" "
+              />
+            </Grid>
+          </>
+        )}
+      </Grid>
+    </Paper>
+  );
+}
