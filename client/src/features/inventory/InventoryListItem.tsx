@@ -3,6 +3,9 @@ import EditIcon from "@mui/icons-material/EditOutlined";
 import PlaceIcon from "@mui/icons-material/PlaceOutlined";
 import WarningIcon from "@mui/icons-material/WarningAmber";
 import ScienceIcon from "@mui/icons-material/ScienceOutlined";
+import AssignmentIcon from "@mui/icons-material/AssignmentTurnedInOutlined";
+import { Link as RouterLink } from "react-router-dom";
+import { recordApplicationPath } from "../applications/index.ts";
 import { Box, Button, Card, CardActions, CardContent, Chip, IconButton, Stack, TableCell, TableRow, Typography } from "@mui/material";
 import { DeferredTooltip } from "../../components/deferred.tsx";
 import { graphql, useFragment } from "react-relay";
@@ -131,6 +134,11 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
               Record use
             </Button>
           )}
+          {canRecordUse && (
+            <Button size="small" startIcon={<AssignmentIcon />} component={RouterLink} to={recordApplicationPath(i.id)} aria-label={`Record application of ${i.name}`}>
+              Record application
+            </Button>
+          )}
           <TransferButton itemId={i.id} name={i.name} variant="button" />
           <PrintLabelButton id={i.id} name={i.name} variant="button" />
           <Button size="small" startIcon={<EditIcon />} onClick={() => onEdit(i.id)} aria-label={`Edit ${i.name}`}>
@@ -193,6 +201,13 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
           <DeferredTooltip title="Record use">
             <IconButton size="small" aria-label={`Record use of ${i.name}`} onClick={recordUse}>
               <ScienceIcon fontSize="small" />
+            </IconButton>
+          </DeferredTooltip>
+        )}
+        {canRecordUse && (
+          <DeferredTooltip title="Record application">
+            <IconButton size="small" aria-label={`Record application of ${i.name}`} component={RouterLink} to={recordApplicationPath(i.id)}>
+              <AssignmentIcon fontSize="small" />
             </IconButton>
           </DeferredTooltip>
         )}

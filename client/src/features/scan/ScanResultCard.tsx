@@ -10,6 +10,9 @@ import type { ScanResultCard_item$key } from "../../__generated__/ScanResultCard
 import { CheckOutDialog, useCheckIn } from "../equipment/index.ts";
 import { useWaitingFor } from "../../offline/useOffline.ts";
 import { TransferButton } from "../stock/index.ts";
+import { isApplied } from "../inventory/index.ts";
+import { recordApplicationPath } from "../applications/index.ts";
+import { Link as RouterLink } from "react-router-dom";
 
 export type ScannedRef = { kind: "equipment"; ref: ScanResultCard_equipment$key } | { kind: "inventory"; ref: ScanResultCard_item$key };
 
@@ -174,9 +177,14 @@ function ItemResult({ item }: { item: ScanResultCard_item$key }) {
           Stock level is fine.
         </Alert>
       )}
-      <Box sx={{ mt: 2 }}>
+      <Stack spacing={1} sx={{ mt: 2 }}>
+        {isApplied({ category: i.category }) && (
+          <Button variant="contained" fullWidth component={RouterLink} to={recordApplicationPath(i.id)}>
+            Record application
+          </Button>
+        )}
         <TransferButton itemId={i.id} name={i.name} variant="contained" />
-      </Box>
+      </Stack>
     </ResultCard>
   );
 }
