@@ -167,13 +167,16 @@ export const isoToLocalDateTime = (iso: string | Date): string => {
   return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
 };
 
+/** A required amount input: blank says '<label> is required' (not the union's own first message), else the shared decimal rule. */
+const amountInput = (label: string, schema: z.ZodType<string, string | number>) =>
+  z.string().refine((v) => v.trim() !== "", `${label} is required`).pipe(schema as unknown as z.ZodType<string, string>);
 const optionalFormId = z.string().transform((v) => (v.trim() === "" ? undefined : v));
 
 /** A product line as the form holds it. */
 export const applicationLineForm = z
   .object({
     itemId: z.string().min(1, "Choose the product that was applied"),
-    amount: textInput(applicationLineInput.shape.amount),
+    amount: amountInput("Amount", applicationLineInput.shape.amount),
     unit: applicationLineInput.shape.unit,
     dilutionAmount: z.string(),
     dilutionUnit: z.string(),
@@ -208,7 +211,7 @@ const visitFormFields = {
   customerName: applicationFields.customerName,
   serviceAddress: serviceAddressInput,
   siteDescription: textInput(applicationFields.siteDescription, null),
-  areaAmount: textInput(decimalAmount("Area treated")),
+  areaAmount: amountInput("Area treated", decimalAmount("Area treated")),
   areaUnit: oneOfValues("Area unit", AREA_UNITS),
   startedAt: z.string().min(1, "Start time is required").transform(localDateTimeToIso).pipe(applicationFields.startedAt),
   endedAt: z.string().transform(localDateTimeToIso).pipe(applicationFields.endedAt as z.ZodType<string | null | undefined, string | null>),
@@ -250,7 +253,7 @@ const amendLineForm = z.object({
   lineId: z.string(),
   itemId: z.string(),
   unit: z.string(),
-  amount: textInput(amendmentLineInput.shape.amount),
+  amount: amountInput("Amount", amendmentLineInput.shape.amount),
 });
 
 /**

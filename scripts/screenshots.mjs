@@ -28,6 +28,8 @@ const routes = [
   ["settings", "/settings"],
   ["labels", "/labels"],
   ["locations", "/locations"],
+  ["applications", "/applications"],
+  ["application-new", "/applications/new"],
   ["404", "/no-such-page"],
 ];
 
@@ -100,6 +102,32 @@ try {
         await page.goto(`${base}/reports`);
         await page.getByRole("region", { name: "Stock value by location" }).scrollIntoViewIfNeeded();
         await shot(page, "manager-location-report");
+      }
+      // Application records (issue 34): a record's page (the full demo, SEED_DEMO=full, has two weeks of them), Amend, the form with a product line.
+      if (wanted(`${user}-application`)) {
+        await page.goto(`${base}/applications`);
+        await settle(page);
+        const first = sizeName === "phone" ? page.getByRole("list", { name: "Applications" }).getByRole("link").first() : page.getByRole("table", { name: "Applications" }).getByRole("link").first();
+        if (await first.count()) {
+          await first.click();
+          await page.getByRole("region", { name: "Amendments" }).waitFor();
+          await shot(page, `${user}-application-record`);
+          await page.getByRole("region", { name: "Products applied" }).scrollIntoViewIfNeeded();
+          await shot(page, `${user}-application-record-products`);
+          await page.getByRole("button", { name: "Amend" }).click();
+          await page.getByRole("dialog", { name: "Amend record" }).getByLabel("Reason for the amendment").waitFor();
+          await shot(page, `${user}-application-amend`);
+          await page.getByRole("dialog", { name: "Amend record" }).getByRole("button", { name: "Cancel" }).click();
+        }
+        await page.goto(`${base}/applications/new`);
+        await settle(page);
+        const form = page.getByRole("form", { name: "Record application" });
+        await form.getByLabel("Find product by name").fill("Talstar");
+        await page.getByRole("option", { name: /Talstar/ }).click();
+        await form.getByRole("region", { name: /^Product: Talstar/ }).waitFor();
+        await form.getByRole("button", { name: "Record application" }).click();
+        await form.getByRole("region", { name: /^Product: Talstar/ }).scrollIntoViewIfNeeded();
+        await shot(page, `${user}-application-new-product`);
       }
       // Purchasing (issue 16): drafts from the suggestions, the draft editor, cancelling, and receiving a placed order.
       if (user === "manager" && wanted("manager-purchasing")) {

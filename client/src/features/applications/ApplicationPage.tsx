@@ -272,7 +272,7 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
     <Box component="dl" sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "200px 1fr" }, columnGap: 2, rowGap: { xs: 0, sm: 1 }, m: 0 }}>
       {rows.map(([label, value]) => (
         <Box key={label} sx={{ display: "contents" }}>
-          <Typography component="dt" variant="body2" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
+          <Typography component="dt" variant="body2" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 }, fontSize: { xs: 12, sm: 14 } }}>
             {label}
           </Typography>
           <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: "anywhere", color: value === NOT_RECORDED ? "text.secondary" : undefined, fontStyle: value === NOT_RECORDED ? "italic" : undefined }}>

@@ -1,5 +1,6 @@
 import AddIcon from "@mui/icons-material/Add";
-import { Autocomplete, Button, Card, CardActionArea, CardContent, Chip, FormControlLabel, MenuItem, Stack, Switch, TableCell, TableRow, TextField, Typography } from "@mui/material";
+import FilterListIcon from "@mui/icons-material/FilterList";
+import { Autocomplete, Badge, Box, Button, Card, CardActionArea, CardContent, Chip, Collapse, FormControlLabel, Link, MenuItem, Stack, Switch, TableCell, TableRow, TextField, Typography, useMediaQuery, useTheme } from "@mui/material";
 import { useState, useTransition } from "react";
 import { graphql, useFragment, usePaginationFragment, usePreloadedQuery } from "react-relay";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
@@ -47,6 +48,10 @@ const NO_FILTERS: Filters = { applicatorId: "", item: null, restrictedUseOnly: f
 function ApplicationList({ query, team }: { query: ApplicationsPage_applications$key; team: readonly { id: string; name: string }[] }) {
   const { isManager } = useSession();
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down("md"));
+  // On a phone the filters beyond the customer fold away under 'Filters'.
+  const [showFilters, setShowFilters] = useState(false);
   const [refetching, startRefetch] = useTransition();
   const { data, refetch, ...paging } = usePaginationFragment(
     graphql`
@@ -95,10 +100,18 @@ function ApplicationList({ query, team }: { query: ApplicationsPage_applications
       }
       filters={
         <Stack spacing={1.5} sx={{ flex: 1, minWidth: 0 }}>
-          <SearchField label="Customer" placeholder="Part of the customer's name" value={search.text} onChange={search.setText} sx={{ flex: 1, minWidth: 0 }} />
-          <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} useFlexGap sx={{ flexWrap: "wrap" }}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+            <SearchField label="Customer" placeholder="Part of the customer's name" value={search.text} onChange={search.setText} sx={{ flex: 1, minWidth: 0 }} />
+            {phone && (
+              <Button onClick={() => setShowFilters((v) => !v)} aria-expanded={showFilters} startIcon={<Badge color="primary" variant="dot" invisible={filters === NO_FILTERS}><FilterListIcon /></Badge>}>
+                Filters
+              </Button>
+            )}
+          </Stack>
+          <Collapse in={!phone || showFilters} unmountOnExit>
+          <Box sx={{ display: "grid", gap: 1.5, alignItems: "center", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr", lg: isManager ? "180px 1fr 160px 160px auto" : "1fr 160px 160px auto" } }}>
             {isManager && (
-              <TextField select size="small" label="Applicator" value={filters.applicatorId} onChange={(e) => change({ applicatorId: e.target.value })} sx={{ minWidth: 180 }}>
+              <TextField select size="small" label="Applicator" value={filters.applicatorId} onChange={(e) => change({ applicatorId: e.target.value })} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
                 <MenuItem value="">Everyone</MenuItem>
                 {team.map((u) => (
                   <MenuItem key={u.id} value={u.id}>
@@ -110,8 +123,9 @@ function ApplicationList({ query, team }: { query: ApplicationsPage_applications
             <ProductFilter value={filters.item} onChange={(item) => change({ item })} />
             <TextField size="small" type="date" label="From" value={filters.from} onChange={(e) => change({ from: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
             <TextField size="small" type="date" label="To" value={filters.to} onChange={(e) => change({ to: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
-            <FormControlLabel control={<Switch checked={filters.restrictedUseOnly} onChange={(e) => change({ restrictedUseOnly: e.target.checked })} />} label="Restricted use only" />
-          </Stack>
+            <FormControlLabel control={<Switch checked={filters.restrictedUseOnly} onChange={(e) => change({ restrictedUseOnly: e.target.checked })} />} label="Restricted use only" sx={{ whiteSpace: "nowrap" }} />
+          </Box>
+          </Collapse>
         </Stack>
       }
       summary={
@@ -140,7 +154,7 @@ function ProductFilter({ value, onChange }: { value: FoundItem | null; onChange(
   return (
     <Autocomplete<FoundItem>
       size="small"
-      sx={{ minWidth: 220, flex: 1 }}
+      sx={{ minWidth: 0 }}
       open={open}
       onOpen={() => setOpen(true)}
       onClose={() => setOpen(false)}
@@ -206,9 +220,9 @@ function ApplicationRow({ application }: { application: ApplicationsPage_applica
   return (
     <TableRow hover onClick={() => navigate(applicationPath(a.id))} sx={{ cursor: "pointer" }}>
       <TableCell sx={{ whiteSpace: "nowrap" }}>
-        <RouterLink to={applicationPath(a.id)} onClick={(e) => e.stopPropagation()}>
+        <Link component={RouterLink} to={applicationPath(a.id)} onClick={(e) => e.stopPropagation()} underline="hover" sx={{ fontWeight: 600 }}>
           {spanText(String(a.startedAt), a.endedAt ? String(a.endedAt) : null)}
-        </RouterLink>
+        </Link>
       </TableCell>
       <TableCell>
         <Typography variant="body2" sx={{ fontWeight: 600 }} component="span">

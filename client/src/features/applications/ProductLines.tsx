@@ -160,6 +160,7 @@ function LineFields({ control, index, product, onRemove }: { control: Control<Va
             control={control}
             name={`lines.${index}.locationId`}
             label="Taken from"
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             options={[{ value: USUAL_PLACE, label: "The usual place" }, ...places.map((l) => ({ value: l.location.id, label: `${l.location.name} · ${l.stockText}` }))]}
             helperText="Default: your truck when it carries it, else the main warehouse"
           />

@@ -273,6 +273,7 @@ export default function RecordApplicationPage() {
                   control={control}
                   name="applicatorId"
                   label="Applicator"
+                  slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
                   options={[{ value: "", label: `Me (${me?.name ?? ""})` }, ...team.filter((u) => u.id !== me?.id).map((u) => ({ value: u.id, label: `${u.name}${u.certification ? ` · ${u.certification.number}` : ""}` }))]}
                   helperText={licence}
                 />
@@ -300,6 +301,7 @@ export default function RecordApplicationPage() {
                   control={control}
                   name="supervisorId"
                   label="Supervising certified applicator"
+                  slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
                   options={[{ value: "", label: "None" }, ...team.filter((u) => u.certification?.valid).map((u) => ({ value: u.id, label: `${u.name} · ${u.certification!.number}` }))]}
                   helperText="When the applicator works under someone else's licence"
                 />
