@@ -101,7 +101,7 @@ function ApplicationList({ query, team }: { query: ApplicationsPage_applications
       filters={
         <Stack spacing={1.5} sx={{ flex: 1, minWidth: 0 }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
-            <SearchField label="Customer" placeholder="Part of the customer's name" value={search.text} onChange={search.setText} sx={{ flex: 1, minWidth: 0 }} />
+            <SearchField label="Customer" placeholder="Part of the name" value={search.text} onChange={search.setText} sx={{ flex: 1, minWidth: 0 }} />
             {phone && (
               <Button onClick={() => setShowFilters((v) => !v)} aria-expanded={showFilters} startIcon={<Badge color="primary" variant="dot" invisible={filters === NO_FILTERS}><FilterListIcon /></Badge>}>
                 Filters
@@ -109,7 +109,7 @@ function ApplicationList({ query, team }: { query: ApplicationsPage_applications
             )}
           </Stack>
           <Collapse in={!phone || showFilters} unmountOnExit>
-          <Box sx={{ display: "grid", gap: 1.5, alignItems: "center", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr", lg: isManager ? "180px 1fr 160px 160px auto" : "1fr 160px 160px auto" } }}>
+          <Box sx={{ display: "grid", gap: 1.5, alignItems: "center", gridTemplateColumns: { xs: "1fr", sm: "repeat(auto-fill, minmax(200px, 1fr))" } }}>
             {isManager && (
               <TextField select size="small" label="Applicator" value={filters.applicatorId} onChange={(e) => change({ applicatorId: e.target.value })} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
                 <MenuItem value="">Everyone</MenuItem>

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import { Alert, Autocomplete, Box, Button, Grid, Paper, Stack, TextField, Typography } from "@mui/material";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Controller, useForm, type Control, type FieldPath } from "react-hook-form";
@@ -184,7 +185,7 @@ export default function RecordApplicationPage() {
     <Box component="form" onSubmit={submit} noValidate aria-label="Record application" sx={{ maxWidth: 800 }}>
       <Stack spacing={2}>
         <Box>
-          <Button component={RouterLink} to="/applications" size="small">
+          <Button component={RouterLink} to="/applications" size="small" startIcon={<ArrowBackIcon />}>
             All applications
           </Button>
         </Box>
