@@ -87,7 +87,7 @@ async function recordsFor(api: APIRequestContext, customer: string): Promise<num
 }
 
 /** Fills 'Record application' for `customer` with 8 fl oz of `product`, picked by name. */
-async function fillRecord(page: Page, customer: string, product: string) {
+async function fillRecord(page: Page, customer: string, product: string, unit = "fl oz") {
   await page.goto("/applications/new");
   const form = page.getByRole("form", { name: "Record application" });
   await form.getByLabel("Customer name").fill(customer);
@@ -106,9 +106,7 @@ async function fillRecord(page: Page, customer: string, product: string) {
   const line = form.getByRole("region", { name: `Product: ${product}` });
   await expect(line).toBeVisible();
   await line.getByLabel("Amount applied").fill("8");
-  await expect(line.getByRole("combobox", { name: "Unit" })).toHaveText(
-    "fl oz",
-  );
+  await expect(line.getByRole("combobox", { name: "Unit" })).toHaveText(unit);
   return form;
 }
 
@@ -160,6 +158,40 @@ test("record an application online, find it in the list and on its page, stock f
   await expect(
     page.getByRole("listitem", { name: new RegExp(customer) }),
   ).toBeVisible();
+  await manager.dispose();
+});
+
+test("the licence rule's refusal names the expiry under Applicator, and nothing typed is lost @phone", async ({ page }) => {
+  test.setTimeout(120_000);
+  const manager = await signedInApi("manager");
+  // Alicia's certification lapsed yesterday; a restricted-use product needs a valid one on the day.
+  const team = (await (await manager.get("/api/team")).json()) as { id: number; username: string }[];
+  const alicia = team.find((u) => u.username === "agomez")!;
+  const userId = Buffer.from(`User:${alicia.id}`).toString("base64");
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const set = await manager.post("/graphql", {
+    data: {
+      query: "mutation($input: SetCertificationInput!) { setCertification(input: $input) { __typename ... on Error { message } } }",
+      variables: { input: { userId, number: "TX-0999001", state: "TX", issuedOn: "2023-01-01", expiresOn: yesterday } },
+    },
+  });
+  expect(((await set.json()) as { data: { setCertification: { __typename: string } } }).data.setCertification.__typename).toBe("SetCertificationPayload");
+  const name = unique("Record Test Fumigant");
+  const created = await manager.post("/api/inventory", {
+    data: { name, category: "Pesticide", quantity: 3, unit: "units", epaRegistrationNumber: "1015-76", signalWord: "DANGER", restrictedUse: true, containerSize: { amount: "125", unit: "LB" } },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const customer = unique("Refused Customer");
+  await signIn(page, "agomez");
+
+  const form = await fillRecord(page, customer, name, "oz");
+  await form.getByRole("button", { name: "Record application" }).click();
+  const applicator = form.getByRole("textbox", { name: "Applicator" });
+  await expect(applicator).toHaveAccessibleDescription(new RegExp(`certification TX-0999001 expired ${yesterday}`));
+  await expect(applicator).toHaveAttribute("aria-invalid", "true");
+  // Everything typed is still there.
+  await expect(form.getByLabel("Customer name")).toHaveValue(customer);
+  await expect(form.getByRole("region", { name: `Product: ${name}` }).getByLabel("Amount applied")).toHaveValue("8");
   await manager.dispose();
 });
 
