@@ -132,6 +132,45 @@ test("manager: team and reports @phone", async ({ page, pageErrors }) => {
   await expectNoViolations(page);
 });
 
+test("tech: applications, the Record application form with its errors, a record's page and Amend @phone", async ({ page, pageErrors }) => {
+  void pageErrors;
+  test.setTimeout(150_000);
+  // A record of the technician's own, on a product of its own (the demo's stock stays as other tests expect it).
+  await signIn(page, "tech");
+  const item = await page.request.post("/api/inventory", { data: { name: `A11y Gel ${Date.now()}`, category: "Bait", quantity: 4, unit: "boxes" } });
+  expect(item.status()).toBe(201);
+  const recorded = await page.request.post("/api/applications", {
+    data: {
+      customerName: "A11y Customer",
+      serviceAddress: { street: "1 Main St", city: "Austin", state: "TX", zip: "78701" },
+      areaTreated: { amount: "100", unit: "SQ_FT" },
+      startedAt: new Date(Date.now() - 3_600_000).toISOString(),
+      targetPests: ["Ants"],
+      method: "BAIT",
+      lines: [{ itemId: ((await item.json()) as { id: number }).id, amount: "1", unit: "boxes" }],
+    },
+  });
+  expect(recorded.status(), await recorded.text()).toBe(201);
+
+  await openPage(page, "/applications", "Applications");
+  await expect(page.getByRole("main").getByText("A11y Customer").first()).toBeVisible();
+  await expectNoViolations(page);
+
+  await openPage(page, "/applications/new", "Record Application");
+  await expectNoViolations(page);
+  await page.getByRole("button", { name: "Record application" }).click();
+  await expect(page.getByText("Customer name is required")).toBeVisible();
+  await expectNoViolations(page);
+
+  await page.goto("/applications");
+  await page.getByRole("main").getByText("A11y Customer").first().click();
+  await expect(page.getByRole("heading", { level: 2, name: "A11y Customer" })).toBeVisible();
+  await expectNoViolations(page);
+  const dialog = await openDialog(page, page.getByRole("button", { name: "Amend" }), "Amend record");
+  await expect(dialog.getByLabel("Reason for the amendment")).toBeVisible();
+  await expectNoViolations(page);
+});
+
 test("manager: stock locations, a location's page and its minimum dialog @phone", async ({ page, pageErrors }) => {
   void pageErrors;
   // Three axe passes on a shared 2-core machine.

@@ -156,7 +156,7 @@ test("record an application online, find it in the list and on its page, stock f
     page.getByText("1 application matching the filters"),
   ).toBeVisible();
   await expect(
-    page.getByRole("listitem", { name: new RegExp(customer) }),
+    page.getByRole("listitem", { name: new RegExp(customer) }).or(page.getByRole("row", { name: new RegExp(customer) })),
   ).toBeVisible();
   await manager.dispose();
 });
@@ -238,7 +238,7 @@ test.describe("offline", () => {
     await page.goto("/applications");
     await page.getByRole("searchbox", { name: "Customer" }).fill(customer);
     await expect(page.getByText("1 application matching the filters")).toBeVisible();
-    await expect(page.getByRole("listitem", { name: new RegExp(customer) })).toHaveCount(1);
+    await expect(page.getByRole("listitem", { name: new RegExp(customer) }).or(page.getByRole("row", { name: new RegExp(customer) }))).toHaveCount(1);
     await manager.dispose();
   });
 });
