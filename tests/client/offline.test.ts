@@ -79,5 +79,8 @@ describe("what a queued change says", () => {
     expect(describeChange("ScanResultCardCheckInMutation", { input: { id: id("Equipment", 2) } }, snapshot).title).toBe("Check in Fogger");
     expect(describeChange("RecordUseDialogMutation", { input: { itemId: id("InventoryItem", 7), quantity: 2 } }, snapshot).title).toBe("Record use of 2 bottles of Termidor SC");
     expect(describeChange("RequestFormCreateMutation", { input: { items: [{ id: id("InventoryItem", 7) }] } }, snapshot)).toEqual({ title: "Request Termidor SC", target: null });
+    expect(
+      describeChange("RecordApplicationPageMutation", { input: { customerName: "Casa Verde", lines: [{ itemId: id("InventoryItem", 7), amount: "2.5", unit: "FL_OZ" }, { itemId: id("InventoryItem", 99), amount: "1", unit: "bottles" }] } }, snapshot),
+    ).toEqual({ title: "Record application for Casa Verde: 2.5 fl oz of Termidor SC, 1 bottles of a product", target: null });
   });
 });

@@ -208,6 +208,14 @@ function QuickActionMenu() {
           <MenuItem onClick={() => pick("inventory")}>Add Inventory Item</MenuItem>
           <MenuItem onClick={() => pick("equipment")}>Add Equipment</MenuItem>
           <MenuItem onClick={() => pick("request")}>Create Request</MenuItem>
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              navigate("/applications/new");
+            }}
+          >
+            Record Application
+          </MenuItem>
           {isManager && <Divider />}
           {isManager && (
             <MenuItem
@@ -437,7 +445,9 @@ function Shell() {
                     ["Add Equipment", "equipment"],
                     ["Create Request", "request"],
                   ] as const
-                ).map(([label, kind]) => ({ label, onClick: () => (setActionsOpen(false), open(kind)) }))}
+                )
+                  .map(([label, kind]): { label: string; onClick(): void } => ({ label, onClick: () => (setActionsOpen(false), open(kind)) }))
+                  .concat({ label: "Record Application", onClick: () => (setActionsOpen(false), navigate("/applications/new")) })}
               />
             </Drawer>
           </MountWhenOpened>
