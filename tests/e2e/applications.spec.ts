@@ -161,6 +161,20 @@ test("record an application online, find it in the list and on its page, stock f
   await manager.dispose();
 });
 
+test("an applied product's Record application opens the form with that product's line, in its units @phone", async ({ page }) => {
+  const manager = await signedInApi("manager");
+  const product = await newProduct(manager);
+  await signIn(page, "tech");
+  await page.goto("/inventory");
+  await page.getByLabel("Search inventory").fill(product.name);
+  await page.getByRole("link", { name: `Record application of ${product.name}` }).click();
+  const line = page.getByRole("form", { name: "Record application" }).getByRole("region", { name: `Product: ${product.name}` });
+  await expect(line.getByText("EPA Reg. No. 100-1066 · 5 containers in stock")).toBeVisible();
+  await line.getByRole("combobox", { name: "Unit" }).click();
+  await expect(page.getByRole("option")).toHaveText(["fl oz", "gal", "mL", "L"]);
+  await manager.dispose();
+});
+
 test("the licence rule's refusal names the expiry under Applicator, and nothing typed is lost @phone", async ({ page }) => {
   test.setTimeout(120_000);
   const manager = await signedInApi("manager");

@@ -90,7 +90,8 @@ function ApplicationList({ query, team }: { query: ApplicationsPage_applications
 
   const records = data.applications.edges.flatMap((e) => (e?.node ? [e.node] : []));
   const total = data.applications.totalCount;
-  const filtered = search.applied || filters !== NO_FILTERS;
+  const anyFilter = Boolean(filters.applicatorId || filters.item || filters.restrictedUseOnly || filters.from || filters.to);
+  const filtered = Boolean(search.applied) || anyFilter;
   return (
     <ListPage
       actions={
@@ -103,7 +104,7 @@ function ApplicationList({ query, team }: { query: ApplicationsPage_applications
           <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
             <SearchField label="Customer" placeholder="Part of the name" value={search.text} onChange={search.setText} sx={{ flex: 1, minWidth: 0 }} />
             {phone && (
-              <Button onClick={() => setShowFilters((v) => !v)} aria-expanded={showFilters} startIcon={<Badge color="primary" variant="dot" invisible={filters === NO_FILTERS}><FilterListIcon /></Badge>}>
+              <Button onClick={() => setShowFilters((v) => !v)} aria-expanded={showFilters} startIcon={<Badge color="primary" variant="dot" invisible={!anyFilter}><FilterListIcon /></Badge>}>
                 Filters
               </Button>
             )}
