@@ -14,6 +14,7 @@ import { isApplied } from "./chemicalUse.ts";
 import type { UseTarget } from "./RecordUseDialog.tsx";
 import { OnOrderChip } from "./OnOrderChip.tsx";
 import { StockStatusChip } from "./StockStatusChip.tsx";
+import { LabelFactsChips } from "./LabelFactsChips.tsx";
 import { useWaitingFor } from "../../offline/useOffline.ts";
 
 type Props = {
@@ -54,6 +55,12 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
         stockStatus
         onOrder
         epaRegistrationNumber
+        restrictedUse
+        signalWord
+        containerSize {
+          amount
+        }
+        stockText
         stockLevels {
           quantity
           location {
@@ -88,11 +95,12 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
               <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3, overflowWrap: "anywhere" }}>
                 {i.name}
               </Typography>
-              <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+              <Stack direction="row" sx={{ alignItems: "center", flexWrap: "wrap", columnGap: 1, rowGap: 0.5 }}>
                 <Typography variant="body2" color="text.secondary">
                   {i.category}
                 </Typography>
                 {i.hazardous && <Hazardous />}
+                <LabelFactsChips restrictedUse={i.restrictedUse} signalWord={i.signalWord} />
               </Stack>
             </Box>
             <StockStatusChip status={i.stockStatus} />
@@ -113,6 +121,11 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
                 Min: {i.minQuantity}
               </Box>
             </Typography>
+            {i.containerSize && (
+              <Typography variant="body2" color="text.secondary" aria-label={`Measured stock: ${i.stockText}`}>
+                {i.stockText}
+              </Typography>
+            )}
             <OnOrderChip onOrder={i.onOrder} unit={i.unit} />
             {i.location && (
               <Stack direction="row" spacing={0.5} sx={{ alignItems: "center", color: "text.secondary", minWidth: 0 }}>
@@ -154,6 +167,7 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
             {i.name}
           </Typography>
           {i.hazardous && <Hazardous />}
+          <LabelFactsChips restrictedUse={i.restrictedUse} signalWord={i.signalWord} />
         </Stack>
         {i.description && (
           <Typography variant="caption" color="text.secondary" noWrap component="div" title={i.description}>
@@ -166,6 +180,11 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {i.quantity}
         </Typography>
+        {i.containerSize && (
+          <Typography variant="caption" component="div" sx={{ whiteSpace: "nowrap" }} aria-label={`Measured stock: ${i.stockText}`}>
+            {i.stockText}
+          </Typography>
+        )}
         <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: "nowrap" }}>
           Min: {i.minQuantity}
         </Typography>

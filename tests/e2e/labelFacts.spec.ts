@@ -1,0 +1,132 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, signIn as fixtureSignIn, test, unique } from "./fixtures.ts";
+
+/*
+ * Issue 34's client pieces: a product's label facts on the item form (and where the item is shown),
+ * applicator certifications on Team and the dashboard, and the inspector's exports on Reports.
+ * Whatever a test needs beyond the basic demo set it makes itself, through GraphQL.
+ */
+
+async function signIn(page: Page, username: string) {
+  await fixtureSignIn(page, username);
+  await expect(page.getByLabel("Username")).toHaveCount(0);
+}
+
+async function graphql<T = Record<string, unknown>>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const res = await page.request.post("/graphql", { data: { query, variables } });
+  const body = await res.json();
+  expect(body.errors, JSON.stringify(body)).toBeUndefined();
+  return body.data as T;
+}
+
+async function createItem(page: Page, input: Record<string, unknown>): Promise<string> {
+  const data = await graphql<{ createInventoryItem: { __typename: string; item?: { id: string }; message?: string } }>(
+    page,
+    `mutation ($input: CreateInventoryItemInput!) {
+      createInventoryItem(input: $input) { __typename ... on CreateInventoryItemPayload { item { id } } ... on Error { message } }
+    }`,
+    { input: { category: "Pesticide", unit: "bottles", quantity: 0, ...input } },
+  );
+  expect(data.createInventoryItem.__typename, JSON.stringify(data)).toBe("CreateInventoryItemPayload");
+  return data.createInventoryItem.item!.id;
+}
+
+/** An item as shown on the page: a table row on desktop, a card on a phone. */
+const entry = (page: Page, name: string) => page.locator("tbody tr, article").filter({ hasText: name });
+
+async function openInventory(page: Page, search: string) {
+  await page.goto("/inventory");
+  await expect(page.getByRole("heading", { level: 1, name: "Inventory Management" })).toBeVisible();
+  await page.getByLabel("Search inventory").fill(search);
+  await expect(page.locator("tbody tr, article")).toHaveCount(1);
+}
+
+async function pick(scope: Locator, label: string, option: string) {
+  await scope.getByLabel(label, { exact: true }).click();
+  await scope.page().getByRole("option", { name: option, exact: true }).click();
+}
+
+const toast = (page: Page, text: string) => page.locator('[role="status"]').filter({ hasText: text });
+
+test("a manager fills a product's label facts on the item form; they persist and show in the list @phone", async ({ page, pageErrors }, info) => {
+  void pageErrors;
+  await signIn(page, "manager");
+  const name = unique("E2E Label");
+  await createItem(page, { name, quantity: 3 });
+  await openInventory(page, name);
+  await page.getByRole("button", { name: `Edit ${name}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Inventory Item" });
+  const facts = dialog.getByRole("region", { name: "Label facts" });
+  await expect(facts).toBeVisible();
+
+  // The shared schema's EPA rule, before anything is sent.
+  await facts.getByLabel("EPA Registration Number").fill("7969");
+  await dialog.getByRole("button", { name: "Update Item" }).click();
+  await expect(facts.getByText(/EPA registration number must look like 432-1012/)).toBeVisible();
+  await facts.getByLabel("EPA Registration Number").fill("7969-210");
+
+  await facts.getByRole("button", { name: "Add ingredient" }).click();
+  await facts.getByRole("textbox", { name: "Ingredient" }).fill("Fipronil");
+  await facts.getByLabel("Percent").fill("9.1");
+  await pick(facts, "Signal word", "Caution");
+  await facts.getByLabel("Restricted use pesticide (RUP)").check();
+  await facts.getByLabel("Formulation").fill("Suspension concentrate");
+  await facts.getByLabel("Container size").fill("78");
+  await pick(facts, "Measure", "fl oz");
+  if (info.project.name === "phone") expect(await dialog.evaluate((d) => d.scrollWidth <= d.clientWidth + 1)).toBe(true);
+  await dialog.getByRole("button", { name: "Update Item" }).click();
+  await expect(toast(page, "Item updated successfully")).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  // The list entry: RUP and the signal word, and the measured stock.
+  const row = entry(page, name);
+  await expect(row).toContainText("RUP");
+  await expect(row).toContainText("Caution");
+  await expect(row).toContainText("3 containers");
+  if (info.project.name === "phone") expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // Saved: the form opens with them again.
+  await page.reload();
+  await openInventory(page, name);
+  await page.getByRole("button", { name: `Edit ${name}` }).click();
+  const again = page.getByRole("dialog", { name: "Edit Inventory Item" }).getByRole("region", { name: "Label facts" });
+  await expect(again.getByLabel("EPA Registration Number")).toHaveValue("7969-210");
+  await expect(again.getByRole("textbox", { name: "Ingredient" })).toHaveValue("Fipronil");
+  await expect(again.getByLabel("Percent")).toHaveValue("9.1");
+  await expect(again.getByLabel("Restricted use pesticide (RUP)")).toBeChecked();
+  await expect(again.getByLabel("Formulation")).toHaveValue("Suspension concentrate");
+  await expect(again.getByLabel("Container size")).toHaveValue("78");
+  await expect(again.getByLabel("Measure", { exact: true })).toContainText("fl oz");
+});
+
+test("the server's refusal to change a container size with an open container shows on the field", async ({ page, pageErrors }) => {
+  void pageErrors;
+  await signIn(page, "manager");
+  const name = unique("E2E Open");
+  const id = await createItem(page, { name, quantity: 2, containerSize: { amount: "1", unit: "GAL" } });
+  // Use 10 fl oz of it: the main warehouse now holds an open container.
+  const used = await graphql<{ recordApplication: { __typename: string; message?: string } }>(
+    page,
+    `mutation ($input: RecordApplicationInput!) { recordApplication(input: $input) { __typename ... on Error { message } } }`,
+    {
+      input: {
+        customerName: "E2E Customer",
+        serviceAddress: { street: "1 Main St", city: "Austin", state: "TX", zip: "78701" },
+        areaTreated: { amount: "100", unit: "SQ_FT" },
+        startedAt: new Date().toISOString(),
+        targetPests: ["Ants"],
+        method: "SPRAY",
+        lines: [{ itemId: id, amount: "10", unit: "FL_OZ" }],
+      },
+    },
+  );
+  expect(used.recordApplication.__typename, JSON.stringify(used)).toBe("RecordApplicationPayload");
+  await openInventory(page, name);
+  await expect(entry(page, name)).toContainText("1 container + 118 fl oz");
+  await page.getByRole("button", { name: `Edit ${name}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Inventory Item" });
+  await dialog.getByLabel("Container size").fill("2");
+  await dialog.getByRole("button", { name: "Update Item" }).click();
+  await expect(dialog.getByText(/has an open container at .*: use it up or count it before changing the container size/)).toBeVisible();
+  await expect(dialog.getByLabel("Container size")).toHaveAttribute("aria-invalid", "true");
+});
