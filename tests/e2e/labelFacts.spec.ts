@@ -7,8 +7,8 @@ import { expect, signIn as fixtureSignIn, test, unique } from "./fixtures.ts";
  * Whatever a test needs beyond the basic demo set it makes itself, through GraphQL.
  */
 
-async function signIn(page: Page, username: string) {
-  await fixtureSignIn(page, username);
+async function signIn(page: Page, username: string, password?: string) {
+  await fixtureSignIn(page, username, password);
   await expect(page.getByLabel("Username")).toHaveCount(0);
 }
 
@@ -129,4 +129,79 @@ test("the server's refusal to change a container size with an open container sho
   await dialog.getByRole("button", { name: "Update Item" }).click();
   await expect(dialog.getByText(/has an open container at .*: use it up or count it before changing the container size/)).toBeVisible();
   await expect(dialog.getByLabel("Container size")).toHaveAttribute("aria-invalid", "true");
+});
+
+/** A day `days` from today (UTC), YYYY-MM-DD. */
+const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+async function createMember(page: Page, name: string): Promise<{ username: string; password: string }> {
+  const username = `e2e.${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const password = "applicator-123";
+  const data = await graphql<{ createTeamMember: { __typename: string } }>(
+    page,
+    `mutation ($input: CreateTeamMemberInput!) { createTeamMember(input: $input) { __typename ... on Error { message } } }`,
+    { input: { username, password, name, role: "employee", department: "Field" } },
+  );
+  expect(data.createTeamMember.__typename, JSON.stringify(data)).toBe("CreateTeamMemberPayload");
+  return { username, password };
+}
+
+test("a manager sets a member's certification on Team and sees its status; the member sees it on their dashboard @phone", async ({ page, pageErrors, browser }, info) => {
+  void pageErrors;
+  await signIn(page, "manager");
+  const name = unique("E2E Applicator");
+  const member = await createMember(page, name);
+  await page.goto("/team");
+  await page.getByLabel("Search team members").fill(name);
+  const entry = page.locator("tbody tr, li").filter({ hasText: name });
+  await expect(entry).toHaveCount(1);
+  await expect(entry).toContainText("No certification");
+  await entry.getByRole("button", { name: `Add certification of ${name}` }).click();
+
+  const dialog = page.getByRole("dialog", { name: `Add certification for ${name}` });
+  await dialog.getByLabel("Certification number").fill("TX-0042");
+  await dialog.getByLabel("State").fill("tx");
+  await dialog.getByLabel("Categories").fill("7A General Pest, 7B Termite");
+  await dialog.getByLabel("Issued on").fill(dayFromNow(-300));
+  // The shared schema's rule before anything is sent: the expiry after the issue date.
+  await dialog.getByLabel("Expires on").fill(dayFromNow(-400));
+  await dialog.getByRole("button", { name: "Save Certification" }).click();
+  await expect(dialog.getByText("Expires on must be after the issue date")).toBeVisible();
+  await dialog.getByLabel("Expires on").fill(dayFromNow(20));
+  if (info.project.name === "phone") expect(await dialog.evaluate((d) => d.scrollWidth <= d.clientWidth + 1)).toBe(true);
+  await dialog.getByRole("button", { name: "Save Certification" }).click();
+  await expect(toast(page, "Certification saved")).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  await expect(entry).toContainText("TX TX-0042");
+  await expect(entry).toContainText("7A General Pest, 7B Termite");
+  await expect(entry).toContainText("Expires in 20 days");
+  if (info.project.name === "phone") expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // Expired: the chip says so.
+  await entry.getByRole("button", { name: `Edit certification of ${name}` }).click();
+  const edit = page.getByRole("dialog", { name: `Certification of ${name}` });
+  await expect(edit.getByLabel("Certification number")).toHaveValue("TX-0042");
+  await edit.getByLabel("Expires on").fill(dayFromNow(-3));
+  await edit.getByRole("button", { name: "Save Certification" }).click();
+  await expect(edit).toHaveCount(0);
+  await expect(entry).toContainText("Expired 3 days ago");
+
+  // The dashboard's alert card lists it for managers.
+  await page.goto("/");
+  const card = page.getByRole("region", { name: "Certifications expiring" });
+  await expect(card).toContainText(name);
+  await expect(card).toContainText("Expired 3 days ago");
+
+  // The member reads their own on the dashboard (on their own phone: another browser context).
+  const theirs = await browser.newContext({ viewport: page.viewportSize() ?? undefined, serviceWorkers: "block" });
+  try {
+    const phone = await theirs.newPage();
+    await signIn(phone, member.username, member.password);
+    const mine = phone.getByRole("region", { name: "My certification" });
+    await expect(mine).toContainText("TX TX-0042");
+    await expect(mine).toContainText("Expired 3 days ago");
+  } finally {
+    await theirs.close();
+  }
 });
