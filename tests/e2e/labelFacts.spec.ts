@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { expect, signIn as fixtureSignIn, test, unique } from "./fixtures.ts";
 
@@ -204,4 +205,67 @@ test("a manager sets a member's certification on Team and sees its status; the m
   } finally {
     await theirs.close();
   }
+});
+
+test("Reports: the Applications section downloads the restricted-use record report, whose header row is the federal fields @phone", async ({ page, pageErrors }, info) => {
+  void pageErrors;
+  await signIn(page, "manager");
+  // A certified applicator applies a restricted-use product today.
+  const product = unique("E2E RUP");
+  const itemId = await createItem(page, { name: product, quantity: 4, restrictedUse: true, epaRegistrationNumber: "100-1066", signalWord: "WARNING", containerSize: { amount: "1", unit: "GAL" } });
+  const applicator = unique("E2E Certified");
+  await createMember(page, applicator);
+  const found = await graphql<{ teamMembers: { edges: { node: { id: string } }[] } }>(page, `query ($s: String) { teamMembers(first: 1, search: $s) { edges { node { id } } } }`, { s: applicator });
+  const userId = found.teamMembers.edges[0]!.node.id;
+  const certified = await graphql<{ setCertification: { __typename: string } }>(
+    page,
+    `mutation ($input: SetCertificationInput!) { setCertification(input: $input) { __typename ... on Error { message } } }`,
+    { input: { userId, number: "TX-RUP-7", state: "TX", categories: ["7A"], expiresOn: dayFromNow(400) } },
+  );
+  expect(certified.setCertification.__typename, JSON.stringify(certified)).toBe("SetCertificationPayload");
+  const recorded = await graphql<{ recordApplication: { __typename: string } }>(
+    page,
+    `mutation ($input: RecordApplicationInput!) { recordApplication(input: $input) { __typename ... on Error { message } } }`,
+    {
+      input: {
+        applicatorId: userId,
+        customerName: "E2E Bakery",
+        serviceAddress: { street: "5 Oven Rd", city: "Austin", state: "TX", zip: "78702" },
+        areaTreated: { amount: "1200", unit: "SQ_FT" },
+        startedAt: new Date(Date.now() - 3_600_000).toISOString(),
+        targetPests: ["German cockroach"],
+        method: "SPRAY",
+        lines: [{ itemId, amount: "2.5", unit: "FL_OZ" }],
+      },
+    },
+  );
+  expect(recorded.recordApplication.__typename, JSON.stringify(recorded)).toBe("RecordApplicationPayload");
+
+  await page.goto("/reports");
+  const section = page.getByRole("region", { name: "Applications", exact: true });
+  await expect(section).toBeVisible();
+  await expect(section.getByRole("region", { name: "Monthly summary by product" })).toContainText(product);
+  await expect(section).toContainText(/\d+ rows? from \d+ applications?/);
+  if (info.project.name === "phone") expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  const [download] = await Promise.all([page.waitForEvent("download"), section.getByRole("link", { name: "Download the restricted-use record report (CSV)" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^rup-records-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+  const bytes = readFileSync((await download.path())!);
+  expect([...bytes.subarray(0, 3)], "a UTF-8 byte-order mark").toEqual([0xef, 0xbb, 0xbf]);
+  const text = bytes.subarray(3).toString("utf8");
+  const [header, ...rows] = text.split(/\r?\n/).filter(Boolean);
+  expect(header).toBe(
+    "Customer name,Customer address,Location of application,Size of area treated,Date,Time,Product name,EPA registration number,Total amount applied,Certified applicator,Certification number,Non-certified applicators,Record",
+  );
+  const ours = rows.find((r) => r.includes(product));
+  expect(ours, text).toBeDefined();
+  expect(ours).toContain("E2E Bakery");
+  expect(ours).toContain("100-1066");
+  expect(ours).toContain("2.5 fl oz");
+  expect(ours).toContain("TX-RUP-7");
+
+  // The PDF and the other CSVs are links to the server's own routes.
+  await expect(section.getByRole("link", { name: "Download the restricted-use record report (PDF)" })).toHaveAttribute("href", /^\/api\/applications\/rup-report\.pdf\?from=/);
+  await expect(section.getByRole("link", { name: "Download the monthly summary (CSV)" })).toHaveAttribute("href", /^\/api\/applications\/monthly-summary\.csv\?from=/);
+  await expect(section.getByRole("link", { name: "Download the application log (CSV)" })).toHaveAttribute("href", /^\/api\/applications\/log\.csv\?from=/);
 });
