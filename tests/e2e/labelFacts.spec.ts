@@ -202,6 +202,9 @@ test("a manager sets a member's certification on Team and sees its status; the m
     const mine = phone.getByRole("region", { name: "My certification" });
     await expect(mine).toContainText("TX TX-0042");
     await expect(mine).toContainText("Expired 3 days ago");
+    // The notice sent when it was set to expire in 20 days (the 30-day window) is in their bell.
+    await phone.getByRole("button", { name: "Notifications" }).click();
+    await expect(phone.getByRole("listitem", { name: /^Your applicator certification TX-0042 \(TX\) expires \d{4}-\d{2}-\d{2} \(in 20 days\)$/ })).toBeVisible();
   } finally {
     await theirs.close();
   }

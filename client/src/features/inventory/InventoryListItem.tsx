@@ -162,7 +162,7 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
   return (
     <TableRow hover>
       <TableCell sx={{ maxWidth: 280 }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }}>
+        <Stack direction="row" sx={{ alignItems: "center", flexWrap: "wrap", columnGap: 1, rowGap: 0.25 }}>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             {i.name}
           </Typography>
@@ -174,17 +174,18 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
             {i.description}
           </Typography>
         )}
+        {/* The measured stock: in this wide cell, so the quantity column stays narrow. */}
+        {i.containerSize && (
+          <Typography variant="caption" component="div" aria-label={`Measured stock: ${i.stockText}`}>
+            In stock: {i.stockText}
+          </Typography>
+        )}
       </TableCell>
       <TableCell sx={{ whiteSpace: "nowrap" }}>{i.category}</TableCell>
       <TableCell>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {i.quantity}
         </Typography>
-        {i.containerSize && (
-          <Typography variant="caption" component="div" sx={{ whiteSpace: "nowrap" }} aria-label={`Measured stock: ${i.stockText}`}>
-            {i.stockText}
-          </Typography>
-        )}
         <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: "nowrap" }}>
           Min: {i.minQuantity}
         </Typography>

@@ -35,7 +35,7 @@ export function LabelFactsFields({ form, stockText }: { form: Form; stockText?: 
             name="epaRegistrationNumber"
             label="EPA Registration Number"
             placeholder="e.g. 432-1012"
-            helperText="EPA Reg. No. on the label, e.g. 432-1012 or 432-1012-5481"
+            helperText="As on the label: 432-1012 or 432-1012-5481"
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
@@ -50,7 +50,7 @@ export function LabelFactsFields({ form, stockText }: { form: Form; stockText?: 
           />
         </Grid>
         <Grid size={12} component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
-          <Typography component="legend" variant="body2" sx={{ fontWeight: 600, mb: 1 }}>
+          <Typography component="legend" variant="body2" sx={{ fontWeight: 600, mb: 1, p: 0 }}>
             Active ingredients
           </Typography>
           <Stack spacing={1.5}>

@@ -95,7 +95,7 @@ export function ApplicationReportsSection({ reports, error }: { reports: Applica
                 <DownloadLink href={data.logCsvUrl} label="CSV" name="Download the application log (CSV)" />
               </Box>
             </Stack>
-            <Stack direction="row" spacing={1.5} sx={{ alignItems: "center", justifyContent: "space-between", pt: 1, borderTop: 1, borderColor: "divider" }}>
+            <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: { sm: "center" }, justifyContent: "space-between", pt: 1, borderTop: 1, borderColor: "divider" }}>
               <Box sx={{ minWidth: 0 }}>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
                   Monthly summary by product

@@ -168,28 +168,24 @@ function Certification({ m, onCertify, layout }: { m: Member; onCertify: OnCerti
   const c = m.certification;
   const open = () => onCertify({ userId: m.id, name: m.name, certification: c });
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 0.5 }}>
+    <Stack direction="row" sx={{ alignItems: "center", flexWrap: "wrap", columnGap: 1.5, rowGap: 0.5 }}>
       {c && (
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: "nowrap" }}>
             {c.state} {c.number}
           </Typography>
-          <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: "nowrap" }}>
+          <Typography variant="caption" color="text.secondary" component="div">
             Expires {formatDay(c.expiresOn)}
             {c.categories.length ? ` · ${c.categories.join(", ")}` : ""}
           </Typography>
         </Box>
       )}
-      <CertificationChip certification={c} />
-      <Button
-        size="small"
-        startIcon={<BadgeIcon />}
-        onClick={open}
-        aria-label={`${c ? "Edit" : "Add"} certification of ${m.name}`}
-        sx={{ whiteSpace: "nowrap", ml: layout === "card" ? "auto !important" : undefined }}
-      >
-        {c ? "Edit" : "Add"}
-      </Button>
+      <Stack direction="row" sx={{ alignItems: "center", columnGap: 1, ml: layout === "card" && c ? "auto" : undefined }}>
+        <CertificationChip certification={c} />
+        <Button size="small" startIcon={<BadgeIcon />} onClick={open} aria-label={`${c ? "Edit" : "Add"} certification of ${m.name}`} sx={{ whiteSpace: "nowrap" }}>
+          {c ? "Edit" : "Add"}
+        </Button>
+      </Stack>
     </Stack>
   );
 }
