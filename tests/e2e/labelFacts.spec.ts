@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { expect, signIn as fixtureSignIn, test, unique } from "./fixtures.ts";
 
@@ -271,4 +272,57 @@ test("Reports: the Applications section downloads the restricted-use record repo
   await expect(section.getByRole("link", { name: "Download the restricted-use record report (PDF)" })).toHaveAttribute("href", /^\/api\/applications\/rup-report\.pdf\?from=/);
   await expect(section.getByRole("link", { name: "Download the monthly summary (CSV)" })).toHaveAttribute("href", /^\/api\/applications\/monthly-summary\.csv\?from=/);
   await expect(section.getByRole("link", { name: "Download the application log (CSV)" })).toHaveAttribute("href", /^\/api\/applications\/log\.csv\?from=/);
+});
+
+/** axe's WCAG 2.1 A/AA checks of what is on screen now (as a11y.spec.ts runs them, outlined inputs' border unmasked). */
+async function expectAccessible(page: Page, what: string) {
+  await expect(page.getByText("Loading...")).toHaveCount(0);
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+  await page.waitForTimeout(400);
+  const unmask = await page.evaluateHandle(() => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync("fieldset.MuiOutlinedInput-notchedOutline { display: none !important }");
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    return sheet;
+  });
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  await unmask.evaluate((sheet) => (document.adoptedStyleSheets = document.adoptedStyleSheets.filter((x) => x !== sheet)));
+  const report = violations.map((v) => `${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")} ${n.failureSummary}`).join("\n")}`).join("\n");
+  expect.soft(violations.length, `${what}:\n${report}`).toBe(0);
+}
+
+test("the label facts chips, certification chips and the Applications section pass axe's WCAG checks @phone", async ({ page, pageErrors }) => {
+  void pageErrors;
+  await signIn(page, "manager");
+  const tag = unique("E2E Axe");
+  for (const [i, signalWord] of (["CAUTION", "WARNING", "DANGER"] as const).entries()) {
+    await createItem(page, { name: `${tag} ${signalWord}`, quantity: 2, restrictedUse: i === 2, epaRegistrationNumber: "432-1012", signalWord, containerSize: { amount: "1", unit: "GAL" } });
+  }
+  await openInventory(page, `${tag} DANGER`);
+  await page.getByLabel("Search inventory").fill(tag);
+  await expect(page.locator("tbody tr, article")).toHaveCount(3);
+  await expectAccessible(page, "inventory with label facts");
+  await page.getByRole("button", { name: `Edit ${tag} DANGER` }).click();
+  await expect(page.getByRole("region", { name: "Label facts" })).toBeVisible();
+  await expectAccessible(page, "the item form's label facts");
+  await page.keyboard.press("Escape");
+
+  const names = [`${tag} Soon`, `${tag} Expired`, `${tag} Valid`];
+  for (const [i, name] of names.entries()) {
+    await createMember(page, name);
+    const found = await graphql<{ teamMembers: { edges: { node: { id: string } }[] } }>(page, `query ($s: String) { teamMembers(first: 1, search: $s) { edges { node { id } } } }`, { s: name });
+    await graphql(page, `mutation ($input: SetCertificationInput!) { setCertification(input: $input) { __typename } }`, {
+      input: { userId: found.teamMembers.edges[0]!.node.id, number: `AX-${i}`, state: "TX", categories: ["7A"], expiresOn: dayFromNow([10, -5, 300][i]!) },
+    });
+  }
+  await page.goto("/team");
+  await page.getByLabel("Search team members").fill(tag);
+  await expect(page.locator("tbody tr, li").filter({ hasText: tag })).toHaveCount(3);
+  await expectAccessible(page, "team with certifications");
+  await page.goto("/");
+  await expect(page.getByRole("region", { name: "Certifications expiring" })).toContainText(names[0]!);
+  await expectAccessible(page, "dashboard with expiring certifications");
+  await page.goto("/reports");
+  await expect(page.getByRole("region", { name: "Applications", exact: true })).toBeVisible();
+  await expectAccessible(page, "reports");
 });
