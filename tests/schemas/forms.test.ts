@@ -5,7 +5,7 @@ import { recordUseForm } from "../../schemas/chemicalUse.ts";
 import { equipmentForm, NEW_EQUIPMENT } from "../../schemas/equipment.ts";
 import { requestForm } from "../../schemas/requests.ts";
 import { inventoryItemForm, inventoryItemFormValues } from "../../schemas/inventory.ts";
-import { NEW_TEAM_MEMBER, teamMemberForm } from "../../schemas/team.ts";
+import { certificationForm, certificationFormValues, NEW_TEAM_MEMBER, teamMemberForm } from "../../schemas/team.ts";
 import { createWebhookInput, NEW_WEBHOOK, webhookForm } from "../../schemas/webhooks.ts";
 
 /** What a form shows: the first message of each field, as the zod resolver of react-hook-form reports it. */
@@ -129,6 +129,28 @@ describe("inventory form (§5), read by the server's own schema", () => {
         { name: "Hydroprene", percent: "" },
       ]);
     });
+  });
+});
+
+describe("certification form (issue 34), read by setCertification's own fields", () => {
+  const filled = { number: " TX-0042 ", state: "tx", categories: "7A General Pest, 7B Termite,", issuedOn: "", expiresOn: "2027-03-31" };
+  it("reads the categories as a list and blank dates as none; the state in capitals", () => {
+    expect(certificationForm.parse(filled)).toEqual({ number: "TX-0042", state: "TX", categories: ["7A General Pest", "7B Termite"], issuedOn: null, expiresOn: "2027-03-31" });
+    expect(certificationForm.parse({ ...filled, categories: "" }).categories).toEqual([]);
+  });
+  it("needs a number, a two-letter state and an expiry after the issue date", () => {
+    expect(errorsOf(certificationForm, { ...filled, number: "", state: "Texas", expiresOn: "" })).toEqual({
+      number: "Certification number is required",
+      state: "State must be a two-letter code, e.g. TX",
+      expiresOn: "Expires on must be a date (YYYY-MM-DD)",
+    });
+    expect(errorsOf(certificationForm, { ...filled, issuedOn: "2027-04-01" })).toEqual({ expiresOn: "Expires on must be after the issue date" });
+  });
+  it("opens with the member's certification, or blanks", () => {
+    expect(certificationFormValues({ number: "TX-1", state: "TX", categories: ["7A", "7B"], issuedOn: null, expiresOn: "2027-01-01" })).toEqual({
+      number: "TX-1", state: "TX", categories: "7A, 7B", issuedOn: "", expiresOn: "2027-01-01",
+    });
+    expect(certificationFormValues(null)).toEqual({ number: "", state: "", categories: "", issuedOn: "", expiresOn: "" });
   });
 });
 
