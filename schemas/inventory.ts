@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EPA_REGISTRATION_NUMBER, EPA_REGISTRATION_NUMBER_MESSAGE, INVENTORY_CATEGORIES, SIGNAL_WORDS, UNITS } from "./constants.ts";
+import { EPA_REGISTRATION_NUMBER, EPA_REGISTRATION_NUMBER_MESSAGE, INVENTORY_CATEGORIES, PRODUCT_CATEGORIES, SIGNAL_WORDS, UNITS } from "./constants.ts";
 import { DECIMAL_MESSAGE, decimalAmount, MEASURE_UNITS, parseThousandths } from "./measures.ts";
 import { oneOf, optionalPatternText, optionalText, requiredText, sdsFileUrlField, wholeNumber } from "./fields.ts";
 import { centsToDollars, moneyInput, numberInput, textInput } from "./form.ts";
@@ -67,38 +67,101 @@ export const createInventoryItemInput = z.object({
 export const updateInventoryItemInput = z.object(inventoryItemFields).partial();
 
 const f = inventoryItemFields;
+
+/** Items of these categories carry label facts (issue 34); the server refuses them on any other item. */
+export const isProductCategory = (category: string | null | undefined) => (PRODUCT_CATEGORIES as readonly string[]).includes(category ?? "");
+
+/**
+ * The label facts part of the item form (Pesticide, Chemicals and Bait items): each input's text read
+ * into the fields above. An ingredient row is a name and a percent; the container size is an amount
+ * and a measure unit, both blank for a product counted in whole units.
+ */
+const labelFactsForm = z.object({
+  activeIngredients: z.array(z.object({ name: z.string(), percent: z.string() })).transform((rows) =>
+    rows.map((r) => ({ name: r.name, percent: r.percent.trim() === "" ? null : r.percent.trim() })),
+  ).pipe(f.activeIngredients as z.ZodType<z.output<typeof f.activeIngredients>, { name: string; percent: string | null }[]>),
+  signalWord: textInput(f.signalWord, null),
+  restrictedUse: f.restrictedUse,
+  formulation: f.formulation,
+  containerSize: z
+    .object({ amount: z.string(), unit: z.string() })
+    .transform((v) => (v.amount.trim() === "" && v.unit === "" ? null : { amount: v.amount.trim() === "" ? undefined : v.amount, unit: v.unit === "" ? undefined : v.unit }))
+    .pipe(f.containerSize as z.ZodType<z.output<typeof f.containerSize>, { amount: string | undefined; unit: string | undefined } | null>),
+});
+
+/** What the label facts inputs hold (text), before they are read. */
+const labelFactsInputs = {
+  activeIngredients: z.array(z.object({ name: z.string(), percent: z.string() })),
+  signalWord: z.string(),
+  restrictedUse: z.boolean(),
+  formulation: z.string(),
+  containerSize: z.object({ amount: z.string(), unit: z.string() }),
+};
+
 /**
  * The item form (add and edit): each input's text read into the fields above, so the form shows the
  * server's own messages. Its output is the create/update input; optional numbers left blank are
- * omitted (the server keeps its default or the stored value).
+ * omitted (the server keeps its default or the stored value). A product (Pesticide, Chemicals, Bait)
+ * sends its label facts, the ingredients as a list; any other item sends them cleared and keeps the
+ * one-line active ingredient, as before issue 34.
  */
-export const inventoryItemForm = z.object({
-  name: f.name,
-  description: f.description,
-  category: textInput(f.category),
-  unit: textInput(f.unit),
-  quantity: numberInput(f.quantity),
-  minQuantity: numberInput(f.minQuantity),
-  reorderPoint: numberInput(f.reorderPoint.optional()),
-  reorderQuantity: numberInput(f.reorderQuantity.optional()),
-  price: moneyInput(f.price),
-  supplier: f.supplier,
-  location: f.location,
-  barcode: f.barcode,
-  qrCode: f.qrCode,
-  epaRegistrationNumber: f.epaRegistrationNumber,
-  activeIngredient: f.activeIngredient,
-  hazardous: f.hazardous,
-});
+export const inventoryItemForm = z
+  .object({
+    name: f.name,
+    description: f.description,
+    category: textInput(f.category),
+    unit: textInput(f.unit),
+    quantity: numberInput(f.quantity),
+    minQuantity: numberInput(f.minQuantity),
+    reorderPoint: numberInput(f.reorderPoint.optional()),
+    reorderQuantity: numberInput(f.reorderQuantity.optional()),
+    price: moneyInput(f.price),
+    supplier: f.supplier,
+    location: f.location,
+    barcode: f.barcode,
+    qrCode: f.qrCode,
+    epaRegistrationNumber: f.epaRegistrationNumber,
+    activeIngredient: f.activeIngredient,
+    hazardous: f.hazardous,
+    ...labelFactsInputs,
+  })
+  .transform(({ activeIngredients, signalWord, restrictedUse, formulation, containerSize, activeIngredient, ...item }, ctx) => {
+    if (!isProductCategory(item.category)) return { ...item, activeIngredient, restrictedUse: false, signalWord: null, formulation: null, containerSize: null };
+    const facts = labelFactsForm.safeParse({ activeIngredients, signalWord, restrictedUse, formulation, containerSize });
+    if (!facts.success) {
+      for (const issue of facts.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path as PropertyKey[] });
+      return z.NEVER;
+    }
+    return { ...item, ...facts.data };
+  });
 export type InventoryItemFormValues = z.input<typeof inventoryItemForm>;
 export type InventoryItemFormOutput = z.output<typeof inventoryItemForm>;
 
-type StoredItem = { [K in keyof InventoryItemFormValues]?: string | number | boolean | null };
+/** A stored item as the form reads it (GraphQL's shape). */
+type StoredItem = {
+  [K in Exclude<keyof InventoryItemFormValues, keyof typeof labelFactsInputs>]?: string | number | boolean | null;
+} & {
+  activeIngredients?: readonly { readonly name: string; readonly percent?: string | number | null }[] | null;
+  signalWord?: string | null;
+  restrictedUse?: boolean | null;
+  formulation?: string | null;
+  containerSize?: { readonly amount: string | number; readonly unit: string } | null;
+};
 const shown = (v: string | number | boolean | null | undefined) => (v == null ? "" : String(v));
+
+/** "Fipronil 0.05%, Bifenthrin 7.9%" (the one-line form) as rows, for an item stored before the list. */
+export function ingredientRows(line: string | null | undefined): { name: string; percent: string }[] {
+  if (!line?.trim()) return [];
+  return line.split(/,\s*/).filter(Boolean).map((part) => {
+    const m = /^(.*?)\s+(\d{1,3}(?:\.\d{1,3})?)\s*%$/.exec(part.trim());
+    return m ? { name: m[1]!, percent: m[2]! } : { name: part.trim(), percent: "" };
+  });
+}
 
 /** What the form's inputs show: a stored item's values, or a new item's §9 defaults. */
 export function inventoryItemFormValues(item: StoredItem | null): InventoryItemFormValues {
   const v: StoredItem = item ?? NEW_ITEM;
+  const list = v.activeIngredients ?? [];
   return {
     name: shown(v.name),
     description: shown(v.description),
@@ -117,6 +180,10 @@ export function inventoryItemFormValues(item: StoredItem | null): InventoryItemF
     epaRegistrationNumber: shown(v.epaRegistrationNumber),
     activeIngredient: shown(v.activeIngredient),
     hazardous: v.hazardous === true,
+    activeIngredients: list.length ? list.map((i) => ({ name: i.name, percent: shown(i.percent) })) : ingredientRows(typeof v.activeIngredient === "string" ? v.activeIngredient : null),
+    signalWord: shown(v.signalWord),
+    restrictedUse: v.restrictedUse === true,
+    formulation: shown(v.formulation),
+    containerSize: { amount: shown(v.containerSize?.amount), unit: shown(v.containerSize?.unit) },
   };
 }
-

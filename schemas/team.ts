@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ROLES } from "./constants.ts";
 import { oneOf, optionalText, requiredText, withTextRule } from "./fields.ts";
 import { textInput } from "./form.ts";
+import { setCertificationInput } from "./applications.ts";
 
 export const usernameField = z
   .string({ error: "Username is required" })
@@ -45,3 +46,35 @@ export const teamMemberForm = z
 export type TeamMemberFormValues = z.input<typeof teamMemberForm>;
 export type TeamMemberFormOutput = z.output<typeof teamMemberForm>;
 export const NEW_TEAM_MEMBER: TeamMemberFormValues = { name: "", username: "", password: "", confirmPassword: "", role: member.role.parse(undefined), department: "" };
+
+const cert = setCertificationInput.shape;
+/**
+ * A member's applicator certification, as managers set it on Team (issue 34): the very fields
+ * setCertification checks. Categories are typed as a list separated by commas ("7A, 7B"); dates are
+ * YYYY-MM-DD; the output is the mutation's input without the user.
+ */
+export const certificationForm = z
+  .object({
+    number: cert.number,
+    state: cert.state,
+    categories: z
+      .string()
+      .transform((v) => v.split(/[,;\n]/).map((c) => c.trim()).filter(Boolean))
+      .pipe(cert.categories as z.ZodType<z.output<typeof cert.categories>, string[]>),
+    issuedOn: textInput(cert.issuedOn, null),
+    expiresOn: textInput(cert.expiresOn),
+  })
+  .refine((c) => !c.issuedOn || c.issuedOn <= c.expiresOn, { message: "Expires on must be after the issue date", path: ["expiresOn"] });
+export type CertificationFormValues = z.input<typeof certificationForm>;
+export type CertificationFormOutput = z.output<typeof certificationForm>;
+
+type StoredCertification = { number: string; state: string; categories: readonly string[]; issuedOn?: string | null; expiresOn: string };
+/** What the certification form shows: the member's current certification, or blanks. */
+export const certificationFormValues = (c: StoredCertification | null | undefined): CertificationFormValues => ({
+  number: c?.number ?? "",
+  state: c?.state ?? "",
+  categories: c?.categories.join(", ") ?? "",
+  issuedOn: c?.issuedOn ?? "",
+  expiresOn: c?.expiresOn ?? "",
+});
+

@@ -33,6 +33,37 @@ const routes = [
   ["404", "/no-such-page"],
 ];
 
+/** A GraphQL request with the page's session. */
+const gql = (page, query, variables = {}) =>
+  page.evaluate(async ([q, v]) => (await fetch("/graphql", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: q, variables: v }) })).json(), [query, variables]);
+
+/**
+ * Issue 34's data on the basic demo set, made once through GraphQL as a manager: label facts on two
+ * products (one restricted-use), certifications (Marcus's expiring in 21 days) and a restricted-use
+ * application, so the item form, inventory, Team, the dashboard, the bell and Reports show them.
+ */
+let labelFactsReady = false;
+async function addLabelFacts(page) {
+  if (labelFactsReady) return;
+  labelFactsReady = true;
+  const day = (days) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const itemId = async (search) => (await gql(page, "query ($s: String) { inventoryItems(first: 1, search: $s) { edges { node { id } } } }", { s: search })).data.inventoryItems.edges[0].node.id;
+  const userId = async (search) => (await gql(page, "query ($s: String) { teamMembers(first: 1, search: $s) { edges { node { id } } } }", { s: search })).data.teamMembers.edges[0].node.id;
+  const update = "mutation ($input: UpdateInventoryItemInput!) { updateInventoryItem(input: $input) { __typename ... on Error { message } } }";
+  const termidor = await itemId("Termidor");
+  const demand = await itemId("Demand CS");
+  await gql(page, update, { input: { id: termidor, epaRegistrationNumber: "7969-210", activeIngredients: [{ name: "Fipronil", percent: "9.1" }], signalWord: "CAUTION", formulation: "Suspension concentrate (SC)", containerSize: { amount: "78", unit: "FL_OZ" } } });
+  await gql(page, update, { input: { id: demand, epaRegistrationNumber: "100-1066", activeIngredients: [{ name: "Lambda-cyhalothrin", percent: "9.7" }], signalWord: "WARNING", restrictedUse: true, formulation: "Capsule suspension (CS)", containerSize: { amount: "8", unit: "FL_OZ" } } });
+  const certify = "mutation ($input: SetCertificationInput!) { setCertification(input: $input) { __typename ... on Error { message } } }";
+  const marcus = await userId("Marcus");
+  await gql(page, certify, { input: { userId: marcus, number: "TX-0658213", state: "TX", categories: ["7A General Pest", "7B Termite"], issuedOn: day(-700), expiresOn: day(21) } });
+  await gql(page, certify, { input: { userId: await userId("Priya"), number: "TX-0712944", state: "TX", categories: ["7A General Pest"], issuedOn: day(-200), expiresOn: day(530) } });
+  const record = "mutation ($input: RecordApplicationInput!) { recordApplication(input: $input) { __typename ... on Error { message } } }";
+  const visit = { serviceAddress: { street: "1420 Lamar Blvd", city: "Austin", state: "TX", zip: "78703" }, areaTreated: { amount: "2400", unit: "SQ_FT" }, method: "SPRAY" };
+  await gql(page, record, { input: { ...visit, applicatorId: marcus, customerName: "Riverside Bakery", startedAt: new Date(Date.now() - 26 * 3_600_000).toISOString(), targetPests: ["German cockroach"], lines: [{ itemId: demand, amount: "1.5", unit: "FL_OZ" }] } });
+  await gql(page, record, { input: { ...visit, applicatorId: marcus, customerName: "Hill Country Dental", startedAt: new Date(Date.now() - 3 * 3_600_000).toISOString(), targetPests: ["Subterranean termites"], lines: [{ itemId: termidor, amount: "10", unit: "FL_OZ" }] } });
+}
+
 async function settle(page) {
   await page.waitForLoadState("networkidle").catch(() => {});
   await page.getByText("Loading...").first().waitFor({ state: "hidden", timeout: 10_000 }).catch(() => {});
@@ -65,6 +96,7 @@ try {
       await page.getByLabel("Password").fill(password);
       await page.getByRole("button", { name: "Sign In" }).click();
       await page.getByRole("button", { name: "Notifications" }).waitFor();
+      if (user === "manager") await addLabelFacts(page);
       for (const [name, path] of routes) {
         if (!wanted(`${user}-${name}`)) continue;
         await page.goto(`${base}${path}`);
@@ -128,6 +160,48 @@ try {
         await form.getByRole("button", { name: "Record application" }).click();
         await form.getByRole("region", { name: /^Product: Talstar/ }).scrollIntoViewIfNeeded();
         await shot(page, `${user}-application-new-product`);
+      }
+      // Issue 34: a product's label facts on the item form, certifications on Team, the inspector's exports on Reports.
+      if (user === "manager" && wanted("manager-labelfacts")) {
+        await page.goto(`${base}/inventory`);
+        await settle(page);
+        await page.getByRole("button", { name: /^Edit Demand CS/ }).click();
+        await page.getByRole("region", { name: "Label facts" }).scrollIntoViewIfNeeded();
+        await shot(page, "manager-labelfacts-item-dialog");
+        await page.getByRole("button", { name: "Cancel" }).click();
+        await page.getByLabel("Search inventory").fill("Termidor");
+        await page.waitForTimeout(800);
+        await shot(page, "manager-labelfacts-inventory");
+        await page.goto(`${base}/team`);
+        await settle(page);
+        await page.getByRole("button", { name: "Edit certification of Marcus Reyes" }).click();
+        await page.getByRole("dialog", { name: "Certification of Marcus Reyes" }).getByLabel("Certification number").waitFor();
+        await shot(page, "manager-labelfacts-certification-dialog");
+        await page.getByRole("button", { name: "Cancel" }).click();
+        await page.goto(`${base}/`);
+        await settle(page);
+        await page.getByRole("region", { name: "Certifications expiring" }).scrollIntoViewIfNeeded();
+        await shot(page, "manager-labelfacts-dashboard");
+        await page.goto(`${base}/reports`);
+        await settle(page);
+        await page.getByRole("region", { name: "Applications", exact: true }).scrollIntoViewIfNeeded();
+        await shot(page, "manager-labelfacts-reports");
+      }
+      if (user === "tech" && wanted("tech-labelfacts")) {
+        await page.goto(`${base}/`);
+        await settle(page);
+        await page.getByRole("region", { name: "My certification" }).scrollIntoViewIfNeeded();
+        await shot(page, "tech-labelfacts-dashboard");
+        await page.getByRole("button", { name: "Notifications" }).click();
+        await page.getByRole("listitem", { name: /applicator certification/ }).first().waitFor();
+        await shot(page, "tech-labelfacts-notifications");
+        await page.keyboard.press("Escape");
+        await page.goto(`${base}/scan`);
+        await settle(page);
+        await page.getByLabel("Enter code manually").fill("0700481200882");
+        await page.getByRole("button", { name: "Look Up" }).click();
+        await page.getByRole("region", { name: "Scanned item" }).waitFor();
+        await shot(page, "tech-labelfacts-scan");
       }
       // Purchasing (issue 16): drafts from the suggestions, the draft editor, cancelling, and receiving a placed order.
       if (user === "manager" && wanted("manager-purchasing")) {

@@ -5,7 +5,7 @@ import { recordUseForm } from "../../schemas/chemicalUse.ts";
 import { equipmentForm, NEW_EQUIPMENT } from "../../schemas/equipment.ts";
 import { requestForm } from "../../schemas/requests.ts";
 import { inventoryItemForm, inventoryItemFormValues } from "../../schemas/inventory.ts";
-import { NEW_TEAM_MEMBER, teamMemberForm } from "../../schemas/team.ts";
+import { certificationForm, certificationFormValues, NEW_TEAM_MEMBER, teamMemberForm } from "../../schemas/team.ts";
 import { createWebhookInput, NEW_WEBHOOK, webhookForm } from "../../schemas/webhooks.ts";
 
 /** What a form shows: the first message of each field, as the zod resolver of react-hook-form reports it. */
@@ -63,10 +63,94 @@ describe("inventory form (§5), read by the server's own schema", () => {
       expect(errorsOf(inventoryItemForm, { ...base, epaRegistrationNumber: epa }).epaRegistrationNumber, epa).toMatch(/^EPA registration number must look like 432-1012/);
     }
     expect(errorsOf(inventoryItemForm, { ...base, activeIngredient: "x".repeat(201) }).activeIngredient).toBe("Active ingredient must be at most 200 characters");
-    expect(inventoryItemForm.parse({ ...base, epaRegistrationNumber: " 7969-210 ", activeIngredient: "" })).toMatchObject({
-      epaRegistrationNumber: "7969-210",
-      activeIngredient: null,
+    expect(inventoryItemForm.parse({ ...base, epaRegistrationNumber: " 7969-210 ", activeIngredient: "" })).toMatchObject({ epaRegistrationNumber: "7969-210" });
+    // Other items keep the one-line active ingredient, as before issue 34.
+    expect(inventoryItemForm.parse({ ...base, category: "Supplies", activeIngredient: "" })).toMatchObject({ activeIngredient: null });
+  });
+
+  describe("label facts of a Pesticide, Chemicals or Bait item (issue 34)", () => {
+    const product = { ...NEW_ITEM, name: "Termidor SC", category: "Pesticide", epaRegistrationNumber: "7969-210" };
+    it("sends them for a product: ingredient rows as a list, signal word, restricted use, formulation, container size", () => {
+      const out = inventoryItemForm.parse({
+        ...product,
+        activeIngredients: [{ name: " Fipronil ", percent: "9.1" }, { name: "Other", percent: "" }],
+        signalWord: "CAUTION",
+        restrictedUse: true,
+        formulation: " SC ",
+        containerSize: { amount: "78", unit: "FL_OZ" },
+      });
+      expect(out).toMatchObject({
+        activeIngredients: [{ name: "Fipronil", percent: "9.1" }, { name: "Other", percent: null }],
+        signalWord: "CAUTION",
+        restrictedUse: true,
+        formulation: "SC",
+        containerSize: { amount: "78", unit: "FL_OZ" },
+      });
+      expect(out).not.toHaveProperty("activeIngredient");
+      expect(inventoryItemForm.parse(product)).toMatchObject({ activeIngredients: [], signalWord: null, restrictedUse: false, formulation: null, containerSize: null });
     });
+
+    it("checks them with the server's messages, on the input that is wrong", () => {
+      const paths = (values: object) => {
+        const r = inventoryItemForm.safeParse({ ...product, ...values });
+        // The first message of each input, as the form shows it.
+        return Object.fromEntries((r.success ? [] : r.error.issues).reverse().map((i) => [i.path.join("."), i.message]));
+      };
+      expect(paths({ activeIngredients: [{ name: "", percent: "120" }] })).toEqual({
+        "activeIngredients.0.name": "Active ingredient is required",
+        "activeIngredients.0.percent": "Percent must be a number with at most 3 decimals, from 0 to 100",
+      });
+      expect(paths({ containerSize: { amount: "1", unit: "" } })).toEqual({ "containerSize.unit": expect.stringMatching(/^Container unit/) });
+      expect(paths({ containerSize: { amount: "", unit: "GAL" } })).toEqual({ "containerSize.amount": "Container size is required" });
+      expect(paths({ containerSize: { amount: "1.2345", unit: "GAL" } })).toEqual({ "containerSize.amount": "Container size must be a number with at most 3 decimals" });
+    });
+
+    it("clears them when the item is not a product, whatever the hidden inputs hold", () => {
+      expect(inventoryItemForm.parse({ ...product, category: "Traps", restrictedUse: true, signalWord: "DANGER", containerSize: { amount: "x", unit: "" } })).toMatchObject({
+        restrictedUse: false,
+        signalWord: null,
+        formulation: null,
+        containerSize: null,
+      });
+    });
+
+    it("shows a stored product's facts, and rows from the one-line ingredient of an item stored before the list", () => {
+      const values = inventoryItemFormValues({
+        name: "Talstar P",
+        category: "Chemicals",
+        activeIngredients: [{ name: "Bifenthrin", percent: "7.9" }],
+        signalWord: "CAUTION",
+        restrictedUse: false,
+        containerSize: { amount: "1", unit: "GAL" },
+      });
+      expect(values).toMatchObject({ activeIngredients: [{ name: "Bifenthrin", percent: "7.9" }], signalWord: "CAUTION", containerSize: { amount: "1", unit: "GAL" } });
+      expect(inventoryItemFormValues({ name: "Old", category: "Bait", activeIngredient: "Fipronil 0.05%, Hydroprene" }).activeIngredients).toEqual([
+        { name: "Fipronil", percent: "0.05" },
+        { name: "Hydroprene", percent: "" },
+      ]);
+    });
+  });
+});
+
+describe("certification form (issue 34), read by setCertification's own fields", () => {
+  const filled = { number: " TX-0042 ", state: "tx", categories: "7A General Pest, 7B Termite,", issuedOn: "", expiresOn: "2027-03-31" };
+  it("reads the categories as a list and blank dates as none; the state in capitals", () => {
+    expect(certificationForm.parse(filled)).toEqual({ number: "TX-0042", state: "TX", categories: ["7A General Pest", "7B Termite"], issuedOn: null, expiresOn: "2027-03-31" });
+    expect(certificationForm.parse({ ...filled, categories: "" }).categories).toEqual([]);
+  });
+  it("needs a number, a two-letter state and an expiry after the issue date", () => {
+    expect(errorsOf(certificationForm, { ...filled, number: "", state: "Texas", expiresOn: "" })).toEqual({
+      number: "Certification number is required",
+      state: "State must be a two-letter code, e.g. TX",
+      expiresOn: "Expires on must be a date (YYYY-MM-DD)",
+    });
+    expect(errorsOf(certificationForm, { ...filled, issuedOn: "2027-04-01" })).toEqual({ expiresOn: "Expires on must be after the issue date" });
+  });
+  it("opens with the member's certification, or blanks", () => {
+    expect(certificationFormValues({ number: "TX-1", state: "TX", categories: ["7A", "7B"], issuedOn: null, expiresOn: "2027-01-01" })).toEqual({
+      number: "TX-1", state: "TX", categories: "7A, 7B", issuedOn: "", expiresOn: "2027-01-01",
+    });
+    expect(certificationFormValues(null)).toEqual({ number: "", state: "", categories: "", issuedOn: "", expiresOn: "" });
   });
 });
 

@@ -38,6 +38,9 @@ export type ItemRow = {
   qrCode: string | null;
   hazardous: boolean;
   epaRegistrationNumber: string | null;
+  /** Label facts (issue 34); absent in copies kept before them. */
+  restrictedUse?: boolean;
+  signalWord?: string | null;
   sdsFileUrl: string | null;
 };
 

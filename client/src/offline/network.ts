@@ -133,8 +133,10 @@ export async function scanAnswer(userId: string, code: string) {
       ? (({ id, name, serialNumber, category, status, assignedTo, assignedAt, location }) => ({
           __typename: "Equipment", __isNode: "Equipment", id, name, serialNumber, category, status, assignedTo, assignedAt, location,
         }))(found.row)
-      : (({ id, name, category, quantity, minQuantity, unit, location, barcode }) => ({
+      : (({ id, name, category, quantity, minQuantity, unit, location, barcode, epaRegistrationNumber, restrictedUse, signalWord }) => ({
           __typename: "InventoryItem", __isNode: "InventoryItem", id, name, category, quantity, minQuantity, unit, location, barcode,
+          // The label facts the scan card shows; the copy keeps whole counts only, so no measured stock text.
+          epaRegistrationNumber, restrictedUse: restrictedUse ?? false, signalWord: signalWord ?? null, containerSize: null, stockText: `${quantity} ${unit}`,
         }))(found.row);
   return { data: { scanLookup: { __typename: "ScanLookupSuccess", data } } };
 }

@@ -39,6 +39,8 @@ const itemRow = (r: Raw): ItemRow => ({
   qrCode: str(r.qrCode),
   hazardous: r.hazardous === true,
   epaRegistrationNumber: str(r.epaRegistrationNumber),
+  restrictedUse: r.restrictedUse === true,
+  signalWord: str(r.signalWord),
   sdsFileUrl: str(r.sdsFileUrl),
 });
 const requestRow = (r: Raw): RequestRow => {

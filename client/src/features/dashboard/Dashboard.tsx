@@ -25,6 +25,7 @@ import { useDecideRequest } from "../requests/index.ts";
 import { ActivityEntryRow } from "./ActivityEntryRow.tsx";
 import { OnOrderChip } from "../inventory/index.ts";
 import { equipmentStatusLine, statusColor } from "../equipment/index.ts";
+import { ExpiringCertificationsCard, MyCertificationCard } from "./CertificationCards.tsx";
 
 const POLL_MS = 30_000;
 const ActivityLogDialog = lazy(() => import("./ActivityLogDialog.tsx"));
@@ -38,6 +39,8 @@ const dashboardQuery = graphql`
     ...Dashboard_alerts
     ...Dashboard_pending @include(if: $isManager) @alias(as: "pending")
     ...Dashboard_equipment
+    ...CertificationCards_expiring @include(if: $isManager) @alias(as: "expiring")
+    ...CertificationCards_mine @skip(if: $isManager) @alias(as: "mine")
   }
 `;
 
@@ -60,6 +63,9 @@ export default function Dashboard() {
         </Grid>
         <Grid size={{ xs: 12, lg: 6 }}>
           <CriticalAlerts query={data} />
+        </Grid>
+        <Grid size={{ xs: 12, lg: 6 }}>
+          {data.expiring ? <ExpiringCertificationsCard query={data.expiring} /> : data.mine ? <MyCertificationCard query={data.mine} /> : null}
         </Grid>
         <Grid size={{ xs: 12, lg: 6 }}>
           <QuickActionsCard />

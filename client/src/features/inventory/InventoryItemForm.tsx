@@ -7,7 +7,8 @@ import type { InventoryItemFormQuery } from "../../__generated__/InventoryItemFo
 import type { InventoryItemFormPreferredSupplierMutation } from "../../__generated__/InventoryItemFormPreferredSupplierMutation.graphql.ts";
 import type { InventoryItemFormUpdateMutation } from "../../__generated__/InventoryItemFormUpdateMutation.graphql.ts";
 import type { InventoryItemForm_item$key } from "../../__generated__/InventoryItemForm_item.graphql.ts";
-import { inventoryItemForm, inventoryItemFormValues, type InventoryItemFormOutput } from "../../../../schemas/inventory.ts";
+import { inventoryItemForm, inventoryItemFormValues, isProductCategory, type InventoryItemFormOutput } from "../../../../schemas/inventory.ts";
+import { useWatch } from "react-hook-form";
 import { BarcodeScannerDialog } from "../../components/BarcodeScannerDialog.tsx";
 import { SdsUploader } from "../../components/SdsUploader.tsx";
 import { useSession } from "../../platform/session.ts";
@@ -15,6 +16,7 @@ import { useToast } from "../../platform/toast.tsx";
 import { StockByLocation } from "./StockByLocation.tsx";
 import { OnOrderChip } from "./OnOrderChip.tsx";
 import { PreferredSupplierField } from "./PreferredSupplierField.tsx";
+import { LabelFactsFields } from "./LabelFactsFields.tsx";
 import { connectionsForNewItem } from "./connections.ts";
 import { FormMoney, FormNumber, FormSelect, FormSwitch, FormText } from "../../components/form/fields.tsx";
 import { FormDialog } from "../../components/form/FormDialog.tsx";
@@ -77,6 +79,18 @@ function ItemForm({ titleId, onDone, item: itemKey }: { titleId: string; onDone(
         sdsFileUrl
         epaRegistrationNumber
         activeIngredient
+        activeIngredients {
+          name
+          percent
+        }
+        signalWord
+        restrictedUse
+        formulation
+        containerSize {
+          amount
+          unit
+        }
+        stockText
         onOrder
         preferredSupplier {
           id
@@ -187,12 +201,15 @@ function ItemForm({ titleId, onDone, item: itemKey }: { titleId: string; onDone(
       schema={inventoryItemForm}
       defaultValues={inventoryItemFormValues(item ?? null)}
       failure="Failed to save item"
+      placeFor={(field, values) => (field === "containerSize" ? "containerSize.amount" : field.startsWith("activeIngredients.") ? (field as "activeIngredients") : field in values ? (field as keyof typeof values) : null)}
       submitLabel={item ? "Update Item" : "Add Item"}
       busy={saving}
       onCancel={onDone}
       onSubmit={submit}
     >
-      {({ control, setValue, formState }) => (
+      {(form) => {
+        const { control, setValue, formState } = form;
+        return (
         <Grid container spacing={2}>
           <Grid size={12}>
             <FormText control={control} name="name" label="Name" required autoFocus={!item} />
@@ -276,18 +293,7 @@ function ItemForm({ titleId, onDone, item: itemKey }: { titleId: string; onDone(
           <Grid size={{ xs: 12, sm: 6 }}>
             <FormText control={control} name="qrCode" label="QR Code" />
           </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormText
-              control={control}
-              name="epaRegistrationNumber"
-              label="EPA Registration Number"
-              placeholder="e.g. 432-1012"
-              helperText="For pesticides: the EPA Reg. No. on the label"
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormText control={control} name="activeIngredient" label="Active Ingredient" placeholder="e.g. Fipronil 9.1%" />
-          </Grid>
+          <ProductFields form={form} stockText={item?.containerSize ? item.stockText : null} />
           <Grid size={{ xs: 12, sm: 6 }} sx={{ display: "flex", flexDirection: "column", justifyContent: "center" }}>
             <FormSwitch control={control} name="hazardous" label="Hazardous material" helperText="Needs special handling and storage" />
           </Grid>
@@ -296,7 +302,33 @@ function ItemForm({ titleId, onDone, item: itemKey }: { titleId: string; onDone(
           </Grid>
           <BarcodeScannerDialog open={scanning} onClose={() => setScanning(false)} onUse={(code) => setValue("barcode", code, { shouldDirty: true, shouldValidate: formState.isSubmitted })} />
         </Grid>
-      )}
+        );
+      }}
     </FormDialog>
+  );
+}
+
+type ItemFormApi = Parameters<typeof LabelFactsFields>[0]["form"];
+
+/** A product (Pesticide, Chemicals, Bait) shows its label facts; any other item the EPA number and the one-line active ingredient, as before. */
+function ProductFields({ form, stockText }: { form: ItemFormApi; stockText: string | null }) {
+  const category = useWatch({ control: form.control, name: "category" });
+  if (isProductCategory(category)) return <LabelFactsFields form={form} stockText={stockText} />;
+  const { control } = form;
+  return (
+    <>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <FormText
+          control={control}
+          name="epaRegistrationNumber"
+          label="EPA Registration Number"
+          placeholder="e.g. 432-1012"
+          helperText="For pesticides: the EPA Reg. No. on the label"
+        />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <FormText control={control} name="activeIngredient" label="Active Ingredient" placeholder="e.g. Fipronil 9.1%" />
+      </Grid>
+    </>
   );
 }

@@ -17,6 +17,7 @@ import { isApplied } from "./chemicalUse.ts";
 import type { UseTarget } from "./RecordUseDialog.tsx";
 import { OnOrderChip } from "./OnOrderChip.tsx";
 import { StockStatusChip } from "./StockStatusChip.tsx";
+import { LabelFactsChips } from "./LabelFactsChips.tsx";
 import { useWaitingFor } from "../../offline/useOffline.ts";
 
 type Props = {
@@ -57,6 +58,12 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
         stockStatus
         onOrder
         epaRegistrationNumber
+        restrictedUse
+        signalWord
+        containerSize {
+          amount
+        }
+        stockText
         stockLevels {
           quantity
           location {
@@ -91,11 +98,12 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
               <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3, overflowWrap: "anywhere" }}>
                 {i.name}
               </Typography>
-              <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+              <Stack direction="row" sx={{ alignItems: "center", flexWrap: "wrap", columnGap: 1, rowGap: 0.5 }}>
                 <Typography variant="body2" color="text.secondary">
                   {i.category}
                 </Typography>
                 {i.hazardous && <Hazardous />}
+                <LabelFactsChips restrictedUse={i.restrictedUse} signalWord={i.signalWord} />
               </Stack>
             </Box>
             <StockStatusChip status={i.stockStatus} />
@@ -116,6 +124,11 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
                 Min: {i.minQuantity}
               </Box>
             </Typography>
+            {i.containerSize && (
+              <Typography variant="body2" color="text.secondary" aria-label={`Measured stock: ${i.stockText}`}>
+                {i.stockText}
+              </Typography>
+            )}
             <OnOrderChip onOrder={i.onOrder} unit={i.unit} />
             {i.location && (
               <Stack direction="row" spacing={0.5} sx={{ alignItems: "center", color: "text.secondary", minWidth: 0 }}>
@@ -157,15 +170,22 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
   return (
     <TableRow hover>
       <TableCell sx={{ maxWidth: 280 }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }}>
+        <Stack direction="row" sx={{ alignItems: "center", flexWrap: "wrap", columnGap: 1, rowGap: 0.25 }}>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             {i.name}
           </Typography>
           {i.hazardous && <Hazardous />}
+          <LabelFactsChips restrictedUse={i.restrictedUse} signalWord={i.signalWord} />
         </Stack>
         {i.description && (
           <Typography variant="caption" color="text.secondary" noWrap component="div" title={i.description}>
             {i.description}
+          </Typography>
+        )}
+        {/* The measured stock: in this wide cell, so the quantity column stays narrow. */}
+        {i.containerSize && (
+          <Typography variant="caption" component="div" aria-label={`Measured stock: ${i.stockText}`}>
+            In stock: {i.stockText}
           </Typography>
         )}
       </TableCell>

@@ -2,6 +2,7 @@
 export { COMMON_PESTS, isApplied } from "./chemicalUse.ts";
 export { connectionsForNewItem } from "./connections.ts";
 export { OnOrderChip } from "./OnOrderChip.tsx";
+export { LabelFactsChips } from "./LabelFactsChips.tsx";
 export { RecordUseDialog, type UseTarget } from "./RecordUseDialog.tsx";
 export { useItemSearch, type FoundItem } from "./useItemSearch.ts";
 /** The add/edit form (the quick actions open it in their dialog). */

@@ -1,4 +1,5 @@
 import AssignmentIcon from "@mui/icons-material/AssignmentOutlined";
+import BadgeIcon from "@mui/icons-material/BadgeOutlined";
 import BuildIcon from "@mui/icons-material/BuildOutlined";
 import CheckCircleIcon from "@mui/icons-material/CheckCircleOutlined";
 import DoneAllIcon from "@mui/icons-material/DoneAll";
@@ -18,6 +19,7 @@ import type { NotificationFeedQuery } from "../../__generated__/NotificationFeed
 import type { NotificationFeed_item$key } from "../../__generated__/NotificationFeed_item.graphql.ts";
 import type { NotificationFeed_query$key } from "../../__generated__/NotificationFeed_query.graphql.ts";
 import { useToast } from "../../platform/toast.tsx";
+import { useSession } from "../../platform/session.ts";
 import { markFeedRead, notificationTarget, setUnreadCount, timeAgo } from "./notificationStore.ts";
 
 const PAGE = 15;
@@ -29,6 +31,7 @@ const ICONS: Record<string, ReactNode> = {
   LOW_STOCK: <WarningAmberIcon sx={{ color: "#c25e00" }} />,
   MAINTENANCE_DUE: <BuildIcon sx={{ color: "#8a3a00" }} />,
   EQUIPMENT_DUE_BACK: <KeyboardReturnIcon sx={{ color: "#6a1b9a" }} />,
+  CERTIFICATION_EXPIRING: <BadgeIcon sx={{ color: "#c25e00" }} />,
 };
 
 /** The bell's feed: newest first, unread marked; each can be marked read, or all at once. */
@@ -136,6 +139,7 @@ export default function NotificationFeed({ unreadCount, onNavigate }: { unreadCo
 }
 
 function NotificationItem({ notification, onNavigate }: { notification: NotificationFeed_item$key; onNavigate(): void }) {
+  const { isManager } = useSession();
   const n = useFragment(
     graphql`
       fragment NotificationFeed_item on Notification {
@@ -204,7 +208,7 @@ function NotificationItem({ notification, onNavigate }: { notification: Notifica
         onClick={() => {
           if (!n.read) markRead();
           onNavigate();
-          navigate(notificationTarget({ kind: n.kind, equipmentName: n.equipment?.name }));
+          navigate(notificationTarget({ kind: n.kind, equipmentName: n.equipment?.name }, isManager));
         }}
         sx={{ alignItems: "flex-start", gap: 1.5, pr: 6, py: 1.25 }}
       >

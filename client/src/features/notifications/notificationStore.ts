@@ -34,8 +34,11 @@ export function markFeedRead(store: RecordSourceSelectorProxy, upTo: number) {
 }
 
 /** Where a notification leads. */
-export function notificationTarget(n: { kind: string; equipmentName?: string | null }): string {
+export function notificationTarget(n: { kind: string; equipmentName?: string | null }, isManager = false): string {
   switch (n.kind) {
+    case "CERTIFICATION_EXPIRING":
+      // Managers edit certifications on Team; the holder sees their own on the dashboard.
+      return isManager ? "/team" : "/";
     case "NEW_REQUEST":
       return "/requests?status=pending";
     case "REQUEST_APPROVED":

@@ -5,6 +5,7 @@ import type { ReportsPageQuery } from "../../__generated__/ReportsPageQuery.grap
 import { Loading } from "../../components/Loading.tsx";
 import { AccessDenied } from "../../components/AccessDenied.tsx";
 import { useManagerRouteQuery } from "../../components/ManagerPage.tsx";
+import { ApplicationReportsSection } from "./ApplicationReports.tsx";
 import { ChemicalUseByProductReport, ChemicalUseByTechnicianReport, ChemicalUseRecordsReport } from "./ChemicalUseReports.tsx";
 import { DateRangeControl } from "./DateRangeControl.tsx";
 import { EquipmentCategoryReport, EquipmentStatusReport } from "./EquipmentReports.tsx";
@@ -60,6 +61,15 @@ const reportsQuery = graphql`
         message
       }
     }
+    applicationReports(from: $from, to: $to) {
+      __typename
+      ... on ApplicationReports @alias(as: "ready") {
+        ...ApplicationReports_reports
+      }
+      ... on Error {
+        message
+      }
+    }
   }
 `;
 
@@ -110,6 +120,9 @@ function ReportGrid({ queryRef }: { queryRef: PreloadedQuery<ReportsPageQuery> }
         </Grid>
         <Grid size={12}>
           <ChemicalUseRecordsReport reports={reports} />
+        </Grid>
+        <Grid size={12}>
+          <ApplicationReportsSection reports={data.applicationReports.ready ?? null} error={data.applicationReports.message} />
         </Grid>
       </Grid>
     </ReportRangeContext.Provider>

@@ -10,7 +10,7 @@ import type { ScanResultCard_item$key } from "../../__generated__/ScanResultCard
 import { CheckOutDialog, useCheckIn } from "../equipment/index.ts";
 import { useWaitingFor } from "../../offline/useOffline.ts";
 import { TransferButton } from "../stock/index.ts";
-import { isApplied } from "../inventory/index.ts";
+import { isApplied, LabelFactsChips } from "../inventory/index.ts";
 import { recordApplicationPath } from "../applications/index.ts";
 import { Link as RouterLink } from "react-router-dom";
 
@@ -150,6 +150,13 @@ function ItemResult({ item }: { item: ScanResultCard_item$key }) {
         unit
         location
         barcode
+        restrictedUse
+        signalWord
+        epaRegistrationNumber
+        containerSize {
+          amount
+        }
+        stockText
       }
     `,
     item,
@@ -159,10 +166,21 @@ function ItemResult({ item }: { item: ScanResultCard_item$key }) {
   const low = i.quantity <= threshold;
   return (
     <ResultCard icon={<Inventory2Icon color="primary" />} title={i.name} kind="Inventory Item">
-      <Detail label="Category">{i.category}</Detail>
+      <Detail label="Category">
+        <Stack direction="row" component="span" sx={{ alignItems: "center", flexWrap: "wrap", columnGap: 1, rowGap: 0.5 }}>
+          <span>{i.category}</span>
+          <LabelFactsChips restrictedUse={i.restrictedUse} signalWord={i.signalWord} />
+        </Stack>
+      </Detail>
       <Detail label="In Stock">
         {i.quantity} {i.unit}
+        {i.containerSize && i.stockText && (
+          <Typography component="span" variant="body2" color="text.secondary" sx={{ display: "block" }}>
+            {i.stockText}
+          </Typography>
+        )}
       </Detail>
+      {i.epaRegistrationNumber && <Detail label="EPA Reg. No.">{i.epaRegistrationNumber}</Detail>}
       <Detail label="Minimum">
         {threshold} {i.unit}
       </Detail>

@@ -1,6 +1,7 @@
 import PersonAddIcon from "@mui/icons-material/PersonAdd";
+import BadgeIcon from "@mui/icons-material/BadgeOutlined";
 import { Avatar, Box, Button, Card, CardContent, Chip, Stack, TableCell, TableRow, Typography } from "@mui/material";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { ConnectionHandler, graphql, useFragment, usePaginationFragment } from "react-relay";
 import type { TeamPageQuery } from "../../__generated__/TeamPageQuery.graphql.ts";
 import type { TeamPage_members$key } from "../../__generated__/TeamPage_members.graphql.ts";
@@ -13,6 +14,11 @@ import { useDebouncedSearch } from "../../components/list/useDebouncedSearch.ts"
 import { PageDialog } from "../../components/PageDialog.tsx";
 import { ListPage } from "../../components/list/ListPage.tsx";
 import { loadMore } from "../../components/list/ResponsiveList.tsx";
+import { CertificationChip } from "./CertificationChip.tsx";
+import type { CertificationTarget } from "./CertificationDialog.tsx";
+
+// The certification form loads when a manager first opens it.
+const CertificationDialog = lazy(() => import("./CertificationDialog.tsx"));
 
 export default function TeamPage() {
   // §6: only managers may list the team; for others the loader fires no query.
@@ -41,6 +47,7 @@ const initials = (name: string) =>
 
 function TeamList({ query }: { query: TeamPage_members$key }) {
   const [adding, setAdding] = useState(false);
+  const [certifying, setCertifying] = useState<CertificationTarget | null>(null);
   const { data, refetch, ...paging } = usePaginationFragment(
     graphql`
       fragment TeamPage_members on Query
@@ -81,18 +88,27 @@ function TeamList({ query }: { query: TeamPage_members$key }) {
         />
       }
       dialog={
-        <PageDialog open={adding} onClose={() => setAdding(false)} titleId="add-team-member-title">
-          <AddTeamMemberDialog titleId="add-team-member-title" connections={[...new Set([data.teamMembers.__id, ConnectionHandler.getConnectionID("client:root", "TeamPage_teamMembers")])]} onDone={() => setAdding(false)} />
-        </PageDialog>
+        <>
+          <PageDialog open={adding} onClose={() => setAdding(false)} titleId="add-team-member-title">
+            <AddTeamMemberDialog titleId="add-team-member-title" connections={[...new Set([data.teamMembers.__id, ConnectionHandler.getConnectionID("client:root", "TeamPage_teamMembers")])]} onDone={() => setAdding(false)} />
+          </PageDialog>
+          <PageDialog open={certifying !== null} onClose={() => setCertifying(null)} titleId="certification-title">
+            {certifying && (
+              <Suspense fallback={null}>
+                <CertificationDialog titleId="certification-title" member={certifying} onDone={() => setCertifying(null)} />
+              </Suspense>
+            )}
+          </PageDialog>
+        </>
       }
       label="Team members"
       items={members}
       itemKey={(m) => m.id}
       busy={search.searching}
       empty={search.applied ? "No team members match your search" : "No team members found"}
-      columns={[{ header: "Name" }, { header: "Username" }, { header: "Role" }, { header: "Department" }, { header: "Created" }]}
-      row={(m) => <MemberRow member={m} />}
-      card={(m) => <MemberCard member={m} />}
+      columns={[{ header: "Name" }, { header: "Username" }, { header: "Role" }, { header: "Department" }, { header: "Certification" }, { header: "Created" }]}
+      row={(m) => <MemberRow member={m} onCertify={setCertifying} />}
+      card={(m) => <MemberCard member={m} onCertify={setCertifying} />}
       more={loadMore(paging, PAGE)}
     />
   );
@@ -108,6 +124,15 @@ function useMember(member: TeamPage_member$key) {
         role
         department
         createdAt
+        certification {
+          number
+          state
+          categories
+          issuedOn
+          expiresOn
+          expiresInDays
+          valid
+        }
       }
     `,
     member,
@@ -135,7 +160,40 @@ function MemberAvatar({ name }: { name: string }) {
   );
 }
 
-function MemberRow({ member }: { member: TeamPage_member$key }) {
+type Member = ReturnType<typeof useMember>;
+type OnCertify = (target: CertificationTarget) => void;
+
+/** The member's licence: number, state and expiry with its status chip, and the button that sets or edits it. */
+function Certification({ m, onCertify, layout }: { m: Member; onCertify: OnCertify; layout: "row" | "card" }) {
+  const c = m.certification;
+  const open = () => onCertify({ userId: m.id, name: m.name, certification: c });
+  return (
+    <Stack direction="row" sx={{ alignItems: "center", flexWrap: "wrap", columnGap: 1.5, rowGap: 0.5 }}>
+      {c && (
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: "nowrap" }}>
+            {c.state} {c.number}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" component="div">
+            Expires {formatDay(c.expiresOn)}
+            {c.categories.length ? ` · ${c.categories.join(", ")}` : ""}
+          </Typography>
+        </Box>
+      )}
+      <Stack direction="row" sx={{ alignItems: "center", columnGap: 1, ml: layout === "card" && c ? "auto" : undefined }}>
+        <CertificationChip certification={c} />
+        <Button size="small" startIcon={<BadgeIcon />} onClick={open} aria-label={`${c ? "Edit" : "Add"} certification of ${m.name}`} sx={{ whiteSpace: "nowrap" }}>
+          {c ? "Edit" : "Add"}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+/** A calendar date (YYYY-MM-DD) as the user's locale writes it, without moving it by the time zone. */
+const formatDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { timeZone: "UTC" });
+
+function MemberRow({ member, onCertify }: { member: TeamPage_member$key; onCertify: OnCertify }) {
   const m = useMember(member);
   return (
     <TableRow hover>
@@ -160,12 +218,15 @@ function MemberRow({ member }: { member: TeamPage_member$key }) {
           </Typography>
         )}
       </TableCell>
+      <TableCell>
+        <Certification m={m} onCertify={onCertify} layout="row" />
+      </TableCell>
       <TableCell>{formatDate(m.createdAt)}</TableCell>
     </TableRow>
   );
 }
 
-function MemberCard({ member }: { member: TeamPage_member$key }) {
+function MemberCard({ member, onCertify }: { member: TeamPage_member$key; onCertify: OnCertify }) {
   const m = useMember(member);
   return (
     <Card component="li" aria-label={m.name}>
@@ -185,6 +246,9 @@ function MemberCard({ member }: { member: TeamPage_member$key }) {
           </Box>
           <RoleChip role={m.role} />
         </Stack>
+        <Box sx={{ mt: 1.5, pt: 1, borderTop: 1, borderColor: "divider" }}>
+          <Certification m={m} onCertify={onCertify} layout="card" />
+        </Box>
       </CardContent>
     </Card>
   );

@@ -1,0 +1,133 @@
+import BadgeIcon from "@mui/icons-material/BadgeOutlined";
+import { Box, Button, Card, CardContent, CardHeader, Stack, Typography } from "@mui/material";
+import type { ReactNode } from "react";
+import { graphql, useFragment } from "react-relay";
+import { useNavigate } from "react-router-dom";
+import type { CertificationCards_expiring$key } from "../../__generated__/CertificationCards_expiring.graphql.ts";
+import type { CertificationCards_mine$key } from "../../__generated__/CertificationCards_mine.graphql.ts";
+import { CertificationChip, EXPIRING_SOON_DAYS } from "../team/index.ts";
+
+/** A calendar date (YYYY-MM-DD) as the user's locale writes it, without moving it by the time zone. */
+const formatDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { timeZone: "UTC" });
+
+function CardFrame({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <Card sx={{ height: "100%" }} component="section" aria-label={title}>
+      <CardHeader title={title} action={action} slotProps={{ title: { variant: "subtitle1", component: "h2", sx: { fontWeight: 700 } } }} />
+      <CardContent sx={{ pt: 0 }}>{children}</CardContent>
+    </Card>
+  );
+}
+
+/** Managers: certifications that expired or expire within 60 days (the server's expiringCertifications), soonest first. */
+export function ExpiringCertificationsCard({ query }: { query: CertificationCards_expiring$key }) {
+  const navigate = useNavigate();
+  const { expiringCertifications: certs } = useFragment(
+    graphql`
+      fragment CertificationCards_expiring on Query {
+        expiringCertifications {
+          number
+          state
+          expiresOn
+          expiresInDays
+          valid
+          user {
+            id
+            name
+          }
+        }
+      }
+    `,
+    query,
+  );
+  const sorted = [...certs].sort((a, b) => a.expiresInDays - b.expiresInDays);
+  return (
+    <CardFrame title="Certifications expiring" action={<Button onClick={() => navigate("/team")}>Team</Button>}>
+      {sorted.length === 0 ? (
+        <Typography color="text.secondary" sx={{ py: 2, textAlign: "center" }}>
+          No applicator certification expires within {EXPIRING_SOON_DAYS} days
+        </Typography>
+      ) : (
+        <Stack spacing={1} component="ul" sx={{ listStyle: "none", p: 0, m: 0 }}>
+          {sorted.slice(0, 5).map((c) => (
+            <Stack
+              key={c.user.id}
+              component="li"
+              direction="row"
+              sx={{ alignItems: "center", columnGap: 1, rowGap: 0.5, flexWrap: "wrap", p: 1.5, borderRadius: 2, bgcolor: c.expiresInDays < 0 ? "#fdecea" : "#fff4e5" }}
+            >
+              <Box sx={{ flex: 1, minWidth: 160 }}>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {c.user.name}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {c.state} {c.number} · expires {formatDay(c.expiresOn)}
+                </Typography>
+              </Box>
+              <CertificationChip certification={c} />
+            </Stack>
+          ))}
+          {sorted.length > 5 && (
+            <Typography component="li" variant="caption" color="text.secondary">
+              and {sorted.length - 5} more on Team
+            </Typography>
+          )}
+        </Stack>
+      )}
+    </CardFrame>
+  );
+}
+
+/** Everyone else: their own applicator certification, as a manager recorded it. */
+export function MyCertificationCard({ query }: { query: CertificationCards_mine$key }) {
+  const { viewer } = useFragment(
+    graphql`
+      fragment CertificationCards_mine on Query {
+        viewer {
+          id
+          certification {
+            number
+            state
+            categories
+            issuedOn
+            expiresOn
+            expiresInDays
+            valid
+          }
+        }
+      }
+    `,
+    query,
+  );
+  const c = viewer?.certification;
+  return (
+    <CardFrame title="My certification">
+      {!c ? (
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: "center", py: 1 }}>
+          <BadgeIcon color="disabled" />
+          <Typography variant="body2" color="text.secondary">
+            No applicator certification on file. A manager records it on Team.
+          </Typography>
+        </Stack>
+      ) : (
+        <Stack spacing={1}>
+          <Stack direction="row" sx={{ alignItems: "center", columnGap: 1, rowGap: 0.5, flexWrap: "wrap" }}>
+            <BadgeIcon color="primary" />
+            <Typography variant="body1" sx={{ fontWeight: 700, flex: 1 }}>
+              {c.state} {c.number}
+            </Typography>
+            <CertificationChip certification={c} />
+          </Stack>
+          <Typography variant="body2" color="text.secondary">
+            {c.issuedOn ? `Issued ${formatDay(c.issuedOn)} · ` : ""}Expires {formatDay(c.expiresOn)}
+          </Typography>
+          {c.categories.length > 0 && (
+            <Typography variant="body2" color="text.secondary">
+              Categories: {c.categories.join(", ")}
+            </Typography>
+          )}
+        </Stack>
+      )}
+    </CardFrame>
+  );
+}

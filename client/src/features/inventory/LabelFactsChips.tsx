@@ -1,0 +1,27 @@
+import { Chip, Stack } from "@mui/material";
+import { SIGNAL_WORD_LABEL } from "../../../../schemas/constants.ts";
+
+type Props = { restrictedUse: boolean | null | undefined; signalWord: string | null | undefined };
+
+const SIGNAL_COLORS: Record<string, { color: string; bgcolor: string }> = {
+  CAUTION: { color: "#5d4a00", bgcolor: "#fff8d6" },
+  WARNING: { color: "#7a3e00", bgcolor: "#ffe7cc" },
+  DANGER: { color: "#fff", bgcolor: "#b71c1c" },
+};
+const small = { height: 20, fontSize: 11, fontWeight: 700 } as const;
+
+/** A product's label facts in two small chips: RUP (restricted use) and its signal word. Nothing for other items. */
+export function LabelFactsChips({ restrictedUse, signalWord }: Props) {
+  if (!restrictedUse && !signalWord) return null;
+  const signal = signalWord ? SIGNAL_COLORS[signalWord] : undefined;
+  return (
+    <Stack direction="row" spacing={0.5} component="span" sx={{ alignItems: "center", flexShrink: 0 }}>
+      {restrictedUse && (
+        <Chip size="small" label="RUP" title="Restricted use pesticide: applied only by or under a certified applicator" sx={{ ...small, color: "#fff", bgcolor: "#6a1b9a" }} />
+      )}
+      {signalWord && signal && (
+        <Chip size="small" variant="outlined" label={SIGNAL_WORD_LABEL[signalWord as keyof typeof SIGNAL_WORD_LABEL] ?? signalWord} title="Signal word on the label" sx={{ ...small, ...signal, borderColor: "transparent" }} />
+      )}
+    </Stack>
+  );
+}
