@@ -138,7 +138,8 @@ export default defineConfig({
     ...(process.env.TRAPLINE_CHUNK_PLAN_OUT ? [recordChunkPlan(process.env.TRAPLINE_CHUNK_PLAN_OUT)] : []),
     noChunkCycles(),
     // Relay's graphql`` tags become imports of the compiler's artifacts (relay.config.json).
-    babel({ plugins: [["relay", { artifactDirectory: "./client/src/__generated__", eagerEsModules: true }]] }),
+    // Lingui's macros (<Trans>, t, plural) become message descriptors of the catalogs (lingui.config.ts).
+    babel({ plugins: [["relay", { artifactDirectory: "./client/src/__generated__", eagerEsModules: true }], "@lingui/babel-plugin-lingui-macro"] }),
     noEvalGlobalLookup(),
     // Installable app + service worker (src/sw.ts): precaches index.html, every chunk and the icons.
     // Registered by the app itself (src/app/serviceWorker.ts), which announces a new version.
@@ -204,7 +205,7 @@ export default defineConfig({
             // default splitting, so a screen's own components still load with that screen.
             {
               name: "runtime",
-              test: /node_modules[\\/](react|react-dom|scheduler|relay-runtime|react-relay|@emotion[\\/][\w-]+|@mui[\\/](system|utils|styled-engine|private-theming)|@babel[\\/]runtime|react-is|stylis|hoist-non-react-statics|prop-types|invariant|fbjs|cookie|set-cookie-parser|clsx)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|relay-runtime|react-relay|@emotion[\\/][\w-]+|@mui[\\/](system|utils|styled-engine|private-theming)|@babel[\\/]runtime|react-is|stylis|hoist-non-react-statics|prop-types|invariant|fbjs|cookie|set-cookie-parser|clsx|@lingui[\\/](core|react|message-utils))[\\/]|vite[\\/]preload-helper/,
               priority: 20,
             },
             ...planGroups,

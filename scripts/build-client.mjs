@@ -1,4 +1,5 @@
-// Builds the client into client/dist: Relay artifacts (relay-compiler reads schema.graphql), Vite (with the
+// Builds the client into client/dist: Relay artifacts (relay-compiler reads schema.graphql), the compiled
+// message catalogs, Vite (with the
 // service worker and manifest), then brotli and gzip files beside every compressible asset.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -13,6 +14,7 @@ const env = { ...process.env, NODE_ENV: "production" };
 const stamp = clientBuildStamp(); // the inputs as they were when the build started
 const run = (script, args, extraEnv = {}) => execFileSync(process.execPath, [script, ...args], { stdio: "inherit", env: { ...env, ...extraEnv } });
 run("node_modules/relay-compiler/cli.js", []);
+run("scripts/catalogs.mjs", ["compile"]);
 // Two passes (client/vite.config.ts, "The chunk plan"): the first, with the default splitting, records which
 // modules the first load and the signed-in frame need; the second puts each of those sets in one chunk.
 const work = mkdtempSync(join(tmpdir(), "trapline-chunk-plan-"));

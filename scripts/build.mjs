@@ -36,7 +36,7 @@ const common = [...["package-lock.json", "scripts/build.mjs"].map((f) => join(ro
 const serverInputs = () => hashOf([...filesUnder(join(root, "server"), ["node_modules"]), join(root, "prisma/schema.prisma"), ...common]);
 // Relay's artifacts are made from the sources and schema.graphql by the build itself, so they are not inputs.
 const clientInputs = () =>
-  hashOf([...filesUnder(join(root, "client"), ["dist", "node_modules", "__generated__"]), join(root, "schema.graphql"), join(root, "scripts/build-client.mjs"), ...common]);
+  hashOf([...filesUnder(join(root, "client"), ["dist", "node_modules", "__generated__"]), join(root, "schema.graphql"), join(root, "scripts/build-client.mjs"), join(root, "lingui.config.ts"), ...common]);
 
 const stale = (stamp, output, inputs) => !existsSync(output) || !existsSync(stamp) || readFileSync(stamp, "utf8").trim() !== inputs;
 

@@ -4,6 +4,7 @@ import { routes } from "./app/routes.ts";
 import { sendEarlyQueries } from "./platform/earlyQueries.ts";
 import { matchRoute } from "./platform/routes.ts";
 import { VIEWER_KEY } from "./platform/viewerKey.ts";
+import { startCatalog } from "./platform/locales/load.ts";
 
 /** The role remembered on this device for a returning user (platform/viewerCache.ts writes it), else null. */
 function rememberedRole(): string | null {
@@ -23,6 +24,8 @@ const role = rememberedRole();
 // The screen's data is asked for at once, before the first frame: two small requests, and their answer
 // is what the screen waits for longest. The code's dozen requests wait for the frame (below).
 if (role) sendEarlyQueries(AppViewerQuery.params, routes, role, location);
+// The language's catalog is fetched beside the screen's code (platform/i18n.ts waits for it before the first render).
+startCatalog();
 function start() {
   if (role) {
     void loadSignedInApp();

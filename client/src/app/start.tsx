@@ -1,13 +1,17 @@
 import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { i18nReady } from "../platform/i18n.ts";
 import { App } from "./App.tsx";
 
 // A transition: React renders the first screen in short slices instead of one long task, so a slow
 // phone stays responsive while it starts (index.html already shows 'Loading...').
-startTransition(() => {
-  createRoot(document.getElementById("root")!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+// The language's catalog (started by src/main.tsx) is in by then as a rule; nothing renders without it.
+void i18nReady().then(() =>
+  startTransition(() => {
+    createRoot(document.getElementById("root")!).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  }),
+);

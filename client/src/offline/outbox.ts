@@ -1,5 +1,6 @@
 import { db, queueOf, type QueuedChange, type Snapshot } from "./db.ts";
 import { graphqlBody } from "../platform/graphqlBody.ts";
+import { languageHeaders } from "../platform/locales/load.ts";
 
 /**
  * The queue of changes made on the phone (issue 13) and the one routine that sends them, used by
@@ -150,7 +151,7 @@ async function send(change: QueuedChange): Promise<Sent> {
     response = await fetch("/graphql", {
       method: "POST",
       credentials: "same-origin",
-      headers: { "content-type": "application/json", accept: "application/json", "idempotency-key": change.key },
+      headers: { "content-type": "application/json", accept: "application/json", ...languageHeaders(), "idempotency-key": change.key },
       body: JSON.stringify(graphqlBody({ name: change.operationName, id: change.documentId, text: change.query }, change.variables)),
     });
   } catch {

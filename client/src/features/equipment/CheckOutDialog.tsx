@@ -1,4 +1,5 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, ListItemText, MenuItem, TextField } from "@mui/material";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState, type FormEvent } from "react";
 import { graphql, useFragment } from "react-relay";
 import type { CheckOutDialog_team$key } from "../../__generated__/CheckOutDialog_team.graphql.ts";
@@ -41,6 +42,7 @@ export function CheckOutDialog({ target, ...rest }: Props) {
 }
 
 function CheckOutForm({ target, surface, team = null, suggestions = [], onCheckedOut, onClose }: Omit<Props, "target"> & { target: CheckOutTarget }) {
+  const { t } = useLingui();
   const { isManager } = useSession();
   const { toast } = useToast();
   const listId = useId();
@@ -69,7 +71,7 @@ function CheckOutForm({ target, surface, team = null, suggestions = [], onChecke
   const [serverError, setServerError] = useState<string | null>(null);
   const { checkOut, pending } = useCheckOutEquipment();
   const blank = assignee.trim() === "";
-  const fieldError = touched && blank ? "Assignee is required" : null;
+  const fieldError = touched && blank ? t`Assignee is required` : null;
 
   function submit(ev: FormEvent) {
     ev.preventDefault();
@@ -101,10 +103,14 @@ function CheckOutForm({ target, surface, team = null, suggestions = [], onChecke
 
   return (
     <form onSubmit={submit} noValidate>
-      <DialogTitle id={TITLE_ID}>Check Out Equipment</DialogTitle>
+      <DialogTitle id={TITLE_ID}>
+        <Trans>Check Out Equipment</Trans>
+      </DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          Who is taking <strong>{target.name}</strong>?
+          <Trans>
+            Who is taking <strong>{target.name}</strong>?
+          </Trans>
         </DialogContentText>
         {serverError && (
           <Alert severity="error" sx={{ mb: 2 }}>
@@ -116,7 +122,7 @@ function CheckOutForm({ target, surface, team = null, suggestions = [], onChecke
             select
             fullWidth
             required
-            label="Team member"
+            label={t`Team member`}
             value={assignee}
             onChange={(e) => setAssignee(e.target.value)}
             onBlur={() => setTouched(true)}
@@ -126,7 +132,7 @@ function CheckOutForm({ target, surface, team = null, suggestions = [], onChecke
               select: {
                 renderValue: (v) => {
                   const m = members.find((x) => x.name === v);
-                  return m ? `${m.name} · ${m.department ?? "Not specified"}` : String(v);
+                  return m ? `${m.name} · ${m.department ?? t`Not specified`}` : String(v);
                 },
                 onClose: () => setTouched(true),
               },
@@ -134,12 +140,12 @@ function CheckOutForm({ target, surface, team = null, suggestions = [], onChecke
           >
             {members.length === 0 && (
               <MenuItem value="" disabled>
-                No team members found
+                <Trans>No team members found</Trans>
               </MenuItem>
             )}
             {members.map((m) => (
               <MenuItem key={m.id} value={m.name}>
-                <ListItemText primary={m.name} secondary={m.department ?? "Not specified"} />
+                <ListItemText primary={m.name} secondary={m.department ?? t`Not specified`} />
               </MenuItem>
             ))}
           </TextField>
@@ -149,7 +155,7 @@ function CheckOutForm({ target, surface, team = null, suggestions = [], onChecke
             fullWidth
             required
             label={texts.nameLabel}
-            placeholder="e.g. Marcus Reyes"
+            placeholder={t`e.g. Marcus Reyes`}
             value={assignee}
             onChange={(e) => setAssignee(e.target.value)}
             onBlur={() => setTouched(true)}
@@ -169,18 +175,20 @@ function CheckOutForm({ target, surface, team = null, suggestions = [], onChecke
         <TextField
           fullWidth
           type="date"
-          label="Due back (optional)"
+          label={t`Due back (optional)`}
           value={dueBack}
           onChange={(e) => setDueBack(e.target.value)}
-          helperText="The holder is reminded the day before"
+          helperText={t`The holder is reminded the day before`}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayInput() } }}
           sx={{ mt: 1 }}
         />
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>
+          <Trans>Cancel</Trans>
+        </Button>
         <Button type="submit" variant="contained" disabled={blank || pending}>
-          {pending ? "Checking out..." : "Check Out"}
+          {pending ? t`Checking out...` : t`Check Out`}
         </Button>
       </DialogActions>
     </form>

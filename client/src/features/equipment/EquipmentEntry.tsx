@@ -4,6 +4,7 @@ import HandymanIcon from "@mui/icons-material/Handyman";
 import LoginIcon from "@mui/icons-material/Login";
 import LogoutIcon from "@mui/icons-material/Logout";
 import { Box, Button, Card, CardContent, Chip, IconButton, Stack, TableCell, TableRow, Typography } from "@mui/material";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { DeferredTooltip } from "../../components/deferred.tsx";
 import { graphql, useFragment } from "react-relay";
 import type { EquipmentEntry_equipment$key } from "../../__generated__/EquipmentEntry_equipment.graphql.ts";
@@ -24,6 +25,7 @@ type Props = EntryActions & { equipment: EquipmentEntry_equipment$key; layout: "
 
 /** One piece of equipment: a table row on desktop, a card on phones. */
 export function EquipmentEntry({ equipment, layout, onEdit, onCheckOut, onRecordMaintenance }: Props) {
+  const { t } = useLingui();
   const e = useFragment(
     graphql`
       fragment EquipmentEntry_equipment on Equipment {
@@ -51,7 +53,7 @@ export function EquipmentEntry({ equipment, layout, onEdit, onCheckOut, onRecord
   const status = (
     <Stack direction="row" useFlexGap sx={{ gap: 0.5, flexWrap: "wrap" }}>
       <Chip size="small" label={labelForStatus(e.status)} sx={statusChipSx(e.status)} />
-      {waiting && <Chip size="small" variant="outlined" label="Waiting to sync" />}
+      {waiting && <Chip size="small" variant="outlined" label={t`Waiting to sync`} />}
     </Stack>
   );
   const assigned = e.assignedTo ? (
@@ -59,7 +61,7 @@ export function EquipmentEntry({ equipment, layout, onEdit, onCheckOut, onRecord
       <Typography variant="body2">{e.assignedTo}</Typography>
       {e.assignedAt && (
         <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: "nowrap" }}>
-          Since {formatLocalDate(e.assignedAt)}
+          <Trans>Since {formatLocalDate(e.assignedAt)}</Trans>
         </Typography>
       )}
     </Box>
@@ -74,30 +76,30 @@ export function EquipmentEntry({ equipment, layout, onEdit, onCheckOut, onRecord
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap", alignItems: "center" }}>
       {row ? (
         <>
-          <DeferredTooltip title="Edit">
-            <IconButton size="small" aria-label="Edit" onClick={() => onEdit(e.id)} sx={{ border: 1, borderColor: "divider" }}>
+          <DeferredTooltip title={t`Edit`}>
+            <IconButton size="small" aria-label={t`Edit`} onClick={() => onEdit(e.id)} sx={{ border: 1, borderColor: "divider" }}>
               <EditIcon fontSize="small" />
             </IconButton>
           </DeferredTooltip>
-          <DeferredTooltip title="Record maintenance">
-            <IconButton size="small" aria-label="Record maintenance" onClick={recordMaintenance} sx={{ border: 1, borderColor: "divider" }}>
+          <DeferredTooltip title={t`Record maintenance`}>
+            <IconButton size="small" aria-label={t`Record maintenance`} onClick={recordMaintenance} sx={{ border: 1, borderColor: "divider" }}>
               <HandymanIcon fontSize="small" />
             </IconButton>
           </DeferredTooltip>
         </>
       ) : (
         <Button size="small" variant="outlined" startIcon={<EditIcon />} onClick={() => onEdit(e.id)}>
-          Edit
+          <Trans>Edit</Trans>
         </Button>
       )}
       {e.status === "available" && (
         <Button size="small" variant="contained" startIcon={<LogoutIcon />} onClick={() => onCheckOut({ id: e.id, name: e.name })}>
-          Check Out
+          <Trans>Check Out</Trans>
         </Button>
       )}
       {e.status === "checked_out" && (
         <Button size="small" variant="outlined" color="secondary" startIcon={<LoginIcon />} disabled={pending} onClick={() => checkIn(e)}>
-          Check In
+          <Trans>Check In</Trans>
         </Button>
       )}
       {e.maintenanceDue && e.nextMaintenance && (
@@ -105,7 +107,7 @@ export function EquipmentEntry({ equipment, layout, onEdit, onCheckOut, onRecord
       )}
       {!row && (
         <Button size="small" variant="outlined" startIcon={<HandymanIcon />} onClick={recordMaintenance}>
-          Record maintenance
+          <Trans>Record maintenance</Trans>
         </Button>
       )}
       {!row && <PrintLabelButton id={e.id} name={e.name} variant="button" />}
@@ -160,15 +162,21 @@ export function EquipmentEntry({ equipment, layout, onEdit, onCheckOut, onRecord
           {status}
         </Stack>
         <Box component="dl" sx={{ display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 2, rowGap: 0.5, my: 1.5, "& dt": { color: "text.secondary", fontSize: 14 }, "& dd": { m: 0 } }}>
-          <dt>Assigned To</dt>
+          <dt>
+            <Trans>Assigned To</Trans>
+          </dt>
           <dd>{assigned}</dd>
-          <dt>Location</dt>
+          <dt>
+            <Trans>Location</Trans>
+          </dt>
           <dd>
             <Typography variant="body2">{e.location ?? "—"}</Typography>
           </dd>
           {e.nextMaintenance && (
             <>
-              <dt>Next maintenance</dt>
+              <dt>
+                <Trans>Next maintenance</Trans>
+              </dt>
               <dd>
                 <Typography variant="body2">{formatCalendarDate(e.nextMaintenance)}</Typography>
               </dd>
@@ -186,8 +194,9 @@ export function EquipmentEntry({ equipment, layout, onEdit, onCheckOut, onRecord
  * dialog that records it.
  */
 function MaintenanceDue({ overdue, date, onClick }: { overdue: boolean; date: string; onClick(): void }) {
+  const { t } = useLingui();
   const when = formatCalendarDate(date);
-  const note = overdue ? `Overdue since ${when}` : `Due ${when}`;
+  const note = overdue ? t`Overdue since ${when}` : t`Due ${when}`;
   return (
     <DeferredTooltip title={note} describeChild>
       <Button
@@ -199,7 +208,7 @@ function MaintenanceDue({ overdue, date, onClick }: { overdue: boolean; date: st
         data-urgency={overdue ? "overdue" : "soon"}
         sx={overdue ? undefined : { bgcolor: "#b45309", color: "#fff", "&:hover": { bgcolor: "#92400e" } }}
       >
-        Maintenance Due
+        <Trans>Maintenance Due</Trans>
       </Button>
     </DeferredTooltip>
   );

@@ -1,4 +1,6 @@
 import { Alert, CircularProgress, DialogContent, DialogTitle, Grid } from "@mui/material";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Suspense, useState } from "react";
 import { useWatch, type Control } from "react-hook-form";
 import { graphql, useFragment, useLazyLoadQuery, useMutation } from "react-relay";
@@ -27,14 +29,17 @@ type Props = {
 
 /** §5 equipment form: add (quick action or page) and edit (page). */
 export default function EquipmentForm(props: Props) {
+  const { t } = useLingui();
   if (!props.equipmentId) return <FormBody {...props} equipment={null} />;
   return (
     <Suspense
       fallback={
         <>
-          <DialogTitle id={props.titleId}>Edit Equipment</DialogTitle>
+          <DialogTitle id={props.titleId}>
+            <Trans>Edit Equipment</Trans>
+          </DialogTitle>
           <DialogContent sx={{ display: "grid", placeItems: "center", minHeight: 240 }}>
-            <CircularProgress aria-label="Loading equipment" />
+            <CircularProgress aria-label={t`Loading equipment`} />
           </DialogContent>
         </>
       }
@@ -45,6 +50,7 @@ export default function EquipmentForm(props: Props) {
 }
 
 function EditLoader(props: Props & { equipmentId: string }) {
+  const { t } = useLingui();
   const data = useLazyLoadQuery<EquipmentFormQuery>(
     graphql`
       query EquipmentFormQuery($id: ID!) {
@@ -58,16 +64,17 @@ function EditLoader(props: Props & { equipmentId: string }) {
   const equipment = data.node?.equipment;
   if (!equipment) {
     return (
-      <FormMissing titleId={props.titleId} title="Edit Equipment" onClose={props.onDone}>
-        <Alert severity="error">Equipment not found</Alert>
+      <FormMissing titleId={props.titleId} title={t`Edit Equipment`} onClose={props.onDone}>
+        <Alert severity="error">
+          <Trans>Equipment not found</Trans>
+        </Alert>
       </FormMissing>
     );
   }
   return <FormBody {...props} equipment={equipment} />;
 }
 
-const DATE_FIELDS = { purchaseDate: "Purchase Date", lastMaintenance: "Last Maintenance", nextMaintenance: "Next Maintenance" } as const;
-const STATUS_OPTIONS = EQUIPMENT_STATUSES.map((s) => ({ value: s, label: labelForStatus(s) }));
+const DATE_FIELDS = { purchaseDate: msg`Purchase Date`, lastMaintenance: msg`Last Maintenance`, nextMaintenance: msg`Next Maintenance` } as const;
 
 function initialValues(e: EquipmentForm_equipment$data | null | undefined): EquipmentFormValues {
   if (!e) return NEW_EQUIPMENT;
@@ -88,6 +95,8 @@ function initialValues(e: EquipmentForm_equipment$data | null | undefined): Equi
 }
 
 function FormBody({ titleId, onDone, filters, equipment }: Props & { equipment: EquipmentForm_equipment$key | null }) {
+  const { t, i18n } = useLingui();
+  const statusOptions = EQUIPMENT_STATUSES.map((s) => ({ value: s, label: labelForStatus(s) }));
   const e = useFragment(
     graphql`
       fragment EquipmentForm_equipment on Equipment {
@@ -152,13 +161,13 @@ function FormBody({ titleId, onDone, filters, equipment }: Props & { equipment: 
     if (e) {
       update({
         variables: { input: { id: e.id, ...fields } },
-        onCompleted: (d) => save.completed(d.updateEquipment, "UpdateEquipmentPayload", "Equipment updated successfully", onDone),
+        onCompleted: (d) => save.completed(d.updateEquipment, "UpdateEquipmentPayload", t`Equipment updated successfully`, onDone),
         onError,
       });
     } else {
       create({
         variables: { input: fields, connections: connectionsForNew(fields, filters) },
-        onCompleted: (d) => save.completed(d.createEquipment, "CreateEquipmentPayload", "Equipment added successfully", onDone),
+        onCompleted: (d) => save.completed(d.createEquipment, "CreateEquipmentPayload", t`Equipment added successfully`, onDone),
         onError,
       });
     }
@@ -167,17 +176,17 @@ function FormBody({ titleId, onDone, filters, equipment }: Props & { equipment: 
   return (
     <FormDialog
       titleId={titleId}
-      title={e ? "Edit Equipment" : "Add New Equipment"}
+      title={e ? t`Edit Equipment` : t`Add New Equipment`}
       schema={equipmentForm}
       defaultValues={initial}
-      failure="Failed to save equipment"
+      failure={t`Failed to save equipment`}
       // The assignee's field shows only while checked out; an error about it otherwise goes above the fields.
       placeFor={(field, values) => {
         const key = field.split(".")[0];
         return key && key in NEW_EQUIPMENT && (key !== "assignedTo" || values.status === "checked_out") ? (key as keyof EquipmentFormValues) : null;
       }}
       onUnplaced={setFormError}
-      submitLabel={e ? "Save Changes" : "Add Equipment"}
+      submitLabel={e ? t`Save Changes` : t`Add Equipment`}
       busy={creating || updating}
       onCancel={onDone}
       onSubmit={submit}
@@ -191,40 +200,40 @@ function FormBody({ titleId, onDone, filters, equipment }: Props & { equipment: 
           )}
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <FormText control={control} name="name" label="Name" required autoFocus={!e} slotProps={{ htmlInput: { maxLength: 200 } }} />
+              <FormText control={control} name="name" label={t`Name`} required autoFocus={!e} slotProps={{ htmlInput: { maxLength: 200 } }} />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <FormText control={control} name="serialNumber" label="Serial Number" slotProps={{ htmlInput: { maxLength: 128 } }} />
+              <FormText control={control} name="serialNumber" label={t`Serial Number`} slotProps={{ htmlInput: { maxLength: 128 } }} />
             </Grid>
             <Grid size={12}>
-              <FormText control={control} name="description" label="Description" multiline minRows={2} slotProps={{ htmlInput: { maxLength: 2000 } }} />
+              <FormText control={control} name="description" label={t`Description`} multiline minRows={2} slotProps={{ htmlInput: { maxLength: 2000 } }} />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <FormSelect control={control} name="category" label="Category" required options={categories} />
+              <FormSelect control={control} name="category" label={t`Category`} required options={categories} />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <FormSelect control={control} name="status" label="Status" required options={STATUS_OPTIONS} />
+              <FormSelect control={control} name="status" label={t`Status`} required options={statusOptions} />
             </Grid>
             <AssignedToField control={control} />
             <Grid size={{ xs: 12, sm: 6 }}>
-              <FormText control={control} name="location" label="Location" />
+              <FormText control={control} name="location" label={t`Location`} />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <FormText control={control} name="qrCode" label="QR Code" slotProps={{ htmlInput: { maxLength: 1000 } }} />
+              <FormText control={control} name="qrCode" label={t`QR Code`} slotProps={{ htmlInput: { maxLength: 1000 } }} />
             </Grid>
             {(Object.keys(DATE_FIELDS) as (keyof typeof DATE_FIELDS)[]).map((d) => (
               <Grid key={d} size={{ xs: 12, sm: 4 }}>
-                <FormDate control={control} name={d} label={DATE_FIELDS[d]} />
+                <FormDate control={control} name={d} label={i18n._(DATE_FIELDS[d])} />
               </Grid>
             ))}
             <Grid size={{ xs: 12, sm: 6 }}>
               <FormNumber
                 control={control}
                 name="maintenanceIntervalDays"
-                label="Maintenance Interval (days)"
+                label={t`Maintenance Interval (days)`}
                 min={1}
                 max={3650}
-                helperText="Recording maintenance moves the next date by this many days"
+                helperText={t`Recording maintenance moves the next date by this many days`}
               />
             </Grid>
             <Grid size={12}>
@@ -239,15 +248,16 @@ function FormBody({ titleId, onDone, filters, equipment }: Props & { equipment: 
 
 /** Who has the equipment: asked only while it is checked out. */
 function AssignedToField({ control }: { control: Control<EquipmentFormValues, unknown, EquipmentFormOutput> }) {
+  const { t } = useLingui();
   if (useWatch({ control, name: "status" }) !== "checked_out") return null;
   return (
     <Grid size={12}>
       <FormText
         control={control}
         name="assignedTo"
-        label="Assigned To"
+        label={t`Assigned To`}
         required
-        helperText="Who has the equipment (required while checked out)"
+        helperText={t`Who has the equipment (required while checked out)`}
         slotProps={{ htmlInput: { maxLength: 200 } }}
       />
     </Grid>

@@ -1,5 +1,7 @@
 import AddIcon from "@mui/icons-material/Add";
 import { Box, Button, CircularProgress, Dialog, DialogContent, Stack, useMediaQuery, useTheme } from "@mui/material";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useState, useTransition } from "react";
 import { graphql, usePaginationFragment, usePreloadedQuery } from "react-relay";
 import type { CheckOutDialog_team$key } from "../../__generated__/CheckOutDialog_team.graphql.ts";
@@ -26,8 +28,7 @@ const EquipmentForm = lazy(() => import("./EquipmentForm.tsx"));
 const RecordMaintenanceDialog = lazy(() => import("./RecordMaintenanceDialog.tsx").then((m) => ({ default: m.RecordMaintenanceDialog })));
 
 const SEARCH_DEBOUNCE_MS = 300;
-const COLUMNS = ["Name", "Category", "Serial Number", "Status", "Assigned To", "Location", "Actions"].map((header) => ({ header }));
-const STATUS_FILTERS = EQUIPMENT_STATUSES.map((s: EquipmentStatusValue) => ({ value: s, label: labelForStatus(s) }));
+const COLUMNS = [msg`Name`, msg`Category`, msg`Serial Number`, msg`Status`, msg`Assigned To`, msg`Location`, msg`Actions`];
 const FORM_TITLE_ID = "equipment-form-title";
 
 /** §2 Equipment page: one route query; the list is a paginated connection refetched when the filters change. */
@@ -51,6 +52,7 @@ export default function EquipmentPage() {
 type FormState = ({ kind: "add" } | { kind: "edit"; id: string }) & { n: number };
 
 function EquipmentList({ query, team, initial }: { query: EquipmentPage_query$key; team: CheckOutDialog_team$key | null; initial: EquipmentFilters }) {
+  const { t, i18n } = useLingui();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down("md"));
   const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment<EquipmentPageListPaginationQuery, EquipmentPage_query$key>(
@@ -114,7 +116,9 @@ function EquipmentList({ query, team, initial }: { query: EquipmentPage_query$ke
 
   const edges = data.equipment.edges;
   const filtered = Boolean(applied.search || applied.status);
-  const empty = filtered ? "No equipment matches your filters" : "No equipment found";
+  const empty = filtered ? t`No equipment matches your filters` : t`No equipment found`;
+  const columns = COLUMNS.map((header) => ({ header: i18n._(header) }));
+  const statusFilters = EQUIPMENT_STATUSES.map((s: EquipmentStatusValue) => ({ value: s, label: labelForStatus(s) }));
 
   return (
     <Stack spacing={2}>
@@ -125,17 +129,17 @@ function EquipmentList({ query, team, initial }: { query: EquipmentPage_query$ke
             <ListActions actions={csv.actions} />
             {csv.dialog}
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setForm({ kind: "add", n: Date.now() })} sx={{ whiteSpace: "nowrap", flex: { xs: 1, md: "none" } }}>
-              Add Equipment
+              <Trans>Add Equipment</Trans>
             </Button>
           </>
         }
       >
-        <SearchField label="Search equipment" placeholder="Name, description or category" value={search} onChange={setSearch} sx={{ flex: 1 }} />
-        <FilterSelect<EquipmentStatusValue> label="Status" all="All Statuses" options={STATUS_FILTERS} value={status} onChange={setStatus} />
+        <SearchField label={t`Search equipment`} placeholder={t`Name, description or category`} value={search} onChange={setSearch} sx={{ flex: 1 }} />
+        <FilterSelect<EquipmentStatusValue> label={t`Status`} all={t`All Statuses`} options={statusFilters} value={status} onChange={setStatus} />
       </ListToolbar>
 
       <ResponsiveList
-        label="Equipment"
+        label={t`Equipment`}
         items={edges}
         itemKey={({ node }) => node.id}
         phone={phone}
@@ -143,7 +147,7 @@ function EquipmentList({ query, team, initial }: { query: EquipmentPage_query$ke
         dense
         tableSx={{ "& td, & th": { px: 1.5 }, "& td": { py: 1.25 } }}
         empty={empty}
-        columns={COLUMNS}
+        columns={columns}
         row={({ node }) => <EquipmentEntry equipment={node} layout="row" {...actions} />}
         card={({ node }) => (
           <Box component="li">
@@ -157,7 +161,7 @@ function EquipmentList({ query, team, initial }: { query: EquipmentPage_query$ke
         <Suspense
           fallback={
             <DialogContent sx={{ display: "grid", placeItems: "center", minHeight: 240 }}>
-              <CircularProgress aria-label="Loading" />
+              <CircularProgress aria-label={t`Loading`} />
             </DialogContent>
           }
         >

@@ -1,4 +1,6 @@
 import { Alert, Dialog, DialogContent, DialogContentText, DialogTitle, TextField } from "@mui/material";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { plural } from "@lingui/core/macro";
 import { useState, type FormEvent } from "react";
 import { graphql, useMutation } from "react-relay";
 import type { RecordMaintenanceDialogMutation } from "../../__generated__/RecordMaintenanceDialogMutation.graphql.ts";
@@ -23,6 +25,7 @@ export function RecordMaintenanceDialog({ target, onClose }: { target: Maintenan
 }
 
 function RecordForm({ target, onClose }: { target: MaintenanceTarget; onClose(): void }) {
+  const { t } = useLingui();
   const { toast } = useToast();
   const today = todayInput();
   const [date, setDate] = useState(today);
@@ -60,27 +63,31 @@ function RecordForm({ target, onClose }: { target: MaintenanceTarget; onClose():
       onCompleted: (d) => {
         const r = d.recordMaintenance;
         if (r.__typename === "RecordMaintenancePayload") {
-          toast({ title: "Maintenance recorded", description: target.name, variant: "success" });
+          toast({ title: t`Maintenance recorded`, description: target.name, variant: "success" });
           onClose();
         } else {
-          setError(r.message ?? "Failed to record maintenance");
+          setError(r.message ?? t`Failed to record maintenance`);
         }
       },
-      onError: () => setError("Failed to record maintenance"),
+      onError: () => setError(t`Failed to record maintenance`),
     });
   }
 
   return (
     <form onSubmit={submit} noValidate>
-      <DialogTitle id={TITLE_ID}>Record Maintenance</DialogTitle>
+      <DialogTitle id={TITLE_ID}>
+        <Trans>Record Maintenance</Trans>
+      </DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          Maintenance done on <strong>{target.name}</strong>.{" "}
-          {next
-            ? `The next one will be due ${next} (every ${interval} days).`
+          <Trans>
+            Maintenance done on <strong>{target.name}</strong>.
+          </Trans>{" "}
+          {next && interval
+            ? plural(interval, { one: `The next one will be due ${next} (every day).`, other: `The next one will be due ${next} (every # days).` })
             : target.nextMaintenance
-              ? "No interval is set: a next date still ahead is kept, one already reached is cleared."
-              : "No interval is set, so no next date will be scheduled."}
+              ? t`No interval is set: a next date still ahead is kept, one already reached is cleared.`
+              : t`No interval is set, so no next date will be scheduled.`}
         </DialogContentText>
         {error && (
           <Alert severity="error" sx={{ mb: 2 }}>
@@ -92,15 +99,15 @@ function RecordForm({ target, onClose }: { target: MaintenanceTarget; onClose():
           fullWidth
           required
           type="date"
-          label="Date done"
+          label={t`Date done`}
           value={date}
           onChange={(e) => setDate(e.target.value)}
           error={future || !date}
-          helperText={future ? "Maintenance date cannot be in the future" : !date ? "Enter the date" : " "}
+          helperText={future ? t`Maintenance date cannot be in the future` : !date ? t`Enter the date` : " "}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
         />
       </DialogContent>
-      <FormActions submitLabel="Record Maintenance" busy={pending} onCancel={onClose} disabled={!date || future} />
+      <FormActions submitLabel={t`Record Maintenance`} busy={pending} onCancel={onClose} disabled={!date || future} />
     </form>
   );
 }

@@ -1,5 +1,7 @@
+import { activeLocale } from "../../platform/locales/load.ts";
+
 /**
- * Equipment dates. purchaseDate / lastMaintenance / nextMaintenance are calendar dates sent as
+ * Equipment dates (shown in the app's language). purchaseDate / lastMaintenance / nextMaintenance are calendar dates sent as
  * 'YYYY-MM-DD' and stored as UTC midnight, so they are read and shown in UTC to avoid a day shift.
  * assignedAt is a real moment and is shown in local time.
  */
@@ -11,12 +13,12 @@ export function toDateInput(value: unknown): string {
 
 export function formatCalendarDate(value: unknown): string {
   if (typeof value !== "string" || !value) return "";
-  return new Date(value).toLocaleDateString(undefined, { timeZone: "UTC", year: "numeric", month: "short", day: "numeric" });
+  return new Date(value).toLocaleDateString(activeLocale(), { timeZone: "UTC", year: "numeric", month: "short", day: "numeric" });
 }
 
 export function formatLocalDate(value: unknown): string {
   if (typeof value !== "string" || !value) return "";
-  return new Date(value).toLocaleDateString();
+  return new Date(value).toLocaleDateString(activeLocale());
 }
 
 const DAY = 86_400_000;

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useCallback } from "react";
 import { graphql, useMutation, type GraphQLTaggedNode } from "react-relay";
 import type { MutationParameters } from "relay-runtime";
@@ -18,30 +19,42 @@ export type MoveSurface = "page" | "scanner";
 
 type ToastText = { title: string; description?: string };
 
-/** §8's texts for each surface. */
+/** §8's texts for each surface, in the app's language when read (getters: the language can change). */
 export const moveTexts: Record<
   MoveSurface,
   {
-    nameLabel: string;
+    readonly nameLabel: string;
     checkedOut(name: string, person: string): ToastText;
-    checkOutFailed: ToastText;
+    readonly checkOutFailed: ToastText;
     checkedIn(name: string): ToastText;
-    checkInFailed: ToastText;
+    readonly checkInFailed: ToastText;
   }
 > = {
   page: {
-    nameLabel: "Technician name",
-    checkedOut: () => ({ title: "Equipment checked out successfully" }),
-    checkOutFailed: { title: "Error", description: "Failed to check out equipment" },
-    checkedIn: () => ({ title: "Equipment checked in successfully" }),
-    checkInFailed: { title: "Error", description: "Failed to check in equipment" },
+    get nameLabel() {
+      return t`Technician name`;
+    },
+    checkedOut: () => ({ title: t`Equipment checked out successfully` }),
+    get checkOutFailed() {
+      return { title: t`Error`, description: t`Failed to check out equipment` };
+    },
+    checkedIn: () => ({ title: t`Equipment checked in successfully` }),
+    get checkInFailed() {
+      return { title: t`Error`, description: t`Failed to check in equipment` };
+    },
   },
   scanner: {
-    nameLabel: "Person's name",
-    checkedOut: (name, person) => ({ title: "Equipment checked out", description: `${name} checked out to ${person}` }),
-    checkOutFailed: { title: "Check-out failed", description: "Failed to check out equipment. Please try again." },
-    checkedIn: (name) => ({ title: "Equipment checked in", description: `${name} is available again` }),
-    checkInFailed: { title: "Check-in failed", description: "Failed to check in equipment. Please try again." },
+    get nameLabel() {
+      return t`Person's name`;
+    },
+    checkedOut: (name, person) => ({ title: t`Equipment checked out`, description: t`${name} checked out to ${person}` }),
+    get checkOutFailed() {
+      return { title: t`Check-out failed`, description: t`Failed to check out equipment. Please try again.` };
+    },
+    checkedIn: (name) => ({ title: t`Equipment checked in`, description: t`${name} is available again` }),
+    get checkInFailed() {
+      return { title: t`Check-in failed`, description: t`Failed to check in equipment. Please try again.` };
+    },
   },
 };
 

@@ -1,16 +1,20 @@
-/** §4 dashboard labels per equipment status. */
+import { msg, t } from "@lingui/core/macro";
+import { i18n, type MessageDescriptor } from "@lingui/core";
+
+/** §4 dashboard labels per equipment status, in the app's language at the time of the call. */
 export function equipmentStatusLine(status: string, assignedTo: string | null | undefined): string {
+  const person = assignedTo ?? "";
   switch (status) {
     case "available":
-      return "Available for checkout";
+      return t`Available for checkout`;
     case "checked_out":
-      return `Checked out to ${assignedTo ?? ""}`;
+      return t`Checked out to ${person}`;
     case "maintenance":
-      return "Maintenance scheduled";
+      return t`Maintenance scheduled`;
     case "repair":
-      return "Repair needed";
+      return t`Repair needed`;
     default:
-      return `${status} Status unknown`;
+      return t`${status} Status unknown`;
   }
 }
 
@@ -18,11 +22,11 @@ export function statusColor(status: string): string {
   return { available: "#2e7d32", checked_out: "#1565c0", maintenance: "#ef6c00", repair: "#c62828" }[status] ?? "#757575";
 }
 
-export const statusLabel: Record<string, string> = {
-  available: "Available",
-  checked_out: "Checked Out",
-  maintenance: "Maintenance",
-  repair: "Repair",
+const statusLabel: Record<string, MessageDescriptor> = {
+  available: msg`Available`,
+  checked_out: msg`Checked Out`,
+  maintenance: msg`Maintenance`,
+  repair: msg`Repair`,
 };
 
 /** §4 statuses and §9 categories, from the one module the server validates against. */
@@ -30,8 +34,11 @@ import { EQUIPMENT_STATUSES } from "../../../../schemas/constants.ts";
 export { EQUIPMENT_CATEGORIES, EQUIPMENT_STATUSES } from "../../../../schemas/constants.ts";
 export type EquipmentStatusValue = (typeof EQUIPMENT_STATUSES)[number];
 
-/** A readable label for any status value, raw for unknown ones. */
-export const labelForStatus = (status: string) => statusLabel[status] ?? status;
+/** A readable label for any status value (in the app's language at the time of the call), raw for unknown ones. */
+export const labelForStatus = (status: string): string => {
+  const label = statusLabel[status];
+  return label ? i18n._(label) : status;
+};
 
 /** Soft chip colours: dark text on a tint of the status colour (contrast ≥ 4.5:1). */
 export function statusChipSx(status: string) {

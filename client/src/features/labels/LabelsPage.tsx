@@ -4,6 +4,8 @@ import {
   Alert, Box, Button, Card, CardContent, CardHeader, Checkbox, FormControlLabel, GlobalStyles, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Stack, Typography,
 } from "@mui/material";
 import QRCode from "qrcode";
+import { msg, plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import { useNavigate } from "react-router-dom";
@@ -41,13 +43,16 @@ export default function LabelsPage() {
   );
 }
 
+/** What a label says it is (the kinds' names in the app's language). */
+const KIND_NAMES = { Equipment: msg`Equipment`, Inventory: msg`Inventory`, Location: msg`Location` } as const;
+
 function Toolbar({ title, children }: { title: string; children?: React.ReactNode }) {
   const navigate = useNavigate();
   return (
     <Box className="labels-screen-only" component="header" sx={{ bgcolor: "background.paper", borderBottom: 1, borderColor: "divider", px: { xs: 1.5, sm: 3 }, py: 1.5 }}>
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: "center", flexWrap: "wrap" }}>
         <Button startIcon={<ArrowBackIcon />} onClick={() => (window.history.length > 1 ? navigate(-1) : navigate("/scan"))}>
-          Back
+          <Trans>Back</Trans>
         </Button>
         <Typography component="h1" variant="h6" sx={{ fontWeight: 700, flex: 1, minWidth: 160 }}>
           {title}
@@ -61,6 +66,7 @@ function Toolbar({ title, children }: { title: string; children?: React.ReactNod
 type LabelData = { id: string; kind: "Equipment" | "Inventory" | "Location"; name: string; code: string; category: string; idLine: string | null; location: string | null };
 
 function LabelSheet({ queryRef }: { queryRef: PreloadedQuery<LabelsPageSheetQuery> }) {
+  const { t } = useLingui();
   const ids = queryRef.variables.ids as readonly string[];
   const data = usePreloadedQuery<LabelsPageSheetQuery>(
     graphql`
@@ -99,36 +105,36 @@ function LabelSheet({ queryRef }: { queryRef: PreloadedQuery<LabelsPageSheetQuer
   );
   const labels: LabelData[] = data.nodes.flatMap((n): LabelData[] => {
     if (n?.__typename === "Equipment")
-      return [{ id: n.id, kind: "Equipment", name: n.name, code: n.labelCode, category: n.category, idLine: n.serialNumber ? `S/N ${n.serialNumber}` : null, location: n.location ?? null }];
+      return [{ id: n.id, kind: "Equipment", name: n.name, code: n.labelCode, category: n.category, idLine: n.serialNumber ? t`S/N ${n.serialNumber}` : null, location: n.location ?? null }];
     if (n?.__typename === "InventoryItem")
-      return [{ id: n.id, kind: "Inventory", name: n.name, code: n.labelCode, category: n.category, idLine: n.barcode ? `Barcode ${n.barcode}` : null, location: n.location ?? null }];
+      return [{ id: n.id, kind: "Inventory", name: n.name, code: n.labelCode, category: n.category, idLine: n.barcode ? t`Barcode ${n.barcode}` : null, location: n.location ?? null }];
     // A stock location's label (issue 15): scanning it opens the location.
     if (n?.__typename === "StockLocation")
-      return [{ id: n.id, kind: "Location", name: n.name, code: n.labelCode, category: n.kind === "VEHICLE" ? "Vehicle" : "Warehouse", idLine: null, location: n.holder ? `Held by ${n.holder.name}` : null }];
+      return [{ id: n.id, kind: "Location", name: n.name, code: n.labelCode, category: n.kind === "VEHICLE" ? t`Vehicle` : t`Warehouse`, idLine: null, location: n.holder ? t`Held by ${n.holder.name}` : null }];
     return [];
   });
   const missing = ids.length - labels.length;
 
   return (
     <>
-      <Toolbar title={`Print ${labels.length === 1 ? "1 label" : `${labels.length} labels`}`}>
+      <Toolbar title={plural(labels.length, { one: "Print # label", other: "Print # labels" })}>
         <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()} disabled={!labels.length}>
-          Print
+          <Trans>Print</Trans>
         </Button>
       </Toolbar>
       <Box className="labels-screen-only" sx={{ px: { xs: 1.5, sm: 3 }, pt: 2 }}>
         <Typography variant="body2" color="text.secondary">
-          Each label's QR code opens the item or location in the QR Scanner. Print on plain paper or label stock and cut along the dashed lines.
+          <Trans>Each label's QR code opens the item or location in the QR Scanner. Print on plain paper or label stock and cut along the dashed lines.</Trans>
         </Typography>
         {missing > 0 && (
           <Alert severity="warning" sx={{ mt: 1 }}>
-            {missing === 1 ? "1 item no longer exists" : `${missing} items no longer exist`} and has no label.
+            {plural(missing, { one: "# item no longer exists and has no label.", other: "# items no longer exist and have no label." })}
           </Alert>
         )}
       </Box>
       <Box component="main" sx={{ p: { xs: 1, sm: 3 }, "@media print": { p: 0 } }}>
         <Box
-          aria-label="Label sheet"
+          aria-label={t`Label sheet`}
           role="region"
           sx={{
             // On screen a sheet of paper; printed, just the labels.
@@ -155,6 +161,7 @@ function LabelSheet({ queryRef }: { queryRef: PreloadedQuery<LabelsPageSheetQuer
 }
 
 function Label({ label }: { label: LabelData }) {
+  const { t, i18n } = useLingui();
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -168,7 +175,7 @@ function Label({ label }: { label: LabelData }) {
   return (
     <Box
       component="article"
-      aria-label={`Label: ${label.name}`}
+      aria-label={t`Label: ${label.name}`}
       data-label-code={label.code}
       sx={{
         width: "90mm",
@@ -189,7 +196,7 @@ function Label({ label }: { label: LabelData }) {
     >
       <Box sx={{ width: "32mm", height: "32mm", flexShrink: 0, display: "grid", placeItems: "center" }}>
         {src ? (
-          <Box component="img" src={src} alt={`QR code ${label.code}`} sx={{ width: "32mm", height: "32mm", imageRendering: "pixelated" }} />
+          <Box component="img" src={src} alt={t`QR code ${label.code}`} sx={{ width: "32mm", height: "32mm", imageRendering: "pixelated" }} />
         ) : (
           <Typography variant="caption">QR…</Typography>
         )}
@@ -199,7 +206,7 @@ function Label({ label }: { label: LabelData }) {
           {label.name}
         </Typography>
         <Typography sx={{ fontSize: "8pt", mt: "0.8mm" }}>
-          {label.kind} · {label.category}
+          {i18n._(KIND_NAMES[label.kind])} · {label.category}
         </Typography>
         {label.idLine && <Typography sx={{ fontSize: "9pt", fontFamily: "monospace", fontWeight: 700, mt: "0.8mm", overflowWrap: "anywhere" }}>{label.idLine}</Typography>}
         {label.location && <Typography sx={{ fontSize: "7.5pt", mt: "0.5mm", color: "#333" }} noWrap>{label.location}</Typography>}
@@ -213,6 +220,7 @@ function Label({ label }: { label: LabelData }) {
 
 /** `/labels` without ids: tick equipment and items, then open their sheet. */
 function LabelPicker({ queryRef }: { queryRef: PreloadedQuery<LabelsPagePickerQuery> }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const data = usePreloadedQuery<LabelsPagePickerQuery>(
     graphql`
@@ -249,11 +257,12 @@ function LabelPicker({ queryRef }: { queryRef: PreloadedQuery<LabelsPagePickerQu
     queryRef,
   );
   const groups = [
-    { title: "Equipment", rows: data.equipment.edges.map(({ node: n }) => ({ id: n.id, name: n.name, detail: [n.category, n.serialNumber].filter(Boolean).join(" · ") })) },
-    { title: "Inventory", rows: data.inventoryItems.edges.map(({ node: n }) => ({ id: n.id, name: n.name, detail: [n.category, n.barcode].filter(Boolean).join(" · ") })) },
+    { title: t`Equipment`, all: t`All equipment`, rows: data.equipment.edges.map(({ node: n }) => ({ id: n.id, name: n.name, detail: [n.category, n.serialNumber].filter(Boolean).join(" · ") })) },
+    { title: t`Inventory`, all: t`All inventory`, rows: data.inventoryItems.edges.map(({ node: n }) => ({ id: n.id, name: n.name, detail: [n.category, n.barcode].filter(Boolean).join(" · ") })) },
     {
-      title: "Locations",
-      rows: readPlaces(data.stockLocations).map((n) => ({ id: n.id, name: n.name, detail: [n.kind === "VEHICLE" ? "Vehicle" : "Warehouse", n.holder?.name].filter(Boolean).join(" · ") })),
+      title: t`Locations`,
+      all: t`All locations`,
+      rows: readPlaces(data.stockLocations).map((n) => ({ id: n.id, name: n.name, detail: [n.kind === "VEHICLE" ? t`Vehicle` : t`Warehouse`, n.holder?.name].filter(Boolean).join(" · ") })),
     },
   ];
   const [picked, setPicked] = useState<Set<string>>(new Set());
@@ -267,14 +276,14 @@ function LabelPicker({ queryRef }: { queryRef: PreloadedQuery<LabelsPagePickerQu
 
   return (
     <>
-      <Toolbar title="Print labels">
+      <Toolbar title={t`Print labels`}>
         <Button variant="contained" startIcon={<PrintIcon />} disabled={!count} onClick={() => navigate(labelsPath([...picked]))}>
-          {count ? `Print ${count} label${count === 1 ? "" : "s"}` : "Print labels"}
+          {count ? plural(count, { one: "Print # label", other: "Print # labels" }) : t`Print labels`}
         </Button>
       </Toolbar>
       <Stack spacing={2} sx={{ p: { xs: 1.5, sm: 3 }, maxWidth: 900, mx: "auto" }}>
         <Typography variant="body2" color="text.secondary">
-          Choose what to label. Each label carries a QR code that the QR Scanner reads to open the item.
+          <Trans>Choose what to label. Each label carries a QR code that the QR Scanner reads to open the item.</Trans>
         </Typography>
         {groups.map((g) => {
           const all = g.rows.length > 0 && g.rows.every((r) => picked.has(r.id));
@@ -288,13 +297,15 @@ function LabelPicker({ queryRef }: { queryRef: PreloadedQuery<LabelsPagePickerQu
                   <FormControlLabel
                     sx={{ mr: 1 }}
                     control={<Checkbox checked={all} indeterminate={some && !all} onChange={(e) => toggle(g.rows.map((r) => r.id), e.target.checked)} />}
-                    label={`All ${g.title.toLowerCase()}`}
+                    label={g.all}
                   />
                 }
               />
               <CardContent sx={{ pt: 0 }}>
                 {g.rows.length === 0 ? (
-                  <Typography color="text.secondary">Nothing here yet.</Typography>
+                  <Typography color="text.secondary">
+                    <Trans>Nothing here yet.</Trans>
+                  </Typography>
                 ) : (
                   <List dense disablePadding aria-label={g.title}>
                     {g.rows.map((r) => (

@@ -1,5 +1,6 @@
 import PrintIcon from "@mui/icons-material/PrintOutlined";
 import { Button, IconButton } from "@mui/material";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { DeferredTooltip } from "../../components/deferred.tsx";
 import { labelsPath } from "./sheetPath.ts";
 
@@ -8,19 +9,20 @@ import { labelsPath } from "./sheetPath.ts";
  * QR label sheet in a new tab. `icon` for table rows, a small text button for phone cards.
  */
 export function PrintLabelButton({ id, name, variant }: { id: string; name: string; variant: "icon" | "button" }) {
+  const { t } = useLingui();
   const link = { href: labelsPath([id]), target: "_blank", rel: "noopener" } as const;
   if (variant === "icon") {
     return (
-      <DeferredTooltip title="Print label">
-        <IconButton size="small" component="a" {...link} aria-label={`Print label for ${name}`}>
+      <DeferredTooltip title={t`Print label`}>
+        <IconButton size="small" component="a" {...link} aria-label={t`Print label for ${name}`}>
           <PrintIcon fontSize="small" />
         </IconButton>
       </DeferredTooltip>
     );
   }
   return (
-    <Button size="small" component="a" {...link} startIcon={<PrintIcon />} aria-label={`Print label for ${name}`}>
-      Label
+    <Button size="small" component="a" {...link} startIcon={<PrintIcon />} aria-label={t`Print label for ${name}`}>
+      <Trans>Label</Trans>
     </Button>
   );
 }

@@ -7,6 +7,7 @@ import PrintIcon from "@mui/icons-material/PrintOutlined";
 import TuneIcon from "@mui/icons-material/Tune";
 import { Box, Button, Card, CardContent, Chip, Dialog, IconButton, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme } from "@mui/material";
 import { DeferredTooltip } from "../../components/deferred.tsx";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useState, useTransition } from "react";
 import { graphql, useMutation, usePaginationFragment } from "react-relay";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
@@ -33,9 +34,10 @@ const MINIMUM_TITLE_ID = "location-minimum-title";
 
 /** One location (managers): its figures, what it holds with its own minimums, and its actions. */
 export default function LocationDetailPage() {
+  const { t } = useLingui();
   return (
     <ManagerPage<LocationDetailPageQuery>
-      denied="You need manager privileges to manage stock locations."
+      denied={t`You need manager privileges to manage stock locations.`}
       query={graphql`
         query LocationDetailPageQuery($id: ID!, $first: Int!) @preloadable {
           node(id: $id) {
@@ -58,7 +60,7 @@ function LocationDetail({ data }: { data: LocationDetailPageQuery["response"] })
         <Card>
           <CardContent>
             <Typography color="text.secondary" sx={{ textAlign: "center", py: 3 }}>
-              This location does not exist.
+              <Trans>This location does not exist.</Trans>
             </Typography>
           </CardContent>
         </Card>
@@ -72,7 +74,7 @@ function BackLink() {
   return (
     <Box>
       <Button component={RouterLink} to="/locations" startIcon={<ArrowBackIcon />} size="small">
-        All locations
+        <Trans>All locations</Trans>
       </Button>
     </Box>
   );
@@ -83,6 +85,7 @@ function Location({ location }: { location: LocationDetailPage_location$key }) {
   const phone = useMediaQuery(theme.breakpoints.down("md"));
   const navigate = useNavigate();
   const { toast } = useToast();
+  const { t } = useLingui();
   const { data: l, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment(
     graphql`
       fragment LocationDetailPage_location on StockLocation
@@ -151,12 +154,12 @@ function Location({ location }: { location: LocationDetailPage_location$key }) {
       variables: { input: { id: l.id } },
       onCompleted: ({ archiveStockLocation: r }) => {
         setArchiving(false);
-        if (r.__typename === "ArchiveStockLocationPayload") toast({ title: "Location archived", variant: "success" });
-        else toast({ title: "Error", description: r.message ?? "Failed to archive location", variant: "destructive" });
+        if (r.__typename === "ArchiveStockLocationPayload") toast({ title: t`Location archived`, variant: "success" });
+        else toast({ title: t`Error`, description: r.message ?? t`Failed to archive location`, variant: "destructive" });
       },
       onError: (e) => {
         setArchiving(false);
-        toast({ title: "Error", description: e.message || "Failed to archive location", variant: "destructive" });
+        toast({ title: t`Error`, description: e.message || t`Failed to archive location`, variant: "destructive" });
       },
     });
 
@@ -177,32 +180,32 @@ function Location({ location }: { location: LocationDetailPage_location$key }) {
                     {l.name}
                   </Typography>
                   <Chip size="small" label={kindLabel(l.kind)} variant="outlined" />
-                  {l.archived && <Chip size="small" label="Archived" />}
+                  {l.archived && <Chip size="small" label={t`Archived`} />}
                 </Stack>
                 <Typography variant="body2" color="text.secondary">
-                  {l.kind === "VEHICLE" ? (l.holder ? `Held by ${l.holder.name}` : "No holder") : "Warehouse"}
+                  {l.kind === "VEHICLE" ? (l.holder ? t`Held by ${l.holder.name}` : t`No holder`) : t`Warehouse`}
                 </Typography>
               </Box>
             </Stack>
             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap", justifyContent: { sm: "flex-end" } }}>
               <Button variant="contained" startIcon={<ChecklistIcon />} onClick={() => navigate(`/count/${encodeURIComponent(l.id)}`)} disabled={l.archived}>
-                Count
+                <Trans>Count</Trans>
               </Button>
               <Button variant="outlined" startIcon={<PrintIcon />} component="a" href={labelsPath([l.id])} target="_blank" rel="noopener">
-                Print label
+                <Trans>Print label</Trans>
               </Button>
               <Button variant="outlined" startIcon={<EditIcon />} onClick={() => setEditing(true)} disabled={l.archived}>
-                Edit
+                <Trans>Edit</Trans>
               </Button>
               <Button variant="outlined" color="error" startIcon={<ArchiveIcon />} onClick={() => setArchiving(true)} disabled={l.archived}>
-                Archive
+                <Trans>Archive</Trans>
               </Button>
             </Stack>
           </Stack>
           <Stack direction="row" spacing={{ xs: 2, sm: 4 }} useFlexGap sx={{ mt: 2, flexWrap: "wrap" }} component="dl">
-            <Figure label="Stock value" value={formatCents(l.value)} />
-            <Figure label="Units" value={String(units)} />
-            <Figure label="Below minimum" value={String(l.belowMinimumCount)} alert={l.belowMinimumCount > 0} />
+            <Figure label={t`Stock value`} value={formatCents(l.value)} />
+            <Figure label={t`Units`} value={String(units)} />
+            <Figure label={t`Below minimum`} value={String(l.belowMinimumCount)} alert={l.belowMinimumCount > 0} />
           </Stack>
         </CardContent>
       </Card>
@@ -212,22 +215,22 @@ function Location({ location }: { location: LocationDetailPage_location$key }) {
           <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 1.5 }}>
             <Box sx={{ flex: 1, minWidth: 0 }}>
               <Typography id="location-stock-title" component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
-                Stock here
+                <Trans>Stock here</Trans>
               </Typography>
               <Typography variant="caption" color="text.secondary" component="p">
-                Items with stock or a minimum of this location's own
+                <Trans>Items with stock or a minimum of this location's own</Trans>
               </Typography>
             </Box>
             <Button size="small" variant="outlined" startIcon={<AddIcon />} onClick={() => setMinimum("pick")} disabled={l.archived} sx={{ flexShrink: 0 }}>
-              Set minimum
+              <Trans>Set minimum</Trans>
             </Button>
           </Stack>
           {levels.length === 0 ? (
             <Typography color="text.secondary" sx={{ textAlign: "center", py: 3 }}>
-              Nothing here yet
+              <Trans>Nothing here yet</Trans>
             </Typography>
           ) : phone ? (
-            <Stack component="ul" aria-label="Stock here" sx={{ listStyle: "none", p: 0, m: 0 }}>
+            <Stack component="ul" aria-label={t`Stock here`} sx={{ listStyle: "none", p: 0, m: 0 }}>
               {levels.map((s) => (
                 <Stack
                   component="li"
@@ -243,8 +246,8 @@ function Location({ location }: { location: LocationDetailPage_location$key }) {
                       {s.item.name}
                     </Typography>
                     <Typography variant="caption" color={s.belowMinimum ? "error" : "text.secondary"} component="div">
-                      {s.quantity} {s.item.unit} · Min: {s.minQuantity ?? "none"}
-                      {s.belowMinimum ? " · Below minimum" : ""}
+                      {s.quantity} {s.item.unit} · {t`Min: ${s.minQuantity ?? t`none`}`}
+                      {s.belowMinimum ? ` · ${t`Below minimum`}` : ""}
                     </Typography>
                   </Box>
                   {s.quantity > 0 && !l.archived && <TransferButton variant="icon" name={s.item.name} itemId={s.item.id} fromLocationId={l.id} />}
@@ -254,15 +257,27 @@ function Location({ location }: { location: LocationDetailPage_location$key }) {
             </Stack>
           ) : (
             <TableContainer component={Paper} variant="outlined">
-              <Table size="small" aria-label="Stock here">
+              <Table size="small" aria-label={t`Stock here`}>
                 <TableHead>
                   <TableRow sx={{ "& th": { fontWeight: 700, color: "text.secondary", whiteSpace: "nowrap" } }}>
-                    <TableCell>Item</TableCell>
-                    <TableCell align="right">Quantity</TableCell>
-                    <TableCell align="right">Minimum here</TableCell>
-                    <TableCell>Status</TableCell>
-                    <TableCell align="right">Value</TableCell>
-                    <TableCell align="right">Actions</TableCell>
+                    <TableCell>
+                      <Trans>Item</Trans>
+                    </TableCell>
+                    <TableCell align="right">
+                      <Trans>Quantity</Trans>
+                    </TableCell>
+                    <TableCell align="right">
+                      <Trans>Minimum here</Trans>
+                    </TableCell>
+                    <TableCell>
+                      <Trans>Status</Trans>
+                    </TableCell>
+                    <TableCell align="right">
+                      <Trans>Value</Trans>
+                    </TableCell>
+                    <TableCell align="right">
+                      <Trans>Actions</Trans>
+                    </TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -274,7 +289,7 @@ function Location({ location }: { location: LocationDetailPage_location$key }) {
                       </TableCell>
                       <TableCell align="right">{s.minQuantity ?? <Typography component="span" variant="body2" color="text.disabled">—</Typography>}</TableCell>
                       <TableCell>
-                        {s.belowMinimum ? <Chip size="small" color="error" label="Below minimum" /> : s.minQuantity !== null ? <Chip size="small" color="success" variant="outlined" label="OK" /> : null}
+                        {s.belowMinimum ? <Chip size="small" color="error" label={t`Below minimum`} /> : s.minQuantity !== null ? <Chip size="small" color="success" variant="outlined" label={t`OK`} /> : null}
                       </TableCell>
                       <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
                         {s.item.price === null || s.item.price === undefined ? "—" : formatCents(s.item.price * s.quantity)}
@@ -292,20 +307,20 @@ function Location({ location }: { location: LocationDetailPage_location$key }) {
           {hasNext && (
             <Box sx={{ textAlign: "center", mt: 2 }}>
               <Button variant="outlined" onClick={() => loadNext(PAGE)} disabled={isLoadingNext}>
-                {isLoadingNext ? "Loading..." : "Load more"}
+                {isLoadingNext ? t`Loading...` : t`Load more`}
               </Button>
             </Box>
           )}
         </CardContent>
       </Card>
 
-      <PageDialog open={editing} onClose={() => setEditing(false)} titleId={EDIT_TITLE_ID} loading="Edit Location">
+      <PageDialog open={editing} onClose={() => setEditing(false)} titleId={EDIT_TITLE_ID} loading={t`Edit Location`}>
         <LocationForm titleId={EDIT_TITLE_ID} location={l} onDone={() => setEditing(false)} />
       </PageDialog>
 
       <Dialog open={minimum !== null} onClose={() => setMinimum(null)} fullWidth maxWidth="xs" aria-labelledby={MINIMUM_TITLE_ID}>
         {minimum && (
-          <Suspense fallback={<FormLoading titleId={MINIMUM_TITLE_ID} title="Set minimum" />}>
+          <Suspense fallback={<FormLoading titleId={MINIMUM_TITLE_ID} title={t`Set minimum`} />}>
             <MinimumDialog
               titleId={MINIMUM_TITLE_ID}
               location={{ id: l.id, name: l.name }}
@@ -322,10 +337,10 @@ function Location({ location }: { location: LocationDetailPage_location$key }) {
       <ConfirmDialog
         open={archiving}
         id="archive-location"
-        title="Archive Location"
-        text={`Archive “${l.name}”? It must be empty first. An archived location keeps its history but takes no stock.`}
-        action="Archive"
-        pendingAction="Archiving..."
+        title={t`Archive Location`}
+        text={t`Archive “${l.name}”? It must be empty first. An archived location keeps its history but takes no stock.`}
+        action={t`Archive`}
+        pendingAction={t`Archiving...`}
         pending={archivePending}
         onConfirm={archive}
         onClose={() => setArchiving(false)}
@@ -348,10 +363,11 @@ function Figure({ label, value, alert }: { label: string; value: string; alert?:
 }
 
 function MinimumButton({ name, onClick, disabled }: { name: string; onClick(): void; disabled?: boolean }) {
+  const { t } = useLingui();
   return (
-    <DeferredTooltip title="Set minimum">
+    <DeferredTooltip title={t`Set minimum`}>
       <span>
-        <IconButton size="small" aria-label={`Set minimum of ${name}`} onClick={onClick} disabled={disabled}>
+        <IconButton size="small" aria-label={t`Set minimum of ${name}`} onClick={onClick} disabled={disabled}>
           <TuneIcon fontSize="small" />
         </IconButton>
       </span>

@@ -1,4 +1,6 @@
 import { Stack } from "@mui/material";
+import { useLingui } from "@lingui/react/macro";
+import { kindLabel } from "./format.ts";
 import { useWatch, type Control } from "react-hook-form";
 import { graphql, useLazyLoadQuery, useMutation } from "react-relay";
 import type { LocationFormCreateMutation } from "../../__generated__/LocationFormCreateMutation.graphql.ts";
@@ -21,13 +23,12 @@ type Props = {
   onDone(created?: string): void;
 };
 
-const KIND_OPTIONS = [
-  { value: "VEHICLE", label: "Vehicle" },
-  { value: "WAREHOUSE", label: "Warehouse" },
-];
+const KINDS = ["VEHICLE", "WAREHOUSE"] as const;
 
 /** Add or edit a stock location: its name, its kind (fixed once made) and, for a vehicle, the technician who holds it. */
 export default function LocationForm({ titleId, location, onDone }: Props) {
+  const { t } = useLingui();
+  const kindOptions = KINDS.map((value) => ({ value, label: kindLabel(value) }));
   // Managers only reach this form; the team is theirs to list.
   const team = useLazyLoadQuery<LocationFormTeamQuery>(
     graphql`
@@ -47,7 +48,7 @@ export default function LocationForm({ titleId, location, onDone }: Props) {
     { fetchPolicy: "store-or-network" },
   );
   const holders = [
-    { value: "", label: "No holder" },
+    { value: "", label: t`No holder` },
     ...team.teamMembers.edges.map(({ node: m }) => ({ value: m.id, label: m.department ? `${m.name} (${m.department})` : m.name })),
   ];
 
@@ -88,7 +89,7 @@ export default function LocationForm({ titleId, location, onDone }: Props) {
     if (location) {
       update({
         variables: { input: { id: location.id, name: input.name, holderId: input.holderId } },
-        onCompleted: (d) => save.completed(d.updateStockLocation, "UpdateStockLocationPayload", "Location updated", () => onDone()),
+        onCompleted: (d) => save.completed(d.updateStockLocation, "UpdateStockLocationPayload", t`Location updated`, () => onDone()),
         onError: save.failed,
       });
     } else {
@@ -96,7 +97,7 @@ export default function LocationForm({ titleId, location, onDone }: Props) {
         variables: { input },
         onCompleted: (d) => {
           const r = d.createStockLocation;
-          save.completed(r, "CreateStockLocationPayload", "Location added", () => onDone(r.__typename === "CreateStockLocationPayload" ? r.location?.id : undefined));
+          save.completed(r, "CreateStockLocationPayload", t`Location added`, () => onDone(r.__typename === "CreateStockLocationPayload" ? r.location?.id : undefined));
         },
         onError: save.failed,
       });
@@ -106,25 +107,25 @@ export default function LocationForm({ titleId, location, onDone }: Props) {
   return (
     <FormDialog
       titleId={titleId}
-      title={location ? "Edit Location" : "Add Location"}
+      title={location ? t`Edit Location` : t`Add Location`}
       schema={stockLocationForm}
       defaultValues={location ? { name: location.name, kind: location.kind as StockLocationFormValues["kind"], holderId: location.holder?.id ?? "" } : NEW_STOCK_LOCATION}
-      failure="Failed to save location"
-      submitLabel={location ? "Save" : "Add Location"}
+      failure={t`Failed to save location`}
+      submitLabel={location ? t`Save` : t`Add Location`}
       busy={creating || updating}
       onCancel={() => onDone()}
       onSubmit={submit}
     >
       {({ control }) => (
         <Stack spacing={2}>
-          <FormText control={control} name="name" label="Name" required autoFocus autoComplete="off" placeholder="e.g. Truck 5" />
+          <FormText control={control} name="name" label={t`Name`} required autoFocus autoComplete="off" placeholder={t`e.g. Truck 5`} />
           <FormSelect
             control={control}
             name="kind"
-            label="Kind"
-            options={KIND_OPTIONS}
+            label={t`Kind`}
+            options={kindOptions}
             disabled={Boolean(location)}
-            helperText={location ? "A location's kind stays as it was made" : undefined}
+            helperText={location ? t`A location's kind stays as it was made` : undefined}
           />
           <HolderField control={control} holders={holders} />
         </Stack>
@@ -135,9 +136,10 @@ export default function LocationForm({ titleId, location, onDone }: Props) {
 
 /** A vehicle's holder: shown for vehicles only. */
 function HolderField({ control, holders }: { control: Control<StockLocationFormValues, unknown, StockLocationFormOutput>; holders: { value: string; label: string }[] }) {
+  const { t } = useLingui();
   const kind = useWatch({ control, name: "kind" });
   if (kind !== "VEHICLE") return null;
   return (
-    <FormSelect control={control} name="holderId" label="Holder" options={holders} helperText="The technician this vehicle belongs to" slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} />
+    <FormSelect control={control} name="holderId" label={t`Holder`} options={holders} helperText={t`The technician this vehicle belongs to`} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} />
   );
 }

@@ -1,6 +1,8 @@
 import AddIcon from "@mui/icons-material/Add";
 import ChevronRightIcon from "@mui/icons-material/ChevronRight";
 import { Box, Button, Card, CardActionArea, CardContent, Chip, FormControlLabel, Link, Stack, Switch, TableCell, TableRow, Typography } from "@mui/material";
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, useState, useTransition } from "react";
 import { graphql, useFragment, usePaginationFragment } from "react-relay";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
@@ -21,10 +23,11 @@ const FORM_TITLE_ID = "location-form-title";
 
 /** Issue 15 Locations (managers): warehouses and vehicles with their holder, stock value and items below their own minimum. */
 export default function LocationsPage() {
+  const { t } = useLingui();
   // Only managers manage locations; for others the loader fires no query.
   return (
     <ManagerPage<LocationsPageQuery>
-      denied="You need manager privileges to manage stock locations."
+      denied={t`You need manager privileges to manage stock locations.`}
       query={graphql`
         query LocationsPageQuery($first: Int!) @preloadable {
           ...LocationsPage_locations @arguments(first: $first)
@@ -37,6 +40,7 @@ export default function LocationsPage() {
 }
 
 function LocationList({ query }: { query: LocationsPage_locations$key }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
   const [showArchived, setShowArchived] = useState(false);
@@ -79,19 +83,19 @@ function LocationList({ query }: { query: LocationsPage_locations$key }) {
     <ListPage
       actions={
         <>
-          <FormControlLabel control={<Switch checked={showArchived} onChange={(e) => toggleArchived(e.target.checked)} />} label="Show archived" />
+          <FormControlLabel control={<Switch checked={showArchived} onChange={(e) => toggleArchived(e.target.checked)} />} label={t`Show archived`} />
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)} sx={{ whiteSpace: "nowrap" }}>
-            Add Location
+            <Trans>Add Location</Trans>
           </Button>
         </>
       }
       filters={
         <Typography variant="body2" color="text.secondary">
-          {data.stockLocations.totalCount === 1 ? "1 location" : `${data.stockLocations.totalCount} locations`}
+          {plural(data.stockLocations.totalCount, { one: "# location", other: "# locations" })}
         </Typography>
       }
       dialog={
-        <PageDialog open={adding} onClose={() => setAdding(false)} titleId={FORM_TITLE_ID} loading="Add Location">
+        <PageDialog open={adding} onClose={() => setAdding(false)} titleId={FORM_TITLE_ID} loading={t`Add Location`}>
           <LocationForm
             titleId={FORM_TITLE_ID}
             location={null}
@@ -102,12 +106,12 @@ function LocationList({ query }: { query: LocationsPage_locations$key }) {
           />
         </PageDialog>
       }
-      label="Stock locations"
+      label={t`Stock locations`}
       items={locations}
       itemKey={(l) => l.id}
       busy={switching}
-      empty="No stock locations yet"
-      columns={[{ header: "Name" }, { header: "Kind" }, { header: "Holder" }, { header: "Stock value", align: "right" }, { header: "Below minimum", align: "right" }]}
+      empty={t`No stock locations yet`}
+      columns={[{ header: t`Name` }, { header: t`Kind` }, { header: t`Holder` }, { header: t`Stock value`, align: "right" }, { header: t`Below minimum`, align: "right" }]}
       row={(l) => <LocationRow location={l} />}
       card={(l) => <LocationCard location={l} onOpen={(id) => navigate(`/locations/${encodeURIComponent(id)}`)} />}
       more={loadMore(paging, PAGE)}
@@ -136,17 +140,19 @@ function useLocation(location: LocationsPage_location$key) {
 }
 
 function BelowMinimum({ count }: { count: number }) {
+  const { t } = useLingui();
   return count > 0 ? (
-    <Chip size="small" color="error" label={`${count} below minimum`} />
+    <Chip size="small" color="error" label={t`${count} below minimum`} />
   ) : (
     <Typography component="span" variant="body2" color="text.secondary">
-      None
+      <Trans>None</Trans>
     </Typography>
   );
 }
 
 function LocationRow({ location }: { location: LocationsPage_location$key }) {
   const l = useLocation(location);
+  const { t } = useLingui();
   return (
     <TableRow hover sx={l.archived ? { opacity: 0.6 } : undefined}>
       <TableCell>
@@ -155,7 +161,7 @@ function LocationRow({ location }: { location: LocationsPage_location$key }) {
           <Link component={RouterLink} to={`/locations/${encodeURIComponent(l.id)}`} underline="hover" sx={{ fontWeight: 600 }}>
             {l.name}
           </Link>
-          {l.archived && <Chip size="small" variant="outlined" label="Archived" />}
+          {l.archived && <Chip size="small" variant="outlined" label={t`Archived`} />}
         </Stack>
       </TableCell>
       <TableCell>{kindLabel(l.kind)}</TableCell>
@@ -178,6 +184,8 @@ function LocationRow({ location }: { location: LocationsPage_location$key }) {
 
 function LocationCard({ location, onOpen }: { location: LocationsPage_location$key; onOpen(id: string): void }) {
   const l = useLocation(location);
+  const { t } = useLingui();
+  const below = l.belowMinimumCount;
   return (
     <Card component="li" aria-label={l.name} sx={l.archived ? { opacity: 0.7 } : undefined}>
       <CardActionArea onClick={() => onOpen(l.id)}>
@@ -191,13 +199,13 @@ function LocationCard({ location, onOpen }: { location: LocationsPage_location$k
               <Typography variant="caption" color="text.secondary" component="div" noWrap>
                 {kindLabel(l.kind)}
                 {l.holder ? ` · ${l.holder.name}` : ""}
-                {l.archived ? " · Archived" : ""}
+                {l.archived ? ` · ${t`Archived`}` : ""}
               </Typography>
               <Stack direction="row" spacing={1} sx={{ alignItems: "center", mt: 0.5 }}>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
                   {formatCents(l.value)}
                 </Typography>
-                {l.belowMinimumCount > 0 && <Chip size="small" color="error" label={`${l.belowMinimumCount} below minimum`} />}
+                {l.belowMinimumCount > 0 && <Chip size="small" color="error" label={t`${below} below minimum`} />}
               </Stack>
             </Box>
             <ChevronRightIcon color="action" />

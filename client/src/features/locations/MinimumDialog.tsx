@@ -1,4 +1,5 @@
 import { Autocomplete, DialogContentText, Stack, TextField } from "@mui/material";
+import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { graphql, useMutation } from "react-relay";
 import type { MinimumDialogMutation } from "../../__generated__/MinimumDialogMutation.graphql.ts";
@@ -23,6 +24,7 @@ type Props = {
  * item as below minimum and a vehicle's restock brings it back up. Blank removes the minimum.
  */
 export default function MinimumDialog({ titleId, location, item: fixed, onDone }: Props) {
+  const { t } = useLingui();
   const [picked, setPicked] = useState<{ id: string; name: string; unit: string } | null>(null);
   const [pickError, setPickError] = useState<string | null>(null);
   const [text, setText] = useState("");
@@ -52,13 +54,13 @@ export default function MinimumDialog({ titleId, location, item: fixed, onDone }
 
   const submit = ({ minQuantity }: LocationMinimumFormOutput, save: FormSave) => {
     if (!item) {
-      setPickError("Pick an item");
+      setPickError(t`Pick an item`);
       return;
     }
     commit({
       variables: { input: { locationId: location.id, itemId: item.id, minQuantity } },
       onCompleted: (d) =>
-        save.completed(d.setLocationMinimum, "SetLocationMinimumPayload", minQuantity === null ? "Minimum removed" : "Minimum set", () => onDone(true)),
+        save.completed(d.setLocationMinimum, "SetLocationMinimumPayload", minQuantity === null ? t`Minimum removed` : t`Minimum set`, () => onDone(true)),
       onError: save.failed,
     });
   };
@@ -66,13 +68,13 @@ export default function MinimumDialog({ titleId, location, item: fixed, onDone }
   return (
     <FormDialog
       titleId={titleId}
-      title="Set minimum"
+      title={t`Set minimum`}
       schema={locationMinimumForm}
       defaultValues={{ minQuantity: fixed?.minQuantity == null ? "" : String(fixed.minQuantity) }}
-      failure="Failed to set minimum"
+      failure={t`Failed to set minimum`}
       placeFor={(f) => (f === "minQuantity" ? "minQuantity" : null)}
       onUnplaced={setPickError}
-      submitLabel="Save"
+      submitLabel={t`Save`}
       busy={saving}
       onCancel={() => onDone(false)}
       onSubmit={submit}
@@ -80,14 +82,14 @@ export default function MinimumDialog({ titleId, location, item: fixed, onDone }
       {({ control }) => (
         <Stack spacing={2}>
           <DialogContentText variant="body2">
-            {item ? `${item.name} at ${location.name}.` : `Pick an item for ${location.name}.`} Leave the minimum blank to remove it.
+            {item ? t`${item.name} at ${location.name}. Leave the minimum blank to remove it.` : t`Pick an item for ${location.name}. Leave the minimum blank to remove it.`}
           </DialogContentText>
           {!fixed && (
             <Autocomplete
               options={search.options}
               filterOptions={(o) => o}
               loading={search.loading}
-              loadingText="Loading..."
+              loadingText={t`Loading...`}
               value={picked}
               onChange={(_e, v) => {
                 setPicked(v);
@@ -100,11 +102,11 @@ export default function MinimumDialog({ titleId, location, item: fixed, onDone }
               }}
               getOptionLabel={(o) => o.name}
               isOptionEqualToValue={(a, b) => a.id === b.id}
-              noOptionsText="No inventory items"
-              renderInput={(params) => <TextField {...params} label="Item" required autoFocus error={Boolean(pickError)} helperText={pickError ?? undefined} />}
+              noOptionsText={t`No inventory items`}
+              renderInput={(params) => <TextField {...params} label={t`Item`} required autoFocus error={Boolean(pickError)} helperText={pickError ?? undefined} />}
             />
           )}
-          <FormNumber control={control} name="minQuantity" label={item ? `Minimum (${item.unit})` : "Minimum"} min={0} autoFocus={Boolean(fixed)} />
+          <FormNumber control={control} name="minQuantity" label={item ? t`Minimum (${item.unit})` : t`Minimum`} min={0} autoFocus={Boolean(fixed)} />
         </Stack>
       )}
     </FormDialog>

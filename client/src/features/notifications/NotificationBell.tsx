@@ -1,5 +1,7 @@
 import NotificationsIcon from "@mui/icons-material/Notifications";
 import { Badge, Box, IconButton } from "@mui/material";
+import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { lazy, useEffect, useId, useMemo, useState } from "react";
 import { graphql, useLazyLoadQuery, useSubscription } from "react-relay";
 import type { GraphQLSubscriptionConfig } from "relay-runtime";
@@ -14,6 +16,7 @@ const POLL_MS = 30_000;
 
 /** The header bell: the live unread count (subscription, with a 30-second poll as fallback) and the feed it opens. */
 export function NotificationBell() {
+  const { t } = useLingui();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [fetchKey, setFetchKey] = useState(0);
   const countId = useId();
@@ -55,7 +58,7 @@ export function NotificationBell() {
   return (
     <>
       <IconButton
-        aria-label="Notifications"
+        aria-label={t`Notifications`}
         aria-describedby={countId}
         aria-haspopup="dialog"
         aria-expanded={Boolean(anchor)}
@@ -65,7 +68,7 @@ export function NotificationBell() {
           <NotificationsIcon />
         </Badge>
         <Box component="span" id={countId} sx={visuallyHidden}>
-          {count === 0 ? "No unread notifications" : `${count} unread notification${count === 1 ? "" : "s"}`}
+          {count === 0 ? t`No unread notifications` : plural(count, { one: "# unread notification", other: "# unread notifications" })}
         </Box>
       </IconButton>
       <MountWhenOpened open={Boolean(anchor)}>

@@ -9,6 +9,7 @@ import KeyboardReturnIcon from "@mui/icons-material/KeyboardReturn";
 import NotificationsNoneIcon from "@mui/icons-material/NotificationsNone";
 import WarningAmberIcon from "@mui/icons-material/WarningAmber";
 import { Box, Button, Divider, IconButton, List, ListItem, ListItemButton, Stack, Tooltip, Typography } from "@mui/material";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { graphql, useFragment, useLazyLoadQuery, useMutation, usePaginationFragment } from "react-relay";
 import { useNavigate } from "react-router-dom";
@@ -36,6 +37,7 @@ const ICONS: Record<string, ReactNode> = {
 
 /** The bell's feed: newest first, unread marked; each can be marked read, or all at once. */
 export default function NotificationFeed({ unreadCount, onNavigate }: { unreadCount: number; onNavigate(): void }) {
+  const { t } = useLingui();
   const query = useLazyLoadQuery<NotificationFeedQuery>(
     graphql`
       query NotificationFeedQuery($count: Int!) {
@@ -87,7 +89,7 @@ export default function NotificationFeed({ unreadCount, onNavigate }: { unreadCo
     <>
       <Stack direction="row" sx={{ alignItems: "center", px: 2, py: 1.25, gap: 1 }}>
         <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, flex: 1 }}>
-          Notifications
+          <Trans>Notifications</Trans>
         </Typography>
         <Button
           size="small"
@@ -105,30 +107,32 @@ export default function NotificationFeed({ unreadCount, onNavigate }: { unreadCo
               },
               onCompleted: (result) => {
                 const r = result.markAllNotificationsRead;
-                if (r.__typename !== "MarkAllNotificationsReadPayload") toast({ title: "Error", description: r.message ?? "Could not mark all read", variant: "destructive" });
+                if (r.__typename !== "MarkAllNotificationsReadPayload") toast({ title: t`Error`, description: r.message ?? t`Could not mark all read`, variant: "destructive" });
               },
-              onError: (err) => toast({ title: "Error", description: err.message, variant: "destructive" }),
+              onError: (err) => toast({ title: t`Error`, description: err.message, variant: "destructive" }),
             })
           }
         >
-          Mark all as read
+          <Trans>Mark all as read</Trans>
         </Button>
       </Stack>
       <Divider />
       {nodes.length === 0 ? (
         <Stack sx={{ alignItems: "center", py: 5, px: 2, color: "text.secondary" }} spacing={1}>
           <NotificationsNoneIcon sx={{ fontSize: 40 }} />
-          <Typography variant="body2">No notifications yet</Typography>
+          <Typography variant="body2">
+            <Trans>No notifications yet</Trans>
+          </Typography>
         </Stack>
       ) : (
-        <List aria-label="Notifications" disablePadding sx={{ overflowY: "auto", flex: 1 }}>
+        <List aria-label={t`Notifications`} disablePadding sx={{ overflowY: "auto", flex: 1 }}>
           {nodes.map((n) => (
             <NotificationItem key={n.id} notification={n} onNavigate={onNavigate} />
           ))}
           {hasNext && (
             <Box sx={{ textAlign: "center", py: 1 }}>
               <Button size="small" onClick={() => loadNext(PAGE)} disabled={isLoadingNext}>
-                {isLoadingNext ? "Loading..." : "Show older"}
+                {isLoadingNext ? t`Loading...` : t`Show older`}
               </Button>
             </Box>
           )}
@@ -156,6 +160,7 @@ function NotificationItem({ notification, onNavigate }: { notification: Notifica
     `,
     notification,
   );
+  const { t } = useLingui();
   const navigate = useNavigate();
   const { toast } = useToast();
   const [commit, marking] = useMutation<NotificationFeedMarkReadMutation>(graphql`
@@ -184,7 +189,7 @@ function NotificationItem({ notification, onNavigate }: { notification: Notifica
         const r = result?.markNotificationRead;
         if (r?.__typename === "MarkNotificationReadPayload" && typeof r.unreadNotificationCount === "number") setUnreadCount(store, r.unreadNotificationCount);
       },
-      onError: (err) => toast({ title: "Error", description: err.message, variant: "destructive" }),
+      onError: (err) => toast({ title: t`Error`, description: err.message, variant: "destructive" }),
     });
 
   return (
@@ -195,8 +200,8 @@ function NotificationItem({ notification, onNavigate }: { notification: Notifica
       data-read={n.read}
       secondaryAction={
         n.read ? null : (
-          <Tooltip title="Mark as read">
-            <IconButton edge="end" size="small" aria-label="Mark as read" disabled={marking} onClick={markRead}>
+          <Tooltip title={t`Mark as read`}>
+            <IconButton edge="end" size="small" aria-label={t`Mark as read`} disabled={marking} onClick={markRead}>
               <DoneIcon fontSize="small" />
             </IconButton>
           </Tooltip>
@@ -219,7 +224,7 @@ function NotificationItem({ notification, onNavigate }: { notification: Notifica
           </Typography>
           <Typography variant="caption" color="text.secondary">
             {timeAgo(String(n.createdAt))}
-            {!n.read && " · Unread"}
+            {!n.read && ` · ${t`Unread`}`}
           </Typography>
         </Box>
       </ListItemButton>

@@ -1,10 +1,12 @@
 import { Box, CircularProgress, Popover } from "@mui/material";
+import { useLingui } from "@lingui/react/macro";
 import { lazy, Suspense } from "react";
 
 const NotificationFeed = lazy(() => import("./NotificationFeed.tsx"));
 
 /** The bell's popover: the feed of notifications, opened under the bell. */
 export default function NotificationPopover({ anchor, unreadCount, onClose }: { anchor: HTMLElement | null; unreadCount: number; onClose(): void }) {
+  const { t } = useLingui();
   return (
     <Popover
       open={Boolean(anchor)}
@@ -15,7 +17,7 @@ export default function NotificationPopover({ anchor, unreadCount, onClose }: { 
       slotProps={{
         paper: {
           role: "dialog",
-          "aria-label": "Notifications",
+          "aria-label": t`Notifications`,
           sx: { width: { xs: "calc(100vw - 16px)", sm: 400 }, maxHeight: { xs: "75vh", sm: 560 }, display: "flex", flexDirection: "column" },
         },
       }}
@@ -23,7 +25,7 @@ export default function NotificationPopover({ anchor, unreadCount, onClose }: { 
       <Suspense
         fallback={
           <Box sx={{ display: "grid", placeItems: "center", p: 4 }}>
-            <CircularProgress size={28} aria-label="Loading notifications" />
+            <CircularProgress size={28} aria-label={t`Loading notifications`} />
           </Box>
         }
       >

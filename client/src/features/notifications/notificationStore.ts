@@ -1,3 +1,5 @@
+import { plural, t } from "@lingui/core/macro";
+import { activeLocale } from "../../platform/locales/load.ts";
 import { ConnectionHandler, type RecordProxy, type RecordSourceSelectorProxy } from "relay-runtime";
 
 /** The @connection key of the bell's feed. */
@@ -54,15 +56,15 @@ export function notificationTarget(n: { kind: string; equipmentName?: string | n
   }
 }
 
-/** "just now", "5 min ago", "3 h ago", "2 days ago", then the date. */
+/** "just now", "5 min ago", "3 h ago", "2 days ago", then the date (in the app's language). */
 export function timeAgo(iso: string, now = Date.now()): string {
   const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
-  if (seconds < 60) return "just now";
+  if (seconds < 60) return t`just now`;
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 60) return t`${minutes} min ago`;
   const hours = Math.round(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
+  if (hours < 24) return t`${hours} h ago`;
   const days = Math.round(hours / 24);
-  if (days < 7) return `${days} day${days === 1 ? "" : "s"} ago`;
-  return new Date(iso).toLocaleDateString();
+  if (days < 7) return plural(days, { one: "# day ago", other: "# days ago" });
+  return new Date(iso).toLocaleDateString(activeLocale());
 }

@@ -3,6 +3,7 @@ import DeleteIcon from "@mui/icons-material/DeleteOutlined";
 import {
   Autocomplete, Box, Button, DialogActions, DialogContent, DialogTitle, IconButton, Stack, TextField, Tooltip, Typography,
 } from "@mui/material";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { useFieldArray, useForm, useWatch } from "react-hook-form";
 import { graphql, useLazyLoadQuery, useMutation } from "react-relay";
@@ -37,6 +38,7 @@ function placeFor(field: string) {
  * sent replace the draft's lines.
  */
 export default function DraftEditor({ titleId, orderId, onDone }: Props) {
+  const { t } = useLingui();
   const data = useLazyLoadQuery<DraftEditorQuery>(
     graphql`
       query DraftEditorQuery($id: ID!) {
@@ -75,7 +77,7 @@ export default function DraftEditor({ titleId, orderId, onDone }: Props) {
     { fetchPolicy: "network-only" },
   );
   const order = data.order;
-  const suppliers = [{ value: "", label: "No supplier yet" }, ...data.suppliers.edges.map(({ node: s }) => ({ value: s.id, label: s.name }))];
+  const suppliers = [{ value: "", label: t`No supplier yet` }, ...data.suppliers.edges.map(({ node: s }) => ({ value: s.id, label: s.name }))];
 
   const form = useForm<PurchaseOrderFormValues, unknown, PurchaseOrderFormOutput>({
     resolver: zodResolver(purchaseOrderForm),
@@ -92,7 +94,7 @@ export default function DraftEditor({ titleId, orderId, onDone }: Props) {
   const { control } = form;
   const lines = useFieldArray({ control, name: "lines" });
   const [lineError, setLineError] = useState<string | null>(null);
-  const save = useFormSave(form, { failure: "Failed to save order", placeFor, onUnplaced: setLineError });
+  const save = useFormSave(form, { failure: t`Failed to save order`, placeFor, onUnplaced: setLineError });
 
   const [text, setText] = useState("");
   const search = useItemSearch(text);
@@ -102,7 +104,7 @@ export default function DraftEditor({ titleId, orderId, onDone }: Props) {
     if (!item) return;
     setLineError(null);
     if (onOrder.has(item.id)) {
-      setLineError(`${item.name} is already on this order`);
+      setLineError(t`${item.name} is already on this order`);
       return;
     }
     lines.append({ itemId: item.id, itemName: item.name, unit: item.unit, quantity: "1", unitCost: centsToDollars(item.price ?? 0) });
@@ -137,7 +139,7 @@ export default function DraftEditor({ titleId, orderId, onDone }: Props) {
           lines: v.lines.map((l) => ({ itemId: l.itemId, quantity: l.quantity, unitCostCents: l.unitCost })),
         },
       },
-      onCompleted: (d) => save.completed(d.updatePurchaseOrder, "UpdatePurchaseOrderPayload", "Order saved", () => onDone(true)),
+      onCompleted: (d) => save.completed(d.updatePurchaseOrder, "UpdatePurchaseOrderPayload", t`Order saved`, () => onDone(true)),
       onError: save.failed,
     });
   });
@@ -145,12 +147,16 @@ export default function DraftEditor({ titleId, orderId, onDone }: Props) {
   if (!order?.id || order.status !== "DRAFT") {
     return (
       <>
-        <DialogTitle id={titleId}>Edit order</DialogTitle>
+        <DialogTitle id={titleId}>
+          <Trans>Edit order</Trans>
+        </DialogTitle>
         <DialogContent dividers>
-          <Typography>{order?.number ? `${order.number} is no longer a draft: it cannot be changed.` : "This order was not found."}</Typography>
+          <Typography>{order?.number ? t`${order.number} is no longer a draft: it cannot be changed.` : t`This order was not found.`}</Typography>
         </DialogContent>
         <DialogActions sx={{ px: 3, py: 2 }}>
-          <Button onClick={() => onDone(false)}>Close</Button>
+          <Button onClick={() => onDone(false)}>
+            <Trans>Close</Trans>
+          </Button>
         </DialogActions>
       </>
     );
@@ -158,24 +164,30 @@ export default function DraftEditor({ titleId, orderId, onDone }: Props) {
 
   return (
     <form noValidate onSubmit={submit} style={{ display: "contents" }}>
-      <DialogTitle id={titleId}>Edit {order.number}</DialogTitle>
+      <DialogTitle id={titleId}>
+        <Trans>Edit {order.number}</Trans>
+      </DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>
           <FormSelect
             control={control}
             name="supplierId"
-            label="Supplier"
+            label={t`Supplier`}
             options={suppliers}
-            helperText="An order needs a supplier before it is placed"
+            helperText={t`An order needs a supplier before it is placed`}
             slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           />
-          <FormDate control={control} name="expectedDate" label="Expected date" />
-          <FormText control={control} name="notes" label="Notes" multiline minRows={2} />
+          <FormDate control={control} name="expectedDate" label={t`Expected date`} />
+          <FormText control={control} name="notes" label={t`Notes`} multiline minRows={2} />
           <Typography variant="subtitle2" component="h3">
-            Lines
+            <Trans>Lines</Trans>
           </Typography>
-          {lines.fields.length === 0 && <Typography color="text.secondary">No lines yet: add an item below.</Typography>}
-          <Stack component="ul" aria-label="Order lines" spacing={1.5} sx={{ listStyle: "none", p: 0, m: 0 }}>
+          {lines.fields.length === 0 && (
+            <Typography color="text.secondary">
+              <Trans>No lines yet: add an item below.</Trans>
+            </Typography>
+          )}
+          <Stack component="ul" aria-label={t`Order lines`} spacing={1.5} sx={{ listStyle: "none", p: 0, m: 0 }}>
             {lines.fields.map((f, i) => (
               <Box
                 component="li"
@@ -187,10 +199,10 @@ export default function DraftEditor({ titleId, orderId, onDone }: Props) {
                   <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{f.itemName}</Typography>
                   <FieldError form={form} index={i} />
                 </Box>
-                <FormNumber control={control} name={`lines.${i}.quantity`} label={`Quantity (${f.unit})`} size="small" min={1} />
-                <FormMoney control={control} name={`lines.${i}.unitCost`} label="Unit cost" size="small" />
-                <Tooltip title="Remove line">
-                  <IconButton aria-label={`Remove ${f.itemName}`} onClick={() => lines.remove(i)} sx={{ mt: 0.25 }}>
+                <FormNumber control={control} name={`lines.${i}.quantity`} label={t`Quantity (${f.unit})`} size="small" min={1} />
+                <FormMoney control={control} name={`lines.${i}.unitCost`} label={t`Unit cost`} size="small" />
+                <Tooltip title={t`Remove line`}>
+                  <IconButton aria-label={t`Remove ${f.itemName}`} onClick={() => lines.remove(i)} sx={{ mt: 0.25 }}>
                     <DeleteIcon />
                   </IconButton>
                 </Tooltip>
@@ -201,7 +213,7 @@ export default function DraftEditor({ titleId, orderId, onDone }: Props) {
             options={search.options}
             filterOptions={(o) => o}
             loading={search.loading}
-            loadingText="Loading..."
+            loadingText={t`Loading...`}
             value={null}
             inputValue={text}
             onInputChange={(_e, v, reason) => {
@@ -211,7 +223,7 @@ export default function DraftEditor({ titleId, orderId, onDone }: Props) {
             getOptionLabel={(o) => o.name}
             getOptionDisabled={(o) => onOrder.has(o.id)}
             isOptionEqualToValue={(a, b) => a.id === b.id}
-            renderInput={(params) => <TextField {...params} label="Add an item" placeholder="Search inventory" />}
+            renderInput={(params) => <TextField {...params} label={t`Add an item`} placeholder={t`Search inventory`} />}
           />
           {lineError && (
             <Typography color="error" role="alert">
@@ -220,7 +232,7 @@ export default function DraftEditor({ titleId, orderId, onDone }: Props) {
           )}
         </Stack>
       </DialogContent>
-      <FormActions submitLabel="Save" busy={saving} onCancel={() => onDone(false)} />
+      <FormActions submitLabel={t`Save`} busy={saving} onCancel={() => onDone(false)} />
     </form>
   );
 }

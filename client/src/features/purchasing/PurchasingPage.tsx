@@ -2,7 +2,10 @@ import AddIcon from "@mui/icons-material/Add";
 import AutoAwesomeIcon from "@mui/icons-material/AutoAwesome";
 import StorefrontIcon from "@mui/icons-material/Storefront";
 import { Button, Card, CardActions, CardContent, Chip, Stack, TableCell, TableRow, Typography } from "@mui/material";
+import { msg, plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, useState, useTransition } from "react";
+import { activeLocale } from "../../platform/locales/load.ts";
 import { graphql, useFragment, useMutation, usePaginationFragment } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
 import type { PurchasingPageQuery } from "../../__generated__/PurchasingPageQuery.graphql.ts";
@@ -29,11 +32,11 @@ const RECEIVE_TITLE_ID = "receive-title";
 /** Issue 16, first screen: orders by status, drafting from suggestions, placing (with the PDF) and receiving. */
 
 const STATUS_LABELS = {
-  DRAFT: "Draft",
-  ORDERED: "Ordered",
-  PARTIALLY_RECEIVED: "Partly received",
-  RECEIVED: "Received",
-  CANCELLED: "Cancelled",
+  DRAFT: msg`Draft`,
+  ORDERED: msg`Ordered`,
+  PARTIALLY_RECEIVED: msg`Partly received`,
+  RECEIVED: msg`Received`,
+  CANCELLED: msg`Cancelled`,
 } as const;
 type Status = keyof typeof STATUS_LABELS;
 const STATUS_COLORS: Record<Status, "default" | "info" | "warning" | "success"> = {
@@ -44,14 +47,14 @@ const STATUS_COLORS: Record<Status, "default" | "info" | "warning" | "success"> 
   CANCELLED: "default",
 };
 
-const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-const money = (cents: number) => dollars.format(cents / 100);
+const money = (cents: number) => new Intl.NumberFormat(activeLocale(), { style: "currency", currency: "USD" }).format(cents / 100);
 const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : "—");
 
 export default function PurchasingPage() {
+  const { t } = useLingui();
   return (
     <ManagerPage<PurchasingPageQuery>
-      denied="You need manager privileges to access purchasing."
+      denied={t`You need manager privileges to access purchasing.`}
       query={graphql`
         query PurchasingPageQuery($count: Int!) @preloadable {
           ...PurchasingPage_orders @arguments(count: $count)
@@ -64,6 +67,7 @@ export default function PurchasingPage() {
 }
 
 function OrderList({ query }: { query: PurchasingPage_orders$key }) {
+  const { t, i18n } = useLingui();
   const { toast } = useToast();
   const [status, setStatus] = useState<Status | "ALL">("ALL");
   const [isFiltering, startTransition] = useTransition();
@@ -111,14 +115,14 @@ function OrderList({ query }: { query: PurchasingPage_orders$key }) {
         if (r.__typename === "DraftPurchaseOrdersFromSuggestionsPayload") {
           const n = r.purchaseOrders?.length ?? 0;
           toast({
-            title: n ? `${n} draft order${n === 1 ? "" : "s"} made` : "Nothing to draft",
-            description: n ? "From the reorder suggestions, less what is already on order" : "Everything low is already on order",
+            title: n ? plural(n, { one: "# draft order made", other: "# draft orders made" }) : t`Nothing to draft`,
+            description: n ? t`From the reorder suggestions, less what is already on order` : t`Everything low is already on order`,
             variant: "success",
           });
           reload();
-        } else toast({ title: "Error", description: "message" in r ? r.message : "Could not draft orders", variant: "destructive" });
+        } else toast({ title: t`Error`, description: "message" in r ? r.message : t`Could not draft orders`, variant: "destructive" });
       },
-      onError: () => toast({ title: "Error", description: "Could not draft orders", variant: "destructive" }),
+      onError: () => toast({ title: t`Error`, description: t`Could not draft orders`, variant: "destructive" }),
     });
 
   const [editing, setEditing] = useState<string | null>(null);
@@ -144,9 +148,9 @@ function OrderList({ query }: { query: PurchasingPage_orders$key }) {
         if (r.__typename === "CreatePurchaseOrderPayload" && r.purchaseOrder?.id) {
           reload();
           setEditing(r.purchaseOrder.id);
-        } else toast({ title: "Error", description: "message" in r ? r.message : "Could not make the order", variant: "destructive" });
+        } else toast({ title: t`Error`, description: "message" in r ? r.message : t`Could not make the order`, variant: "destructive" });
       },
-      onError: () => toast({ title: "Error", description: "Could not make the order", variant: "destructive" }),
+      onError: () => toast({ title: t`Error`, description: t`Could not make the order`, variant: "destructive" }),
     });
 
   const orders = data.purchaseOrders.edges.map((e) => e.node);
@@ -155,21 +159,21 @@ function OrderList({ query }: { query: PurchasingPage_orders$key }) {
       actions={
         <>
           <Button variant="outlined" startIcon={<AddIcon />} onClick={newOrder} disabled={creating}>
-            New order
+            <Trans>New order</Trans>
           </Button>
           <Button component={RouterLink} to="/suppliers" variant="outlined" startIcon={<StorefrontIcon />}>
-            Suppliers
+            <Trans>Suppliers</Trans>
           </Button>
           <Button variant="contained" startIcon={<AutoAwesomeIcon />} onClick={draftFromSuggestions} disabled={drafting}>
-            Draft orders from suggestions
+            <Trans>Draft orders from suggestions</Trans>
           </Button>
         </>
       }
       filters={
         <FilterSelect
-          label="Status"
-          all="All orders"
-          options={(Object.keys(STATUS_LABELS) as Status[]).map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+          label={t`Status`}
+          all={t`All orders`}
+          options={(Object.keys(STATUS_LABELS) as Status[]).map((s) => ({ value: s, label: i18n._(STATUS_LABELS[s]) }))}
           value={status === "ALL" ? "" : status}
           onChange={(v) => {
             const next = v || "ALL";
@@ -179,7 +183,7 @@ function OrderList({ query }: { query: PurchasingPage_orders$key }) {
         />
       }
       dialog={
-        <PageDialog open={editing !== null} onClose={() => setEditing(null)} titleId={EDITOR_TITLE_ID} maxWidth="md" loading="Edit order">
+        <PageDialog open={editing !== null} onClose={() => setEditing(null)} titleId={EDITOR_TITLE_ID} maxWidth="md" loading={t`Edit order`}>
           {editing && (
             <DraftEditor
               titleId={EDITOR_TITLE_ID}
@@ -192,12 +196,12 @@ function OrderList({ query }: { query: PurchasingPage_orders$key }) {
           )}
         </PageDialog>
       }
-      label="Purchase orders"
+      label={t`Purchase orders`}
       items={orders}
       itemKey={(o) => o.id}
       busy={isFiltering}
-      empty="No purchase orders"
-      columns={[{ header: "Number" }, { header: "Supplier" }, { header: "Status" }, { header: "Total", align: "right" }, { header: "Expected" }, { header: "Actions", align: "right" }]}
+      empty={t`No purchase orders`}
+      columns={[{ header: t`Number` }, { header: t`Supplier` }, { header: t`Status` }, { header: t`Total`, align: "right" }, { header: t`Expected` }, { header: t`Actions`, align: "right" }]}
       row={(o) => <OrderRow order={o} onChanged={() => reload()} onEdit={setEditing} />}
       card={(o) => <OrderCard order={o} onChanged={() => reload()} onEdit={setEditing} />}
       more={loadMore(paging, PAGE)}
@@ -236,14 +240,25 @@ function useOrder(ref: PurchasingPage_order$key) {
 
 type OrderProps = { order: PurchasingPage_order$key; onChanged: () => void; onEdit: (id: string) => void };
 
+/** The order's status by name, in the app's language (raw for one the app does not know). */
+function StatusChip({ status }: { status: string }) {
+  const { i18n } = useLingui();
+  const label = STATUS_LABELS[status as Status];
+  return <Chip size="small" label={label ? i18n._(label) : status} color={STATUS_COLORS[status as Status] ?? "default"} />;
+}
+
 function OrderRow({ order: ref, onChanged, onEdit }: OrderProps) {
   const order = useOrder(ref);
   return (
     <TableRow>
       <TableCell sx={{ fontWeight: 600 }}>{order.number}</TableCell>
-      <TableCell>{order.supplier?.name ?? <Typography variant="body2" color="text.secondary">No supplier yet</Typography>}</TableCell>
+      <TableCell>{order.supplier?.name ?? (
+          <Typography variant="body2" color="text.secondary">
+            <Trans>No supplier yet</Trans>
+          </Typography>
+        )}</TableCell>
       <TableCell>
-        <Chip size="small" label={STATUS_LABELS[order.status as Status] ?? order.status} color={STATUS_COLORS[order.status as Status] ?? "default"} />
+        <StatusChip status={order.status} />
       </TableCell>
       <TableCell align="right">{money(order.totalCents)}</TableCell>
       <TableCell>{day(order.expectedDate)}</TableCell>
@@ -256,16 +271,18 @@ function OrderRow({ order: ref, onChanged, onEdit }: OrderProps) {
 
 function OrderCard({ order: ref, onChanged, onEdit }: OrderProps) {
   const order = useOrder(ref);
+  const { t } = useLingui();
+  const expected = day(order.expectedDate);
   return (
     <Card component="li" variant="outlined">
       <CardContent sx={{ pb: 1 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: "center", justifyContent: "space-between" }}>
           <Typography sx={{ fontWeight: 700 }}>{order.number}</Typography>
-          <Chip size="small" label={STATUS_LABELS[order.status as Status] ?? order.status} color={STATUS_COLORS[order.status as Status] ?? "default"} />
+          <StatusChip status={order.status} />
         </Stack>
-        <Typography color={order.supplier ? "text.primary" : "text.secondary"}>{order.supplier?.name ?? "No supplier yet"}</Typography>
+        <Typography color={order.supplier ? "text.primary" : "text.secondary"}>{order.supplier?.name ?? t`No supplier yet`}</Typography>
         <Typography variant="body2" color="text.secondary">
-          {money(order.totalCents)} · {order.lines.length} line{order.lines.length === 1 ? "" : "s"} · expected {day(order.expectedDate)}
+          {money(order.totalCents)} · {plural(order.lines.length, { one: "# line", other: "# lines" })} · {t`expected ${expected}`}
         </Typography>
       </CardContent>
       <CardActions sx={{ flexWrap: "wrap", gap: 1, px: 2, pb: 1.5 }}>
@@ -276,6 +293,7 @@ function OrderCard({ order: ref, onChanged, onEdit }: OrderProps) {
 }
 
 function OrderActions({ order, onChanged, onEdit }: { order: PurchasingPage_order$data; onChanged: () => void; onEdit: (id: string) => void }) {
+  const { t } = useLingui();
   const { toast } = useToast();
   const [receiving, setReceiving] = useState(false);
   const [cancelling, setCancelling] = useState(false);
@@ -299,40 +317,40 @@ function OrderActions({ order, onChanged, onEdit }: { order: PurchasingPage_orde
       variables: { input: { id: order.id } },
       onCompleted: ({ placePurchaseOrder: r }) => {
         if (r.__typename === "PlacePurchaseOrderPayload") {
-          toast({ title: "Order placed", description: `${order.number}: download its PDF to send it`, variant: "success" });
+          toast({ title: t`Order placed`, description: t`${order.number}: download its PDF to send it`, variant: "success" });
           onChanged();
-        } else toast({ title: "Error", description: "message" in r ? r.message : "Could not place the order", variant: "destructive" });
+        } else toast({ title: t`Error`, description: "message" in r ? r.message : t`Could not place the order`, variant: "destructive" });
       },
-      onError: () => toast({ title: "Error", description: "Could not place the order", variant: "destructive" }),
+      onError: () => toast({ title: t`Error`, description: t`Could not place the order`, variant: "destructive" }),
     });
   return (
     <Stack direction="row" spacing={1} sx={{ justifyContent: { md: "flex-end" }, flexWrap: "wrap" }}>
       {order.status === "DRAFT" && (
-        <Button size="small" variant="outlined" onClick={() => onEdit(order.id)} aria-label={`Edit ${order.number}`}>
-          Edit
+        <Button size="small" variant="outlined" onClick={() => onEdit(order.id)} aria-label={t`Edit ${order.number}`}>
+          <Trans>Edit</Trans>
         </Button>
       )}
       {order.status === "DRAFT" && (
         <Button size="small" variant="contained" onClick={placeOrder} disabled={placing || !order.supplier}>
-          Place
+          <Trans>Place</Trans>
         </Button>
       )}
       {order.pdfUrl && (
-        <Button size="small" href={order.pdfUrl} download aria-label={`Download the PDF of ${order.number}`}>
+        <Button size="small" href={order.pdfUrl} download aria-label={t`Download the PDF of ${order.number}`}>
           PDF
         </Button>
       )}
       {(order.status === "ORDERED" || order.status === "PARTIALLY_RECEIVED") && (
         <Button size="small" variant="outlined" onClick={() => setReceiving(true)}>
-          Receive
+          <Trans>Receive</Trans>
         </Button>
       )}
       {(order.status === "DRAFT" || order.status === "ORDERED") && (
-        <Button size="small" color="error" onClick={() => setCancelling(true)} aria-label={`Cancel ${order.number}`}>
-          Cancel
+        <Button size="small" color="error" onClick={() => setCancelling(true)} aria-label={t`Cancel ${order.number}`}>
+          <Trans>Cancel</Trans>
         </Button>
       )}
-      <PageDialog open={receiving} onClose={() => setReceiving(false)} titleId={RECEIVE_TITLE_ID} fullScreenBelow="sm" loading={`Receive ${order.number}`}>
+      <PageDialog open={receiving} onClose={() => setReceiving(false)} titleId={RECEIVE_TITLE_ID} fullScreenBelow="sm" loading={t`Receive ${order.number}`}>
         <ReceiveDialog titleId={RECEIVE_TITLE_ID} order={order} onClose={() => setReceiving(false)} onReceived={onChanged} />
       </PageDialog>
       {cancelling && <CancelDialog order={order} onClose={() => setCancelling(false)} onCancelled={onChanged} />}
@@ -342,6 +360,7 @@ function OrderActions({ order, onChanged, onEdit }: { order: PurchasingPage_orde
 
 /** Cancelling a draft, or a placed order nothing of which has arrived; the server's refusal shows in the dialog. */
 function CancelDialog({ order, onClose, onCancelled }: { order: PurchasingPage_order$data; onClose: () => void; onCancelled: () => void }) {
+  const { t } = useLingui();
   const { toast } = useToast();
   const [problem, setProblem] = useState<string | null>(null);
   const [cancel, cancelling] = useMutation<PurchasingPageCancelMutation>(graphql`
@@ -364,29 +383,31 @@ function CancelDialog({ order, onClose, onCancelled }: { order: PurchasingPage_o
       variables: { input: { id: order.id } },
       onCompleted: ({ cancelPurchaseOrder: r }) => {
         if (r.__typename === "CancelPurchaseOrderPayload") {
-          toast({ title: "Order cancelled", description: `${order.number} will not be ordered`, variant: "success" });
+          toast({ title: t`Order cancelled`, description: t`${order.number} will not be ordered`, variant: "success" });
           onCancelled();
           onClose();
         } else {
-          const text = ("message" in r && r.message) || "Could not cancel the order";
+          const text = ("message" in r && r.message) || t`Could not cancel the order`;
           setProblem(text);
-          toast({ title: "Error", description: text, variant: "destructive" });
+          toast({ title: t`Error`, description: text, variant: "destructive" });
         }
       },
-      onError: () => setProblem("Could not cancel the order"),
+      onError: () => setProblem(t`Could not cancel the order`),
     });
   return (
     <ConfirmDialog
       open
       id="cancel-order"
-      title={`Cancel ${order.number}?`}
+      title={t`Cancel ${order.number}?`}
       text={
         order.status === "DRAFT"
-          ? "The draft is kept as cancelled and its lines no longer count as on order."
-          : `Tell ${order.supplier?.name ?? "the supplier"} too: the order is kept as cancelled and nothing more can be received on it.`
+          ? t`The draft is kept as cancelled and its lines no longer count as on order.`
+          : order.supplier?.name
+            ? t`Tell ${order.supplier.name} too: the order is kept as cancelled and nothing more can be received on it.`
+            : t`Tell the supplier too: the order is kept as cancelled and nothing more can be received on it.`
       }
-      action="Cancel order"
-      cancel="Keep it"
+      action={t`Cancel order`}
+      cancel={t`Keep it`}
       pending={cancelling}
       error={problem}
       onConfirm={confirm}

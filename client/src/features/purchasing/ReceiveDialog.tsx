@@ -1,6 +1,7 @@
 import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
 import StopIcon from "@mui/icons-material/Stop";
 import { Alert, Box, Button, Checkbox, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Stack, TextField, Typography } from "@mui/material";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { graphql, useLazyLoadQuery, useMutation, useRelayEnvironment } from "react-relay";
 import type { PurchasingPage_order$data } from "../../__generated__/PurchasingPage_order.graphql.ts";
@@ -19,6 +20,7 @@ type Message = { severity: "success" | "error" | "warning"; text: string };
  * the order's unit costs.
  */
 export default function ReceiveDialog({ titleId, order, onClose, onReceived }: Props) {
+  const { t } = useLingui();
   const { toast } = useToast();
   const environment = useRelayEnvironment();
   const { stockLocations, mainWarehouse: main } = useLazyLoadQuery<ReceiveDialogLocationsQuery>(
@@ -64,22 +66,23 @@ export default function ReceiveDialog({ titleId, order, onClose, onReceived }: P
     const { id: itemId, name: itemName } = found;
     const line = order.lines.find((l) => l.item?.id === itemId);
     if (!line) {
-      setMessage({ severity: "warning", text: `${itemName ?? "That item"} is not on ${order.number}` });
+      setMessage({ severity: "warning", text: itemName ? t`${itemName} is not on ${order.number}` : t`That item is not on ${order.number}` });
       return;
     }
     if (line.quantityDue <= 0) {
-      setMessage({ severity: "warning", text: `${line.itemName} is complete: nothing more is due` });
+      setMessage({ severity: "warning", text: t`${line.itemName} is complete: nothing more is due` });
       return;
     }
     const now = Number(latest.current[line.id]);
     const sofar = Number.isInteger(now) && now >= 0 ? now : 0;
     if (sofar >= line.quantityDue) {
-      setMessage({ severity: "warning", text: `${line.itemName} is complete: all ${line.quantityDue} due have arrived` });
+      setMessage({ severity: "warning", text: t`${line.itemName} is complete: all ${line.quantityDue} due have arrived` });
       return;
     }
+    const unit = line.item?.unit ?? t`units`;
     latest.current = { ...latest.current, [line.id]: String(sofar + 1) };
     setQuantities(latest.current);
-    setMessage({ severity: "success", text: `Added 1 × ${line.itemName}: ${sofar + 1} of ${line.quantityDue} ${line.item?.unit ?? "units"}` });
+    setMessage({ severity: "success", text: t`Added 1 × ${line.itemName}: ${sofar + 1} of ${line.quantityDue} ${unit}` });
   };
 
   const { camera } = useOneByOneScanner(arrivedOne);
@@ -122,7 +125,7 @@ export default function ReceiveDialog({ titleId, order, onClose, onReceived }: P
   };
   const submit = () => {
     if (tooMany) {
-      setProblem(`Only ${tooMany.quantityDue} of ${tooMany.itemName} are due`);
+      setProblem(t`Only ${tooMany.quantityDue} of ${tooMany.itemName} are due`);
       return;
     }
     camera.stop();
@@ -130,47 +133,49 @@ export default function ReceiveDialog({ titleId, order, onClose, onReceived }: P
       variables: { input: { id: order.id, lines, updateItemPrices: updatePrices } },
       onCompleted: ({ receivePurchaseOrder: r }) => {
         if (r.__typename === "ReceivePurchaseOrderPayload") {
-          toast({ title: "Delivery received", description: `${order.number}: stock added to ${chosen?.name ?? "the main warehouse"}`, variant: "success" });
+          toast({ title: t`Delivery received`, description: chosen?.name ? t`${order.number}: stock added to ${chosen.name}` : t`${order.number}: stock added to the main warehouse`, variant: "success" });
           onReceived();
           onClose();
-        } else setProblem("message" in r ? (r.message ?? "Could not receive") : "Could not receive");
+        } else setProblem("message" in r ? (r.message ?? t`Could not receive`) : t`Could not receive`);
       },
-      onError: () => setProblem("Could not receive the delivery"),
+      onError: () => setProblem(t`Could not receive the delivery`),
     });
   };
 
   return (
     <>
-      <DialogTitle id={titleId}>Receive {order.number}</DialogTitle>
+      <DialogTitle id={titleId}>
+        <Trans>Receive {order.number}</Trans>
+      </DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>
-          <TextField select size="small" label="Delivered to" value={locationId} onChange={(e) => setLocationId(e.target.value)} fullWidth>
+          <TextField select size="small" label={t`Delivered to`} value={locationId} onChange={(e) => setLocationId(e.target.value)} fullWidth>
             {locations.map((l) => (
               <MenuItem key={l.id} value={l.id}>
                 {l.name}
-                {l.id === main?.id ? " (default)" : ""}
+                {l.id === main?.id ? ` (${t`default`})` : ""}
               </MenuItem>
             ))}
           </TextField>
           <Box>
             {/* The picture shows only while scanning; the <video> stays mounted for the stream. */}
             <Box sx={{ display: scanning ? "block" : "none", mb: 1 }}>
-              <CameraViewport videoRef={camera.videoRef} status={camera.status} hint="Scan each box's barcode" label="Receiving camera" />
+              <CameraViewport videoRef={camera.videoRef} status={camera.status} hint={t`Scan each box's barcode`} label={t`Receiving camera`} />
             </Box>
             <Stack direction="row" spacing={1}>
               {scanning ? (
                 <Button variant="contained" color="error" startIcon={<StopIcon />} onClick={camera.stop} fullWidth>
-                  Stop scanning
+                  <Trans>Stop scanning</Trans>
                 </Button>
               ) : (
                 <Button variant="outlined" startIcon={<QrCodeScannerIcon />} onClick={startScanning} fullWidth>
-                  Scan
+                  <Trans>Scan</Trans>
                 </Button>
               )}
             </Stack>
             {camera.error && (
               <Alert severity="error" sx={{ mt: 1 }}>
-                {camera.error}. Type the quantities instead.
+                <Trans>{camera.error}. Type the quantities instead.</Trans>
               </Alert>
             )}
             <Box aria-live="polite">
@@ -186,24 +191,26 @@ export default function ReceiveDialog({ titleId, order, onClose, onReceived }: P
               <Box sx={{ flex: 1, minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{l.itemName}</Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {l.quantityDue} {l.item?.unit ?? "units"} still due of {l.quantityOrdered}
+                  <Trans>
+                    {l.quantityDue} {l.item?.unit ?? t`units`} still due of {l.quantityOrdered}
+                  </Trans>
                 </Typography>
               </Box>
               <TextField
                 size="small"
                 type="number"
-                label="Arrived"
+                label={t`Arrived`}
                 value={quantities[l.id] ?? ""}
                 onChange={(e) => setQuantities((q) => ({ ...q, [l.id]: e.target.value }))}
                 error={Number(quantities[l.id]) > l.quantityDue}
-                slotProps={{ htmlInput: { min: 0, max: l.quantityDue, inputMode: "numeric", "aria-label": `Arrived of ${l.itemName}` } }}
+                slotProps={{ htmlInput: { min: 0, max: l.quantityDue, inputMode: "numeric", "aria-label": t`Arrived of ${l.itemName}` } }}
                 sx={{ width: 110 }}
               />
             </Stack>
           ))}
           <FormControlLabel
             control={<Checkbox checked={updatePrices} onChange={(e) => setUpdatePrices(e.target.checked)} />}
-            label="Update item prices to these unit costs"
+            label={t`Update item prices to these unit costs`}
           />
           {problem && (
             <Typography color="error" role="alert">
@@ -213,9 +220,11 @@ export default function ReceiveDialog({ titleId, order, onClose, onReceived }: P
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={close}>Cancel</Button>
+        <Button onClick={close}>
+          <Trans>Cancel</Trans>
+        </Button>
         <Button variant="contained" onClick={submit} disabled={receivingNow || lines.length === 0}>
-          Receive
+          <Trans>Receive</Trans>
         </Button>
       </DialogActions>
     </>

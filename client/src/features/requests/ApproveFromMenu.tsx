@@ -1,5 +1,6 @@
 import ArrowDropDownIcon from "@mui/icons-material/ArrowDropDown";
 import { Button, CircularProgress, ListSubheader, Menu, MenuItem } from "@mui/material";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import { fetchQuery, graphql, useRelayEnvironment } from "react-relay";
 import type { ApproveFromMenuQuery } from "../../__generated__/ApproveFromMenuQuery.graphql.ts";
@@ -11,6 +12,7 @@ import { readPlaces, type StockPlace } from "../../components/stockPlaces.ts";
  * the main warehouse (issue 15). The locations load when the menu first opens.
  */
 export function ApproveFromMenu({ disabled, onPick }: { disabled: boolean; onPick(locationId: string): void }) {
+  const { t } = useLingui();
   const environment = useRelayEnvironment();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -41,7 +43,7 @@ export function ApproveFromMenu({ disabled, onPick }: { disabled: boolean; onPic
       <Button
         size="small"
         variant="contained"
-        aria-label="Issue from another location"
+        aria-label={t`Issue from another location`}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         disabled={disabled}
@@ -51,12 +53,16 @@ export function ApproveFromMenu({ disabled, onPick }: { disabled: boolean; onPic
         <ArrowDropDownIcon fontSize="small" />
       </Button>
       <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        <ListSubheader>Approve and issue from</ListSubheader>
+        <ListSubheader>
+          <Trans>Approve and issue from</Trans>
+        </ListSubheader>
         {failed ? (
-          <MenuItem disabled>Could not load the locations</MenuItem>
+          <MenuItem disabled>
+            <Trans>Could not load the locations</Trans>
+          </MenuItem>
         ) : !places ? (
           <MenuItem disabled>
-            <CircularProgress size={16} aria-label="Loading locations" />
+            <CircularProgress size={16} aria-label={t`Loading locations`} />
           </MenuItem>
         ) : (
           places.map((p) => (

@@ -4,6 +4,8 @@ import {
   Autocomplete, Box, Button, CircularProgress, DialogContent, DialogTitle, IconButton, List, ListItem, ListItemText, MenuItem,
   Stack, TextField, Typography,
 } from "@mui/material";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Suspense, useEffect, useState } from "react";
 import { fetchQuery, graphql, useLazyLoadQuery, useMutation, useRelayEnvironment } from "react-relay";
 import type { RequestFormCreateMutation, RequestType } from "../../__generated__/RequestFormCreateMutation.graphql.ts";
@@ -24,13 +26,14 @@ type Props = { titleId: string; onDone(): void; prefill?: { itemId: string; quan
 
 /** §5 request form: type, lines (same item twice sums), justification; rendered inside a Dialog. */
 export default function RequestForm({ titleId, onDone, prefill }: Props) {
+  const { t, i18n } = useLingui();
   return (
     <Suspense
       fallback={
         <>
-          <DialogTitle id={titleId}>{TITLE}</DialogTitle>
+          <DialogTitle id={titleId}>{i18n._(TITLE)}</DialogTitle>
           <DialogContent sx={{ display: "grid", placeItems: "center", minHeight: 200 }}>
-            <CircularProgress aria-label="Loading items" />
+            <CircularProgress aria-label={t`Loading items`} />
           </DialogContent>
         </>
       }
@@ -40,7 +43,7 @@ export default function RequestForm({ titleId, onDone, prefill }: Props) {
   );
 }
 
-const TITLE = "Create New Request";
+const TITLE = msg`Create New Request`;
 
 const SEARCH_DEBOUNCE_MS = 250;
 
@@ -106,6 +109,7 @@ const equipmentSearchQuery = graphql`
  * current text is in.
  */
 function usePickerOptions(type: RequestType, text: string) {
+  const { t } = useLingui();
   const environment = useRelayEnvironment();
   const search = pickerSearch(text);
   const key = `${type}:${search ?? ""}`;
@@ -123,7 +127,7 @@ function usePickerOptions(type: RequestType, text: string) {
                 error: () => done([], true),
               })
             : fetchQuery<RequestFormInventorySearchQuery>(environment, inventorySearchQuery, variables).subscribe({
-                next: (data) => done(inventoryOptions(data.inventoryItems.edges.map((e) => e.node))),
+                next: (data) => done(inventoryOptions(data.inventoryItems.edges.map((e) => e.node), (quantity, unit) => t`${quantity} ${unit} in stock`)),
                 error: () => done([], true),
               });
       },
@@ -133,7 +137,7 @@ function usePickerOptions(type: RequestType, text: string) {
       clearTimeout(timer);
       subscription?.unsubscribe();
     };
-  }, [environment, type, search, key]);
+  }, [environment, type, search, key, t]);
   const current = result?.key === key ? result : null;
   return { loading: current === null, options: current?.options ?? [], failed: current?.failed ?? false };
 }
@@ -144,6 +148,7 @@ function ownRequestConnections(source: { get(id: string): unknown }, viewerId: s
 }
 
 function RequestFormFields({ titleId, onDone, initialLines }: { titleId: string; onDone(): void; initialLines: Line[] }) {
+  const { t, i18n } = useLingui();
   const environment = useRelayEnvironment();
   const viewerId = useSession().viewer.id;
 
@@ -185,7 +190,7 @@ function RequestFormFields({ titleId, onDone, initialLines }: { titleId: string;
     const qty = type === "equipment" ? 1 : Number(quantity);
     const option = selected;
     if (!option || !Number.isInteger(qty) || qty <= 0) {
-      setAddError("Please select an item and enter a valid quantity");
+      setAddError(t`Please select an item and enter a valid quantity`);
       return;
     }
     setLines((current) => addLine(current, { id: option.id, name: option.name, quantity: qty }, type === "equipment"));
@@ -205,7 +210,7 @@ function RequestFormFields({ titleId, onDone, initialLines }: { titleId: string;
         const r = data?.createRequest;
         if (r?.__typename === "CreateRequestPayload" && r.request) adjustPendingCount(store, +1, { requestId: r.request.id, status: "pending" });
       },
-      onCompleted: (res) => save.completed(res.createRequest, "CreateRequestPayload", "Request submitted successfully", onDone),
+      onCompleted: (res) => save.completed(res.createRequest, "CreateRequestPayload", t`Request submitted successfully`, onDone),
       onError: (err) => (kept(err) ? onDone() : save.failed(err)),
     });
   };
@@ -213,12 +218,12 @@ function RequestFormFields({ titleId, onDone, initialLines }: { titleId: string;
   return (
     <FormDialog
       titleId={titleId}
-      title={TITLE}
+      title={i18n._(TITLE)}
       schema={requestForm}
       defaultValues={{ justification: "" }}
-      failure="Failed to submit request"
-      submitLabel="Submit Request"
-      busyLabel="Submitting..."
+      failure={t`Failed to submit request`}
+      submitLabel={t`Submit Request`}
+      busyLabel={t`Submitting...`}
       busy={submitting}
       disabled={lines.length === 0}
       onCancel={onDone}
@@ -227,14 +232,18 @@ function RequestFormFields({ titleId, onDone, initialLines }: { titleId: string;
     >
       {({ control }) => (
         <Stack spacing={2.5}>
-          <TextField select label="Request Type" value={type} onChange={(e) => changeType(e.target.value as RequestType)} fullWidth>
-            <MenuItem value="inventory">Inventory Items</MenuItem>
-            <MenuItem value="equipment">Equipment</MenuItem>
+          <TextField select label={t`Request Type`} value={type} onChange={(e) => changeType(e.target.value as RequestType)} fullWidth>
+            <MenuItem value="inventory">
+              <Trans>Inventory Items</Trans>
+            </MenuItem>
+            <MenuItem value="equipment">
+              <Trans>Equipment</Trans>
+            </MenuItem>
           </TextField>
 
           <Box>
             <Typography component="h3" variant="subtitle2" sx={{ mb: 1 }}>
-              Add Items
+              <Trans>Add Items</Trans>
             </Typography>
             <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: { sm: "flex-start" } }}>
               <Autocomplete
@@ -243,7 +252,7 @@ function RequestFormFields({ titleId, onDone, initialLines }: { titleId: string;
                 // The server has searched already; every answer it gives is a match.
                 filterOptions={(o) => o}
                 loading={picker.loading}
-                loadingText="Loading..."
+                loadingText={t`Loading...`}
                 value={selected}
                 onChange={(_e, value) => {
                   setSelected(value);
@@ -256,13 +265,13 @@ function RequestFormFields({ titleId, onDone, initialLines }: { titleId: string;
                   setSearchText(text);
                 }}
                 isOptionEqualToValue={(a, b) => a.id === b.id}
-                noOptionsText={picker.failed ? "Could not load items" : type === "equipment" ? "No available equipment" : "No inventory items"}
-                renderInput={(params) => <TextField {...params} label={type === "equipment" ? "Equipment" : "Item"} />}
+                noOptionsText={picker.failed ? t`Could not load items` : type === "equipment" ? t`No available equipment` : t`No inventory items`}
+                renderInput={(params) => <TextField {...params} label={type === "equipment" ? t`Equipment` : t`Item`} />}
               />
               <Stack direction="row" spacing={1.5} sx={{ flexShrink: 0 }}>
                 {type === "inventory" && (
                   <TextField
-                    label="Quantity"
+                    label={t`Quantity`}
                     type="number"
                     value={quantity}
                     onChange={(e) => {
@@ -274,7 +283,7 @@ function RequestFormFields({ titleId, onDone, initialLines }: { titleId: string;
                   />
                 )}
                 <Button variant="outlined" startIcon={<AddIcon />} onClick={add} sx={{ height: 56, flexShrink: 0, flex: { xs: 1, sm: "none" } }}>
-                  Add Item
+                  <Trans>Add Item</Trans>
                 </Button>
               </Stack>
             </Stack>
@@ -287,11 +296,11 @@ function RequestFormFields({ titleId, onDone, initialLines }: { titleId: string;
 
           <Box>
             <Typography component="h3" variant="subtitle2" sx={{ mb: 0.5 }} id="request-lines-heading">
-              Requested Items
+              <Trans>Requested Items</Trans>
             </Typography>
             {lines.length === 0 ? (
               <Typography variant="body2" color={triedEmpty ? "error" : "text.secondary"} role={triedEmpty ? "alert" : undefined}>
-                Please add at least one item to your request
+                <Trans>Please add at least one item to your request</Trans>
               </Typography>
             ) : (
               <List dense aria-labelledby="request-lines-heading" sx={{ border: 1, borderColor: "divider", borderRadius: 2, py: 0, overflow: "hidden" }}>
@@ -300,7 +309,7 @@ function RequestFormFields({ titleId, onDone, initialLines }: { titleId: string;
                     key={l.id}
                     divider={index < lines.length - 1}
                     secondaryAction={
-                      <IconButton edge="end" aria-label={`Remove ${l.name}`} onClick={() => setLines((c) => c.filter((x) => x.id !== l.id))}>
+                      <IconButton edge="end" aria-label={t`Remove ${l.name}`} onClick={() => setLines((c) => c.filter((x) => x.id !== l.id))}>
                         <DeleteIcon />
                       </IconButton>
                     }
@@ -312,7 +321,7 @@ function RequestFormFields({ titleId, onDone, initialLines }: { titleId: string;
             )}
           </Box>
 
-          <FormText control={control} name="justification" label="Justification" required multiline minRows={3} helperText="Why are these items needed?" />
+          <FormText control={control} name="justification" label={t`Justification`} required multiline minRows={3} helperText={t`Why are these items needed?`} />
         </Stack>
       )}
     </FormDialog>

@@ -1,7 +1,11 @@
 import AddIcon from "@mui/icons-material/Add";
 import { Box, Button, Card, CardContent, Chip, Stack, TableCell, TableRow, Typography } from "@mui/material";
 import { DeferredTooltip } from "../../components/deferred.tsx";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { MessageDescriptor } from "@lingui/core";
 import { lazy, useState, useTransition } from "react";
+import { activeLocale } from "../../platform/locales/load.ts";
 import { graphql, useFragment, usePaginationFragment, usePreloadedQuery } from "react-relay";
 import type { RequestsPageQuery } from "../../__generated__/RequestsPageQuery.graphql.ts";
 import type { RequestsPage_requests$key } from "../../__generated__/RequestsPage_requests.graphql.ts";
@@ -18,11 +22,10 @@ import { loadMore } from "../../components/list/ResponsiveList.tsx";
 
 const RequestForm = lazy(() => import("./RequestForm.tsx"));
 
-const STATUS_FILTERS = [
-  { value: "pending", label: "Pending" },
-  { value: "approved", label: "Approved" },
-  { value: "denied", label: "Denied" },
-] as const;
+/** The request statuses' and types' names (the values themselves are the server's enums). */
+const STATUS_LABELS: Record<string, MessageDescriptor> = { pending: msg`Pending`, approved: msg`Approved`, denied: msg`Denied` };
+const TYPE_LABELS: Record<string, MessageDescriptor> = { inventory: msg`Inventory`, equipment: msg`Equipment` };
+const STATUS_VALUES = ["pending", "approved", "denied"] as const;
 
 /** ?status=pending (from the dashboard's View All) opens the list filtered: the loader reads it. */
 export default function RequestsPage() {
@@ -40,6 +43,7 @@ export default function RequestsPage() {
 }
 
 function RequestList({ query, initial }: { query: RequestsPage_requests$key; initial: Filter }) {
+  const { t, i18n } = useLingui();
   const { isManager } = useSession();
   const [filter, setFilter] = useState<Filter>(initial);
   const [creating, setCreating] = useState(false);
@@ -73,14 +77,14 @@ function RequestList({ query, initial }: { query: RequestsPage_requests$key; ini
     <ListPage
       actions={
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-          Create Request
+          <Trans>Create Request</Trans>
         </Button>
       }
       filters={
         <FilterSelect
-          label="Status"
-          all="All Requests"
-          options={STATUS_FILTERS}
+          label={t`Status`}
+          all={t`All Requests`}
+          options={STATUS_VALUES.map((value) => ({ value, label: i18n._(STATUS_LABELS[value]!) }))}
           value={filter === "all" ? "" : filter}
           onChange={(v) => changeFilter(v || "all")}
         />
@@ -90,20 +94,20 @@ function RequestList({ query, initial }: { query: RequestsPage_requests$key; ini
           <RequestForm titleId="create-request-title" onDone={() => setCreating(false)} />
         </PageDialog>
       }
-      label="Requests"
+      label={t`Requests`}
       items={requests}
       itemKey={(r) => r.id}
       busy={isFiltering}
-      empty={filter === "all" ? "No requests found" : `No ${filter} requests`}
+      empty={filter === "all" ? t`No requests found` : filter === "pending" ? t`No pending requests` : filter === "approved" ? t`No approved requests` : t`No denied requests`}
       tableSx={{ "& td, & th": { px: 1.5 } }}
       columns={[
-        { header: "Requester" },
-        { header: "Type" },
-        { header: "Items" },
-        { header: "Status" },
-        { header: "Date" },
-        { header: "Justification" },
-        { header: "Actions", omit: !isManager },
+        { header: t`Requester` },
+        { header: t`Type` },
+        { header: t`Items` },
+        { header: t`Status` },
+        { header: t`Date` },
+        { header: t`Justification` },
+        { header: t`Actions`, omit: !isManager },
       ]}
       row={(r) => <RequestRow request={r} isManager={isManager} />}
       card={(r) => <RequestCard request={r} isManager={isManager} />}
@@ -143,10 +147,19 @@ const statusStyle: Record<string, { bgcolor: string; color: string }> = {
   denied: { bgcolor: "#fdecea", color: "#a31515" },
 };
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const formatDate = (value: unknown) => (value ? new Date(value as string).toLocaleDateString() : "");
+const formatDate = (value: unknown) => (value ? new Date(value as string).toLocaleDateString(activeLocale()) : "");
 
 function StatusChip({ status }: { status: RequestStatus }) {
-  return <Chip size="small" label={capitalize(status)} sx={{ fontWeight: 600, ...statusStyle[status] }} />;
+  const { i18n } = useLingui();
+  const label = STATUS_LABELS[status];
+  return <Chip size="small" label={label ? i18n._(label) : capitalize(status)} sx={{ fontWeight: 600, ...statusStyle[status] }} />;
+}
+
+/** The request's type by name (inventory, equipment), as the list shows it. */
+function TypeName({ type }: { type: string }) {
+  const { i18n } = useLingui();
+  const label = TYPE_LABELS[type];
+  return <>{label ? i18n._(label) : type}</>;
 }
 
 function ItemList({ items }: { items: readonly { name: string; quantity: number }[] }) {
@@ -165,7 +178,7 @@ function Justification({ text, maxWidth }: { text: string; maxWidth: number | st
   if (!text.trim())
     return (
       <Typography variant="body2" color="text.secondary" sx={{ fontStyle: "italic" }}>
-        No justification provided
+        <Trans>No justification provided</Trans>
       </Typography>
     );
   return (
@@ -180,22 +193,23 @@ function Justification({ text, maxWidth }: { text: string; maxWidth: number | st
 /** Approve and Deny for a pending request; the decision and its date once decided (§4: final). */
 function Decision({ id, type, status, approvedAt }: { id: string; type: string; status: RequestStatus; approvedAt: unknown }) {
   const { decide, pending } = useDecideRequest();
+  const { t } = useLingui();
   if (status === "pending")
     return (
       <Stack direction="row" spacing={1} sx={{ whiteSpace: "nowrap" }}>
         <Button size="small" variant="contained" disabled={pending} onClick={() => decide(id, "approve")}>
-          Approve
+          <Trans>Approve</Trans>
         </Button>
         {type === "inventory" && <ApproveFromMenu disabled={pending} onPick={(locationId) => decide(id, "approve", undefined, locationId)} />}
         <Button size="small" variant="outlined" color="error" disabled={pending} onClick={() => decide(id, "deny")}>
-          Deny
+          <Trans>Deny</Trans>
         </Button>
       </Stack>
     );
   return (
     <Box>
       <Typography variant="body2" sx={{ fontWeight: 600 }} color={status === "approved" ? "success.main" : "error.main"}>
-        {status === "approved" ? "Approved" : "Denied"}
+        {status === "approved" ? t`Approved` : t`Denied`}
       </Typography>
       {approvedAt ? (
         <Typography variant="caption" color="text.secondary">
@@ -208,6 +222,7 @@ function Decision({ id, type, status, approvedAt }: { id: string; type: string; 
 
 function RequestRow({ request, isManager }: { request: RequestsPage_request$key; isManager: boolean }) {
   const r = useRequest(request);
+  const { t } = useLingui();
   return (
     <TableRow hover>
       <TableCell sx={{ whiteSpace: "nowrap" }}>
@@ -215,10 +230,12 @@ function RequestRow({ request, isManager }: { request: RequestsPage_request$key;
           {r.requester.name}
         </Typography>
         <Typography variant="caption" color="text.secondary">
-          {r.requester.department ?? "Not specified"}
+          {r.requester.department ?? t`Not specified`}
         </Typography>
       </TableCell>
-      <TableCell sx={{ textTransform: "capitalize" }}>{r.type}</TableCell>
+      <TableCell>
+        <TypeName type={r.type} />
+      </TableCell>
       <TableCell sx={{ minWidth: 180 }}>
         <ItemList items={r.items} />
       </TableCell>
@@ -240,8 +257,10 @@ function RequestRow({ request, isManager }: { request: RequestsPage_request$key;
 
 function RequestCard({ request, isManager }: { request: RequestsPage_request$key; isManager: boolean }) {
   const r = useRequest(request);
+  const { t } = useLingui();
+  const requester = r.requester.name;
   return (
-    <Card component="li" aria-label={`Request from ${r.requester.name}`}>
+    <Card component="li" aria-label={t`Request from ${requester}`}>
       <CardContent sx={{ "&:last-child": { pb: 2 } }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start", mb: 1 }}>
           <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -249,7 +268,7 @@ function RequestCard({ request, isManager }: { request: RequestsPage_request$key
               {r.requester.name}
             </Typography>
             <Typography variant="caption" color="text.secondary">
-              {r.requester.department ?? "Not specified"} · <span style={{ textTransform: "capitalize" }}>{r.type}</span> · {formatDate(r.createdAt)}
+              {r.requester.department ?? t`Not specified`} · <TypeName type={r.type} /> · {formatDate(r.createdAt)}
             </Typography>
           </Box>
           <StatusChip status={r.status} />

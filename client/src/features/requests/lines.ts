@@ -17,9 +17,12 @@ export const PICKER_PAGE = 20;
 /** What the picker sends as `search`: the trimmed text, or null for "the first ones". */
 export const pickerSearch = (text: string) => text.trim() || null;
 
-/** Inventory choices show the stock on hand. */
-export function inventoryOptions(items: readonly { id: string; name: string; quantity: number; unit: string }[]): PickerOption[] {
-  return items.map((i) => ({ id: i.id, label: `${i.name} (${i.quantity} ${i.unit} in stock)`, name: i.name }));
+/** Inventory choices show the stock on hand; `inStock` words it (the request form passes the app's language). */
+export function inventoryOptions(
+  items: readonly { id: string; name: string; quantity: number; unit: string }[],
+  inStock: (quantity: number, unit: string) => string = (quantity, unit) => `${quantity} ${unit} in stock`,
+): PickerOption[] {
+  return items.map((i) => ({ id: i.id, label: `${i.name} (${inStock(i.quantity, i.unit)})`, name: i.name }));
 }
 
 /** §5: only available equipment is selectable; the serial number tells identical tools apart. */

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { graphql, useMutation } from "react-relay";
 import type { RecordSourceSelectorProxy } from "relay-runtime";
 import type { useDecideRequestApproveMutation } from "../../__generated__/useDecideRequestApproveMutation.graphql.ts";
@@ -68,14 +69,14 @@ export function useDecideRequest() {
     pending: approving || denying,
     /** `fromLocationId`: the stock location an inventory request is issued from (default the main warehouse). */
     decide(id: string, decision: "approve" | "deny", onDone?: () => void, fromLocationId?: string) {
-      const failText = decision === "approve" ? "Failed to approve request" : "Failed to deny request";
+      const failText = decision === "approve" ? t`Failed to approve request` : t`Failed to deny request`;
       const handle = (r: { __typename: string; message?: string } | null | undefined) => {
         if (r && (r.__typename === "ApproveRequestPayload" || r.__typename === "DenyRequestPayload")) {
-          toast({ title: decision === "approve" ? "Request approved successfully" : "Request denied", variant: "success" });
+          toast({ title: decision === "approve" ? t`Request approved successfully` : t`Request denied`, variant: "success" });
           onDone?.();
-        } else toast({ title: "Error", description: r?.message ?? failText, variant: "destructive" });
+        } else toast({ title: t`Error`, description: r?.message ?? failText, variant: "destructive" });
       };
-      const onError = () => toast({ title: "Error", description: failText, variant: "destructive" });
+      const onError = () => toast({ title: t`Error`, description: failText, variant: "destructive" });
       const updater = (store: RecordSourceSelectorProxy, data: { approveRequest?: { __typename: string } | null; denyRequest?: { __typename: string } | null } | null | undefined) => {
         const r = data?.approveRequest ?? data?.denyRequest;
         if (r?.__typename === "ApproveRequestPayload" || r?.__typename === "DenyRequestPayload")

@@ -6,6 +6,8 @@ import SearchIcon from "@mui/icons-material/Search";
 import StopIcon from "@mui/icons-material/Stop";
 import { Alert, Box, Button, Card, CardContent, CardHeader, Chip, Grid, IconButton, List, ListItem, ListItemText, Stack, Tab, Tabs, TextField, Typography } from "@mui/material";
 import { DeferredTooltip } from "../../components/deferred.tsx";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { activeLocale } from "../../platform/locales/load.ts";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { fetchQuery, graphql, useRelayEnvironment } from "react-relay";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
@@ -51,6 +53,7 @@ type Source = "camera" | "photo" | "manual";
  * under History (never saved).
  */
 export default function ScanPage() {
+  const { t } = useLingui();
   const environment = useRelayEnvironment();
   const navigate = useNavigate();
   const { isManager, viewer } = useSession();
@@ -100,7 +103,8 @@ export default function ScanPage() {
               navigate("/truck");
               return;
             }
-            firstError ??= `${r.data.name ?? "This"} is a stock location; only managers can open locations`;
+            const place = r.data.name;
+            firstError ??= place ? t`${place} is a stock location; only managers can open locations` : t`This is a stock location; only managers can open locations`;
             break;
           }
           const found = r?.data?.equipment ? ({ kind: "equipment", ref: r.data.equipment } as const) : r?.data?.item ? ({ kind: "inventory", ref: r.data.item } as const) : null;
@@ -111,15 +115,15 @@ export default function ScanPage() {
             return;
           }
           hold.dispose();
-          firstError ??= r?.message || "Failed to lookup item";
+          firstError ??= r?.message || t`Failed to lookup item`;
         } catch (err) {
           hold.dispose();
-          firstError ??= (err instanceof Error && err.message) || "Failed to lookup item";
+          firstError ??= (err instanceof Error && err.message) || t`Failed to lookup item`;
           break;
         }
       }
       setResult(null);
-      setError(firstError ?? "Failed to lookup item");
+      setError(firstError ?? t`Failed to lookup item`);
     } finally {
       setLooking(false);
     }
@@ -129,7 +133,7 @@ export default function ScanPage() {
     e?.preventDefault();
     const value = code.trim();
     if (!value) {
-      setError("Enter a code to look up");
+      setError(t`Enter a code to look up`);
       return;
     }
     source.current = "manual";
@@ -184,11 +188,11 @@ export default function ScanPage() {
           if (v !== 0) camera.stop();
           setTab(v);
         }}
-        aria-label="Scanner sections"
+        aria-label={t`Scanner sections`}
         sx={{ "& .MuiTab-root": { textTransform: "none", fontWeight: 600 } }}
       >
-        <Tab label="Scanner" id="scan-tab-0" aria-controls="scan-panel-0" />
-        <Tab label={history.length ? `History (${history.length})` : "History"} id="scan-tab-1" aria-controls="scan-panel-1" />
+        <Tab label={t`Scanner`} id="scan-tab-0" aria-controls="scan-panel-0" />
+        <Tab label={history.length ? t`History (${history.length})` : t`History`} id="scan-tab-1" aria-controls="scan-panel-1" />
       </Tabs>
 
       <Box role="tabpanel" id="scan-panel-0" aria-labelledby="scan-tab-0" hidden={tab !== 0}>
@@ -197,33 +201,33 @@ export default function ScanPage() {
             <Card>
               <CardHeader
                 avatar={<QrCodeScannerIcon color="primary" />}
-                title="Scan QR Code or Barcode"
-                subheader="Point the camera at a label, or type its code"
+                title={t`Scan QR Code or Barcode`}
+                subheader={t`Point the camera at a label, or type its code`}
                 slotProps={{ title: { variant: "subtitle1", component: "h2", sx: { fontWeight: 700 } } }}
                 action={
-                  <Button component={RouterLink} to="/labels" size="small" aria-label="Print labels" sx={{ mt: 0.5, minWidth: 0 }}>
+                  <Button component={RouterLink} to="/labels" size="small" aria-label={t`Print labels`} sx={{ mt: 0.5, minWidth: 0 }}>
                     <PrintIcon fontSize="small" />
                     <Box component="span" sx={{ display: { xs: "none", sm: "inline" }, ml: 0.75 }}>
-                      Print labels
+                      <Trans>Print labels</Trans>
                     </Box>
                   </Button>
                 }
               />
               <CardContent sx={{ pt: 0 }}>
-                <CameraViewport videoRef={camera.videoRef} status={camera.status} hint="Position the code in the frame" />
+                <CameraViewport videoRef={camera.videoRef} status={camera.status} hint={t`Position the code in the frame`} />
                 <Stack direction="row" useFlexGap sx={{ mt: 1.5, flexWrap: "wrap", gap: 1, alignItems: "center" }}>
                   {scanning ? (
                     <Button variant="contained" color="error" startIcon={<StopIcon />} onClick={camera.stop}>
-                      Stop Scanning
+                      <Trans>Stop Scanning</Trans>
                     </Button>
                   ) : (
                     <Button variant="contained" startIcon={<QrCodeScannerIcon />} onClick={startScanning}>
-                      Start Scanning
+                      <Trans>Start Scanning</Trans>
                     </Button>
                   )}
                   {scanning && camera.torch.supported && (
-                    <DeferredTooltip title={camera.torch.on ? "Turn torch off" : "Turn torch on"}>
-                      <IconButton aria-label="Torch" aria-pressed={camera.torch.on} onClick={() => void camera.toggleTorch()} color={camera.torch.on ? "warning" : "default"} sx={{ border: 1, borderColor: "divider" }}>
+                    <DeferredTooltip title={camera.torch.on ? t`Turn torch off` : t`Turn torch on`}>
+                      <IconButton aria-label={t`Torch`} aria-pressed={camera.torch.on} onClick={() => void camera.toggleTorch()} color={camera.torch.on ? "warning" : "default"} sx={{ border: 1, borderColor: "divider" }}>
                         {camera.torch.on ? <FlashlightOnIcon /> : <FlashlightOffIcon />}
                       </IconButton>
                     </DeferredTooltip>
@@ -245,7 +249,7 @@ export default function ScanPage() {
                   )}
                   {(result || error) && (
                     <Button variant="outlined" onClick={scanAnother}>
-                      Scan Another Item
+                      <Trans>Scan Another Item</Trans>
                     </Button>
                   )}
                 </Stack>
@@ -253,13 +257,13 @@ export default function ScanPage() {
                   <Alert severity="error" sx={{ mt: 2 }}>
                     {camera.error}
                     <Typography variant="body2" component="div" sx={{ mt: 0.5 }}>
-                      Type the code below, or scan a photo of it instead.
+                      <Trans>Type the code below, or scan a photo of it instead.</Trans>
                     </Typography>
                   </Alert>
                 )}
                 {lastHit && (
                   <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }} aria-live="polite">
-                    {lastHit.source === "camera" ? "Scanned" : "Read from photo"}: {lastHit.format}{" "}
+                    {lastHit.source === "camera" ? t`Scanned` : t`Read from photo`}: {lastHit.format}{" "}
                     <Box component="span" sx={{ fontFamily: "monospace", color: "text.primary", overflowWrap: "anywhere" }}>
                       {lastHit.text}
                     </Box>
@@ -270,15 +274,15 @@ export default function ScanPage() {
                   <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: { sm: "flex-start" } }}>
                     <TextField
                       inputRef={codeField}
-                      label="Enter code manually"
-                      placeholder="Barcode, QR payload or serial number"
+                      label={t`Enter code manually`}
+                      placeholder={t`Barcode, QR payload or serial number`}
                       value={code}
                       onChange={(e) => setCode(e.target.value)}
                       fullWidth
                       autoComplete="off"
                     />
                     <Button type="submit" variant="outlined" startIcon={<SearchIcon />} disabled={looking} sx={{ height: 56, flexShrink: 0 }}>
-                      {looking ? "Looking up..." : "Look Up"}
+                      {looking ? t`Looking up...` : t`Look Up`}
                     </Button>
                   </Stack>
                 </Box>
@@ -299,7 +303,7 @@ export default function ScanPage() {
               <Card sx={{ height: "100%" }}>
                 <CardContent sx={{ textAlign: "center", py: 6, color: "text.secondary" }}>
                   <QrCodeScannerIcon sx={{ fontSize: 48, opacity: 0.5 }} />
-                  <Typography>{looking ? "Finding the item..." : "Scan or enter a code to see the item here"}</Typography>
+                  <Typography>{looking ? t`Finding the item...` : t`Scan or enter a code to see the item here`}</Typography>
                 </CardContent>
               </Card>
             )}
@@ -309,28 +313,28 @@ export default function ScanPage() {
 
       <Box role="tabpanel" id="scan-panel-1" aria-labelledby="scan-tab-1" hidden={tab !== 1}>
         <Card>
-          <CardHeader title="Scan History" slotProps={{ title: { variant: "subtitle1", component: "h2", sx: { fontWeight: 700 } } }} />
+          <CardHeader title={t`Scan History`} slotProps={{ title: { variant: "subtitle1", component: "h2", sx: { fontWeight: 700 } } }} />
           <CardContent sx={{ pt: 0 }}>
             {history.length === 0 ? (
               <Typography color="text.secondary" sx={{ textAlign: "center", py: 3 }}>
-                No scan history yet
+                <Trans>No scan history yet</Trans>
               </Typography>
             ) : (
-              <List aria-label="Scan history" disablePadding>
+              <List aria-label={t`Scan history`} disablePadding>
                 {history.map((h) => (
                   <ListItem key={h.id} divider sx={{ gap: 1, alignItems: "flex-start" }}>
                     <ListItemText
                       primary={h.itemName}
                       secondary={
                         <>
-                          {new Date(h.timestamp).toLocaleString()}
+                          {new Date(h.timestamp).toLocaleString(activeLocale())}
                           {h.assignedTo ? ` · ${h.assignedTo}` : ""}
                         </>
                       }
                     />
                     <Chip
                       size="small"
-                      label={h.action === "check_out" ? "Checked out" : "Checked in"}
+                      label={h.action === "check_out" ? t`Checked out` : t`Checked in`}
                       color={h.action === "check_out" ? "primary" : "success"}
                       variant="outlined"
                     />

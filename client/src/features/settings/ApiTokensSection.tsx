@@ -1,4 +1,5 @@
 import { Box, Button, Card, CardContent, Chip, Stack, TableCell, TableRow, Typography, useMediaQuery, useTheme } from "@mui/material";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { graphql, useFragment, useMutation } from "react-relay";
 import type { ApiTokensSection_query$key } from "../../__generated__/ApiTokensSection_query.graphql.ts";
@@ -11,6 +12,7 @@ import { ConfirmDialog, useConfirmedAction } from "../../components/ConfirmDialo
 import { SettingsSection } from "./SettingsSection.tsx";
 
 export function ApiTokensSection({ query }: { query: ApiTokensSection_query$key }) {
+  const { t } = useLingui();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down("md"));
   const data = useFragment(
@@ -32,23 +34,25 @@ export function ApiTokensSection({ query }: { query: ApiTokensSection_query$key 
     <SettingsSection
       intro={
         <>
-          Personal tokens let other systems use the Trapline API as you: send <code>Authorization: Bearer tl_…</code>. A READ token can only read.
+          <Trans>
+            Personal tokens let other systems use the Trapline API as you: send <code>Authorization: Bearer tl_…</code>. A READ token can only read.
+          </Trans>
         </>
       }
-      addLabel="Create API token"
+      addLabel={t`Create API token`}
       onAdd={() => setCreating(true)}
       dialog={{ open: creating, titleId: "create-token-title", content: <CreateApiTokenDialog titleId="create-token-title" onDone={() => setCreating(false)} /> }}
       confirm={<RevokeDialog token={revoking} onDone={() => setRevoking(null)} />}
     >
       <ResponsiveList
-        label="API tokens"
+        label={t`API tokens`}
         items={tokens}
-        itemKey={(t) => t.id}
+        itemKey={(tok) => tok.id}
         phone={phone}
-        empty="No API tokens yet"
-        columns={[{ header: "Name" }, { header: "Access" }, { header: "Created" }, { header: "Last used" }, { header: "Expires" }, { header: "Status" }, { header: "Actions", align: "right" }]}
-        row={(t) => <TokenRow token={t} onRevoke={setRevoking} />}
-        card={(t) => <TokenCard token={t} onRevoke={setRevoking} />}
+        empty={t`No API tokens yet`}
+        columns={[{ header: t`Name` }, { header: t`Access` }, { header: t`Created` }, { header: t`Last used` }, { header: t`Expires` }, { header: t`Status` }, { header: t`Actions`, align: "right" }]}
+        row={(tok) => <TokenRow token={tok} onRevoke={setRevoking} />}
+        card={(tok) => <TokenCard token={tok} onRevoke={setRevoking} />}
       />
     </SettingsSection>
   );
@@ -73,81 +77,87 @@ function useToken(token: ApiTokensSection_token$key) {
   );
 }
 
-function StatusChip({ t }: { t: ApiTokensSection_token$data }) {
-  if (t.revokedAt) return <Chip size="small" label="Revoked" color="default" variant="outlined" />;
-  if (!t.active) return <Chip size="small" label="Expired" color="warning" variant="outlined" />;
-  return <Chip size="small" label="Active" color="success" />;
+function StatusChip({ tok }: { tok: ApiTokensSection_token$data }) {
+  const { t } = useLingui();
+  if (tok.revokedAt) return <Chip size="small" label={t`Revoked`} color="default" variant="outlined" />;
+  if (!tok.active) return <Chip size="small" label={t`Expired`} color="warning" variant="outlined" />;
+  return <Chip size="small" label={t`Active`} color="success" />;
 }
 
 function AccessChip({ access }: { access: string }) {
   return <Chip size="small" label={access} color={access === "WRITE" ? "primary" : "default"} variant={access === "WRITE" ? "filled" : "outlined"} />;
 }
 
-type RowProps = { token: ApiTokensSection_token$key; onRevoke(t: { id: string; name: string }): void };
+type RowProps = { token: ApiTokensSection_token$key; onRevoke(token: { id: string; name: string }): void };
 
-function RevokeButton({ t, onRevoke }: { t: ApiTokensSection_token$data; onRevoke: RowProps["onRevoke"] }) {
-  if (!t.active) return null;
+function RevokeButton({ tok, onRevoke }: { tok: ApiTokensSection_token$data; onRevoke: RowProps["onRevoke"] }) {
+  const { t } = useLingui();
+  if (!tok.active) return null;
   return (
-    <Button size="small" color="error" variant="outlined" onClick={() => onRevoke({ id: t.id, name: t.name })} aria-label={`Revoke ${t.name}`}>
-      Revoke
+    <Button size="small" color="error" variant="outlined" onClick={() => onRevoke({ id: tok.id, name: tok.name })} aria-label={t`Revoke ${tok.name}`}>
+      <Trans>Revoke</Trans>
     </Button>
   );
 }
 
 function TokenRow({ token, onRevoke }: RowProps) {
-  const t = useToken(token);
+  const tok = useToken(token);
+  const { t } = useLingui();
   return (
     <TableRow hover>
       <TableCell>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {t.name}
+          {tok.name}
         </Typography>
         <Typography variant="caption" color="text.secondary" sx={{ fontFamily: "monospace" }}>
-          {t.prefix}…
+          {tok.prefix}…
         </Typography>
       </TableCell>
       <TableCell>
-        <AccessChip access={t.access} />
+        <AccessChip access={tok.access} />
       </TableCell>
-      <TableCell>{when(t.createdAt)}</TableCell>
-      <TableCell>{when(t.lastUsedAt)}</TableCell>
-      <TableCell>{when(t.expiresAt, "No expiry")}</TableCell>
+      <TableCell>{when(tok.createdAt)}</TableCell>
+      <TableCell>{when(tok.lastUsedAt)}</TableCell>
+      <TableCell>{when(tok.expiresAt, t`No expiry`)}</TableCell>
       <TableCell>
-        <StatusChip t={t} />
+        <StatusChip tok={tok} />
       </TableCell>
       <TableCell align="right">
-        <RevokeButton t={t} onRevoke={onRevoke} />
+        <RevokeButton tok={tok} onRevoke={onRevoke} />
       </TableCell>
     </TableRow>
   );
 }
 
 function TokenCard({ token, onRevoke }: RowProps) {
-  const t = useToken(token);
+  const tok = useToken(token);
+  const { t } = useLingui();
   return (
-    <Card component="li" aria-label={t.name}>
+    <Card component="li" aria-label={tok.name}>
       <CardContent sx={{ "&:last-child": { pb: 2 } }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 1 }}>
           <Box sx={{ flex: 1, minWidth: 0 }}>
             <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
-              {t.name}
+              {tok.name}
             </Typography>
             <Typography variant="caption" color="text.secondary" sx={{ fontFamily: "monospace" }}>
-              {t.prefix}…
+              {tok.prefix}…
             </Typography>
           </Box>
-          <AccessChip access={t.access} />
-          <StatusChip t={t} />
+          <AccessChip access={tok.access} />
+          <StatusChip tok={tok} />
         </Stack>
         <Typography variant="caption" color="text.secondary" component="div">
-          Created {when(t.createdAt)} · Last used {when(t.lastUsedAt)}
+          <Trans>
+            Created {when(tok.createdAt)} · Last used {when(tok.lastUsedAt)}
+          </Trans>
         </Typography>
         <Typography variant="caption" color="text.secondary" component="div">
-          {t.expiresAt ? `Expires ${when(t.expiresAt)}` : "No expiry"}
+          {tok.expiresAt ? t`Expires ${when(tok.expiresAt)}` : t`No expiry`}
         </Typography>
-        {t.active && (
+        {tok.active && (
           <Box sx={{ mt: 1.5, textAlign: "right" }}>
-            <RevokeButton t={t} onRevoke={onRevoke} />
+            <RevokeButton tok={tok} onRevoke={onRevoke} />
           </Box>
         )}
       </CardContent>
@@ -156,7 +166,8 @@ function TokenCard({ token, onRevoke }: RowProps) {
 }
 
 function RevokeDialog({ token, onDone }: { token: { id: string; name: string } | null; onDone(): void }) {
-  const action = useConfirmedAction("Failed to revoke the API token", "API token revoked", onDone);
+  const { t } = useLingui();
+  const action = useConfirmedAction(t`Failed to revoke the API token`, t`API token revoked`, onDone);
   const [commit, pending] = useMutation<ApiTokensSectionRevokeMutation>(graphql`
     mutation ApiTokensSectionRevokeMutation($input: RevokeApiTokenInput!) {
       revokeApiToken(input: $input) {
@@ -185,10 +196,10 @@ function RevokeDialog({ token, onDone }: { token: { id: string; name: string } |
     <ConfirmDialog
       open={token !== null}
       id="revoke-token"
-      title="Revoke API token"
-      text={`Revoke “${token?.name}”? Anything using it stops working at once: its requests get 401 and its live connections are closed. This cannot be undone.`}
-      action="Revoke"
-      pendingAction="Revoking..."
+      title={t`Revoke API token`}
+      text={t`Revoke “${token?.name}”? Anything using it stops working at once: its requests get 401 and its live connections are closed. This cannot be undone.`}
+      action={t`Revoke`}
+      pendingAction={t`Revoking...`}
       pending={pending}
       error={action.error}
       onConfirm={revoke}

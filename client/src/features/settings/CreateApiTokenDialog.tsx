@@ -1,4 +1,5 @@
 import { Stack } from "@mui/material";
+import { useLingui } from "@lingui/react/macro";
 import { useMemo, useState } from "react";
 import { graphql, useMutation } from "react-relay";
 import type { CreateApiTokenDialogMutation } from "../../__generated__/CreateApiTokenDialogMutation.graphql.ts";
@@ -9,13 +10,15 @@ import type { FormSave } from "../../components/form/useFormSave.ts";
 import { todayInput } from "../../components/form/dates.ts";
 import { SecretOnceDialog } from "./SecretOnce.tsx";
 
-const ACCESS_OPTIONS = [
-  { value: "READ", label: "READ: can only read" },
-  { value: "WRITE", label: "WRITE: can do whatever you can" },
-];
 
 /** Create an API token; on success the dialog shows the token once, with a copy button, until Done. */
 export default function CreateApiTokenDialog({ titleId, onDone }: { titleId: string; onDone(): void }) {
+  const { t } = useLingui();
+  // READ and WRITE are the API's own words (and the token's): they stay as they are.
+  const accessOptions = [
+    { value: "READ", label: t`READ: can only read` },
+    { value: "WRITE", label: t`WRITE: can do whatever you can` },
+  ];
   const [created, setCreated] = useState<{ token: string; name: string } | null>(null);
   const [commit, saving] = useMutation<CreateApiTokenDialogMutation>(graphql`
     mutation CreateApiTokenDialogMutation($input: CreateApiTokenInput!) {
@@ -48,7 +51,7 @@ export default function CreateApiTokenDialog({ titleId, onDone }: { titleId: str
       },
       onCompleted: (res) => {
         const r = res.createApiToken;
-        save.completed(r, "CreateApiTokenPayload", "API token created", () => {
+        save.completed(r, "CreateApiTokenPayload", t`API token created`, () => {
           if (r.__typename === "CreateApiTokenPayload" && r.token) setCreated({ token: r.token, name: r.apiToken?.name ?? "" });
         });
       },
@@ -56,26 +59,26 @@ export default function CreateApiTokenDialog({ titleId, onDone }: { titleId: str
     });
   };
 
-  if (created) return <SecretOnceDialog titleId={titleId} title={`API token “${created.name}” created`} label="API token" secret={created.token} what="API token" onDone={onDone} />;
+  if (created) return <SecretOnceDialog titleId={titleId} title={t`API token “${created.name}” created`} label={t`API token`} secret={created.token} what={t`API token`} onDone={onDone} />;
 
   return (
     <FormDialog
       titleId={titleId}
-      title="Create API token"
+      title={t`Create API token`}
       schema={schema}
       defaultValues={NEW_API_TOKEN}
-      failure="Failed to create the API token"
-      submitLabel="Create token"
-      busyLabel="Creating..."
+      failure={t`Failed to create the API token`}
+      submitLabel={t`Create token`}
+      busyLabel={t`Creating...`}
       busy={saving}
       onCancel={onDone}
       onSubmit={submit}
     >
       {({ control }) => (
         <Stack spacing={2}>
-          <FormText control={control} name="name" label="Name" required autoFocus autoComplete="off" helperText="What uses it, e.g. 'Accounting sync'" />
-          <FormSelect control={control} name="access" label="Access" options={ACCESS_OPTIONS} />
-          <FormDate control={control} name="expiresAt" label="Expires on (optional)" helperText="Blank: the token does not expire" slotProps={{ htmlInput: { min: todayInput(new Date(Date.now() + 86_400_000)) } }} />
+          <FormText control={control} name="name" label={t`Name`} required autoFocus autoComplete="off" helperText={t`What uses it, e.g. 'Accounting sync'`} />
+          <FormSelect control={control} name="access" label={t`Access`} options={accessOptions} />
+          <FormDate control={control} name="expiresAt" label={t`Expires on (optional)`} helperText={t`Blank: the token does not expire`} slotProps={{ htmlInput: { min: todayInput(new Date(Date.now() + 86_400_000)) } }} />
         </Stack>
       )}
     </FormDialog>

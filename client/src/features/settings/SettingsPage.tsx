@@ -1,6 +1,7 @@
 import KeyIcon from "@mui/icons-material/Key";
 import WebhookIcon from "@mui/icons-material/Webhook";
 import { Box, Stack, Tab, Tabs } from "@mui/material";
+import { useLingui } from "@lingui/react/macro";
 import { graphql } from "react-relay";
 import { useSearchParams } from "react-router-dom";
 import type { SettingsPageQuery } from "../../__generated__/SettingsPageQuery.graphql.ts";
@@ -12,10 +13,11 @@ const TABS = ["tokens", "webhooks"] as const;
 type SettingsTab = (typeof TABS)[number];
 
 export default function SettingsPage() {
+  const { t } = useLingui();
   // Managers only: for others the loader fires no query.
   return (
     <ManagerPage<SettingsPageQuery>
-      denied="You need manager privileges to manage API tokens and webhooks."
+      denied={t`You need manager privileges to manage API tokens and webhooks.`}
       query={graphql`
         query SettingsPageQuery @preloadable {
           ...ApiTokensSection_query
@@ -29,18 +31,19 @@ export default function SettingsPage() {
 }
 
 function Settings({ data }: { data: SettingsPageQuery["response"] }) {
+  const { t } = useLingui();
   // ?tab=webhooks opens the second tab (and survives a reload).
   const [params, setParams] = useSearchParams();
   const asked = params.get("tab");
-  const tab: SettingsTab = TABS.find((t) => t === asked) ?? "tokens";
+  const tab: SettingsTab = TABS.find((name) => name === asked) ?? "tokens";
   const select = (next: SettingsTab) => setParams(next === "tokens" ? {} : { tab: next }, { replace: true });
 
   return (
     <Stack spacing={2}>
       <Box sx={{ borderBottom: 1, borderColor: "divider" }}>
-        <Tabs value={tab} onChange={(_e, v: SettingsTab) => select(v)} aria-label="Settings sections" variant="fullWidth" sx={{ maxWidth: 480, minHeight: 48, "& .MuiTab-root": { minHeight: 48 } }}>
-          <Tab value="tokens" label="API tokens" icon={<KeyIcon fontSize="small" />} iconPosition="start" id="settings-tab-tokens" aria-controls="settings-panel-tokens" />
-          <Tab value="webhooks" label="Webhooks" icon={<WebhookIcon fontSize="small" />} iconPosition="start" id="settings-tab-webhooks" aria-controls="settings-panel-webhooks" />
+        <Tabs value={tab} onChange={(_e, v: SettingsTab) => select(v)} aria-label={t`Settings sections`} variant="fullWidth" sx={{ maxWidth: 480, minHeight: 48, "& .MuiTab-root": { minHeight: 48 } }}>
+          <Tab value="tokens" label={t`API tokens`} icon={<KeyIcon fontSize="small" />} iconPosition="start" id="settings-tab-tokens" aria-controls="settings-panel-tokens" />
+          <Tab value="webhooks" label={t`Webhooks`} icon={<WebhookIcon fontSize="small" />} iconPosition="start" id="settings-tab-webhooks" aria-controls="settings-panel-webhooks" />
         </Tabs>
       </Box>
       <Box role="tabpanel" id={`settings-panel-${tab}`} aria-labelledby={`settings-tab-${tab}`}>

@@ -1,4 +1,5 @@
 import { Stack } from "@mui/material";
+import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { graphql, useMutation } from "react-relay";
 import type { WebhookDialogCreateMutation } from "../../__generated__/WebhookDialogCreateMutation.graphql.ts";
@@ -15,6 +16,7 @@ const isEvent = (e: string): e is WebhookEvent => (WEBHOOK_EVENTS as readonly st
 
 /** Add a webhook (then its signing secret is shown once) or edit one's URL, events and whether it is active. */
 export default function WebhookDialog({ titleId, events, webhook, onDone }: { titleId: string; events: readonly string[]; webhook: Existing | null; onDone(): void }) {
+  const { t } = useLingui();
   const [secret, setSecret] = useState<string | null>(null);
   const [create, creating] = useMutation<WebhookDialogCreateMutation>(graphql`
     mutation WebhookDialogCreateMutation($input: CreateWebhookInput!) {
@@ -52,7 +54,7 @@ export default function WebhookDialog({ titleId, events, webhook, onDone }: { ti
     if (webhook) {
       update({
         variables: { input: { id: webhook.id, url, events: chosen, active } },
-        onCompleted: (res) => save.completed(res.updateWebhook, "UpdateWebhookPayload", "Webhook updated", onDone),
+        onCompleted: (res) => save.completed(res.updateWebhook, "UpdateWebhookPayload", t`Webhook updated`, onDone),
         onError: save.failed,
       });
       return;
@@ -67,7 +69,7 @@ export default function WebhookDialog({ titleId, events, webhook, onDone }: { ti
       },
       onCompleted: (res) => {
         const r = res.createWebhook;
-        save.completed(r, "CreateWebhookPayload", "Webhook added", () => {
+        save.completed(r, "CreateWebhookPayload", t`Webhook added`, () => {
           if (r.__typename === "CreateWebhookPayload" && r.secret) setSecret(r.secret);
         });
       },
@@ -75,25 +77,25 @@ export default function WebhookDialog({ titleId, events, webhook, onDone }: { ti
     });
   };
 
-  if (secret) return <SecretOnceDialog titleId={titleId} title="Webhook added" label="Signing secret" secret={secret} what="signing secret" onDone={onDone} />;
+  if (secret) return <SecretOnceDialog titleId={titleId} title={t`Webhook added`} label={t`Signing secret`} secret={secret} what={t`signing secret`} onDone={onDone} />;
 
   return (
     <FormDialog
       titleId={titleId}
-      title={webhook ? "Edit webhook" : "Add webhook"}
+      title={webhook ? t`Edit webhook` : t`Add webhook`}
       schema={webhookForm}
       defaultValues={webhook ? { url: webhook.url, events: webhook.events.filter(isEvent), active: webhook.active } : NEW_WEBHOOK}
-      failure={webhook ? "Failed to update the webhook" : "Failed to add the webhook"}
-      submitLabel={webhook ? "Save changes" : "Add webhook"}
+      failure={webhook ? t`Failed to update the webhook` : t`Failed to add the webhook`}
+      submitLabel={webhook ? t`Save changes` : t`Add webhook`}
       busy={creating || updating}
       onCancel={onDone}
       onSubmit={submit}
     >
       {({ control }) => (
         <Stack spacing={2}>
-          <FormText control={control} name="url" label="Endpoint URL" required autoFocus={!webhook} autoComplete="off" type="url" placeholder="https://example.com/trapline" />
-          <FormCheckboxes control={control} name="events" label="Events" options={options} />
-          {webhook && <FormSwitch control={control} name="active" label="Active" helperText="A paused webhook gets no deliveries for new events" />}
+          <FormText control={control} name="url" label={t`Endpoint URL`} required autoFocus={!webhook} autoComplete="off" type="url" placeholder="https://example.com/trapline" />
+          <FormCheckboxes control={control} name="events" label={t`Events`} options={options} />
+          {webhook && <FormSwitch control={control} name="active" label={t`Active`} helperText={t`A paused webhook gets no deliveries for new events`} />}
         </Stack>
       )}
     </FormDialog>

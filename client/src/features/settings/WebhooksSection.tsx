@@ -3,6 +3,8 @@ import EditIcon from "@mui/icons-material/Edit";
 import ExpandLessIcon from "@mui/icons-material/ExpandLess";
 import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
 import { Box, Button, Card, CardContent, Chip, Collapse, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme } from "@mui/material";
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { graphql, useFragment, useMutation } from "react-relay";
 import type { WebhooksSection_query$key } from "../../__generated__/WebhooksSection_query.graphql.ts";
@@ -30,6 +32,7 @@ export function WebhooksSection({ query }: { query: WebhooksSection_query$key })
     `,
     query,
   );
+  const { t } = useLingui();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<{ id: string; url: string } | null>(null);
   const hooks = data.webhooks.filter((w) => w != null);
@@ -38,10 +41,12 @@ export function WebhooksSection({ query }: { query: WebhooksSection_query$key })
     <SettingsSection
       intro={
         <>
-          Trapline POSTs the events you choose to your endpoint, signed with <code>X-Trapline-Signature: sha256=…</code> (HMAC-SHA256 of the body with the endpoint's secret), and retries failures for a day.
+          <Trans>
+            Trapline POSTs the events you choose to your endpoint, signed with <code>X-Trapline-Signature: sha256=…</code> (HMAC-SHA256 of the body with the endpoint's secret), and retries failures for a day.
+          </Trans>
         </>
       }
-      addLabel="Add webhook"
+      addLabel={t`Add webhook`}
       onAdd={() => setEditing({ mode: "create" })}
       dialog={{
         open: editing !== null,
@@ -61,12 +66,12 @@ export function WebhooksSection({ query }: { query: WebhooksSection_query$key })
         <Card>
           <CardContent>
             <Typography color="text.secondary" sx={{ textAlign: "center", py: 3 }}>
-              No webhooks yet
+              <Trans>No webhooks yet</Trans>
             </Typography>
           </CardContent>
         </Card>
       ) : (
-        <Stack spacing={1.5} component="ul" aria-label="Webhooks" sx={{ listStyle: "none", p: 0, m: 0 }}>
+        <Stack spacing={1.5} component="ul" aria-label={t`Webhooks`} sx={{ listStyle: "none", p: 0, m: 0 }}>
           {hooks.map((w) => (
             <WebhookCard key={w.id} webhook={w} phone={phone} onEdit={(webhook) => setEditing({ mode: "edit", webhook })} onDelete={setDeleting} />
           ))}
@@ -77,8 +82,9 @@ export function WebhooksSection({ query }: { query: WebhooksSection_query$key })
 }
 
 function DeliveryStatus({ status }: { status: string }) {
+  const { t } = useLingui();
   const color = status === "delivered" ? "success" : status === "failed" ? "error" : "warning";
-  const label = status === "delivered" ? "Delivered" : status === "failed" ? "Failed" : "Pending";
+  const label = status === "delivered" ? t`Delivered` : status === "failed" ? t`Failed` : t`Pending`;
   return <Chip size="small" label={label} color={color} variant={status === "pending" ? "outlined" : "filled"} />;
 }
 
@@ -112,6 +118,7 @@ function WebhookCard({ webhook, phone, onEdit, onDelete }: CardProps) {
     `,
     webhook,
   );
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const deliveries = w.recentDeliveries;
   const last = deliveries[0];
@@ -124,32 +131,32 @@ function WebhookCard({ webhook, phone, onEdit, onDelete }: CardProps) {
               {w.url}
             </Typography>
             <Typography variant="caption" color="text.secondary" component="div">
-              Added {when(w.createdAt)}
-              {last ? ` · last delivery ${when(last.createdAt)}` : " · no deliveries yet"}
+              <Trans>Added {when(w.createdAt)}</Trans>
+              {last ? ` · ${t`last delivery ${when(last.createdAt)}`}` : ` · ${t`no deliveries yet`}`}
             </Typography>
           </Box>
           <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexShrink: 0 }}>
-            <Chip size="small" label={w.active ? "Active" : "Paused"} color={w.active ? "success" : "default"} variant={w.active ? "filled" : "outlined"} />
-            <Button size="small" startIcon={<EditIcon />} onClick={() => onEdit(w)} aria-label={`Edit ${w.url}`}>
-              Edit
+            <Chip size="small" label={w.active ? t`Active` : t`Paused`} color={w.active ? "success" : "default"} variant={w.active ? "filled" : "outlined"} />
+            <Button size="small" startIcon={<EditIcon />} onClick={() => onEdit(w)} aria-label={t`Edit ${w.url}`}>
+              <Trans>Edit</Trans>
             </Button>
-            <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={() => onDelete({ id: w.id, url: w.url })} aria-label={`Delete ${w.url}`}>
-              Delete
+            <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={() => onDelete({ id: w.id, url: w.url })} aria-label={t`Delete ${w.url}`}>
+              <Trans>Delete</Trans>
             </Button>
           </Stack>
         </Stack>
-        <Stack direction="row" sx={{ flexWrap: "wrap", gap: 0.5, mt: 1 }} aria-label="Events">
+        <Stack direction="row" sx={{ flexWrap: "wrap", gap: 0.5, mt: 1 }} aria-label={t`Events`}>
           {w.events.map((e) => (
             <Chip key={e} size="small" variant="outlined" label={e} sx={{ fontFamily: "monospace" }} />
           ))}
         </Stack>
         <Box sx={{ mt: 1 }}>
           <Button size="small" onClick={() => setOpen((o) => !o)} endIcon={open ? <ExpandLessIcon /> : <ExpandMoreIcon />} aria-expanded={open} disabled={!deliveries.length}>
-            Recent deliveries ({deliveries.length})
+            <Trans>Recent deliveries ({deliveries.length})</Trans>
           </Button>
           <Collapse in={open} unmountOnExit>
             {phone ? (
-              <Stack spacing={1} component="ul" aria-label={`Deliveries to ${w.url}`} sx={{ listStyle: "none", p: 0, m: 0, mt: 1 }}>
+              <Stack spacing={1} component="ul" aria-label={t`Deliveries to ${w.url}`} sx={{ listStyle: "none", p: 0, m: 0, mt: 1 }}>
                 {deliveries.map((d) => (
                   <Box component="li" key={d.deliveryId} sx={{ borderTop: 1, borderColor: "divider", pt: 1 }}>
                     <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
@@ -159,7 +166,7 @@ function WebhookCard({ webhook, phone, onEdit, onDelete }: CardProps) {
                       <DeliveryStatus status={d.status} />
                     </Stack>
                     <Typography variant="caption" color="text.secondary" component="div">
-                      {when(d.createdAt)} · {d.lastStatusCode ? `HTTP ${d.lastStatusCode}` : "no response"} · {d.attempts} {d.attempts === 1 ? "attempt" : "attempts"}
+                      {when(d.createdAt)} · {d.lastStatusCode ? `HTTP ${d.lastStatusCode}` : t`no response`} · {plural(d.attempts, { one: "# attempt", other: "# attempts" })}
                     </Typography>
                     {d.lastError && d.status !== "delivered" && (
                       <Typography variant="caption" color="error" component="div" sx={{ overflowWrap: "anywhere" }}>
@@ -171,14 +178,24 @@ function WebhookCard({ webhook, phone, onEdit, onDelete }: CardProps) {
               </Stack>
             ) : (
               <TableContainer sx={{ mt: 1 }}>
-                <Table size="small" aria-label={`Deliveries to ${w.url}`}>
+                <Table size="small" aria-label={t`Deliveries to ${w.url}`}>
                   <TableHead>
                     <TableRow>
-                      <TableCell>Event</TableCell>
-                      <TableCell>Status</TableCell>
-                      <TableCell>Response</TableCell>
-                      <TableCell>Attempts</TableCell>
-                      <TableCell>Time</TableCell>
+                      <TableCell>
+                        <Trans>Event</Trans>
+                      </TableCell>
+                      <TableCell>
+                        <Trans>Status</Trans>
+                      </TableCell>
+                      <TableCell>
+                        <Trans>Response</Trans>
+                      </TableCell>
+                      <TableCell>
+                        <Trans>Attempts</Trans>
+                      </TableCell>
+                      <TableCell>
+                        <Trans>Time</Trans>
+                      </TableCell>
                     </TableRow>
                   </TableHead>
                   <TableBody>
@@ -212,7 +229,8 @@ function WebhookCard({ webhook, phone, onEdit, onDelete }: CardProps) {
 }
 
 function DeleteDialog({ webhook, onDone }: { webhook: { id: string; url: string } | null; onDone(): void }) {
-  const action = useConfirmedAction("Failed to delete the webhook", "Webhook deleted", onDone);
+  const { t } = useLingui();
+  const action = useConfirmedAction(t`Failed to delete the webhook`, t`Webhook deleted`, onDone);
   const [commit, pending] = useMutation<WebhooksSectionDeleteMutation>(graphql`
     mutation WebhooksSectionDeleteMutation($input: DeleteWebhookInput!) {
       deleteWebhook(input: $input) {
@@ -244,10 +262,10 @@ function DeleteDialog({ webhook, onDone }: { webhook: { id: string; url: string 
     <ConfirmDialog
       open={webhook !== null}
       id="delete-webhook"
-      title="Delete webhook"
-      text={`Delete the webhook to ${webhook?.url}? It gets no more events, and its pending deliveries are dropped. This cannot be undone.`}
-      action="Delete"
-      pendingAction="Deleting..."
+      title={t`Delete webhook`}
+      text={t`Delete the webhook to ${webhook?.url}? It gets no more events, and its pending deliveries are dropped. This cannot be undone.`}
+      action={t`Delete`}
+      pendingAction={t`Deleting...`}
       pending={pending}
       error={action.error}
       onConfirm={remove}

@@ -3,7 +3,10 @@ import FactCheckIcon from "@mui/icons-material/FactCheckOutlined";
 import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
 import StopIcon from "@mui/icons-material/Stop";
 import { Alert, AlertTitle, Box, Button, Card, CardContent, CardHeader, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Grid, IconButton, List, ListItem, Stack, TextField, Typography, useMediaQuery, useTheme } from "@mui/material";
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState, type FormEvent } from "react";
+import { activeLocale } from "../../platform/locales/load.ts";
 import { graphql, useFragment, useMutation, usePreloadedQuery, useRelayEnvironment } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
 import type { CountPageQuery } from "../../__generated__/CountPageQuery.graphql.ts";
@@ -54,17 +57,18 @@ type Finished = { status: "COMPLETED" | "ABANDONED"; changes: { name: string; va
  */
 export default function CountPage() {
   const data = usePreloadedQuery<CountPageQuery>(pageQuery, useRouteQuery<CountPageQuery>());
+  const { t } = useLingui();
   const { viewer, isManager } = useSession();
   const [finished, setFinished] = useState<Finished | null>(null);
   const location = data.location;
-  if (!location?.name) return <AccessDenied text="This stock location does not exist." />;
+  if (!location?.name) return <AccessDenied text={t`This stock location does not exist.`} />;
   if (!isManager && !(location.kind === "VEHICLE" && location.holder?.id === viewer.id))
-    return <AccessDenied text="You can count only the vehicle you hold. Managers can count any location." />;
+    return <AccessDenied text={t`You can count only the vehicle you hold. Managers can count any location.`} />;
 
   return (
     <Stack spacing={2} sx={{ maxWidth: location.openCount ? 1200 : 720, mx: "auto" }}>
       <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
-        Count: {location.name}
+        <Trans>Count: {location.name}</Trans>
       </Typography>
       {finished && <FinishedCard finished={finished} isVehicle={location.kind === "VEHICLE" && location.holder?.id === viewer.id} />}
       {location.openCount ? (
@@ -77,19 +81,20 @@ export default function CountPage() {
 }
 
 function FinishedCard({ finished, isVehicle }: { finished: Finished; isVehicle: boolean }) {
+  const { t } = useLingui();
   const done = finished.status === "COMPLETED";
   return (
     <Alert severity={done ? "success" : "info"} role="status">
-      <AlertTitle>{done ? "Count completed" : "Count abandoned"}</AlertTitle>
+      <AlertTitle>{done ? t`Count completed` : t`Count abandoned`}</AlertTitle>
       {done
         ? finished.changes.length
           ? finished.changes.map((c) => <div key={c.name}>{`${c.name}: ${signed(c.variance)} ${c.unit}`}</div>)
-          : "No differences: stock was as expected."
-        : "Nothing was changed."}
+          : t`No differences: stock was as expected.`
+        : t`Nothing was changed.`}
       {isVehicle && (
         <Box sx={{ mt: 1 }}>
           <Button component={RouterLink} to="/truck" size="small">
-            Back to My Truck
+            <Trans>Back to My Truck</Trans>
           </Button>
         </Box>
       )}
@@ -100,6 +105,7 @@ function FinishedCard({ finished, isVehicle }: { finished: Finished; isVehicle: 
 const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
 
 function StartCount({ locationId, name, archived, again, onStarted }: { locationId: string; name: string; archived: boolean; again: boolean; onStarted(): void }) {
+  const { t } = useLingui();
   const { toast } = useToast();
   const [error, setError] = useState<string | null>(null);
   const [commit, pending] = useMutation<CountPageStartMutation>(graphql`
@@ -134,10 +140,10 @@ function StartCount({ locationId, name, archived, again, onStarted }: { location
           onStarted();
           return;
         }
-        setError(r.message ?? "Failed to start the count");
-        toast({ title: "Error", description: r.message ?? "Failed to start the count", variant: "destructive" });
+        setError(r.message ?? t`Failed to start the count`);
+        toast({ title: t`Error`, description: r.message ?? t`Failed to start the count`, variant: "destructive" });
       },
-      onError: () => setError("Failed to start the count"),
+      onError: () => setError(t`Failed to start the count`),
     });
   };
   return (
@@ -145,8 +151,8 @@ function StartCount({ locationId, name, archived, again, onStarted }: { location
       <CardContent>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {again
-            ? `Start another count of ${name} when you need one.`
-            : `Counting takes what the system expects at ${name} now; then scan each item, or type how many there are. Nothing changes until you finish.`}
+            ? t`Start another count of ${name} when you need one.`
+            : t`Counting takes what the system expects at ${name} now; then scan each item, or type how many there are. Nothing changes until you finish.`}
         </Typography>
         {error && (
           <Alert severity="error" sx={{ mb: 2 }}>
@@ -154,7 +160,7 @@ function StartCount({ locationId, name, archived, again, onStarted }: { location
           </Alert>
         )}
         <Button variant="contained" fullWidth size="large" startIcon={<FactCheckIcon />} onClick={start} disabled={pending || archived}>
-          {pending ? "Starting..." : "Start count"}
+          {pending ? t`Starting...` : t`Start count`}
         </Button>
       </CardContent>
     </Card>
@@ -179,6 +185,7 @@ const countFragment = graphql`
 `;
 
 function CountSession({ count: countKey, onFinished }: { count: CountPage_count$key; onFinished(f: Finished): void }) {
+  const { t } = useLingui();
   const environment = useRelayEnvironment();
   const { toast } = useToast();
   const count = useFragment(countFragment, countKey);
@@ -218,15 +225,18 @@ function CountSession({ count: countKey, onFinished }: { count: CountPage_count$
           const r = d.recordStockCount;
           if (r.__typename === "RecordStockCountPayload" && r.line) {
             const l = r.line;
-            setMessage({ severity: "success", text: `${"add" in change ? "Added 1 ×" : "Set"} ${l.item.name}: counted ${l.countedQuantity} ${l.item.unit}` });
+            const item = l.item.name;
+            const now = l.countedQuantity;
+            const unit = l.item.unit;
+            setMessage({ severity: "success", text: "add" in change ? t`Added 1 × ${item}: counted ${now} ${unit}` : t`Set ${item}: counted ${now} ${unit}` });
             resolve(true);
           } else {
-            setMessage({ severity: "error", text: r.message ?? "Failed to record the count" });
+            setMessage({ severity: "error", text: r.message ?? t`Failed to record the count` });
             resolve(false);
           }
         },
         onError: () => {
-          setMessage({ severity: "error", text: "Failed to record the count" });
+          setMessage({ severity: "error", text: t`Failed to record the count` });
           resolve(false);
         },
       }),
@@ -253,35 +263,36 @@ function CountSession({ count: countKey, onFinished }: { count: CountPage_count$
   };
 
   const counted = count.lines.filter((l) => l.countedQuantity !== null);
+  const startedAt = new Date(count.startedAt as string).toLocaleString(activeLocale());
 
   // Phone: scanner, lines and actions one under the other; wider: the scanner beside the lines.
   return (
     <Grid container spacing={2}>
       <Grid size={{ xs: 12, md: 5 }}>
-        <Card component="section" aria-label="Scanner" sx={{ position: { md: "sticky" }, top: { md: 88 } }}>
+        <Card component="section" aria-label={t`Scanner`} sx={{ position: { md: "sticky" }, top: { md: 88 } }}>
           <CardContent>
-            <CameraViewport videoRef={camera.videoRef} status={camera.status} hint="Scan each item's label or barcode" />
+            <CameraViewport videoRef={camera.videoRef} status={camera.status} hint={t`Scan each item's label or barcode`} />
             <Stack direction="row" spacing={1} sx={{ mt: 1.5 }}>
               {scanning ? (
                 <Button variant="contained" color="error" startIcon={<StopIcon />} onClick={camera.stop} fullWidth>
-                  Stop Scanning
+                  <Trans>Stop Scanning</Trans>
                 </Button>
               ) : (
                 <Button variant="contained" startIcon={<QrCodeScannerIcon />} onClick={() => void camera.start()} fullWidth>
-                  Start Scanning
+                  <Trans>Start Scanning</Trans>
                 </Button>
               )}
             </Stack>
             {camera.error && (
               <Alert severity="error" sx={{ mt: 1.5 }}>
-                {camera.error}. Type the code below instead.
+                <Trans>{camera.error}. Type the code below instead.</Trans>
               </Alert>
             )}
             <Box component="form" onSubmit={typed} noValidate sx={{ mt: 1.5 }}>
               <Stack direction="row" spacing={1}>
-                <TextField size="small" label="Enter code" value={code} onChange={(e) => setCode(e.target.value)} fullWidth autoComplete="off" />
+                <TextField size="small" label={t`Enter code`} value={code} onChange={(e) => setCode(e.target.value)} fullWidth autoComplete="off" />
                 <Button type="submit" variant="outlined" sx={{ flexShrink: 0 }}>
-                  Add
+                  <Trans>Add</Trans>
                 </Button>
               </Stack>
             </Box>
@@ -295,15 +306,17 @@ function CountSession({ count: countKey, onFinished }: { count: CountPage_count$
         <Stack spacing={2}>
           <Card component="section" aria-labelledby="count-lines-title">
             <CardHeader
-              title="Expected and counted"
-              subheader={`${counted.length} of ${count.lines.length} ${count.lines.length === 1 ? "item" : "items"} counted · started ${new Date(count.startedAt as string).toLocaleString()}`}
+              title={t`Expected and counted`}
+              subheader={`${plural(count.lines.length, { one: `${counted.length} of # item counted`, other: `${counted.length} of # items counted` })} · ${t`started ${startedAt}`}`}
               slotProps={{ title: { id: "count-lines-title", variant: "subtitle1", component: "h2", sx: { fontWeight: 700 } } }}
             />
             <CardContent sx={{ pt: 0 }}>
               {count.lines.length === 0 ? (
-                <Typography color="text.secondary">Nothing is expected here. Scan what you find.</Typography>
+                <Typography color="text.secondary">
+                  <Trans>Nothing is expected here. Scan what you find.</Trans>
+                </Typography>
               ) : (
-                <List disablePadding aria-label="Count lines">
+                <List disablePadding aria-label={t`Count lines`}>
                   {count.lines.map((l) => (
                     <CountLine key={l.item.id} line={l} onSet={(n) => record(l.item.id, { countedQuantity: n })} onAdd={() => record(l.item.id, { add: 1 })} />
                   ))}
@@ -315,10 +328,10 @@ function CountSession({ count: countKey, onFinished }: { count: CountPage_count$
           {/* Not sticky: on a phone the Quick Actions button floats at the bottom right. */}
           <Stack direction="row" spacing={1}>
             <Button variant="outlined" color="error" onClick={() => setAbandoning(true)} sx={{ flex: 1 }}>
-              Abandon
+              <Trans>Abandon</Trans>
             </Button>
             <Button variant="contained" onClick={() => (camera.stop(), setReviewing(true))} sx={{ flex: 2 }}>
-              Finish
+              <Trans>Finish</Trans>
             </Button>
           </Stack>
         </Stack>
@@ -331,7 +344,7 @@ function CountSession({ count: countKey, onFinished }: { count: CountPage_count$
           onDone={(f) => {
             setReviewing(false);
             onFinished(f);
-            toast({ title: "Count completed", description: f.changes.length ? `${f.changes.length} stock ${f.changes.length === 1 ? "change" : "changes"} applied` : "No differences", variant: "success" });
+            toast({ title: t`Count completed`, description: f.changes.length ? plural(f.changes.length, { one: "# stock change applied", other: "# stock changes applied" }) : t`No differences`, variant: "success" });
           }}
         />
       )}
@@ -355,6 +368,7 @@ type CountSessionLine = { readonly expectedQuantity: number; readonly countedQua
 
 /** One item: what is expected, what was counted (typed or scanned), and the difference so far. */
 function CountLine({ line, onSet, onAdd }: { line: Line; onSet(n: number): Promise<boolean>; onAdd(): Promise<boolean> }) {
+  const { t } = useLingui();
   const shown = line.countedQuantity == null ? "" : String(line.countedQuantity);
   const [text, setText] = useState(shown);
   const [error, setError] = useState<string | null>(null);
@@ -372,7 +386,7 @@ function CountLine({ line, onSet, onAdd }: { line: Line; onSet(n: number): Promi
     }
     const parsed = countedQuantityInput.safeParse(text);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Enter a number");
+      setError(parsed.error.issues[0]?.message ?? t`Enter a number`);
       return;
     }
     setError(null);
@@ -384,15 +398,17 @@ function CountLine({ line, onSet, onAdd }: { line: Line; onSet(n: number): Promi
       <Box sx={{ flex: "1 1 140px", minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{line.item.name}</Typography>
         <Typography variant="body2" color="text.secondary">
-          Expected {line.expectedQuantity} {line.item.unit}
+          <Trans>
+            Expected {line.expectedQuantity} {line.item.unit}
+          </Trans>
         </Typography>
         {variance !== null && (
           <Chip
             size="small"
             sx={{ mt: 0.5 }}
             color={variance === 0 ? "success" : "warning"}
-            label={variance === 0 ? "Matches" : `${signed(variance)} ${line.item.unit}`}
-            aria-label={variance === 0 ? "Matches" : `Difference ${signed(variance)}`}
+            label={variance === 0 ? t`Matches` : `${signed(variance)} ${line.item.unit}`}
+            aria-label={variance === 0 ? t`Matches` : t`Difference ${signed(variance)}`}
           />
         )}
       </Box>
@@ -400,7 +416,7 @@ function CountLine({ line, onSet, onAdd }: { line: Line; onSet(n: number): Promi
         <TextField
           size="small"
           type="number"
-          label="Counted"
+          label={t`Counted`}
           value={text}
           onFocus={() => setEditing(true)}
           onChange={(e) => setText(e.target.value)}
@@ -413,10 +429,10 @@ function CountLine({ line, onSet, onAdd }: { line: Line; onSet(n: number): Promi
           }}
           error={Boolean(error)}
           helperText={error ?? undefined}
-          slotProps={{ htmlInput: { min: 0, inputMode: "numeric", "aria-label": `Counted ${line.item.name}` } }}
+          slotProps={{ htmlInput: { min: 0, inputMode: "numeric", "aria-label": t`Counted ${line.item.name}` } }}
           sx={{ width: 104 }}
         />
-        <IconButton aria-label={`Add one ${line.item.name}`} onClick={() => void onAdd()} sx={{ border: 1, borderColor: "divider" }}>
+        <IconButton aria-label={t`Add one ${line.item.name}`} onClick={() => void onAdd()} sx={{ border: 1, borderColor: "divider" }}>
           <AddIcon />
         </IconButton>
       </Stack>
@@ -428,6 +444,7 @@ type CountData = { readonly id: string; readonly lines: readonly Line[] };
 
 /** Finish: the variances listed before they are applied (completeStockCount). */
 function FinishDialog({ count, onClose, onDone }: { count: CountData; onClose(): void; onDone(f: Finished): void }) {
+  const { t } = useLingui();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down("sm"));
   const [error, setError] = useState<string | null>(null);
@@ -477,14 +494,16 @@ function FinishDialog({ count, onClose, onDone }: { count: CountData; onClose():
             status: "COMPLETED",
             changes: r.count.lines.filter((l) => l.variance != null && l.variance !== 0).map((l) => ({ name: l.item.name, unit: l.item.unit, variance: l.variance! })),
           });
-        } else setError(r.message ?? "Failed to complete the count");
+        } else setError(r.message ?? t`Failed to complete the count`);
       },
-      onError: () => setError("Failed to complete the count"),
+      onError: () => setError(t`Failed to complete the count`),
     });
   };
   return (
     <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="finish-count-title">
-      <DialogTitle id="finish-count-title">Finish the count</DialogTitle>
+      <DialogTitle id="finish-count-title">
+        <Trans>Finish the count</Trans>
+      </DialogTitle>
       <DialogContent dividers>
         {error && (
           <Alert severity="error" sx={{ mb: 2 }}>
@@ -492,21 +511,27 @@ function FinishDialog({ count, onClose, onDone }: { count: CountData; onClose():
           </Alert>
         )}
         {counted.length === 0 ? (
-          <DialogContentText>Nothing was counted, so nothing will change.</DialogContentText>
+          <DialogContentText>
+            <Trans>Nothing was counted, so nothing will change.</Trans>
+          </DialogContentText>
         ) : changes.length === 0 ? (
           <DialogContentText>
-            {counted.length === 1 ? "The counted item matches" : `All ${counted.length} counted items match`} what was expected: nothing will change.
+            {plural(counted.length, { one: "The counted item matches what was expected: nothing will change.", other: "All # counted items match what was expected: nothing will change." })}
           </DialogContentText>
         ) : (
           <>
-            <DialogContentText sx={{ mb: 1 }}>These differences will be applied to the stock:</DialogContentText>
-            <List dense aria-label="Variances" disablePadding>
+            <DialogContentText sx={{ mb: 1 }}>
+              <Trans>These differences will be applied to the stock:</Trans>
+            </DialogContentText>
+            <List dense aria-label={t`Variances`} disablePadding>
               {changes.map((l) => (
                 <ListItem key={l.item.id} divider disableGutters sx={{ gap: 1 }}>
                   <Box sx={{ flex: 1, minWidth: 0 }}>
                     <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{l.item.name}</Typography>
                     <Typography variant="body2" color="text.secondary">
-                      Expected {l.expectedQuantity}, counted {l.countedQuantity}
+                      <Trans>
+                        Expected {l.expectedQuantity}, counted {l.countedQuantity}
+                      </Trans>
                     </Typography>
                   </Box>
                   <Chip color="warning" label={`${signed(l.countedQuantity! - l.expectedQuantity)} ${l.item.unit}`} />
@@ -517,16 +542,16 @@ function FinishDialog({ count, onClose, onDone }: { count: CountData; onClose():
         )}
         {uncounted.length > 0 && (
           <Alert severity="info" sx={{ mt: 2 }}>
-            Not counted, left as they are: {uncounted.map((l) => l.item.name).join(", ")}
+            <Trans>Not counted, left as they are: {uncounted.map((l) => l.item.name).join(", ")}</Trans>
           </Alert>
         )}
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 1.5 }}>
         <Button onClick={onClose} disabled={pending}>
-          Keep counting
+          <Trans>Keep counting</Trans>
         </Button>
         <Button variant="contained" onClick={apply} disabled={pending}>
-          {pending ? "Applying..." : changes.length ? `Apply ${changes.length} ${changes.length === 1 ? "change" : "changes"}` : "Complete count"}
+          {pending ? t`Applying...` : changes.length ? plural(changes.length, { one: "Apply # change", other: "Apply # changes" }) : t`Complete count`}
         </Button>
       </DialogActions>
     </Dialog>
@@ -534,6 +559,7 @@ function FinishDialog({ count, onClose, onDone }: { count: CountData; onClose():
 }
 
 function AbandonDialog({ countId, onClose, onDone }: { countId: string; onClose(): void; onDone(): void }) {
+  const { t } = useLingui();
   const [error, setError] = useState<string | null>(null);
   const [commit, pending] = useMutation<CountPageAbandonMutation>(graphql`
     mutation CountPageAbandonMutation($input: AbandonStockCountInput!) {
@@ -560,17 +586,17 @@ function AbandonDialog({ countId, onClose, onDone }: { countId: string; onClose(
   const abandon = () =>
     commit({
       variables: { input: { countId } },
-      onCompleted: (d) => (d.abandonStockCount.__typename === "AbandonStockCountPayload" ? onDone() : setError(d.abandonStockCount.message ?? "Failed to abandon the count")),
-      onError: () => setError("Failed to abandon the count"),
+      onCompleted: (d) => (d.abandonStockCount.__typename === "AbandonStockCountPayload" ? onDone() : setError(d.abandonStockCount.message ?? t`Failed to abandon the count`)),
+      onError: () => setError(t`Failed to abandon the count`),
     });
   return (
     <ConfirmDialog
       open
       id="abandon-count"
-      title="Abandon this count?"
-      text="What was counted is dropped and no stock changes."
-      action="Abandon"
-      cancel="Keep counting"
+      title={t`Abandon this count?`}
+      text={t`What was counted is dropped and no stock changes.`}
+      action={t`Abandon`}
+      cancel={t`Keep counting`}
       pending={pending}
       error={error}
       onConfirm={abandon}

@@ -4,6 +4,8 @@ import WarehouseIcon from "@mui/icons-material/WarehouseOutlined";
 import {
   Alert, AlertTitle, Box, Button, Card, CardContent, CardHeader, Chip, List, ListItem, ListItemText, Stack, Typography,
 } from "@mui/material";
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Suspense, useState, useTransition } from "react";
 import { graphql, useLazyLoadQuery, useMutation, usePreloadedQuery, useRelayEnvironment, fetchQuery } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
@@ -53,6 +55,7 @@ const truckQuery = graphql`
  * warehouse', transfers, and a count of the truck.
  */
 export default function MyTruckPage() {
+  const { t } = useLingui();
   const environment = useRelayEnvironment();
   const data = usePreloadedQuery<MyTruckPageQuery>(truckQuery, useRouteQuery<MyTruckPageQuery>());
   const [refreshKey, setRefreshKey] = useState(0);
@@ -67,14 +70,15 @@ export default function MyTruckPage() {
   const truck = data.myVehicle;
   if (!truck) {
     return (
-      <Notice icon={<LocalShippingIcon color="disabled" />} title="No vehicle" maxWidth={560} mt={2}>
-        You do not hold a vehicle. A manager can assign one to you on the Locations page.
+      <Notice icon={<LocalShippingIcon color="disabled" />} title={t`No vehicle`} maxWidth={560} mt={2}>
+        <Trans>You do not hold a vehicle. A manager can assign one to you on the Locations page.</Trans>
       </Notice>
     );
   }
   const warehouse = data.mainWarehouse;
   const levels = truck.stock.edges.map((e) => e.node);
   const onBoard = levels.filter((l) => l.quantity > 0).length;
+  const belowCount = levels.filter((l) => l.belowMinimum).length;
 
   return (
     <Stack spacing={2} sx={{ maxWidth: 960, mx: "auto" }}>
@@ -82,30 +86,32 @@ export default function MyTruckPage() {
         <CardHeader
           avatar={<LocalShippingIcon color="primary" />}
           title={truck.name}
-          subheader={`${onBoard} ${onBoard === 1 ? "item" : "items"} on board · ${levels.filter((l) => l.belowMinimum).length} below minimum`}
+          subheader={`${plural(onBoard, { one: "# item on board", other: "# items on board" })} · ${t`${belowCount} below minimum`}`}
           slotProps={{ title: { id: "truck-title", variant: "h6", component: "h2", sx: { fontWeight: 700 } } }}
         />
         <CardContent sx={{ pt: 0 }}>
           <Stack direction={{ xs: "column", sm: "row" }} spacing={1}>
             <TransferButton variant="contained" fromLocationId={warehouse?.id} toLocationId={truck.id} onTransferred={refresh} />
             <Button component={RouterLink} to={countPath(truck.id)} variant="outlined" fullWidth startIcon={<FactCheckIcon />}>
-              {truck.openCount ? "Resume count" : "Count this truck"}
+              {truck.openCount ? t`Resume count` : t`Count this truck`}
             </Button>
           </Stack>
         </CardContent>
       </Card>
 
       <Suspense fallback={<Loading />}>
-        <Restock truckId={truck.id} warehouseName={warehouse?.name ?? "the warehouse"} refreshKey={refreshKey} onRestocked={refresh} />
+        <Restock truckId={truck.id} warehouseName={warehouse?.name ?? t`the warehouse`} refreshKey={refreshKey} onRestocked={refresh} />
       </Suspense>
 
       <Card component="section" aria-labelledby="on-truck-title">
-        <CardHeader title="On the truck" slotProps={{ title: { id: "on-truck-title", variant: "subtitle1", component: "h2", sx: { fontWeight: 700 } } }} />
+        <CardHeader title={t`On the truck`} slotProps={{ title: { id: "on-truck-title", variant: "subtitle1", component: "h2", sx: { fontWeight: 700 } } }} />
         <CardContent sx={{ pt: 0 }}>
           {levels.length === 0 ? (
-            <Typography color="text.secondary">Nothing on the truck yet.</Typography>
+            <Typography color="text.secondary">
+              <Trans>Nothing on the truck yet.</Trans>
+            </Typography>
           ) : (
-            <List disablePadding aria-label="On the truck">
+            <List disablePadding aria-label={t`On the truck`}>
               {levels.map((l) => (
                 <ListItem
                   key={l.item.id}
@@ -115,7 +121,7 @@ export default function MyTruckPage() {
                 >
                   <ListItemText
                     primary={l.item.name}
-                    secondary={l.minQuantity === null ? "No minimum on this truck" : `Minimum ${l.minQuantity} ${l.item.unit}`}
+                    secondary={l.minQuantity === null ? t`No minimum on this truck` : t`Minimum ${l.minQuantity} ${l.item.unit}`}
                     slotProps={{ primary: { sx: { fontWeight: 600, overflowWrap: "anywhere" } } }}
                     sx={{ pr: 1 }}
                   />
@@ -123,7 +129,7 @@ export default function MyTruckPage() {
                     <Typography sx={{ fontWeight: 700, whiteSpace: "nowrap" }}>
                       {l.quantity} {l.item.unit}
                     </Typography>
-                    {l.belowMinimum && <Chip size="small" color="warning" label="Below min" />}
+                    {l.belowMinimum && <Chip size="small" color="warning" label={t`Below min`} />}
                   </Stack>
                 </ListItem>
               ))}
@@ -139,6 +145,7 @@ type Result = { kind: "done"; units: number; lines: string[]; short: string[] } 
 
 /** What is below the truck's minimums, and the one action that brings it back from the main warehouse. */
 function Restock({ truckId, warehouseName, refreshKey, onRestocked }: { truckId: string; warehouseName: string; refreshKey: number; onRestocked(): void }) {
+  const { t } = useLingui();
   const { toast } = useToast();
   const data = useLazyLoadQuery<MyTruckPageSuggestionsQuery>(
     graphql`
@@ -189,25 +196,25 @@ function Restock({ truckId, warehouseName, refreshKey, onRestocked }: { truckId:
     // Items the warehouse cannot fill to the minimum, as they were when the button was pressed.
     const short = suggestions
       .filter((s) => s.availableAtSource < s.suggestedQuantity)
-      .map((s) => `${s.item.name}: ${warehouseName} has ${s.availableAtSource} of the ${s.suggestedQuantity} ${s.item.unit} needed`);
+      .map((s) => t`${s.item.name}: ${warehouseName} has ${s.availableAtSource} of the ${s.suggestedQuantity} ${s.item.unit} needed`);
     commit({
       variables: { input: { locationId: truckId } },
       onCompleted: (d) => {
         const r = d.restockLocation;
         if (r.__typename === "RestockLocationPayload" && r.transferred) {
           const units = r.transferredUnits ?? 0;
-          setResult({ kind: "done", units, lines: r.transferred.map((l) => `${l.item.name}: now ${l.quantity} ${l.item.unit}`), short });
-          toast({ title: "Truck restocked", description: `${units} ${units === 1 ? "unit" : "units"} moved from ${warehouseName}`, variant: "success" });
+          setResult({ kind: "done", units, lines: r.transferred.map((l) => t`${l.item.name}: now ${l.quantity} ${l.item.unit}`), short });
+          toast({ title: t`Truck restocked`, description: plural(units, { one: `# unit moved from ${warehouseName}`, other: `# units moved from ${warehouseName}` }), variant: "success" });
           onRestocked();
         } else {
-          const message = r.message ?? "Failed to restock";
+          const message = r.message ?? t`Failed to restock`;
           setResult({ kind: "error", message });
-          toast({ title: "Error", description: message, variant: "destructive" });
+          toast({ title: t`Error`, description: message, variant: "destructive" });
         }
       },
       onError: () => {
-        setResult({ kind: "error", message: "Failed to restock" });
-        toast({ title: "Error", description: "Failed to restock", variant: "destructive" });
+        setResult({ kind: "error", message: t`Failed to restock` });
+        toast({ title: t`Error`, description: t`Failed to restock`, variant: "destructive" });
       },
     });
   };
@@ -216,19 +223,21 @@ function Restock({ truckId, warehouseName, refreshKey, onRestocked }: { truckId:
     <Card component="section" aria-labelledby="below-min-title">
       <CardHeader
         avatar={<WarehouseIcon color={suggestions.length ? "warning" : "success"} />}
-        title="Below minimum"
-        subheader={suggestions.length ? `${suggestions.length} ${suggestions.length === 1 ? "item needs" : "items need"} restocking` : "Everything is at or above the truck's minimums"}
+        title={t`Below minimum`}
+        subheader={suggestions.length ? plural(suggestions.length, { one: "# item needs restocking", other: "# items need restocking" }) : t`Everything is at or above the truck's minimums`}
         slotProps={{ title: { id: "below-min-title", variant: "subtitle1", component: "h2", sx: { fontWeight: 700 } } }}
       />
       <CardContent sx={{ pt: 0 }}>
         {result?.kind === "done" && (
           <Alert severity={result.units ? "success" : "info"} sx={{ mb: 2 }} role="status">
-            <AlertTitle>{result.units ? `Restocked ${result.units} ${result.units === 1 ? "unit" : "units"} from ${warehouseName}` : "Nothing was moved"}</AlertTitle>
+            <AlertTitle>{result.units ? plural(result.units, { one: `Restocked # unit from ${warehouseName}`, other: `Restocked # units from ${warehouseName}` }) : t`Nothing was moved`}</AlertTitle>
             {result.lines.map((l) => (
               <div key={l}>{l}</div>
             ))}
             {result.short.map((l) => (
-              <div key={l}>Short: {l}</div>
+              <div key={l}>
+                <Trans>Short: {l}</Trans>
+              </div>
             ))}
           </Alert>
         )}
@@ -238,7 +247,7 @@ function Restock({ truckId, warehouseName, refreshKey, onRestocked }: { truckId:
           </Alert>
         )}
         {suggestions.length > 0 && (
-          <List disablePadding aria-label="Below minimum">
+          <List disablePadding aria-label={t`Below minimum`}>
             {suggestions.map((s) => {
               const fills = Math.min(s.suggestedQuantity, s.availableAtSource);
               return (
@@ -247,24 +256,26 @@ function Restock({ truckId, warehouseName, refreshKey, onRestocked }: { truckId:
                     primary={s.item.name}
                     secondary={
                       <>
-                        {s.quantity} of {s.minQuantity} {s.item.unit} on the truck · {warehouseName} has {s.availableAtSource}
+                        <Trans>
+                          {s.quantity} of {s.minQuantity} {s.item.unit} on the truck · {warehouseName} has {s.availableAtSource}
+                        </Trans>
                         {fills < s.suggestedQuantity && (
                           <Box component="span" sx={{ display: "block", color: "warning.dark" }}>
-                            {fills === 0 ? "None to bring from the warehouse" : `Only ${fills} can come from the warehouse`}
+                            {fills === 0 ? t`None to bring from the warehouse` : t`Only ${fills} can come from the warehouse`}
                           </Box>
                         )}
                       </>
                     }
                     slotProps={{ primary: { sx: { fontWeight: 600, overflowWrap: "anywhere" } } }}
                   />
-                  <Chip color="primary" variant="outlined" label={`+${s.suggestedQuantity} ${s.item.unit}`} aria-label={`Suggested ${s.suggestedQuantity} ${s.item.unit}`} sx={{ flexShrink: 0 }} />
+                  <Chip color="primary" variant="outlined" label={`+${s.suggestedQuantity} ${s.item.unit}`} aria-label={t`Suggested ${s.suggestedQuantity} ${s.item.unit}`} sx={{ flexShrink: 0 }} />
                 </ListItem>
               );
             })}
           </List>
         )}
         <Button variant="contained" fullWidth startIcon={<WarehouseIcon />} onClick={restock} disabled={pending || !canRestock} sx={{ mt: suggestions.length ? 2 : 0 }}>
-          {pending ? "Restocking..." : "Restock from warehouse"}
+          {pending ? t`Restocking...` : t`Restock from warehouse`}
         </Button>
       </CardContent>
     </Card>

@@ -1,5 +1,6 @@
 import SwapHorizIcon from "@mui/icons-material/SwapHoriz";
 import { Button, IconButton } from "@mui/material";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, useState } from "react";
 import { DeferredTooltip, MountWhenOpened } from "../../components/deferred.tsx";
 import type { TransferDialogProps } from "./TransferDialog.tsx";
@@ -16,11 +17,12 @@ type Props = Omit<TransferDialogProps, "open" | "onClose"> & {
 
 /** 'Transfer' of one item between stock locations: a button that opens the Transfer dialog. */
 export function TransferButton({ name, variant, ...dialog }: Props) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
-  const label = name ? `Transfer ${name}` : "Transfer stock";
+  const label = name ? t`Transfer ${name}` : t`Transfer stock`;
   const button =
     variant === "icon" ? (
-      <DeferredTooltip title="Transfer">
+      <DeferredTooltip title={t`Transfer`}>
         <IconButton size="small" aria-label={label} onClick={() => setOpen(true)}>
           <SwapHorizIcon fontSize="small" />
         </IconButton>
@@ -34,7 +36,7 @@ export function TransferButton({ name, variant, ...dialog }: Props) {
         aria-label={label}
         onClick={() => setOpen(true)}
       >
-        Transfer
+        <Trans>Transfer</Trans>
       </Button>
     );
   return (

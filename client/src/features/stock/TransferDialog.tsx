@@ -3,6 +3,7 @@ import {
   Alert, Autocomplete, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Grid, InputAdornment, TextField, Typography,
   useMediaQuery, useTheme,
 } from "@mui/material";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Suspense, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { fetchQuery, graphql, useLazyLoadQuery, useMutation, useRelayEnvironment } from "react-relay";
@@ -46,12 +47,16 @@ export function TransferDialog({ open, onClose, ...props }: TransferDialogProps)
   const titleId = useId();
   return (
     <Dialog open={open} onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>Transfer Stock</DialogTitle>
+      <DialogTitle id={titleId}>
+        <Trans>Transfer Stock</Trans>
+      </DialogTitle>
       {open && (
         <ErrorBoundary
           fallback={
             <DialogContent dividers>
-              <Alert severity="error">Failed to load the locations. Please try again.</Alert>
+              <Alert severity="error">
+                <Trans>Failed to load the locations. Please try again.</Trans>
+              </Alert>
             </DialogContent>
           }
         >
@@ -66,9 +71,10 @@ export function TransferDialog({ open, onClose, ...props }: TransferDialogProps)
 export default TransferDialog;
 
 function Busy() {
+  const { t } = useLingui();
   return (
     <DialogContent dividers sx={{ display: "flex", justifyContent: "center", py: 4 }}>
-      <CircularProgress aria-label="Loading" />
+      <CircularProgress aria-label={t`Loading`} />
     </DialogContent>
   );
 }
@@ -101,10 +107,14 @@ function TransferBody({ onClose, itemId: givenItem, fromLocationId, toLocationId
     return (
       <>
         <DialogContent dividers>
-          <Alert severity="info">You may only move stock between a warehouse and the vehicle you hold, and you hold no vehicle.</Alert>
+          <Alert severity="info">
+            <Trans>You may only move stock between a warehouse and the vehicle you hold, and you hold no vehicle.</Trans>
+          </Alert>
         </DialogContent>
         <DialogActions sx={{ px: 3, py: 1.5 }}>
-          <Button onClick={onClose}>Close</Button>
+          <Button onClick={onClose}>
+            <Trans>Close</Trans>
+          </Button>
         </DialogActions>
       </>
     );
@@ -125,6 +135,7 @@ function TransferBody({ onClose, itemId: givenItem, fromLocationId, toLocationId
 
 /** Finds an inventory item by name as the user types (the first 20 matches). */
 function ItemPicker({ value, onChange }: { value: string | null; onChange(id: string | null): void }) {
+  const { t } = useLingui();
   const environment = useRelayEnvironment();
   const [input, setInput] = useState("");
   const [options, setOptions] = useState<readonly { id: string; name: string; unit: string }[]>([]);
@@ -171,7 +182,7 @@ function ItemPicker({ value, onChange }: { value: string | null; onChange(id: st
       isOptionEqualToValue={(a, b) => a.id === b.id}
       onChange={(_e, o) => onChange(o?.id ?? null)}
       onInputChange={(_e, v, reason) => reason !== "reset" && setInput(v)}
-      renderInput={(params) => <TextField {...params} required label="Item" placeholder="Search by name" helperText=" " />}
+      renderInput={(params) => <TextField {...params} required label={t`Item`} placeholder={t`Search by name`} helperText=" " />}
     />
   );
 }
@@ -189,6 +200,7 @@ function TransferForm(props: {
   onTransferred?(): void;
 }) {
   const { locations, rules, itemId, itemPicker, onClose, onTransferred } = props;
+  const { t } = useLingui();
   const { toast } = useToast();
   const sources = allowedSources(locations, rules);
   const known = (id: string | undefined) => (id && locations.some((l) => l.id === id) ? id : "");
@@ -214,7 +226,7 @@ function TransferForm(props: {
   }, [destinations, to, setValue]);
 
   const [serverError, setServerError] = useState<string | null>(null);
-  const save = useFormSave(form, { failure: "Failed to transfer stock", onUnplaced: setServerError });
+  const save = useFormSave(form, { failure: t`Failed to transfer stock`, onUnplaced: setServerError });
   const [commit, pending] = useMutation<TransferDialogMutation>(graphql`
     mutation TransferDialogMutation($input: TransferStockInput!) {
       transferStock(input: $input) {
@@ -263,15 +275,15 @@ function TransferForm(props: {
         const r = d.transferStock;
         if (r.__typename === "TransferStockPayload" && r.item && r.from && r.to) {
           toast({
-            title: "Stock transferred",
-            description: `${values.quantity} ${r.item.unit} of ${r.item.name} moved from ${r.from.location.name} to ${r.to.location.name}`,
+            title: t`Stock transferred`,
+            description: t`${values.quantity} ${r.item.unit} of ${r.item.name} moved from ${r.from.location.name} to ${r.to.location.name}`,
             variant: "success",
           });
           onClose();
           onTransferred?.();
           return;
         }
-        save.completed(r, "TransferStockPayload", "Stock transferred", onClose);
+        save.completed(r, "TransferStockPayload", t`Stock transferred`, onClose);
       },
       onError: (e) => save.failed(e),
     });
@@ -287,13 +299,13 @@ function TransferForm(props: {
         )}
         {!rules.isManager && (
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            You can move stock between a warehouse and your vehicle.
+            <Trans>You can move stock between a warehouse and your vehicle.</Trans>
           </Typography>
         )}
         <Grid container spacing={2}>
           {itemPicker && <Grid size={12}>{itemPicker}</Grid>}
           {itemId ? (
-            <Suspense fallback={<Grid size={12}><CircularProgress size={24} aria-label="Loading the item" /></Grid>}>
+            <Suspense fallback={<Grid size={12}><CircularProgress size={24} aria-label={t`Loading the item`} /></Grid>}>
               <ItemFields itemId={itemId} from={from} sources={sources} destinations={destinations} control={control} available={available} showName={!itemPicker} />
             </Suspense>
           ) : (
@@ -303,10 +315,10 @@ function TransferForm(props: {
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 1.5 }}>
         <Button onClick={onClose} disabled={pending}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button type="submit" variant="contained" disabled={pending || !itemId}>
-          {pending ? "Moving..." : "Transfer"}
+          {pending ? t`Moving...` : t`Transfer`}
         </Button>
       </DialogActions>
     </form>
@@ -325,6 +337,7 @@ function ItemFields(props: {
   showName: boolean;
 }) {
   const { itemId, from, sources, destinations, control, available, showName } = props;
+  const { t } = useLingui();
   const data = useLazyLoadQuery<TransferDialogItemQuery>(
     graphql`
       query TransferDialogItemQuery($id: ID!) {
@@ -351,7 +364,12 @@ function ItemFields(props: {
   const levels = useMemo(() => new Map((item?.stockLevels ?? []).map((l) => [l.location.id, l.quantity])), [item?.stockLevels]);
   const holds = from ? (levels.get(from) ?? 0) : null;
   available.current = holds;
-  if (!item?.name) return <Alert severity="error">Inventory item not found</Alert>;
+  if (!item?.name)
+    return (
+      <Alert severity="error">
+        <Trans>Inventory item not found</Trans>
+      </Alert>
+    );
   const unit = item.unit ?? "";
   const source = sources.find((s) => s.id === from);
   return (
@@ -359,7 +377,9 @@ function ItemFields(props: {
       {showName && (
         <Grid size={12}>
           <Typography>
-            <strong>{item.name}</strong> · {item.quantity} {unit} in all
+            <Trans>
+              <strong>{item.name}</strong> · {item.quantity} {unit} in all
+            </Trans>
           </Typography>
         </Grid>
       )}
@@ -369,10 +389,10 @@ function ItemFields(props: {
           control={control}
           name="quantity"
           required
-          label="Quantity"
+          label={t`Quantity`}
           min={1}
           max={holds ?? undefined}
-          helperText={source ? `${source.name} has ${holds} ${unit}` : "Pick where it comes from"}
+          helperText={source ? t`${source.name} has ${holds} ${unit}` : t`Pick where it comes from`}
           slotProps={{ input: { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> } }}
         />
       </Grid>
@@ -381,14 +401,15 @@ function ItemFields(props: {
 }
 
 function LocationFields({ sources, destinations, control, levels, unit }: { sources: PickLocation[]; destinations: PickLocation[]; control: FormControl; levels: Map<string, number> | null; unit: string }) {
+  const { t } = useLingui();
   const label = (l: PickLocation) => `${l.name}${l.holder ? ` (${l.holder.name})` : ""}${levels ? ` · ${levels.get(l.id) ?? 0} ${unit}` : ""}`;
   return (
     <>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <FormSelect control={control} name="fromLocationId" required label="From" helperText=" " options={sources.map((l) => ({ value: l.id, label: label(l) }))} />
+        <FormSelect control={control} name="fromLocationId" required label={t`From`} helperText=" " options={sources.map((l) => ({ value: l.id, label: label(l) }))} />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <FormSelect control={control} name="toLocationId" required label="To" helperText=" " options={destinations.map((l) => ({ value: l.id, label: label(l) }))} />
+        <FormSelect control={control} name="toLocationId" required label={t`To`} helperText=" " options={destinations.map((l) => ({ value: l.id, label: label(l) }))} />
       </Grid>
     </>
   );

@@ -1,4 +1,5 @@
 import { Grid } from "@mui/material";
+import { useLingui } from "@lingui/react/macro";
 import { graphql, useMutation } from "react-relay";
 import type { SupplierFormCreateMutation } from "../../__generated__/SupplierFormCreateMutation.graphql.ts";
 import type { SupplierFormUpdateMutation } from "../../__generated__/SupplierFormUpdateMutation.graphql.ts";
@@ -31,6 +32,7 @@ const valuesOf = (s: EditedSupplier | null): SupplierFormValues => ({
 
 /** Add or edit a supplier; the shared `supplierForm` schema checks it here and on the server. */
 export default function SupplierForm({ titleId, supplier, connection, onDone }: Props) {
+  const { t } = useLingui();
   const [create, creating] = useMutation<SupplierFormCreateMutation>(graphql`
     mutation SupplierFormCreateMutation($input: CreateSupplierInput!, $connections: [ID!]!) {
       createSupplier(input: $input) {
@@ -73,13 +75,13 @@ export default function SupplierForm({ titleId, supplier, connection, onDone }: 
     if (supplier) {
       update({
         variables: { input: { id: supplier.id, ...input } },
-        onCompleted: (d) => save.completed(d.updateSupplier, "UpdateSupplierPayload", "Supplier updated", onDone),
+        onCompleted: (d) => save.completed(d.updateSupplier, "UpdateSupplierPayload", t`Supplier updated`, onDone),
         onError: save.failed,
       });
     } else {
       create({
         variables: { input, connections: [connection] },
-        onCompleted: (d) => save.completed(d.createSupplier, "CreateSupplierPayload", "Supplier added", onDone),
+        onCompleted: (d) => save.completed(d.createSupplier, "CreateSupplierPayload", t`Supplier added`, onDone),
         onError: save.failed,
       });
     }
@@ -88,11 +90,11 @@ export default function SupplierForm({ titleId, supplier, connection, onDone }: 
   return (
     <FormDialog
       titleId={titleId}
-      title={supplier ? "Edit supplier" : "Add supplier"}
+      title={supplier ? t`Edit supplier` : t`Add supplier`}
       schema={supplierForm}
       defaultValues={valuesOf(supplier)}
-      failure="Failed to save supplier"
-      submitLabel={supplier ? "Save" : "Add supplier"}
+      failure={t`Failed to save supplier`}
+      submitLabel={supplier ? t`Save` : t`Add supplier`}
       busy={creating || updating}
       onCancel={onDone}
       onSubmit={submit}
@@ -100,22 +102,22 @@ export default function SupplierForm({ titleId, supplier, connection, onDone }: 
       {({ control }) => (
         <Grid container spacing={2}>
           <Grid size={12}>
-            <FormText control={control} name="name" label="Name" required autoFocus autoComplete="off" placeholder="e.g. Univar Solutions" />
+            <FormText control={control} name="name" label={t`Name`} required autoFocus autoComplete="off" placeholder={t`e.g. Univar Solutions`} />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <FormText control={control} name="contactName" label="Contact name" autoComplete="off" />
+            <FormText control={control} name="contactName" label={t`Contact name`} autoComplete="off" />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <FormText control={control} name="accountNumber" label="Account number" autoComplete="off" />
+            <FormText control={control} name="accountNumber" label={t`Account number`} autoComplete="off" />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <FormText control={control} name="email" label="Email" type="email" autoComplete="off" />
+            <FormText control={control} name="email" label={t`Email`} type="email" autoComplete="off" />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <FormText control={control} name="phone" label="Phone" type="tel" autoComplete="off" />
+            <FormText control={control} name="phone" label={t`Phone`} type="tel" autoComplete="off" />
           </Grid>
           <Grid size={12}>
-            <FormText control={control} name="notes" label="Notes" multiline minRows={2} />
+            <FormText control={control} name="notes" label={t`Notes`} multiline minRows={2} />
           </Grid>
         </Grid>
       )}

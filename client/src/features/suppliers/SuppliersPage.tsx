@@ -2,6 +2,8 @@ import AddIcon from "@mui/icons-material/Add";
 import EditIcon from "@mui/icons-material/Edit";
 import { Button, Card, CardActions, CardContent, IconButton, TableCell, TableRow, Typography } from "@mui/material";
 import { DeferredTooltip } from "../../components/deferred.tsx";
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, useState } from "react";
 import { graphql, useFragment, usePaginationFragment } from "react-relay";
 import type { SuppliersPageQuery } from "../../__generated__/SuppliersPageQuery.graphql.ts";
@@ -21,10 +23,11 @@ const FORM_TITLE_ID = "supplier-form-title";
 
 /** Issue 16: the suppliers purchase orders go to (managers only): search, add and edit. */
 export default function SuppliersPage() {
+  const { t } = useLingui();
   // Only managers see suppliers; for others the loader fires no query.
   return (
     <ManagerPage<SuppliersPageQuery>
-      denied="You need manager privileges to manage suppliers."
+      denied={t`You need manager privileges to manage suppliers.`}
       query={graphql`
         query SuppliersPageQuery($first: Int!) @preloadable {
           ...SuppliersPage_suppliers @arguments(first: $first)
@@ -37,6 +40,7 @@ export default function SuppliersPage() {
 }
 
 function SupplierList({ query }: { query: SuppliersPage_suppliers$key }) {
+  const { t } = useLingui();
   const [dialog, setDialog] = useState<{ supplier: EditedSupplier | null } | null>(null);
   const { data, refetch, ...paging } = usePaginationFragment(
     graphql`
@@ -68,13 +72,13 @@ function SupplierList({ query }: { query: SuppliersPage_suppliers$key }) {
     <ListPage
       actions={
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ supplier: null })} sx={{ whiteSpace: "nowrap" }}>
-          Add supplier
+          <Trans>Add supplier</Trans>
         </Button>
       }
       filters={
         <SearchField
-          label="Search suppliers"
-          placeholder="Name, contact, email or account number"
+          label={t`Search suppliers`}
+          placeholder={t`Name, contact, email or account number`}
           value={search.text}
           onChange={search.setText}
           sx={{ flex: 1, minWidth: 0 }}
@@ -82,21 +86,22 @@ function SupplierList({ query }: { query: SuppliersPage_suppliers$key }) {
       }
       summary={
         <Typography variant="body2" color="text.secondary">
-          {total === 1 ? "1 supplier" : `${total} suppliers`}
-          {search.applied ? ` matching “${search.applied}”` : ""}
+          {search.applied
+            ? plural(total, { one: `# supplier matching “${search.applied}”`, other: `# suppliers matching “${search.applied}”` })
+            : plural(total, { one: "# supplier", other: "# suppliers" })}
         </Typography>
       }
       dialog={
-        <PageDialog open={dialog !== null} onClose={() => setDialog(null)} titleId={FORM_TITLE_ID} loading={dialog?.supplier ? "Edit supplier" : "Add supplier"}>
+        <PageDialog open={dialog !== null} onClose={() => setDialog(null)} titleId={FORM_TITLE_ID} loading={dialog?.supplier ? t`Edit supplier` : t`Add supplier`}>
           {dialog && <SupplierForm titleId={FORM_TITLE_ID} supplier={dialog.supplier} connection={data.suppliers.__id} onDone={() => setDialog(null)} />}
         </PageDialog>
       }
-      label="Suppliers"
+      label={t`Suppliers`}
       items={suppliers}
       itemKey={(s) => s.id}
       busy={search.searching}
-      empty={search.applied ? "No suppliers match this search" : "No suppliers yet"}
-      columns={[{ header: "Name" }, { header: "Contact" }, { header: "Email" }, { header: "Phone" }, { header: "Account number" }, { header: "Actions", align: "right", hideHeader: true }]}
+      empty={search.applied ? t`No suppliers match this search` : t`No suppliers yet`}
+      columns={[{ header: t`Name` }, { header: t`Contact` }, { header: t`Email` }, { header: t`Phone` }, { header: t`Account number` }, { header: t`Actions`, align: "right", hideHeader: true }]}
       row={(s) => <SupplierRow supplier={s} onEdit={edit} />}
       card={(s) => <SupplierCard supplier={s} onEdit={edit} />}
       more={loadMore(paging, PAGE)}
@@ -129,6 +134,7 @@ const dash = (
 
 function SupplierRow({ supplier, onEdit }: { supplier: SuppliersPage_supplier$key; onEdit(s: EditedSupplier): void }) {
   const s = useSupplier(supplier);
+  const { t } = useLingui();
   return (
     <TableRow hover>
       <TableCell sx={{ fontWeight: 600 }}>{s.name}</TableCell>
@@ -137,8 +143,8 @@ function SupplierRow({ supplier, onEdit }: { supplier: SuppliersPage_supplier$ke
       <TableCell sx={{ whiteSpace: "nowrap" }}>{s.phone ?? dash}</TableCell>
       <TableCell>{s.accountNumber ?? dash}</TableCell>
       <TableCell align="right">
-        <DeferredTooltip title="Edit">
-          <IconButton aria-label={`Edit ${s.name}`} onClick={() => onEdit(s)}>
+        <DeferredTooltip title={t`Edit`}>
+          <IconButton aria-label={t`Edit ${s.name}`} onClick={() => onEdit(s)}>
             <EditIcon fontSize="small" />
           </IconButton>
         </DeferredTooltip>
@@ -149,6 +155,7 @@ function SupplierRow({ supplier, onEdit }: { supplier: SuppliersPage_supplier$ke
 
 function SupplierCard({ supplier, onEdit }: { supplier: SuppliersPage_supplier$key; onEdit(s: EditedSupplier): void }) {
   const s = useSupplier(supplier);
+  const { t } = useLingui();
   const details = [s.contactName, s.email, s.phone].filter(Boolean).join(" · ");
   return (
     <Card component="li" aria-label={s.name}>
@@ -163,13 +170,13 @@ function SupplierCard({ supplier, onEdit }: { supplier: SuppliersPage_supplier$k
         )}
         {s.accountNumber && (
           <Typography variant="caption" color="text.secondary" component="div">
-            Account {s.accountNumber}
+            <Trans>Account {s.accountNumber}</Trans>
           </Typography>
         )}
       </CardContent>
       <CardActions sx={{ justifyContent: "flex-end" }}>
-        <Button size="small" startIcon={<EditIcon />} aria-label={`Edit ${s.name}`} onClick={() => onEdit(s)}>
-          Edit
+        <Button size="small" startIcon={<EditIcon />} aria-label={t`Edit ${s.name}`} onClick={() => onEdit(s)}>
+          <Trans>Edit</Trans>
         </Button>
       </CardActions>
     </Card>

@@ -1,0 +1,98 @@
+import type { Messages } from "@lingui/core";
+
+/** The languages the app speaks, by BCP 47 tag, each with its own name (what the language switch shows). */
+export const LOCALES = { "en-US": "English", "es-US": "Español" } as const;
+export type Locale = keyof typeof LOCALES;
+export const DEFAULT_LOCALE: Locale = "en-US";
+
+const CHOSEN_KEY = "trapline.locale";
+/** The page's storage; none in the service worker, which sends queued changes with the browser's languages. */
+type KeyValue = { getItem(key: string): string | null; setItem(key: string, value: string): void; removeItem(key: string): void };
+const storage = (): KeyValue | undefined => (globalThis as { localStorage?: KeyValue }).localStorage;
+
+/** The first of the given language tags the app speaks ("es", "es-MX" → es-US), else English. */
+export function matchLocale(tags: readonly string[]): Locale {
+  for (const tag of tags) {
+    const language = tag.toLowerCase().split("-")[0];
+    const found = (Object.keys(LOCALES) as Locale[]).find(
+      (l) => l.toLowerCase().split("-")[0] === language,
+    );
+    if (found) return found;
+  }
+  return DEFAULT_LOCALE;
+}
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && Object.hasOwn(LOCALES, value);
+}
+
+/** The language chosen on this device (the sign-in screen's switch, or the signed-in user's preference). */
+export function chosenLocale(): Locale | null {
+  try {
+    const value = storage()?.getItem(CHOSEN_KEY);
+    return isLocale(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function rememberLocale(locale: Locale | null) {
+  try {
+    if (locale) storage()?.setItem(CHOSEN_KEY, locale);
+    else storage()?.removeItem(CHOSEN_KEY);
+  } catch {
+    // Private mode without storage: the choice lasts this visit.
+  }
+}
+
+/** The language to start in: the one chosen on this device, else the browser's languages. */
+export function startLocale(): Locale {
+  return (
+    chosenLocale() ??
+    matchLocale(
+      typeof navigator === "undefined"
+        ? []
+        : (navigator.languages ?? [navigator.language]),
+    )
+  );
+}
+
+// One chunk per locale: an English user never fetches the Spanish catalog (the service worker keeps both for offline).
+const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
+  "en-US": () => import("./en-US/messages.ts"),
+  "es-US": () => import("./es-US/messages.ts"),
+};
+
+export function loadCatalog(locale: Locale): Promise<Messages> {
+  return catalogs[locale]().then((m) => m.messages);
+}
+
+let active: Locale | null = null;
+
+/** The language the app speaks now (before the first catalog is in: the one it starts in). */
+export function activeLocale(): Locale {
+  return active ?? startLocale();
+}
+
+export function setActiveLocale(locale: Locale) {
+  active = locale;
+}
+
+/** Request headers that ask the server to answer in the app's language (signed out, or without a preference). */
+export function languageHeaders(): Record<string, string> {
+  return { "accept-language": activeLocale() };
+}
+
+let first: { locale: Locale; messages: Promise<Messages> } | null = null;
+
+/** Starts fetching the first screen's catalog (src/main.tsx calls it before anything else loads). */
+export function startCatalog(): {
+  locale: Locale;
+  messages: Promise<Messages>;
+} {
+  if (!first) {
+    const locale = startLocale();
+    first = { locale, messages: loadCatalog(locale) };
+  }
+  return first;
+}
