@@ -1,4 +1,4 @@
-import { expect, PASSWORDS, test, unique } from "./fixtures.ts";
+import { expect, installed, PASSWORDS, test, unique } from "./fixtures.ts";
 
 test("the sign-in screen's language switch turns it Spanish at once, for the server too, and the device keeps the choice @phone", async ({ page, pageErrors }) => {
   void pageErrors;
@@ -124,4 +124,23 @@ test("a technician who chose Español on the sign-in screen scans, checks equipm
   await page.goto("/truck");
   await expect(page.getByText("Sin vehículo")).toBeVisible();
   await expect(page.getByText("No tiene un vehículo asignado. Un gerente puede asignarle uno en la página Ubicaciones.")).toBeVisible();
+});
+
+test.describe("with the service worker", () => {
+  test.use({ serviceWorkers: "allow" });
+  test("signed in after choosing Español, the offline bar speaks Spanish @phone", async ({ page, context, pageErrors }) => {
+    void pageErrors;
+    await page.goto("/");
+    await page.getByRole("combobox", { name: "Language" }).click();
+    await page.getByRole("option", { name: "Español" }).click();
+    await page.getByLabel("Usuario").fill("tech");
+    await page.getByLabel("Contraseña").fill(PASSWORDS.tech!);
+    await page.getByRole("button", { name: "Iniciar sesión" }).click();
+    await expect(page.getByRole("button", { name: "Notificaciones" })).toBeVisible();
+    await installed(page);
+    await context.setOffline(true);
+    await expect(page.getByTestId("sync-status")).toContainText("Sin conexión");
+    await expect(page.getByTestId("sync-status")).toContainText(/Última sincronización|Aún no se ha sincronizado en este teléfono/);
+    await context.setOffline(false);
+  });
 });

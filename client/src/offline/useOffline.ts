@@ -1,3 +1,5 @@
+import { plural, t } from "@lingui/core/macro";
+import { activeLocale } from "../platform/locales/load.ts";
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import type { QueuedChange } from "./db.ts";
 import type { LocalView } from "./network.ts";
@@ -19,7 +21,11 @@ const subscribeOnline = (notify: () => void) => {
 };
 /** False while the browser knows it has no network. */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
 }
 
 const snapshotListeners = new Set<() => void>();
@@ -28,29 +34,42 @@ export function snapshotChanged() {
   snapshotListeners.forEach((l) => l());
 }
 
-type QueueStore = { queue: QueuedChange[] | null; listeners: Set<() => void>; stop?: () => void };
+type QueueStore = {
+  queue: QueuedChange[] | null;
+  listeners: Set<() => void>;
+  stop?: () => void;
+};
 const queueStores = new Map<string, QueueStore>();
 
 /** One reading of the queue per user, shared by every component that shows it (the bar, each row's 'Waiting to sync'). */
-function subscribeQueue(userId: string, store: QueueStore, listener: () => void) {
+function subscribeQueue(
+  userId: string,
+  store: QueueStore,
+  listener: () => void,
+) {
   store.listeners.add(listener);
   if (store.listeners.size === 1) {
     let live = true;
     let stopChanges = () => {};
     // The queue is read from IndexedDB once the first screen is up (firstScreen.ts).
-    const cancel = afterFirstScreen(() => void Promise.all([import("./db.ts"), import("./outbox.ts")]).then(([{ queueOf }, { onQueueChange }]) => {
-      if (!live) return;
-      const read = () =>
-        void queueOf(userId).then(
-          (q) => {
-            store.queue = q;
-            store.listeners.forEach((l) => l());
+    const cancel = afterFirstScreen(
+      () =>
+        void Promise.all([import("./db.ts"), import("./outbox.ts")]).then(
+          ([{ queueOf }, { onQueueChange }]) => {
+            if (!live) return;
+            const read = () =>
+              void queueOf(userId).then(
+                (q) => {
+                  store.queue = q;
+                  store.listeners.forEach((l) => l());
+                },
+                () => {},
+              );
+            stopChanges = onQueueChange(read);
+            read();
           },
-          () => {},
-        );
-      stopChanges = onQueueChange(read);
-      read();
-    }));
+        ),
+    );
     store.stop = () => {
       live = false;
       cancel();
@@ -65,15 +84,23 @@ function subscribeQueue(userId: string, store: QueueStore, listener: () => void)
 
 function queueStore(userId: string): QueueStore {
   let store = queueStores.get(userId);
-  if (!store) queueStores.set(userId, (store = { queue: null, listeners: new Set() }));
+  if (!store)
+    queueStores.set(userId, (store = { queue: null, listeners: new Set() }));
   return store;
 }
 
 /** What a component reads of the user's queue (`select` returns the same value while its answer is the same). */
-function useQueueSelection<T>(userId: string, select: (queue: QueuedChange[] | null) => T, initial: T): T {
+function useQueueSelection<T>(
+  userId: string,
+  select: (queue: QueuedChange[] | null) => T,
+  initial: T,
+): T {
   const current = queueStore(userId);
   return useSyncExternalStore(
-    useCallback((listener: () => void) => subscribeQueue(userId, current, listener), [userId, current]),
+    useCallback(
+      (listener: () => void) => subscribeQueue(userId, current, listener),
+      [userId, current],
+    ),
     () => select(current.queue),
     () => initial,
   );
@@ -92,7 +119,11 @@ export function useLocalView(userId: string): LocalView | null | undefined {
     let stop = () => {};
     void import("./network.ts").then(({ localView, onQueueChange }) => {
       if (!live) return;
-      const read = () => void localView(userId).then((v) => live && setView(v), () => live && setView(null));
+      const read = () =>
+        void localView(userId).then(
+          (v) => live && setView(v),
+          () => live && setView(null),
+        );
       const stopQueue = onQueueChange(read);
       snapshotListeners.add(read);
       stop = () => {
@@ -109,15 +140,38 @@ export function useLocalView(userId: string): LocalView | null | undefined {
   return view;
 }
 
-/** "2 changes waiting to sync" / "1 change waiting to sync". */
-export const waitingText = (n: number) => `${n} ${n === 1 ? "change" : "changes"} waiting to sync`;
+// These read the app's language when called: a component that shows them calls useLingui(), so it
+// renders again when the language changes.
 
-/** "Last synced 10:42" (today) or "Last synced 21 Nov, 10:42". */
+/** "2 changes waiting to sync" / "1 change waiting to sync". */
+export const waitingText = (n: number) =>
+  plural(n, {
+    one: "# change waiting to sync",
+    other: "# changes waiting to sync",
+  });
+
+/** "3 changes could not be applied" / "1 change could not be applied". */
+export const failedText = (n: number) =>
+  plural(n, {
+    one: "# change could not be applied",
+    other: "# changes could not be applied",
+  });
+
+/** "Last synced 10:42" (today) or "Last synced 21 Nov, 10:42", in the app's language. */
 export function lastSyncedText(iso: string | null | undefined): string {
-  if (!iso) return "Not synced on this phone yet";
+  if (!iso) return t`Not synced on this phone yet`;
   const d = new Date(iso);
   const today = new Date().toDateString() === d.toDateString();
-  return `Last synced ${today ? d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : d.toLocaleString([], { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" })}`;
+  const locale = activeLocale();
+  const when = today
+    ? d.toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" })
+    : d.toLocaleString(locale, {
+        day: "numeric",
+        month: "short",
+        hour: "2-digit",
+        minute: "2-digit",
+      });
+  return t`Last synced ${when}`;
 }
 
 /**
@@ -126,7 +180,14 @@ export function lastSyncedText(iso: string | null | undefined): string {
  */
 export function useWaitingFor(id: string): boolean {
   const [userId] = useState(() => offlineOwner());
-  return useQueueSelection(userId ?? "", (queue) => Boolean(userId && queue?.some((c) => c.state === "waiting" && c.target === id)), false);
+  return useQueueSelection(
+    userId ?? "",
+    (queue) =>
+      Boolean(
+        userId && queue?.some((c) => c.state === "waiting" && c.target === id),
+      ),
+    false,
+  );
 }
 
 /**
@@ -139,7 +200,13 @@ export function useSyncedAt(userId: string, wanted: boolean): string | null {
   useEffect(() => {
     if (!wanted) return;
     let live = true;
-    const read = () => void import("./snapshotStore.ts").then(({ latestSnapshot }) => latestSnapshot(userId)).then((s) => live && setSyncedAt(s?.syncedAt ?? null), () => {});
+    const read = () =>
+      void import("./snapshotStore.ts")
+        .then(({ latestSnapshot }) => latestSnapshot(userId))
+        .then(
+          (s) => live && setSyncedAt(s?.syncedAt ?? null),
+          () => {},
+        );
     snapshotListeners.add(read);
     read();
     return () => {

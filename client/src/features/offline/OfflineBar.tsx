@@ -2,13 +2,29 @@ import CloudOffIcon from "@mui/icons-material/CloudOffOutlined";
 import CloudDoneIcon from "@mui/icons-material/CloudDoneOutlined";
 import SyncIcon from "@mui/icons-material/Sync";
 import { Box, Button, Stack, Typography } from "@mui/material";
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import { fetchQuery, useRelayEnvironment } from "react-relay";
 import { useRevalidator } from "react-router-dom";
 import AppViewerQueryNode from "../../__generated__/AppViewerQuery.graphql.ts";
 import { useSession } from "../../platform/session.ts";
 import { onLiveEvent } from "../../offline/queuedError.ts";
-import { lastSyncedText, snapshotChanged, useOnline, useQueue, useSyncedAt, waitingText } from "../../offline/useOffline.ts";
+import {
+  failedText,
+  lastSyncedText,
+  snapshotChanged,
+  useOnline,
+  useQueue,
+  useSyncedAt,
+  waitingText,
+} from "../../offline/useOffline.ts";
+import { Trans, useLingui } from "@lingui/react/macro";
 
 const QueueDialog = lazy(() => import("./QueueDialog.tsx"));
 
@@ -25,6 +41,7 @@ const REFRESH_EVERY_MS = 5 * 60_000;
  */
 export function OfflineBar() {
   const { viewer, isManager } = useSession();
+  const { t } = useLingui();
   const userId = String(viewer.databaseId);
   const environment = useRelayEnvironment();
   const revalidator = useRevalidator();
@@ -39,7 +56,10 @@ export function OfflineBar() {
   const refresh = useCallback(async () => {
     if (!navigator.onLine) return;
     const { refreshSnapshot } = await import("../../offline/snapshotStore.ts");
-    await refreshSnapshot(userId, viewer.databaseId, isManager).then(snapshotChanged, () => {});
+    await refreshSnapshot(userId, viewer.databaseId, isManager).then(
+      snapshotChanged,
+      () => {},
+    );
   }, [userId, viewer.databaseId, isManager]);
 
   const sync = useCallback(async () => {
@@ -52,7 +72,12 @@ export function OfflineBar() {
     }
     // The session ended while away: the sign-in screen comes up and the queue waits for this user.
     if (outcome?.stopped === "signed-out" || outcome?.stopped === "other-user")
-      fetchQuery(environment, AppViewerQueryNode, {}, { fetchPolicy: "network-only" }).subscribe({ error: () => {} });
+      fetchQuery(
+        environment,
+        AppViewerQueryNode,
+        {},
+        { fetchPolicy: "network-only" },
+      ).subscribe({ error: () => {} });
     if (!outcome?.sent) await refresh();
   }, [environment, refresh, userId]);
   const syncRef = useRef(sync);
@@ -62,7 +87,10 @@ export function OfflineBar() {
     const start = setTimeout(() => void sync(), 1500);
     const back = () => void sync();
     window.addEventListener("online", back);
-    const every = setInterval(() => document.visibilityState === "visible" && void refresh(), REFRESH_EVERY_MS);
+    const every = setInterval(
+      () => document.visibilityState === "visible" && void refresh(),
+      REFRESH_EVERY_MS,
+    );
     let liveTimer: ReturnType<typeof setTimeout> | undefined;
     const stopLive = onLiveEvent(() => {
       clearTimeout(liveTimer);
@@ -100,15 +128,19 @@ export function OfflineBar() {
   }, [waiting, failed, allSynced]);
 
   const parts: string[] = [];
-  if (!online) parts.push("Offline");
+  if (!online) parts.push(t`Offline`);
   if (waiting) parts.push(waitingText(waiting));
-  if (failed) parts.push(`${failed} ${failed === 1 ? "change" : "changes"} could not be applied`);
-  if (!parts.length && allSynced) parts.push("All changes synced");
+  if (failed) parts.push(failedText(failed));
+  if (!parts.length && allSynced) parts.push(t`All changes synced`);
   const show = parts.length > 0;
 
   return (
     <>
-      <Box role="status" aria-live="polite" sx={{ display: show ? "block" : "none" }}>
+      <Box
+        role="status"
+        aria-live="polite"
+        sx={{ display: show ? "block" : "none" }}
+      >
         {show && (
           <Stack
             direction="row"
@@ -121,22 +153,47 @@ export function OfflineBar() {
               borderTop: 1,
               borderColor: "divider",
               // Light tints of the theme's error, grey, warning and success (text on them keeps AA contrast).
-              bgcolor: failed ? "#fdecea" : !online ? "grey.100" : waiting ? "#fff8e1" : "#edf7ed",
+              bgcolor: failed
+                ? "#fdecea"
+                : !online
+                  ? "grey.100"
+                  : waiting
+                    ? "#fff8e1"
+                    : "#edf7ed",
             }}
           >
-            {!online ? <CloudOffIcon fontSize="small" color="action" /> : waiting || failed ? <SyncIcon fontSize="small" color="action" /> : <CloudDoneIcon fontSize="small" color="success" />}
-            <Typography variant="body2" sx={{ flex: 1, minWidth: 0, fontWeight: 600 }} data-testid="sync-status">
+            {!online ? (
+              <CloudOffIcon fontSize="small" color="action" />
+            ) : waiting || failed ? (
+              <SyncIcon fontSize="small" color="action" />
+            ) : (
+              <CloudDoneIcon fontSize="small" color="success" />
+            )}
+            <Typography
+              variant="body2"
+              sx={{ flex: 1, minWidth: 0, fontWeight: 600 }}
+              data-testid="sync-status"
+            >
               {parts.join(" · ")}
               {!online && (
-                <Typography component="span" variant="body2" color="text.secondary" sx={{ fontWeight: 400 }}>
+                <Typography
+                  component="span"
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ fontWeight: 400 }}
+                >
                   {" · "}
                   {lastSyncedText(syncedAt)}
                 </Typography>
               )}
             </Typography>
             {(waiting > 0 || failed > 0) && (
-              <Button size="small" onClick={() => setReviewing(true)} sx={{ flexShrink: 0 }}>
-                Review
+              <Button
+                size="small"
+                onClick={() => setReviewing(true)}
+                sx={{ flexShrink: 0 }}
+              >
+                <Trans>Review</Trans>
               </Button>
             )}
           </Stack>
@@ -144,7 +201,13 @@ export function OfflineBar() {
       </Box>
       {reviewing && queue && (
         <Suspense fallback={null}>
-          <QueueDialog queue={queue} online={online} syncedAt={syncedAt} onSync={() => void sync()} onClose={() => setReviewing(false)} />
+          <QueueDialog
+            queue={queue}
+            online={online}
+            syncedAt={syncedAt}
+            onSync={() => void sync()}
+            onClose={() => setReviewing(false)}
+          />
         </Suspense>
       )}
     </>
