@@ -210,98 +210,98 @@ function ItemForm({ titleId, onDone, item: itemKey }: { titleId: string; onDone(
       {(form) => {
         const { control, setValue, formState } = form;
         return (
-        <Grid container spacing={2}>
-          <Grid size={12}>
-            <FormText control={control} name="name" label="Name" required autoFocus={!item} />
-          </Grid>
-          <Grid size={12}>
-            <FormText control={control} name="description" label="Description" multiline minRows={2} />
-          </Grid>
-          <Grid size={6}>
-            <FormSelect control={control} name="category" label="Category" required options={INVENTORY_CATEGORIES} />
-          </Grid>
-          <Grid size={6}>
-            <FormSelect control={control} name="unit" label="Unit" required options={UNITS} />
-          </Grid>
-          <Grid size={{ xs: 6 }}>
-            <FormNumber control={control} name="quantity" label="Quantity" required min={0} />
-          </Grid>
-          <Grid size={{ xs: 6 }}>
-            <FormNumber control={control} name="minQuantity" label="Minimum Quantity" required min={0} />
-          </Grid>
-          {item && (
-            <Grid size={12} component="section" aria-labelledby="item-stock-by-location">
-              <Typography id="item-stock-by-location" component="h3" variant="subtitle2" sx={{ fontWeight: 700 }}>
-                Stock by location
-              </Typography>
-              <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 0.5 }}>
-                Quantity is the total over all locations; changing it here changes the main warehouse.
-              </Typography>
-              <StockByLocation item={item} variant="detail" />
-              {item.onOrder > 0 && (
-                <Box sx={{ mt: 1 }}>
-                  <OnOrderChip onOrder={item.onOrder} unit={item.unit} />
-                </Box>
-              )}
+          <Grid container spacing={2}>
+            <Grid size={12}>
+              <FormText control={control} name="name" label="Name" required autoFocus={!item} />
             </Grid>
-          )}
-          <Grid size={{ xs: 6 }}>
-            <FormNumber control={control} name="reorderPoint" label="Reorder Point" min={0} />
-          </Grid>
-          <Grid size={{ xs: 6 }}>
-            <FormNumber control={control} name="reorderQuantity" label="Reorder Quantity" min={1} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormMoney control={control} name="price" label="Price" />
-          </Grid>
-          {isManager && (
+            <Grid size={12}>
+              <FormText control={control} name="description" label="Description" multiline minRows={2} />
+            </Grid>
+            <Grid size={6}>
+              <FormSelect control={control} name="category" label="Category" required options={INVENTORY_CATEGORIES} />
+            </Grid>
+            <Grid size={6}>
+              <FormSelect control={control} name="unit" label="Unit" required options={UNITS} />
+            </Grid>
+            <Grid size={{ xs: 6 }}>
+              <FormNumber control={control} name="quantity" label="Quantity" required min={0} />
+            </Grid>
+            <Grid size={{ xs: 6 }}>
+              <FormNumber control={control} name="minQuantity" label="Minimum Quantity" required min={0} />
+            </Grid>
+            {item && (
+              <Grid size={12} component="section" aria-labelledby="item-stock-by-location">
+                <Typography id="item-stock-by-location" component="h3" variant="subtitle2" sx={{ fontWeight: 700 }}>
+                  Stock by location
+                </Typography>
+                <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 0.5 }}>
+                  Quantity is the total over all locations; changing it here changes the main warehouse.
+                </Typography>
+                <StockByLocation item={item} variant="detail" />
+                {item.onOrder > 0 && (
+                  <Box sx={{ mt: 1 }}>
+                    <OnOrderChip onOrder={item.onOrder} unit={item.unit} />
+                  </Box>
+                )}
+              </Grid>
+            )}
+            <Grid size={{ xs: 6 }}>
+              <FormNumber control={control} name="reorderPoint" label="Reorder Point" min={0} />
+            </Grid>
+            <Grid size={{ xs: 6 }}>
+              <FormNumber control={control} name="reorderQuantity" label="Reorder Quantity" min={1} />
+            </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <PreferredSupplierField value={preferred} onChange={setPreferred} current={item?.preferredSupplier} disabled={saving} />
+              <FormMoney control={control} name="price" label="Price" />
             </Grid>
-          )}
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormText
-              control={control}
-              name="supplier"
-              label="Supplier"
-              helperText={isManager && preferred ? "Becomes the preferred supplier's name when saved" : undefined}
-            />
+            {isManager && (
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <PreferredSupplierField value={preferred} onChange={setPreferred} current={item?.preferredSupplier} disabled={saving} />
+              </Grid>
+            )}
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormText
+                control={control}
+                name="supplier"
+                label="Supplier"
+                helperText={isManager && preferred ? "Becomes the preferred supplier's name when saved" : undefined}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormText control={control} name="location" label="Location" />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormText
+                control={control}
+                name="barcode"
+                label="Barcode"
+                slotProps={{
+                  input: {
+                    endAdornment: (
+                      <InputAdornment position="end">
+                        <Tooltip title="Scan with camera">
+                          <IconButton edge="end" aria-label="Scan with camera" onClick={() => setScanning(true)}>
+                            <QrCodeScannerIcon />
+                          </IconButton>
+                        </Tooltip>
+                      </InputAdornment>
+                    ),
+                  },
+                }}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormText control={control} name="qrCode" label="QR Code" />
+            </Grid>
+            <ProductFields form={form} stockText={item?.containerSize ? item.stockText : null} />
+            <Grid size={{ xs: 12, sm: 6 }} sx={{ display: "flex", flexDirection: "column", justifyContent: "center" }}>
+              <FormSwitch control={control} name="hazardous" label="Hazardous material" helperText="Needs special handling and storage" />
+            </Grid>
+            <Grid size={12}>
+              <SdsUploader itemId={item?.id ?? null} sdsFileUrl={item?.sdsFileUrl} />
+            </Grid>
+            <BarcodeScannerDialog open={scanning} onClose={() => setScanning(false)} onUse={(code) => setValue("barcode", code, { shouldDirty: true, shouldValidate: formState.isSubmitted })} />
           </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormText control={control} name="location" label="Location" />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormText
-              control={control}
-              name="barcode"
-              label="Barcode"
-              slotProps={{
-                input: {
-                  endAdornment: (
-                    <InputAdornment position="end">
-                      <Tooltip title="Scan with camera">
-                        <IconButton edge="end" aria-label="Scan with camera" onClick={() => setScanning(true)}>
-                          <QrCodeScannerIcon />
-                        </IconButton>
-                      </Tooltip>
-                    </InputAdornment>
-                  ),
-                },
-              }}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormText control={control} name="qrCode" label="QR Code" />
-          </Grid>
-          <ProductFields form={form} stockText={item?.containerSize ? item.stockText : null} />
-          <Grid size={{ xs: 12, sm: 6 }} sx={{ display: "flex", flexDirection: "column", justifyContent: "center" }}>
-            <FormSwitch control={control} name="hazardous" label="Hazardous material" helperText="Needs special handling and storage" />
-          </Grid>
-          <Grid size={12}>
-            <SdsUploader itemId={item?.id ?? null} sdsFileUrl={item?.sdsFileUrl} />
-          </Grid>
-          <BarcodeScannerDialog open={scanning} onClose={() => setScanning(false)} onUse={(code) => setValue("barcode", code, { shouldDirty: true, shouldValidate: formState.isSubmitted })} />
-        </Grid>
         );
       }}
     </FormDialog>
