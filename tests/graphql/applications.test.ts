@@ -465,6 +465,17 @@ describe("what comes out", () => {
     expect(log.text.split("\r\n").filter((l) => l.includes("Alamo Storage LLC"))).toHaveLength(2);
   });
 
+  it("the reports answer again after a new record (the response cache drops applicationReports)", async () => {
+    const item = await product({ name: `Suspend SC ${++seq}` });
+    const query = `{ applicationReports(from: "2026-10-03", to: "2026-10-03") { ... on ApplicationReports { monthlySummary { productName applications } } } }`;
+    const names = async () => ((await ok(manager, query)).applicationReports.monthlySummary as { productName: string }[]).map((r) => r.productName);
+    expect(await names()).not.toContain(item.name);
+    expect(await names()).not.toContain(item.name); // asked twice: the second answer can come from the cache
+    const app = await record(tech, [{ itemId: item.id, amount: "2", unit: "FL_OZ", locationId: main.id }], { startedAt: "2026-10-03T15:00:00.000Z" });
+    expect(app.__typename, JSON.stringify(app)).toBe("RecordApplicationPayload");
+    expect(await names()).toContain(item.name);
+  });
+
   it("the customer copy is one printable page with the company, licence, products, EPA numbers, signal words, amounts and area", async () => {
     const item = await product({ signalWord: "WARNING" });
     const app = await record(tech, [{ itemId: item.id, amount: "6", unit: "FL_OZ", locationId: main.id }], { notes: "Keep pets off the lawn for 2 hours." });
