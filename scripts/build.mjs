@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { compileCatalogs } from "./i18n.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 export const serverEntry = join(root, "dist/server/index.mjs");
@@ -58,6 +59,8 @@ const sourceUrls = {
 
 export async function buildServer() {
   const inputs = serverInputs();
+  // The message catalogs the server imports, from the PO files (scripts/i18n.mjs).
+  compileCatalogs();
   const { build } = await import("esbuild");
   await build({
     entryPoints: [join(root, "server/index.ts")],

@@ -1,4 +1,4 @@
-// `npm test`: type-check, lint, the layering rules (dependency-cruiser, .dependency-cruiser.cjs), unit/API/GraphQL
+// `npm test`: type-check, lint, the message catalogs (scripts/i18n.mjs), the layering rules (dependency-cruiser, .dependency-cruiser.cjs), unit/API/GraphQL
 // suites (vitest), browser suite (Playwright).
 // Every stage runs even when an earlier one fails, so one run shows everything; the exit code is
 // non-zero if any stage failed. Under CI each runner also writes a JSON report into .tmp/ that
@@ -12,6 +12,8 @@ const bin = (name) => `node_modules/.bin/${name}`;
 const stages = [
   ["typecheck", "npm", ["run", "--silent", "typecheck"]],
   ["lint", bin("eslint"), ["."]],
+  // Every message id the code says has its text in every catalog, and no catalog keeps an unused id.
+  ["catalogs", process.execPath, ["scripts/i18n.mjs", "check"]],
   ["layers", bin("depcruise"), ["client/src", "server", "schemas", "--config", ".dependency-cruiser.cjs"]],
   ["vitest", bin("vitest"), ["run", ...(ci ? ["--reporter=default", "--reporter=json", "--outputFile=.tmp/vitest-embedded.json"] : [])]],
   ["playwright", bin("playwright"), ["test"]],

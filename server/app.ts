@@ -27,7 +27,7 @@ import { authRoutes } from "./rest/auth.ts";
 import { dashboardRoutes } from "./rest/dashboard.ts";
 import { openApiRoutes } from "./rest/docs.ts";
 import { equipmentRoutes } from "./rest/equipment.ts";
-import { sendError } from "./rest/errors.ts";
+import { createSendError } from "./rest/errors.ts";
 import { idempotencyKeys } from "./rest/idempotency.ts";
 import { inventoryRoutes } from "./rest/inventory.ts";
 import { locationRoutes } from "./rest/locations.ts";
@@ -112,9 +112,10 @@ export async function createApp(
   });
   await registerCompression(http);
   await http.register(fastifyCookie);
+  const session = createSessionCookies(deps, config.sessionSecret);
+  const sendError = createSendError(session.actorOf);
   http.setErrorHandler((error, request, reply) => sendError(error as Error, request, reply));
 
-  const session = createSessionCookies(deps, config.sessionSecret);
   session.guardBearerRequests(http);
   const ctx = { app: http, deps, session, limits };
 

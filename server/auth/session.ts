@@ -1,3 +1,4 @@
+import { say } from "../../schemas/messages.ts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sealData, unsealData } from "iron-session";
 import { actorForApiToken, requireWriteAccess } from "../domain/apiTokens.ts";
@@ -14,7 +15,7 @@ const UNSEALED_FOR_MS = 60_000;
 /** Where a bearer token is honoured (and checked before the route runs): the API, GraphQL, SDS objects. */
 const TOKEN_PATHS = /^\/(?:api|graphql|objects)(?:[/?]|$)/;
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-export const INVALID_TOKEN = "This API token is invalid, expired or revoked";
+export const INVALID_TOKEN = say(/*i18n*/ { id: "auth.invalidToken", message: "This API token is invalid, expired or revoked" });
 
 /** The token of an `Authorization: Bearer <token>` header; "" for any other Authorization header, undefined without one. */
 export function bearerTokenOf(header: string | undefined): string | undefined {

@@ -107,7 +107,7 @@ export async function markNotificationRead(deps: Deps, actor: Actor | null, id: 
   return write(deps, async (tx) => {
     await tx.notification.updateMany({ where: { id: notificationId, userId: a.id, readAt: null }, data: { readAt: new Date() } });
     const notification = await tx.notification.findFirst({ where: { id: notificationId, userId: a.id } });
-    if (!notification) throw new NotFoundError("Notification not found");
+    if (!notification) throw new NotFoundError(/*i18n*/ { id: "notification.notFound", message: "Notification not found" });
     const unreadCount = await tx.notification.count({ where: mine(a, { unreadOnly: true }) });
     return { notification, unreadCount };
   });

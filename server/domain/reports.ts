@@ -1,3 +1,4 @@
+import { say } from "../../schemas/messages.ts";
 import { z } from "zod";
 import { Prisma } from "../db/generated/client.ts";
 import { parseInput, requireManager, type Actor, type Deps } from "./context.ts";
@@ -7,7 +8,7 @@ import { parseInput, requireManager, type Actor, type Deps } from "./context.ts"
  * movements, activity, requests and chemical uses); nothing here loads rows to count them in JS.
  * Ranges are calendar days in UTC, both ends included.
  */
-const REPORTS_ONLY = "You need manager privileges to view reports.";
+const REPORTS_ONLY = say(/*i18n*/ { id: "report.managersOnly", message: "You need manager privileges to view reports." });
 const DAY = 86_400_000;
 export const MAX_RANGE_DAYS = 731;
 

@@ -33,7 +33,7 @@ export async function lookupScan(deps: Deps, actor: Actor | null, input: unknown
   requireActor(actor);
   const { qrData } = parseInput(scanInput, input);
   const scanned = parseScanCode(qrData);
-  if (scanned.kind === "nothing") throw new NotFoundError(`No item found for code ${qrData}`);
+  if (scanned.kind === "nothing") throw new NotFoundError(/*i18n*/ { id: "scan.noItemFoundForCode", message: "No item found for code {qrData}", values: { qrData } });
   if (scanned.kind === "label") {
     if (scanned.type === "inventory") {
       const item = await deps.prisma.inventoryItem.findUnique({ where: { id: scanned.id } });
@@ -44,9 +44,9 @@ export async function lookupScan(deps: Deps, actor: Actor | null, input: unknown
     } else {
       const location = await deps.prisma.stockLocation.findUnique({ where: { id: scanned.id } });
       if (location) return { type: "location", data: location };
-      throw new NotFoundError(`No stock location found for code ${qrData}`);
+      throw new NotFoundError(/*i18n*/ { id: "scan.noStockLocationFoundFor", message: "No stock location found for code {qrData}", values: { qrData } });
     }
-    throw new NotFoundError(`No item found for code ${qrData}`);
+    throw new NotFoundError(/*i18n*/ { id: "scan.noItemFoundForCode", message: "No item found for code {qrData}", values: { qrData } });
   }
   const { code } = scanned;
   const item = await deps.prisma.inventoryItem.findFirst({ where: { OR: [{ barcode: code }, { qrCode: code }] }, orderBy: { id: "asc" } });
@@ -56,5 +56,5 @@ export async function lookupScan(deps: Deps, actor: Actor | null, input: unknown
     orderBy: { id: "asc" },
   });
   if (equipment) return { type: "equipment", data: equipment };
-  throw new NotFoundError(`No item found for code ${code}`);
+  throw new NotFoundError(/*i18n*/ { id: "scan.noItemFoundForCode", message: "No item found for code {qrData}", values: { qrData: code } });
 }

@@ -22,7 +22,7 @@ function rootFieldNodes(document: DocumentNode, set: SelectionSetNode, out: Fiel
 /** A failure of the key itself, as a GraphQL error with the HTTP status REST would answer. */
 export function keyErrorResult(error: DomainError) {
   const field = error instanceof ValidationError && error.field ? { field: error.field } : {};
-  return { errors: [createGraphQLError(error.message, { extensions: { code: error.code, ...field, http: { status: httpStatusOf(error.code) } } })] };
+  return { errors: [createGraphQLError(error.message, { extensions: { code: error.kind, ...field, http: { status: httpStatusOf(error.kind) } } })] };
 }
 
 /**
@@ -43,7 +43,7 @@ export function useIdempotencyKeys(): Plugin<GraphQLContext> {
         if (!key) return;
         const fields = rootFieldNodes(args.document, operation.selectionSet);
         if (fields.length !== 1) {
-          throw new ValidationError("An Idempotency-Key covers one mutation: send each keyed mutation in a request of its own", "Idempotency-Key");
+          throw new ValidationError(/*i18n*/ { id: "idempotency.anIdempotencyKeyCoversOne", message: "An Idempotency-Key covers one mutation: send each keyed mutation in a request of its own" }, "Idempotency-Key");
         }
         const field = fields[0]!;
         const variables = args.variableValues ?? undefined;

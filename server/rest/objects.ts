@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { requireActor, requireManager } from "../domain/context.ts";
-import { PURCHASE_ORDER_PDF_PREFIX } from "../domain/purchasing.ts";
+import { PURCHASE_ORDER_PDF_PREFIX, PURCHASING_ONLY } from "../domain/purchasing.ts";
 import { createSdsUpload, linkSdsFile, MAX_SDS_BYTES, sdsContentCheck, TOO_LARGE } from "../domain/sds.ts";
 import { isValidKey, ObjectExistsError, ObjectTooLargeError } from "../storage/objects.ts";
 import type { RestContext } from "./context.ts";
@@ -56,7 +56,7 @@ export function objectRoutes(ctx: RestContext) {
       const actor = requireActor(await session.actorOf(req));
       const key = req.params["*"];
       // Placed orders' PDFs: managers only, as all of purchasing.
-      if (key.startsWith(PURCHASE_ORDER_PDF_PREFIX)) requireManager(actor, "Only managers can use purchasing");
+      if (key.startsWith(PURCHASE_ORDER_PDF_PREFIX)) requireManager(actor, PURCHASING_ONLY);
       const name = key.split("/").pop()!;
       const ext = name.split(".").pop()!.toLowerCase();
       const direct = deps.storage.direct;

@@ -1,3 +1,4 @@
+import { LOCALES, updateMyPreferencesInput } from "../../schemas/preferences.ts";
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
 import { INT32_MAX, oneOf } from "../../schemas/fields.ts";
@@ -27,8 +28,13 @@ const nullableTimestamp = timestamp.nullable();
 
 const ErrorBody = z
   .object({
-    message: z.string().meta({ description: "What went wrong, in words a user can read" }),
+    message: z.string().meta({ description: "What went wrong, in words a user can read: in the signed-in user's language, else the request's Accept-Language (en-US, es-US)" }),
+    code: z.string().meta({ description: "A stable id of the refusal (e.g. `item.notFound`), the same in every language: match on this", example: "item.notFound" }),
     field: z.string().optional().meta({ description: "The input field at fault, when there is one" }),
+    params: z
+      .record(z.string(), z.union([z.string(), z.number()]))
+      .optional()
+      .meta({ description: "The values the message was made with (a field's label in the reader's language), when it has any" }),
   })
   .meta({ id: "Error", description: "Every failure: 4xx and 5xx alike" });
 
@@ -145,7 +151,7 @@ const importCounts = {
   dryRun: z.boolean(),
 };
 const ImportResult = z.object(importCounts).strict().meta({ id: "ImportResult" });
-const ImportRefused = z.object({ message: z.string(), ...importCounts }).strict().meta({ id: "ImportRefused" });
+const ImportRefused = z.object({ message: z.string(), code: z.literal("csv.importRefused"), ...importCounts }).strict().meta({ id: "ImportRefused" });
 
 const User = z
   .object({ id: z.int(), username: z.string(), name: z.string(), role: z.enum(ROLES), department: z.string().nullable(), createdAt: timestamp })
@@ -404,6 +410,12 @@ export const OPERATIONS = {
     ok: { status: "200", response: json(z.object({ success: z.literal(true) }).strict(), "Signed out") },
   },
   getCurrentUser: { method: "get", path: "/api/auth/me", access: "signedIn", summary: "The signed-in user", ok: { status: "200", response: json(z.object({ user: User }).strict(), "The user") } },
+  updateMyPreferences: {
+    method: "put", path: "/api/auth/me/preferences", access: "signedIn",
+    summary: "Set the signed-in user's own preferences: `locale` (en-US, es-US, or null for the browser's languages)",
+    body: jsonBody(updateMyPreferencesInput),
+    ok: { status: "200", response: json(z.object({ locale: z.enum(LOCALES).nullable() }).strict(), "The preferences") },
+  },
   getCurrentUserAlias: { method: "get", path: "/api/auth", access: "signedIn", summary: "The signed-in user (the spec's other path)", ok: { status: "200", response: json(z.object({ user: User }).strict(), "The user") } },
   getDashboardStats: { method: "get", path: "/api/dashboard/stats", access: "signedIn", summary: "Dashboard counts", ok: { status: "200", response: json(DashboardStats, "The counts") } },
   listActivity: {
