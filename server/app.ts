@@ -28,6 +28,7 @@ import { dashboardRoutes } from "./rest/dashboard.ts";
 import { openApiRoutes } from "./rest/docs.ts";
 import { equipmentRoutes } from "./rest/equipment.ts";
 import { createSendError } from "./rest/errors.ts";
+import { refuse } from "./http/locale.ts";
 import { idempotencyKeys } from "./rest/idempotency.ts";
 import { inventoryRoutes } from "./rest/inventory.ts";
 import { locationRoutes } from "./rest/locations.ts";
@@ -174,7 +175,7 @@ export async function createApp(
     const isApi = /^\/(api|objects|graphql|ws|healthz|readyz|metrics)(\/|$)/.test(path);
     // Client routes (/inventory, /team, …) are the single-page app's; it shows its own 404 card.
     if (!isApi && request.method === "GET" && hasClient) return reply.sendFile("index.html");
-    return reply.status(404).send({ message: "Not found" });
+    return refuse(request, reply, 404, /*i18n*/ { id: "path.notFound", message: "Not found" });
   });
 
   return {

@@ -1,4 +1,5 @@
-import { say } from "../../schemas/messages.ts";
+import { messageOfText, say } from "../../schemas/messages.ts";
+import { render, requestLocale } from "../i18n/index.ts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sealData, unsealData } from "iron-session";
 import { actorForApiToken, requireWriteAccess } from "../domain/apiTokens.ts";
@@ -82,7 +83,10 @@ export function createSessionCookies(deps: Deps, secret: string) {
         if (request.headers.authorization === undefined || !TOKEN_PATHS.test(request.url)) return;
         const actor = await actorOf(request);
         if (!actor) {
-          return reply.status(401).header("WWW-Authenticate", 'Bearer realm="trapline"').send({ message: INVALID_TOKEN });
+          // Signed out (the token names nobody): the request's Accept-Language decides the language.
+          const said = messageOfText(INVALID_TOKEN)!;
+          const locale = requestLocale(null, request.headers["accept-language"]);
+          return reply.status(401).header("WWW-Authenticate", 'Bearer realm="trapline"').send({ message: render(said, locale), code: said.id });
         }
         if (!READ_METHODS.has(request.method) && !request.url.startsWith("/graphql")) requireWriteAccess(actor);
       });

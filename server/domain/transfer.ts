@@ -227,7 +227,12 @@ class ImportRolledBack extends Error {
  * rolled back and the result tells what would have happened. Managers only.
  */
 async function importCsv<Rec extends { id: number }>(deps: Deps, actor: Actor | null, area: Area<Rec>, text: unknown, dryRun: boolean): Promise<ImportResult> {
-  const a = requireManager(actor, `Only managers can import ${area.what}`);
+  const a = requireManager(
+    actor,
+    area.what === "inventory"
+      ? /*i18n*/ { id: "csv.onlyManagersCanImportInventory", message: "Only managers can import inventory" }
+      : /*i18n*/ { id: "csv.onlyManagersCanImportEquipment", message: "Only managers can import equipment" },
+  );
   if (typeof text !== "string") throw new ValidationError(/*i18n*/ { id: "csv.notCsvBody", message: "Send the file as the body with Content-Type: text/csv" }, "file");
   const records = parseCsv(text);
   try {

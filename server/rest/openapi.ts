@@ -1,3 +1,4 @@
+import { say } from "../../schemas/messages.ts";
 import { LOCALES, updateMyPreferencesInput } from "../../schemas/preferences.ts";
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
@@ -274,17 +275,19 @@ const errorResponse = (description: string) => json(ErrorBody, description);
  */
 
 /** A whole number in a query or path: digits only, within [min, max]. */
-const wholeNumberParam = (label: string, min: number, max: number) =>
-  z.preprocess(
-    (v) => (typeof v === "string" && /^\d{1,10}$/.test(v) ? Number(v) : v),
-    z.number({ error: `${label} must be a whole number from ${min} to ${max}` }).int(`${label} must be a whole number from ${min} to ${max}`).min(min, `${label} must be a whole number from ${min} to ${max}`).max(max, `${label} must be a whole number from ${min} to ${max}`),
-  );
+const wholeNumberParam = (label: string, min: number, max: number) => {
+  const message = say(/*i18n*/ { id: "query.notWholeNumberInRange", message: "{name} must be a whole number from {min} to {max}", values: { name: label, min, max } });
+  return z.preprocess((v) => (typeof v === "string" && /^\d{1,10}$/.test(v) ? Number(v) : v), z.number({ error: message }).int(message).min(min, message).max(max, message));
+};
+/** (Parameter names and limits are few, so their texts are too: said through the text registry.) */
+const tooLongParam = (name: string, max: number) => say(/*i18n*/ { id: "query.tooLong", message: "{name} must be at most {max} characters", values: { name, max } });
 const recordIdParam = wholeNumberParam("id", 1, INT32_MAX).meta({ description: "The record's id (a positive whole number)", example: 1 });
 const idParams = z.object({ id: recordIdParam });
-const searchParam = z.string().max(200, "search must be at most 200 characters").optional().meta({ description: "Matches name, description or category (case-insensitive)" });
+const searchParam = z.string().max(200, tooLongParam("search", 200)).optional().meta({ description: "Matches name, description or category (case-insensitive)" });
 /** A filter, not an input: a category outside the §9 list matches nothing. */
-const categoryParam = z.string().max(100, "category must be at most 100 characters").optional().meta({ description: `One of ${INVENTORY_CATEGORIES.join(", ")}; another matches nothing` });
-const trueOrFalse = (label: string) => z.enum(["true", "false"], { error: `${label} must be true or false` }).optional();
+const categoryParam = z.string().max(100, tooLongParam("category", 100)).optional().meta({ description: `One of ${INVENTORY_CATEGORIES.join(", ")}; another matches nothing` });
+const trueOrFalse = (label: string) =>
+  z.enum(["true", "false"], { error: say(/*i18n*/ { id: "query.notTrueOrFalse", message: "{name} must be true or false", values: { name: label } }) }).optional();
 
 /** The Idempotency-Key header of a write, with the form the server takes (see README). */
 const idempotencyHeader = z.object({
@@ -359,7 +362,7 @@ const applicationQuery = z.object({
   to: isoDay("to").optional(),
   applicatorId: wholeNumberParam("applicatorId", 1, INT32_MAX).optional(),
   restrictedUseOnly: trueOrFalse("restrictedUseOnly"),
-  customer: z.string().max(200, "customer must be at most 200 characters").optional().meta({ description: "Part of the customer's name" }),
+  customer: z.string().max(200, tooLongParam("customer", 200)).optional().meta({ description: "Part of the customer's name" }),
   itemId: wholeNumberParam("itemId", 1, INT32_MAX).optional(),
 });
 
@@ -523,7 +526,7 @@ export const OPERATIONS = {
   listTeamMembers: {
     method: "get", path: "/api/team", access: "managers",
     summary: "Team members (managers)",
-    query: z.object({ search: z.string().max(200, "search must be at most 200 characters").optional().meta({ description: "Matches name, username or department" }) }),
+    query: z.object({ search: z.string().max(200, tooLongParam("search", 200)).optional().meta({ description: "Matches name, username or department" }) }),
     ok: { status: "200", response: json(z.array(User), "Members") },
   },
   createTeamMember: { method: "post", path: "/api/team", access: "managers", summary: "Add a team member (managers)", body: jsonBody(createTeamMemberInput), ok: { status: "201", response: json(User, "Added") } },
