@@ -12,7 +12,7 @@
 // Server (server/), top to bottom:
 //   index.ts → app.ts → transports rest/, graphql/, realtime/ws + authSockets, demo/ (seed), backup/
 //     → http/ (helpers both transports share) and auth/session.ts → domain/ → storage/, db/,
-//     realtime/events + pg-bus (the event bus), auth/password.ts → config.ts, log.ts → schemas/
+//     realtime/events + pg-bus (the event bus), auth/password.ts → config.ts, log.ts, i18n/ → schemas/
 
 const CLIENT = "^client/src/";
 const FLOOR = (names) => `${CLIENT}(${names})/`;

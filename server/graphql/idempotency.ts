@@ -1,3 +1,5 @@
+import { localeScope } from "../http/locale.ts";
+import { DEFAULT_LOCALE } from "../i18n/index.ts";
 import { Kind, getOperationAST, valueFromASTUntyped, type DocumentNode, type FieldNode, type SelectionSetNode } from "graphql";
 import { createGraphQLError, type Plugin } from "graphql-yoga";
 import { DomainError, ValidationError } from "../domain/errors.ts";
@@ -22,7 +24,8 @@ function rootFieldNodes(document: DocumentNode, set: SelectionSetNode, out: Fiel
 /** A failure of the key itself, as a GraphQL error with the HTTP status REST would answer. */
 export function keyErrorResult(error: DomainError) {
   const field = error instanceof ValidationError && error.field ? { field: error.field } : {};
-  return { errors: [createGraphQLError(error.message, { extensions: { code: error.kind, ...field, http: { status: httpStatusOf(error.kind) } } })] };
+  const message = error.messageIn(localeScope.current() ?? DEFAULT_LOCALE);
+  return { errors: [createGraphQLError(message, { extensions: { code: error.kind, errorCode: error.code, ...field, http: { status: httpStatusOf(error.kind) } } })] };
 }
 
 /**

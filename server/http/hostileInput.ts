@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { ValidationError } from "../domain/errors.ts";
 import { textProblem, textProblemMessage } from "../../schemas/fields.ts";
 
-const NOT_UTF8 = "The query string is not valid UTF-8 (or has a malformed %-escape)";
+const NOT_UTF8 = /*i18n*/ { id: "query.notUtf8", message: "The query string is not valid UTF-8 (or has a malformed %-escape)" };
 
 /**
  * The text rule (schemas/fields.ts) for what no field schema sees: every query-string name
