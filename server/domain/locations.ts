@@ -1,3 +1,4 @@
+import { say } from "../../schemas/messages.ts";
 import { z } from "zod";
 import { recordId } from "../../schemas/fields.ts";
 import type { Prisma, StockCount, StockLocation } from "../db/generated/client.ts";
@@ -32,8 +33,8 @@ type Emit = (e: DomainEvent) => void;
 const quantityField = locationQuantity;
 export const recordStockCountInput = z
   .object({
-    countId: recordId("countId must be a count id"),
-    itemId: recordId("itemId must be an item id"),
+    countId: recordId(say(/*i18n*/ { id: "id.notACountId", message: "countId must be a count id" })),
+    itemId: recordId(say(/*i18n*/ { id: "id.notAnItemId", message: "itemId must be an item id" })),
     /** Sets the counted number. */
     countedQuantity: quantityField("Counted quantity", 0).optional(),
     /** Adds to what was counted so far (a scan adds 1). */

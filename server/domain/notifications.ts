@@ -1,3 +1,4 @@
+import { say } from "../../schemas/messages.ts";
 import { z } from "zod";
 import { recordId } from "../../schemas/fields.ts";
 import type { NotificationKind, Prisma } from "../db/generated/client.ts";
@@ -115,7 +116,7 @@ export async function markNotificationRead(deps: Deps, actor: Actor | null, id: 
 
 export const markAllInput = z.object({
   /** Only notifications up to this one: what arrived after the user looked stays unread. */
-  upToId: recordId("upTo must be a notification id").optional(),
+  upToId: recordId(say(/*i18n*/ { id: "id.notANotificationId", message: "upTo must be a notification id" })).optional(),
 });
 
 /** Marks every unread notification of the actor (up to `upToId` when given) read. */

@@ -155,9 +155,9 @@ export async function updateSupplier(deps: Deps, actor: Actor | null, id: unknow
 }
 
 export const setPreferredSupplierInput = z.object({
-  itemId: recordId("itemId must be an item id"),
+  itemId: recordId(say(/*i18n*/ { id: "id.notAnItemId", message: "itemId must be an item id" })),
   /** null or absent: no preferred supplier (the free-text supplier stays as it is). */
-  supplierId: recordId("supplierId must be a supplier id").nullish(),
+  supplierId: recordId(say(/*i18n*/ { id: "id.notASupplierId", message: "supplierId must be a supplier id" })).nullish(),
 });
 
 /** Names the supplier drafts order an item from; the item's free-text `supplier` becomes its name. */
@@ -473,7 +473,7 @@ export async function receivePurchaseOrder(deps: Deps, actor: Actor | null, id: 
  */
 export const draftFromSuggestionsInput = z.object({
   /** Only these of the suggested items (an alert's Reorder drafts one); all when absent. */
-  itemIds: z.array(recordId("itemIds must be item ids")).max(1000, "At most 1000 items at once").optional(),
+  itemIds: z.array(recordId(say(/*i18n*/ { id: "purchaseOrder.itemIdsForm", message: "itemIds must be item ids" }))).max(1000, say(/*i18n*/ { id: "purchaseOrder.tooManyItems", message: "At most 1000 items at once" })).optional(),
 });
 
 export async function draftPurchaseOrdersFromSuggestions(deps: Deps, actor: Actor | null, input: unknown = {}): Promise<PurchaseOrder[]> {

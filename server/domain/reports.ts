@@ -17,9 +17,9 @@ export type ReportInterval = (typeof REPORT_INTERVALS)[number];
 
 const rangeInput = z
   .object({
-    from: z.iso.date({ error: "From must be a date (YYYY-MM-DD)" }),
-    to: z.iso.date({ error: "To must be a date (YYYY-MM-DD)" }),
-    interval: z.enum(REPORT_INTERVALS, { error: "Interval must be DAY or WEEK" }).default("DAY"),
+    from: z.iso.date({ error: say(/*i18n*/ { id: "report.fromNotADate", message: "From must be a date (YYYY-MM-DD)" }) }),
+    to: z.iso.date({ error: say(/*i18n*/ { id: "report.toNotADate", message: "To must be a date (YYYY-MM-DD)" }) }),
+    interval: z.enum(REPORT_INTERVALS, { error: say(/*i18n*/ { id: "report.intervalForm", message: "Interval must be DAY or WEEK" }) }).default("DAY"),
   })
   .refine((r) => r.from <= r.to, { message: "The range must start on or before its end", path: ["to"] })
   .refine((r) => (Date.parse(r.to) - Date.parse(r.from)) / DAY < MAX_RANGE_DAYS, {

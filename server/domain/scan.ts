@@ -1,3 +1,4 @@
+import { say } from "../../schemas/messages.ts";
 import { z } from "zod";
 import type { Equipment, InventoryItem, StockLocation } from "../db/generated/client.ts";
 import { LABEL_PREFIX } from "../../schemas/constants.ts";
@@ -14,7 +15,7 @@ export type ScanResult =
 
 export const scanInput = z.object({
   // Multi-line: a scanned QR code may hold several lines (it then matches nothing, rather than being refused).
-  qrData: withTextRule(z.string({ error: "qrData is required" }).trim().min(1, "qrData is required").max(2000, "That code is too long"), "That code", {
+  qrData: withTextRule(z.string({ error: say(/*i18n*/ { id: "scan.codeRequired", message: "qrData is required" }) }).trim().min(1, say(/*i18n*/ { id: "scan.codeRequired", message: "qrData is required" })).max(2000, say(/*i18n*/ { id: "scan.codeTooLong", message: "That code is too long" })), /*i18n*/ { id: "label.thatCode", message: "That code" }, {
     multiline: true,
   }),
 });

@@ -22,13 +22,13 @@ const SDS_FILE_NAME = new RegExp(`\\.(?:${Object.keys(SDS_TYPES).map((ext) => ca
 const SDS_CONTENT_TYPE = new RegExp(`^\\s*(?:${[...new Set(Object.values(SDS_TYPES).flat())].map(caseless).join("|")})\\s*(?:;.*)?$`);
 
 export const uploadInput = z.object({
-  fileName: withTextRule(z.string({ error: "fileName is required" }).trim().min(1, "fileName is required").max(300, "fileName is too long").regex(SDS_FILE_NAME, INVALID_TYPE), "fileName"),
+  fileName: withTextRule(z.string({ error: say(/*i18n*/ { id: "sds.fileNameRequired", message: "fileName is required" }) }).trim().min(1, say(/*i18n*/ { id: "sds.fileNameRequired", message: "fileName is required" })).max(300, say(/*i18n*/ { id: "sds.fileNameTooLong", message: "fileName is too long" })).regex(SDS_FILE_NAME, INVALID_TYPE), "fileName"),
   contentType: withTextRule(
-    z.string({ error: "contentType is required" }).trim().toLowerCase().min(1, "contentType is required").max(200).regex(SDS_CONTENT_TYPE, INVALID_TYPE),
+    z.string({ error: say(/*i18n*/ { id: "sds.contentTypeRequired", message: "contentType is required" }) }).trim().toLowerCase().min(1, say(/*i18n*/ { id: "sds.contentTypeRequired", message: "contentType is required" })).max(200).regex(SDS_CONTENT_TYPE, INVALID_TYPE),
     "contentType",
   ),
   /** The file's size in bytes: with it, a store that takes uploads directly (S3) gets the bytes itself. */
-  size: z.number({ error: "size must be a number of bytes" }).int("size must be a whole number of bytes").nonnegative("size must be a number of bytes").optional(),
+  size: z.number({ error: say(/*i18n*/ { id: "sds.sizeNotANumber", message: "size must be a number of bytes" }) }).int(say(/*i18n*/ { id: "sds.sizeNotWhole", message: "size must be a whole number of bytes" })).nonnegative(say(/*i18n*/ { id: "sds.sizeNotANumber", message: "size must be a number of bytes" })).optional(),
 });
 
 /** Keeps letters, digits, dot, dash, underscore; the extension decides the type. */
@@ -80,8 +80,8 @@ async function completeDirectUpload(deps: Deps, key: string): Promise<boolean> {
 }
 
 export const linkInput = z.object({
-  sdsFileUrl: withTextRule(z.string({ error: "sdsFileUrl must be an /objects/ path or null" }).trim().max(1000), "sdsFileUrl").nullable(),
-  itemId: recordId("itemId must be a positive whole number"),
+  sdsFileUrl: withTextRule(z.string({ error: say(/*i18n*/ { id: "sds.fileUrlNotText", message: "sdsFileUrl must be an /objects/ path or null" }) }).trim().max(1000), "sdsFileUrl").nullable(),
+  itemId: recordId(say(/*i18n*/ { id: "id.itemIdNotPositive", message: "itemId must be a positive whole number" })),
   itemType: oneOf("itemType", ["inventory", "equipment"] as const),
 });
 
