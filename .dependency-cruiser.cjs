@@ -12,7 +12,7 @@
 // Server (server/), top to bottom:
 //   index.ts → app.ts → transports rest/, graphql/, realtime/ws + authSockets, demo/ (seed), backup/
 //     → http/ (helpers both transports share) and auth/session.ts → domain/ → storage/, db/,
-//     realtime/events + pg-bus (the event bus), auth/password.ts → config.ts, log.ts → schemas/
+//     realtime/events + pg-bus (the event bus), auth/password.ts → config.ts, log.ts, i18n/ → schemas/
 
 const CLIENT = "^client/src/";
 const FLOOR = (names) => `${CLIENT}(${names})/`;
@@ -65,9 +65,15 @@ module.exports = {
     // ---- schemas (the ground both sides stand on) ----
     up("schemas-at-the-ground", "schemas/ is imported by the server and the client and imports neither.", { path: "^schemas/" }, { path: "^(server|client|tests|scripts)/" }),
     up("schemas-no-node", "schemas/ runs in the browser too: no Node built-ins.", { path: "^schemas/" }, { dependencyTypes: ["core"] }),
-    up("schemas-only-zod", "schemas/ needs zod and nothing else from npm.", { path: "^schemas/" }, { dependencyTypes: ["npm", "npm-dev", "npm-optional", "npm-peer", "npm-no-pkg", "npm-unknown"], pathNot: "node_modules/zod/" }),
+    up("schemas-only-zod", "schemas/ needs zod and nothing else from npm (its compiled catalogs, schemas/locales/*.ts, name Lingui's Messages type).", { path: "^schemas/", pathNot: "^schemas/locales/" }, { dependencyTypes: ["npm", "npm-dev", "npm-optional", "npm-peer", "npm-no-pkg", "npm-unknown"], pathNot: "node_modules/zod/" }),
 
     // ---- server ----
+    up(
+      "server-i18n-at-the-bottom",
+      "server/i18n (languages and catalogs) stands below the domain with config and log: it imports schemas/ and its own catalogs only.",
+      { path: "^server/i18n/" },
+      { path: "^server/", pathNot: "^server/(i18n|locales)/" },
+    ),
     up("server-start-is-top", "server/index.ts starts the process and app.ts composes it: nothing else imports them.", { path: "^server/", pathNot: "^server/index\\.ts$" }, { path: "^server/(index|app)\\.ts$" }),
     up("server-transports-apart", "REST and GraphQL do not import each other; what both need lives below them (http/, domain/).", { path: "^server/rest/" }, { path: "^server/graphql/" }),
     up("server-transports-apart-graphql", "REST and GraphQL do not import each other; what both need lives below them (http/, domain/).", { path: "^server/graphql/" }, { path: "^server/rest/" }),

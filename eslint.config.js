@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "server/db/generated/", "client/dist/", "dist/", "data/", ".tmp/", "test-results/", "playwright-report/", "**/__generated__/", "client/src/platform/locales/*/messages.ts"] },
+  { ignores: ["node_modules/", "server/db/generated/", "client/dist/", "dist/", "data/", ".tmp/", "test-results/", "playwright-report/", "**/__generated__/", "client/src/platform/locales/*/messages.ts", "schemas/locales/*.ts", "server/locales/*.ts"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { languageOptions: { globals: { ...globals.node } } },

@@ -138,7 +138,7 @@ export default defineConfig({
     ...(process.env.TRAPLINE_CHUNK_PLAN_OUT ? [recordChunkPlan(process.env.TRAPLINE_CHUNK_PLAN_OUT)] : []),
     noChunkCycles(),
     // Relay's graphql`` tags become imports of the compiler's artifacts (relay.config.json).
-    // Lingui's macros (<Trans>, t, plural) become message descriptors of the catalogs (lingui.config.ts).
+    // Lingui's macros (<Trans>, t, plural) become message descriptors of the catalogs (lingui.config.js).
     babel({ plugins: [["relay", { artifactDirectory: "./client/src/__generated__", eagerEsModules: true }], "@lingui/babel-plugin-lingui-macro"] }),
     noEvalGlobalLookup(),
     // Installable app + service worker (src/sw.ts): precaches index.html, every chunk and the icons.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { say } from "./messages.ts";
 import { oneOf, optionalDate, requiredText } from "./fields.ts";
 import { textInput } from "./form.ts";
 
@@ -6,13 +7,13 @@ import { textInput } from "./form.ts";
 export const API_TOKEN_ACCESS = ["READ", "WRITE"] as const;
 export type ApiTokenAccess = (typeof API_TOKEN_ACCESS)[number];
 
-export const EXPIRY_IN_FUTURE = "Expiry must be in the future";
+export const EXPIRY_IN_FUTURE = say(/*i18n*/ { id: "apiToken.expiryInPast", message: "Expiry must be in the future" });
 
 /** `createApiToken(input: { name, access, expiresAt })`; the server also refuses an expiry that is not in the future. */
 export const createApiTokenInput = z.object({
-  name: requiredText("Name", 100),
-  access: oneOf("Access", API_TOKEN_ACCESS),
-  expiresAt: optionalDate("Expiry"),
+  name: requiredText(/*i18n*/ { id: "label.name", message: "Name" }, 100),
+  access: oneOf(/*i18n*/ { id: "label.access", message: "Access" }, API_TOKEN_ACCESS),
+  expiresAt: optionalDate(/*i18n*/ { id: "label.expiry", message: "Expiry" }),
 });
 
 /**
@@ -26,7 +27,7 @@ export const apiTokenForm = (today: string) =>
     access: createApiTokenInput.shape.access,
     expiresAt: textInput(
       z.iso
-        .date({ error: "Expiry must be a date (YYYY-MM-DD)" })
+        .date({ error: say(/*i18n*/ { id: "apiToken.expiryMustBeADate", message: "Expiry must be a date (YYYY-MM-DD)" }) })
         .refine((day) => day > today, EXPIRY_IN_FUTURE)
         .nullable(),
       null,

@@ -1,20 +1,21 @@
 import { z } from "zod";
+import { say } from "./messages.ts";
 import { optionalDate, recordId, requiredText, wholeNumber } from "./fields.ts";
 import { numberInput } from "./form.ts";
 
 /** What a technician records when applying a product: the record regulators ask a company to keep. */
 export const recordChemicalUseInput = z.object({
-  itemId: recordId("Choose the product that was used"),
-  quantity: wholeNumber("Quantity", 1),
-  siteAddress: requiredText("Site address", 300),
-  targetPest: requiredText("Target pest", 120),
+  itemId: recordId(say(/*i18n*/ { id: "chemicalUse.chooseTheProductThatWas", message: "Choose the product that was used" })),
+  quantity: wholeNumber(/*i18n*/ { id: "label.quantity", message: "Quantity" }, 1),
+  siteAddress: requiredText(/*i18n*/ { id: "label.siteAddress", message: "Site address" }, 300),
+  targetPest: requiredText(/*i18n*/ { id: "label.targetPest", message: "Target pest" }, 120),
   /** The day (or moment) of application; default now. */
-  date: optionalDate("Date of use"),
+  date: optionalDate(/*i18n*/ { id: "label.dateOfUse", message: "Date of use" }),
   /** Where the product came from; default the vehicle the technician holds when it carries the product, else the main warehouse. */
   locationId: recordId("locationId must be a location id").optional(),
 });
 
-export const FUTURE_USE = "Date of use cannot be in the future";
+export const FUTURE_USE = say(/*i18n*/ { id: "chemicalUse.futureDate", message: "Date of use cannot be in the future" });
 
 /**
  * The 'Record use' form: the same fields, read from the inputs' text, plus what the form knows
@@ -22,8 +23,8 @@ export const FUTURE_USE = "Date of use cannot be in the future";
  */
 export const recordUseForm = (available: number, today: string) =>
   z.object({
-    quantity: numberInput(recordChemicalUseInput.shape.quantity.max(available, `Only ${available} in stock`)),
+    quantity: numberInput(recordChemicalUseInput.shape.quantity.max(available, say(/*i18n*/ { id: "chemicalUse.onlyInStock", message: "Only {available} in stock", values: { available } }))),
     siteAddress: recordChemicalUseInput.shape.siteAddress,
     targetPest: recordChemicalUseInput.shape.targetPest,
-    date: z.string().min(1, "Date is required").refine((day) => day <= today, FUTURE_USE),
+    date: z.string().min(1, say(/*i18n*/ { id: "chemicalUse.dateIsRequired", message: "Date is required" })).refine((day) => day <= today, FUTURE_USE),
   });

@@ -1,4 +1,5 @@
 /** Business constants of SPEC §9. */
+import { say } from "./messages.ts";
 export const INVENTORY_CATEGORIES = ["Pesticide", "Equipment", "Safety Gear", "Tools", "Bait", "Traps", "Chemicals", "Supplies"] as const;
 export const UNITS = ["units", "bottles", "gallons", "liters", "pounds", "kilograms", "boxes", "cases", "pieces"] as const;
 export const EQUIPMENT_CATEGORIES = [
@@ -33,5 +34,7 @@ export const LABEL_PREFIX = "trapline";
 
 /** EPA Reg. No. of a pesticide product: company number, product number and, for a distributor's product, a third number. */
 export const EPA_REGISTRATION_NUMBER = /^[1-9]\d{0,6}-\d{1,7}(-\d{1,7})?$/;
-export const EPA_REGISTRATION_NUMBER_MESSAGE =
-  "EPA registration number must look like 432-1012 (company-product) or 432-1012-5481 (with a distributor number)";
+export const EPA_REGISTRATION_NUMBER_MESSAGE = say(/*i18n*/ {
+  id: "item.epaRegistrationNumberForm",
+  message: "EPA registration number must look like 432-1012 (company-product) or 432-1012-5481 (with a distributor number)",
+});

@@ -1,51 +1,52 @@
 import { z } from "zod";
+import { say } from "./messages.ts";
 import { EPA_REGISTRATION_NUMBER, EPA_REGISTRATION_NUMBER_MESSAGE, INVENTORY_CATEGORIES, PRODUCT_CATEGORIES, SIGNAL_WORDS, UNITS } from "./constants.ts";
-import { DECIMAL_MESSAGE, decimalAmount, MEASURE_UNITS, parseThousandths } from "./measures.ts";
+import { decimalAmount, MEASURE_UNITS, parseThousandths } from "./measures.ts";
 import { oneOf, optionalPatternText, optionalText, requiredText, sdsFileUrlField, wholeNumber } from "./fields.ts";
 import { centsToDollars, moneyInput, numberInput, textInput } from "./form.ts";
 
 /** §5 inventory item input: the server validates with these, the item form with the very same objects. */
 export const inventoryItemFields = {
-  name: requiredText("Name"),
-  description: optionalText("Description", 2000, { multiline: true }),
-  category: oneOf("Category", INVENTORY_CATEGORIES),
-  quantity: wholeNumber("Quantity", 0),
-  minQuantity: wholeNumber("Minimum quantity", 0),
-  reorderPoint: wholeNumber("Reorder point", 0),
-  reorderQuantity: wholeNumber("Reorder quantity", 1),
-  unit: oneOf("Unit", UNITS),
+  name: requiredText(/*i18n*/ { id: "label.name", message: "Name" }),
+  description: optionalText(/*i18n*/ { id: "label.description", message: "Description" }, 2000, { multiline: true }),
+  category: oneOf(/*i18n*/ { id: "label.category", message: "Category" }, INVENTORY_CATEGORIES),
+  quantity: wholeNumber(/*i18n*/ { id: "label.quantity", message: "Quantity" }, 0),
+  minQuantity: wholeNumber(/*i18n*/ { id: "label.minimumQuantity", message: "Minimum quantity" }, 0),
+  reorderPoint: wholeNumber(/*i18n*/ { id: "label.reorderPoint", message: "Reorder point" }, 0),
+  reorderQuantity: wholeNumber(/*i18n*/ { id: "label.reorderQuantity", message: "Reorder quantity" }, 1),
+  unit: oneOf(/*i18n*/ { id: "label.unit", message: "Unit" }, UNITS),
   /** Integer cents (the form multiplies dollars by 100 and rounds). */
-  price: wholeNumber("Price", 0).nullish(),
-  supplier: optionalText("Supplier"),
-  location: optionalText("Location"),
-  barcode: optionalText("Barcode", 128),
-  qrCode: optionalText("QR code", 1000),
+  price: wholeNumber(/*i18n*/ { id: "label.price", message: "Price" }, 0).nullish(),
+  supplier: optionalText(/*i18n*/ { id: "label.supplier", message: "Supplier" }),
+  location: optionalText(/*i18n*/ { id: "label.location", message: "Location" }),
+  barcode: optionalText(/*i18n*/ { id: "label.barcode", message: "Barcode" }, 128),
+  qrCode: optionalText(/*i18n*/ { id: "label.qrCode", message: "QR code" }, 1000),
   sdsFileUrl: sdsFileUrlField,
-  hazardous: z.boolean({ error: "Hazardous must be true or false" }),
-  epaRegistrationNumber: optionalPatternText("EPA registration number", 40, EPA_REGISTRATION_NUMBER, EPA_REGISTRATION_NUMBER_MESSAGE),
-  activeIngredient: optionalText("Active ingredient", 200),
+  hazardous: z.boolean({ error: say(/*i18n*/ { id: "item.hazardousMustBeTrueOr", message: "Hazardous must be true or false" }) }),
+  epaRegistrationNumber: optionalPatternText(/*i18n*/ { id: "label.epaRegistrationNumber", message: "EPA registration number" }, 40, EPA_REGISTRATION_NUMBER, EPA_REGISTRATION_NUMBER_MESSAGE),
+  activeIngredient: optionalText(/*i18n*/ { id: "label.activeIngredient", message: "Active ingredient" }, 200),
   /** Label facts of a Pesticide, Chemicals or Bait product (issue 34). */
   activeIngredients: z
     .array(
       z.object({
-        name: requiredText("Active ingredient", 200),
+        name: requiredText(/*i18n*/ { id: "label.activeIngredient", message: "Active ingredient" }, 200),
         percent: z
           .union([z.string(), z.number()])
           .transform((v) => (typeof v === "number" ? String(v) : v.trim()))
-          .refine((v) => v === "" || (parseThousandths(v) !== null && parseThousandths(v)! <= 100_000n), `Percent ${DECIMAL_MESSAGE}, from 0 to 100`)
+          .refine((v) => v === "" || (parseThousandths(v) !== null && parseThousandths(v)! <= 100_000n), say(/*i18n*/ { id: "item.percentForm", message: "Percent must be a number with at most 3 decimals, from 0 to 100" }))
           .transform((v) => (v === "" ? null : v))
           .nullish(),
       }),
-      { error: "Active ingredients must be a list of { name, percent }" },
+      { error: say(/*i18n*/ { id: "item.activeIngredientsShape", message: "Active ingredients must be a list of {shape}", values: { shape: "{ name, percent }" } }) },
     )
-    .max(10, "At most 10 active ingredients")
+    .max(10, say(/*i18n*/ { id: "item.atMost10ActiveIngredients", message: "At most 10 active ingredients" }))
     .nullish(),
-  signalWord: oneOf("Signal word", SIGNAL_WORDS).nullish(),
-  restrictedUse: z.boolean({ error: "Restricted use must be true or false" }),
-  formulation: optionalText("Formulation", 100),
+  signalWord: oneOf(/*i18n*/ { id: "label.signalWord", message: "Signal word" }, SIGNAL_WORDS).nullish(),
+  restrictedUse: z.boolean({ error: say(/*i18n*/ { id: "item.restrictedUseMustBeTrue", message: "Restricted use must be true or false" }) }),
+  formulation: optionalText(/*i18n*/ { id: "label.formulation", message: "Formulation" }, 100),
   /** 1 container = amount × unit (e.g. 1 GAL): the product is then measured, its stock kept exactly. */
   containerSize: z
-    .object({ amount: decimalAmount("Container size", { max: "100000" }), unit: oneOf("Container unit", MEASURE_UNITS) }, { error: "Container size must be { amount, unit }" })
+    .object({ amount: decimalAmount(/*i18n*/ { id: "label.containerSize", message: "Container size" }, { max: "100000" }), unit: oneOf(/*i18n*/ { id: "label.containerUnit", message: "Container unit" }, MEASURE_UNITS) }, { error: say(/*i18n*/ { id: "item.containerSizeShape", message: "Container size must be {shape}", values: { shape: "{ amount, unit }" } }) })
     .nullish(),
 };
 

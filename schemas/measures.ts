@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { say, type Label } from "./messages.ts";
 
 /*
  * Measured amounts of pesticide products (issue 34). An amount is an exact decimal of a measure
@@ -44,7 +45,6 @@ export type AreaUnit = (typeof AREA_UNITS)[number];
 export const AREA_LABEL: Record<AreaUnit, string> = { SQ_FT: "sq ft", LINEAR_FT: "linear ft", CUBIC_FT: "cubic ft", ACRES: "acres" };
 
 const DECIMAL = /^\s*(\d{1,12})(?:\.(\d{1,3}))?\s*$/;
-export const DECIMAL_MESSAGE = "must be a number with at most 3 decimals";
 
 /** Thousandths of a decimal text ("2.5" → 2500n), or null when it is not one. */
 export function parseThousandths(text: string): bigint | null {
@@ -98,15 +98,15 @@ export function describeParts(containers: number, openBase: bigint, containerUni
 }
 
 /** A decimal amount as the inputs take it: text (or a number) with at most 3 decimals, within (0, max]. */
-export const decimalAmount = (label: string, { min = "0.001", max = "999999999" } = {}) =>
+export const decimalAmount = (label: Label | string, { min = "0.001", max = "999999999" } = {}) =>
   z
-    .union([z.string(), z.number()], { error: `${label} is required` })
+    .union([z.string(), z.number()], { error: say(/*i18n*/ { id: "field.required", message: "{label} is required", values: { label } }) })
     .transform((v) => (typeof v === "number" ? String(v) : v))
     .pipe(
       z
         .string()
-        .regex(DECIMAL, `${label} ${DECIMAL_MESSAGE}`)
-        .refine((v) => parseThousandths(v)! >= parseThousandths(min)!, `${label} must be at least ${min}`)
-        .refine((v) => parseThousandths(v)! <= parseThousandths(max)!, `${label} must be at most ${max}`)
+        .regex(DECIMAL, say(/*i18n*/ { id: "field.notDecimal", message: "{label} must be a number with at most 3 decimals", values: { label } }))
+        .refine((v) => parseThousandths(v)! >= parseThousandths(min)!, say(/*i18n*/ { id: "field.tooSmall", message: "{label} must be at least {min}", values: { label, min } }))
+        .refine((v) => parseThousandths(v)! <= parseThousandths(max)!, say(/*i18n*/ { id: "field.atMost", message: "{label} must be at most {max}", values: { label, max } }))
         .transform((v) => formatThousandths(parseThousandths(v)!)),
     );

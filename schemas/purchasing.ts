@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { say, type Label } from "./messages.ts";
 import { optionalDate, optionalText, recordId, requiredText, wholeNumber } from "./fields.ts";
 import { dateInput, numberInput, textInput } from "./form.ts";
 
@@ -12,34 +13,34 @@ export const OPEN_PURCHASE_ORDER_STATUSES = ["DRAFT", "ORDERED", "PARTIALLY_RECE
 /** Most lines one order may have. */
 export const MAX_ORDER_LINES = 200;
 
-const emailField = optionalText("Email", 200).refine((v) => v == null || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), "Email must be an email address");
+const emailField = optionalText(/*i18n*/ { id: "label.email", message: "Email" }, 200).refine((v) => v == null || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), say(/*i18n*/ { id: "purchaseOrder.emailMustBeAnEmail", message: "Email must be an email address" }));
 
 export const supplierFields = {
-  name: requiredText("Name", 200),
-  contactName: optionalText("Contact name", 200),
+  name: requiredText(/*i18n*/ { id: "label.name", message: "Name" }, 200),
+  contactName: optionalText(/*i18n*/ { id: "label.contactName", message: "Contact name" }, 200),
   email: emailField,
-  phone: optionalText("Phone", 50),
-  accountNumber: optionalText("Account number", 100),
-  notes: optionalText("Notes", 2000, { multiline: true }),
+  phone: optionalText(/*i18n*/ { id: "label.phone", message: "Phone" }, 50),
+  accountNumber: optionalText(/*i18n*/ { id: "label.accountNumber", message: "Account number" }, 100),
+  notes: optionalText(/*i18n*/ { id: "label.notes", message: "Notes" }, 2000, { multiline: true }),
 };
 export const createSupplierInput = z.object(supplierFields);
 /** Only the fields to change. */
 export const updateSupplierInput = z.object(supplierFields).partial();
 
-const id = (label: string) => recordId(`${label} must be an id`);
+const id = (label: Label) => recordId(say(/*i18n*/ { id: "field.notAnId", message: "{label} must be an id", values: { label } }));
 
 export const purchaseOrderLineInput = z.object({
-  itemId: id("Item"),
-  quantity: wholeNumber("Quantity", 1).max(1_000_000, "Quantity must be at most 1000000"),
+  itemId: id(/*i18n*/ { id: "label.item", message: "Item" }),
+  quantity: wholeNumber(/*i18n*/ { id: "label.quantity", message: "Quantity" }, 1).max(1_000_000, say(/*i18n*/ { id: "purchaseOrder.quantityMustBeAtMost", message: "Quantity must be at most 1000000" })),
   /** Integer cents; absent: the item's price (0 when it has none). */
-  unitCostCents: wholeNumber("Unit cost", 0).max(100_000_000, "Unit cost must be at most $1,000,000").optional(),
+  unitCostCents: wholeNumber(/*i18n*/ { id: "label.unitCost", message: "Unit cost" }, 0).max(100_000_000, say(/*i18n*/ { id: "purchaseOrder.unitCostMustBeAt", message: "Unit cost must be at most $1,000,000" })).optional(),
 });
 
 const orderFields = {
-  supplierId: id("Supplier").nullish(),
-  expectedDate: optionalDate("Expected date"),
-  notes: optionalText("Notes", 2000, { multiline: true }),
-  lines: z.array(purchaseOrderLineInput).max(MAX_ORDER_LINES, `An order may have at most ${MAX_ORDER_LINES} lines`),
+  supplierId: id(/*i18n*/ { id: "label.supplier", message: "Supplier" }).nullish(),
+  expectedDate: optionalDate(/*i18n*/ { id: "label.expectedDate", message: "Expected date" }),
+  notes: optionalText(/*i18n*/ { id: "label.notes", message: "Notes" }, 2000, { multiline: true }),
+  lines: z.array(purchaseOrderLineInput).max(MAX_ORDER_LINES, say(/*i18n*/ { id: "purchaseOrder.tooManyLines", message: "An order may have at most {max} lines", values: { max: MAX_ORDER_LINES } })),
 };
 export const createPurchaseOrderInput = z.object({ ...orderFields, lines: orderFields.lines.default([]) });
 /** Drafts only; lines, when sent, replace the draft's lines. */
@@ -49,14 +50,14 @@ export const receivePurchaseOrderInput = z.object({
   lines: z
     .array(
       z.object({
-        lineId: id("Line"),
-        quantity: wholeNumber("Quantity", 1).max(1_000_000, "Quantity must be at most 1000000"),
+        lineId: id(/*i18n*/ { id: "label.line", message: "Line" }),
+        quantity: wholeNumber(/*i18n*/ { id: "label.quantity", message: "Quantity" }, 1).max(1_000_000, say(/*i18n*/ { id: "purchaseOrder.quantityMustBeAtMost", message: "Quantity must be at most 1000000" })),
         /** Where the boxes went; absent: the main warehouse. */
-        locationId: id("Location").optional(),
+        locationId: id(/*i18n*/ { id: "label.location", message: "Location" }).optional(),
       }),
     )
-    .min(1, "Receive at least one line")
-    .max(MAX_ORDER_LINES, `A receipt may have at most ${MAX_ORDER_LINES} lines`),
+    .min(1, say(/*i18n*/ { id: "purchaseOrder.receiveAtLeastOneLine", message: "Receive at least one line" }))
+    .max(MAX_ORDER_LINES, say(/*i18n*/ { id: "purchaseOrder.receipt.tooManyLines", message: "A receipt may have at most {max} lines", values: { max: MAX_ORDER_LINES } })),
   /** Set each received item's price to the line's unit cost. */
   updateItemPrices: z.boolean().default(false),
 });
@@ -88,18 +89,18 @@ export const purchaseOrderForm = z.object({
   lines: z
     .array(
       z.object({
-        itemId: z.string().min(1, "Pick an item"),
+        itemId: z.string().min(1, say(/*i18n*/ { id: "purchaseOrder.pickAnItem", message: "Pick an item" })),
         itemName: z.string(),
         unit: z.string(),
         quantity: numberInput(purchaseOrderLineInput.shape.quantity),
         unitCost: unitCostDollars,
       }),
     )
-    .max(MAX_ORDER_LINES, `An order may have at most ${MAX_ORDER_LINES} lines`)
+    .max(MAX_ORDER_LINES, say(/*i18n*/ { id: "purchaseOrder.tooManyLines", message: "An order may have at most {max} lines", values: { max: MAX_ORDER_LINES } }))
     .superRefine((lines, ctx) => {
       const seen = new Set<string>();
       lines.forEach((l, i) => {
-        if (seen.has(l.itemId)) ctx.addIssue({ code: "custom", message: "Each item may be on an order once", path: [i, "itemId"] });
+        if (seen.has(l.itemId)) ctx.addIssue({ code: "custom", message: say(/*i18n*/ { id: "purchaseOrder.eachItemMayBeOn", message: "Each item may be on an order once" }), path: [i, "itemId"] });
         seen.add(l.itemId);
       });
     }),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { say, type Label } from "./messages.ts";
 import { oneOf, recordId, requiredText, wholeNumber } from "./fields.ts";
 import { numberInput, textInput } from "./form.ts";
 
@@ -11,14 +12,15 @@ export const STOCK_LOCATION_KINDS = ["WAREHOUSE", "VEHICLE"] as const;
 export type StockLocationKind = (typeof STOCK_LOCATION_KINDS)[number];
 
 /** A whole number of units at one location, up to a million. */
-export const locationQuantity = (label: string, min: number) => wholeNumber(label, min).max(1_000_000, `${label} must be at most 1000000`);
+export const locationQuantity = (label: Label | string, min: number) =>
+  wholeNumber(label, min).max(1_000_000, say(/*i18n*/ { id: "field.atMost", message: "{label} must be at most {max}", values: { label, max: "1000000" } }));
 
-const locationName = requiredText("Name", 100);
-const holderId = recordId("Holder must be a user id").nullish();
+const locationName = requiredText(/*i18n*/ { id: "label.name", message: "Name" }, 100);
+const holderId = recordId(say(/*i18n*/ { id: "location.holderMustBeAUser", message: "Holder must be a user id" })).nullish();
 
 export const createStockLocationInput = z.object({
   name: locationName,
-  kind: oneOf("Kind", STOCK_LOCATION_KINDS),
+  kind: oneOf(/*i18n*/ { id: "label.kind", message: "Kind" }, STOCK_LOCATION_KINDS),
   holderId,
 });
 export const updateStockLocationInput = z.object({
@@ -29,7 +31,7 @@ export const setLocationMinimumInput = z.object({
   locationId: recordId("locationId must be a location id"),
   itemId: recordId("itemId must be an item id"),
   /** null removes the location's minimum. */
-  minQuantity: locationQuantity("Minimum quantity", 0).nullable(),
+  minQuantity: locationQuantity(/*i18n*/ { id: "label.minimumQuantity", message: "Minimum quantity" }, 0).nullable(),
 });
 
 /**
@@ -39,7 +41,7 @@ export const setLocationMinimumInput = z.object({
 export const stockLocationForm = z
   .object({
     name: textInput(locationName),
-    kind: oneOf("Kind", STOCK_LOCATION_KINDS),
+    kind: oneOf(/*i18n*/ { id: "label.kind", message: "Kind" }, STOCK_LOCATION_KINDS),
     holderId: z.string(),
   })
   .transform((v) => ({ name: v.name, kind: v.kind, holderId: v.kind === "VEHICLE" && v.holderId ? v.holderId : null }));

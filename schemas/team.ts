@@ -1,33 +1,34 @@
 import { z } from "zod";
+import { say } from "./messages.ts";
 import { ROLES } from "./constants.ts";
 import { oneOf, optionalText, requiredText, withTextRule } from "./fields.ts";
 import { textInput } from "./form.ts";
 import { setCertificationInput } from "./applications.ts";
 
 export const usernameField = z
-  .string({ error: "Username is required" })
+  .string({ error: say(/*i18n*/ { id: "user.usernameIsRequired", message: "Username is required" }) })
   .trim()
   .toLowerCase()
-  .min(3, "Username must be at least 3 characters")
-  .max(50, "Username must be at most 50 characters")
-  .regex(/^[a-z0-9._-]+$/, "Username may use letters, digits, dots, dashes and underscores");
+  .min(3, say(/*i18n*/ { id: "user.usernameMustBeAtLeast", message: "Username must be at least 3 characters" }))
+  .max(50, say(/*i18n*/ { id: "user.usernameMustBeAtMost", message: "Username must be at most 50 characters" }))
+  .regex(/^[a-z0-9._-]+$/, say(/*i18n*/ { id: "user.usernameMayUseLettersDigits", message: "Username may use letters, digits, dots, dashes and underscores" }));
 
 export const passwordField = withTextRule(
-  z.string({ error: "Password is required" }).min(8, "Password must be at least 8 characters").max(200, "Password must be at most 200 characters"),
-  "Password",
+  z.string({ error: say(/*i18n*/ { id: "user.passwordIsRequired", message: "Password is required" }) }).min(8, say(/*i18n*/ { id: "user.passwordMustBeAtLeast", message: "Password must be at least 8 characters" })).max(200, say(/*i18n*/ { id: "user.passwordMustBeAtMost", message: "Password must be at most 200 characters" })),
+  /*i18n*/ { id: "label.password", message: "Password" },
 );
 
-const PASSWORDS_MATCH = { message: "Passwords don't match", path: ["confirmPassword"] };
+const PASSWORDS_MATCH = { message: say(/*i18n*/ { id: "user.passwordsDonTMatch", message: "Passwords don't match" }), path: ["confirmPassword"] };
 
 /** §5 team form. The spec's client drops confirmPassword; when one is sent anyway it must match. */
 export const createTeamMemberInput = z
   .object({
     username: usernameField,
     password: passwordField,
-    confirmPassword: withTextRule(z.string({ error: "Confirm password must be text" }).max(200), "Confirm password").optional(),
-    name: requiredText("Name", 100),
-    role: oneOf("Role", ROLES).default("employee"),
-    department: optionalText("Department", 100),
+    confirmPassword: withTextRule(z.string({ error: say(/*i18n*/ { id: "user.confirmPasswordMustBeText", message: "Confirm password must be text" }) }).max(200), /*i18n*/ { id: "label.confirmPassword", message: "Confirm password" }).optional(),
+    name: requiredText(/*i18n*/ { id: "label.name", message: "Name" }, 100),
+    role: oneOf(/*i18n*/ { id: "label.role", message: "Role" }, ROLES).default("employee"),
+    department: optionalText(/*i18n*/ { id: "label.department", message: "Department" }, 100),
   })
   .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, PASSWORDS_MATCH);
 
@@ -38,7 +39,7 @@ export const teamMemberForm = z
     name: member.name,
     username: textInput(member.username),
     password: textInput(member.password),
-    confirmPassword: z.string().min(1, "Please confirm your password"),
+    confirmPassword: z.string().min(1, say(/*i18n*/ { id: "user.pleaseConfirmYourPassword", message: "Please confirm your password" })),
     role: member.role,
     department: member.department,
   })

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { say } from "./messages.ts";
 import { textInput } from "./form.ts";
 
 /** The events a webhook may subscribe to, as integrators see them (dotted names). */
@@ -44,10 +45,10 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
 
 /** http(s) only, no credentials in it. (The server also refuses hosts that resolve to private ranges.) */
 export const webhookUrlField = z
-  .string({ error: "URL is required" })
+  .string({ error: say(/*i18n*/ { id: "webhook.urlIsRequired", message: "URL is required" }) })
   .trim()
-  .min(1, "URL is required")
-  .max(2000, "URL must be at most 2000 characters")
+  .min(1, say(/*i18n*/ { id: "webhook.urlIsRequired", message: "URL is required" }))
+  .max(2000, say(/*i18n*/ { id: "webhook.urlMustBeAtMost", message: "URL must be at most 2000 characters" }))
   .refine((v) => {
     try {
       const u = new URL(v);
@@ -55,18 +56,18 @@ export const webhookUrlField = z
     } catch {
       return false;
     }
-  }, "URL must be an http(s) URL without credentials");
+  }, say(/*i18n*/ { id: "webhook.urlForm", message: "URL must be an http(s) URL without credentials" }));
 
 export const webhookEventsField = z
-  .array(z.enum(WEBHOOK_EVENTS, { error: `Events must be some of: ${WEBHOOK_EVENTS.join(", ")}` }), { error: "Events must be a list" })
-  .min(1, "Choose at least one event")
+  .array(z.enum(WEBHOOK_EVENTS, { error: say(/*i18n*/ { id: "webhook.eventsSomeOf", message: "Events must be some of: {events}", values: { events: WEBHOOK_EVENTS.join(", ") } }) }), { error: say(/*i18n*/ { id: "webhook.eventsMustBeAList", message: "Events must be a list" }) })
+  .min(1, say(/*i18n*/ { id: "webhook.chooseAtLeastOneEvent", message: "Choose at least one event" }))
   .transform((events) => [...new Set(events)]);
 
 export const createWebhookInput = z.object({ url: webhookUrlField, events: webhookEventsField });
 export const updateWebhookInput = z.object({
   url: webhookUrlField.optional(),
   events: webhookEventsField.optional(),
-  active: z.boolean({ error: "Active must be true or false" }).optional(),
+  active: z.boolean({ error: say(/*i18n*/ { id: "webhook.activeMustBeTrueOr", message: "Active must be true or false" }) }).optional(),
 });
 
 /** The webhook form (add and edit): its output is the create input, plus `active` when editing. */

@@ -14,7 +14,7 @@ const env = { ...process.env, NODE_ENV: "production" };
 const stamp = clientBuildStamp(); // the inputs as they were when the build started
 const run = (script, args, extraEnv = {}) => execFileSync(process.execPath, [script, ...args], { stdio: "inherit", env: { ...env, ...extraEnv } });
 run("node_modules/relay-compiler/cli.js", []);
-run("scripts/catalogs.mjs", ["compile"]);
+run("scripts/i18n.mjs", ["compile"]);
 // Two passes (client/vite.config.ts, "The chunk plan"): the first, with the default splitting, records which
 // modules the first load and the signed-in frame need; the second puts each of those sets in one chunk.
 const work = mkdtempSync(join(tmpdir(), "trapline-chunk-plan-"));

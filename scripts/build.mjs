@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { compileCatalogs } from "./i18n.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 export const serverEntry = join(root, "dist/server/index.mjs");
@@ -36,7 +37,7 @@ const common = [...["package-lock.json", "scripts/build.mjs"].map((f) => join(ro
 const serverInputs = () => hashOf([...filesUnder(join(root, "server"), ["node_modules"]), join(root, "prisma/schema.prisma"), ...common]);
 // Relay's artifacts are made from the sources and schema.graphql by the build itself, so they are not inputs.
 const clientInputs = () =>
-  hashOf([...filesUnder(join(root, "client"), ["dist", "node_modules", "__generated__"]), join(root, "schema.graphql"), join(root, "scripts/build-client.mjs"), join(root, "lingui.config.ts"), ...common]);
+  hashOf([...filesUnder(join(root, "client"), ["dist", "node_modules", "__generated__"]), join(root, "schema.graphql"), join(root, "scripts/build-client.mjs"), join(root, "lingui.config.js"), ...common]);
 
 const stale = (stamp, output, inputs) => !existsSync(output) || !existsSync(stamp) || readFileSync(stamp, "utf8").trim() !== inputs;
 
@@ -58,6 +59,8 @@ const sourceUrls = {
 
 export async function buildServer() {
   const inputs = serverInputs();
+  // The message catalogs the server imports, from the PO files (scripts/i18n.mjs).
+  compileCatalogs();
   const { build } = await import("esbuild");
   await build({
     entryPoints: [join(root, "server/index.ts")],

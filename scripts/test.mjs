@@ -1,4 +1,4 @@
-// `npm test`: the message catalogs (scripts/catalogs.mjs), type-check, lint, the layering rules (dependency-cruiser, .dependency-cruiser.cjs), unit/API/GraphQL
+// `npm test`: type-check, lint, the message catalogs (scripts/i18n.mjs), the layering rules (dependency-cruiser, .dependency-cruiser.cjs), unit/API/GraphQL
 // suites (vitest), browser suite (Playwright).
 // Every stage runs even when an earlier one fails, so one run shows everything; the exit code is
 // non-zero if any stage failed. Under CI each runner also writes a JSON report into .tmp/ that
@@ -10,10 +10,10 @@ const ci = Boolean(process.env.CI);
 mkdirSync(".tmp", { recursive: true });
 const bin = (name) => `node_modules/.bin/${name}`;
 const stages = [
-  // First: it compiles the catalogs the type-check reads.
-  ["catalogs", process.execPath, ["scripts/catalogs.mjs", "check"]],
   ["typecheck", "npm", ["run", "--silent", "typecheck"]],
   ["lint", bin("eslint"), ["."]],
+  // Every message id the code says has its text in every catalog, and no catalog keeps an unused id.
+  ["catalogs", process.execPath, ["scripts/i18n.mjs", "check"]],
   ["layers", bin("depcruise"), ["client/src", "server", "schemas", "--config", ".dependency-cruiser.cjs"]],
   ["vitest", bin("vitest"), ["run", ...(ci ? ["--reporter=default", "--reporter=json", "--outputFile=.tmp/vitest-embedded.json"] : [])]],
   ["playwright", bin("playwright"), ["test"]],

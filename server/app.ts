@@ -27,7 +27,8 @@ import { authRoutes } from "./rest/auth.ts";
 import { dashboardRoutes } from "./rest/dashboard.ts";
 import { openApiRoutes } from "./rest/docs.ts";
 import { equipmentRoutes } from "./rest/equipment.ts";
-import { sendError } from "./rest/errors.ts";
+import { createSendError } from "./rest/errors.ts";
+import { refuse } from "./http/locale.ts";
 import { idempotencyKeys } from "./rest/idempotency.ts";
 import { inventoryRoutes } from "./rest/inventory.ts";
 import { locationRoutes } from "./rest/locations.ts";
@@ -112,9 +113,10 @@ export async function createApp(
   });
   await registerCompression(http);
   await http.register(fastifyCookie);
+  const session = createSessionCookies(deps, config.sessionSecret);
+  const sendError = createSendError(session.actorOf);
   http.setErrorHandler((error, request, reply) => sendError(error as Error, request, reply));
 
-  const session = createSessionCookies(deps, config.sessionSecret);
   session.guardBearerRequests(http);
   const ctx = { app: http, deps, session, limits };
 
@@ -173,7 +175,7 @@ export async function createApp(
     const isApi = /^\/(api|objects|graphql|ws|healthz|readyz|metrics)(\/|$)/.test(path);
     // Client routes (/inventory, /team, …) are the single-page app's; it shows its own 404 card.
     if (!isApi && request.method === "GET" && hasClient) return reply.sendFile("index.html");
-    return reply.status(404).send({ message: "Not found" });
+    return refuse(request, reply, 404, /*i18n*/ { id: "path.notFound", message: "Not found" });
   });
 
   return {

@@ -1,3 +1,5 @@
+import { messageOfText, say } from "../../schemas/messages.ts";
+import { render, requestLocale } from "../i18n/index.ts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sealData, unsealData } from "iron-session";
 import { actorForApiToken, requireWriteAccess } from "../domain/apiTokens.ts";
@@ -14,7 +16,7 @@ const UNSEALED_FOR_MS = 60_000;
 /** Where a bearer token is honoured (and checked before the route runs): the API, GraphQL, SDS objects. */
 const TOKEN_PATHS = /^\/(?:api|graphql|objects)(?:[/?]|$)/;
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-export const INVALID_TOKEN = "This API token is invalid, expired or revoked";
+export const INVALID_TOKEN = say(/*i18n*/ { id: "auth.invalidToken", message: "This API token is invalid, expired or revoked" });
 
 /** The token of an `Authorization: Bearer <token>` header; "" for any other Authorization header, undefined without one. */
 export function bearerTokenOf(header: string | undefined): string | undefined {
@@ -81,7 +83,10 @@ export function createSessionCookies(deps: Deps, secret: string) {
         if (request.headers.authorization === undefined || !TOKEN_PATHS.test(request.url)) return;
         const actor = await actorOf(request);
         if (!actor) {
-          return reply.status(401).header("WWW-Authenticate", 'Bearer realm="trapline"').send({ message: INVALID_TOKEN });
+          // Signed out (the token names nobody): the request's Accept-Language decides the language.
+          const said = messageOfText(INVALID_TOKEN)!;
+          const locale = requestLocale(null, request.headers["accept-language"]);
+          return reply.status(401).header("WWW-Authenticate", 'Bearer realm="trapline"').send({ message: render(said, locale), code: said.id });
         }
         if (!READ_METHODS.has(request.method) && !request.url.startsWith("/graphql")) requireWriteAccess(actor);
       });

@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../db/client.ts";
+import { refuse } from "../http/locale.ts";
 import { BACKUP_TOKEN_HEADER, backupToken, serverFile, tokenMatches } from "./archive.ts";
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
@@ -23,7 +24,7 @@ export function registerBackupEndpoint(http: FastifyInstance, db: Database, data
   http.get("/api/admin/backup/database", async (req, reply) => {
     const socket = req.raw.socket;
     const local = LOOPBACK.has(socket.remoteAddress ?? "") || socket.remoteAddress === socket.localAddress;
-    if (!local || !tokenMatches(token, req.headers[BACKUP_TOKEN_HEADER]) || !db.dumpDataDir) return reply.status(404).send({ message: "Not found" });
+    if (!local || !tokenMatches(token, req.headers[BACKUP_TOKEN_HEADER]) || !db.dumpDataDir) return refuse(req, reply, 404, /*i18n*/ { id: "path.notFound", message: "Not found" });
     const dump = await db.dumpDataDir();
     return reply.type("application/gzip").header("cache-control", "no-store").send(Buffer.from(dump));
   });

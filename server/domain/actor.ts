@@ -10,6 +10,8 @@ export type Actor = {
   name: string;
   role: Role;
   department: string | null;
+  /** The user's language preference (a tag of server/i18n LOCALES), or null. */
+  locale?: string | null;
   tokenAccess?: "READ" | "WRITE";
   tokenId?: number;
   tokenExpiresAt?: number;

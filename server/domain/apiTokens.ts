@@ -18,7 +18,7 @@ const digest = (token: string) => createHash("sha256").update(token).digest("hex
 
 /** Refuses a write by an actor that came in with a READ token; sessions and WRITE tokens pass. */
 export function requireWriteAccess(actor: Actor | null | undefined): void {
-  if (actor?.tokenAccess === "READ") throw new ForbiddenError("This API token is read-only; use a WRITE token to make changes");
+  if (actor?.tokenAccess === "READ") throw new ForbiddenError(/*i18n*/ { id: "apiToken.thisAPITokenIsRead", message: "This API token is read-only; use a WRITE token to make changes" });
 }
 
 /**
@@ -26,8 +26,8 @@ export function requireWriteAccess(actor: Actor | null | undefined): void {
  * stored. A token cannot make tokens: that takes a signed-in session.
  */
 export async function createApiToken(deps: Deps, actor: Actor | null, input: unknown): Promise<{ token: string; apiToken: ApiToken }> {
-  const manager = requireManager(actor, "Only managers can create API tokens");
-  if (manager.tokenAccess) throw new ForbiddenError("API tokens can only be created from a signed-in session, not with another token");
+  const manager = requireManager(actor, /*i18n*/ { id: "apiToken.onlyManagersCanCreateAPITokens", message: "Only managers can create API tokens" });
+  if (manager.tokenAccess) throw new ForbiddenError(/*i18n*/ { id: "apiToken.apiTokensCanOnlyBe", message: "API tokens can only be created from a signed-in session, not with another token" });
   const { name, access, expiresAt } = parseInput(createApiTokenInput, input);
   if (expiresAt && expiresAt.getTime() <= Date.now()) throw new ValidationError(EXPIRY_IN_FUTURE, "expiresAt");
   const token = TOKEN_PREFIX + randomBytes(32).toString("base64url");
@@ -47,7 +47,7 @@ export async function revokeApiToken(deps: Deps, actor: Actor | null, rawId: unk
   const event: DomainEvent = { type: "apiToken.revoked", tokenId: id };
   const token = await deps.prisma.$transaction(async (tx) => {
     const found = await tx.apiToken.findFirst({ where: { id, userId: owner.id } });
-    if (!found) throw new NotFoundError("API token not found");
+    if (!found) throw new NotFoundError(/*i18n*/ { id: "apiToken.notFound", message: "API token not found" });
     if (found.revokedAt) return found;
     const revoked = await tx.apiToken.update({ where: { id }, data: { revokedAt: new Date() } });
     await deps.events.publishWithin?.(tx, event);
@@ -71,6 +71,7 @@ const tokenCache = perBus((bus) => {
   const cache = new BusGuardedCache<string, KnownToken>(bus, TOKEN_CACHE_MS, 10_000);
   onChange(bus, (event) => {
     if (event?.type === "apiToken.revoked") cache.invalidate((_key, t) => t.tokenId === event.tokenId);
+    if (event?.type === "user.preferencesChanged") cache.invalidate((_key, t) => t.actor.id === event.userId);
   });
   return { cache, lastUsedWritten: new Map<number, number>() };
 });
@@ -83,7 +84,7 @@ export async function actorForApiToken(deps: Deps, token: string): Promise<Actor
     digest(token),
     async () => {
       const [row] = await deps.prisma.$queryRaw<(KnownToken["actor"] & { tokenId: number; access: ApiTokenAccess; expiresAt: Date | null })[]>`
-        SELECT u.id, u.username, u.name, u.role::text AS role, u.department, t.id AS "tokenId", t.access::text AS access, t."expiresAt"
+        SELECT u.id, u.username, u.name, u.role::text AS role, u.department, u.locale, t.id AS "tokenId", t.access::text AS access, t."expiresAt"
         FROM "ApiToken" t JOIN "User" u ON u.id = t."userId"
         WHERE t."tokenHash" = ${digest(token)} AND t."revokedAt" IS NULL`;
       if (!row) return null;

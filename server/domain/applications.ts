@@ -13,6 +13,7 @@ import { validOn } from "./certifications.ts";
 import { logActivity, parseInput, requireActor, write, type Actor, type Deps, type Tx } from "./context.ts";
 import { DAY_MS, isoDate, utcDay } from "./days.ts";
 import { ForbiddenError, NotFoundError, ValidationError } from "./errors.ts";
+import type { Message } from "../../schemas/messages.ts";
 import { seek } from "./keyset.ts";
 import { heldVehicle, mayTakeFrom } from "./locations.ts";
 import { notifyLowStock } from "./notifications.ts";
@@ -31,8 +32,6 @@ import { becameLow, changeStock, containerBaseOf, isLow, lowStockItem, mainWareh
 
 export { applicationInclude, snapshotOf, type ApplicationWithLines };
 
-/** A restricted-use product needs the licence on the day it was applied. */
-export const NEEDS_LICENCE = "a restricted-use product needs, on its date, a valid certification of the applicator or of a named supervising certified applicator";
 const FUTURE_SKEW_MS = 5 * 60_000;
 
 type Person = Pick<User, "id" | "name"> & { certification: Certification | null };
@@ -56,19 +55,24 @@ function planLine(item: InventoryItem, line: { amount: string; unit: string }, f
     const unit = line.unit.toUpperCase().replace(/\s+/g, "_") as MeasureUnit;
     if (!(MEASURE_UNITS as readonly string[]).includes(unit) || MEASURE_KIND[unit] !== MEASURE_KIND[item.containerUnit!]) {
       const units = MEASURE_UNITS.filter((u) => MEASURE_KIND[u] === MEASURE_KIND[item.containerUnit!]).map((u) => MEASURE_LABEL[u]);
-      throw new ValidationError(`${item.name} is measured by ${MEASURE_KIND[item.containerUnit!]}: give the amount in ${units.join(", ")}`, `${field}.unit`);
+      throw new ValidationError(
+        MEASURE_KIND[item.containerUnit!] === "volume"
+          ? /*i18n*/ { id: "application.measuredByVolume", message: "{name} is measured by volume: give the amount in {units}", values: { name: item.name, units: units.join(", ") } }
+          : /*i18n*/ { id: "application.measuredByWeight", message: "{name} is measured by weight: give the amount in {units}", values: { name: item.name, units: units.join(", ") } },
+        `${field}.unit`,
+      );
     }
     return { base: toBase(line.amount, unit), units: 0, unit, amountText: line.amount };
   }
-  if (line.unit !== item.unit) throw new ValidationError(`${item.name} is counted in ${item.unit}: give the amount in ${item.unit}`, `${field}.unit`);
+  if (line.unit !== item.unit) throw new ValidationError(/*i18n*/ { id: "application.isCountedInGiveThe", message: "{name} is counted in {unit}: give the amount in {unit}", values: { name: item.name, unit: item.unit } }, `${field}.unit`);
   const thousandths = parseThousandths(line.amount)!;
-  if (thousandths % 1000n !== 0n) throw new ValidationError(`${item.name} is counted in whole ${item.unit}: give a whole number (or set its container size to measure it)`, `${field}.amount`);
+  if (thousandths % 1000n !== 0n) throw new ValidationError(/*i18n*/ { id: "application.isCountedInWholeGive", message: "{name} is counted in whole {unit}: give a whole number (or set its container size to measure it)", values: { name: item.name, unit: item.unit } }, `${field}.amount`);
   return { base: null, units: Number(thousandths / 1000n), unit: item.unit, amountText: line.amount };
 }
 
 export async function personWithLicence(tx: Tx, id: number, field: string): Promise<Person> {
   const user = await tx.user.findUnique({ where: { id }, select: { id: true, name: true, certification: true } });
-  if (!user) throw new ValidationError("No such user", field);
+  if (!user) throw new ValidationError(/*i18n*/ { id: "application.noSuchUser", message: "No such user" }, field);
   return user;
 }
 
@@ -80,28 +84,59 @@ export async function personWithLicence(tx: Tx, id: number, field: string): Prom
 export function checkLicences(applicator: Person, supervisor: Person | null, startedAt: Date, products: InventoryItem[]) {
   const day = isoDate(startedAt);
   const rup = products.filter((p) => p.restrictedUse);
-  const state = (p: Person) =>
-    !p.certification
-      ? `${p.name} holds no applicator certification`
-      : validOn(p.certification, startedAt)
-        ? null
-        : utcDay(p.certification.expiresOn) < utcDay(startedAt)
-          ? `${p.name}'s certification ${p.certification.number} expired ${isoDate(p.certification.expiresOn)}`
-          : `${p.name}'s certification ${p.certification.number} was issued ${isoDate(p.certification.issuedOn!)}, after ${day}`;
-  if (supervisor && state(supervisor) && rup.length) {
-    throw new ValidationError(`${state(supervisor)}: a supervisor of a restricted-use application must be certified on ${day}`, "supervisorId");
+  // What is wrong with a person's certification on the day: missing, expired, or not yet issued.
+  const state = (p: Person): { kind: "missing" | "expired" | "notYetValid"; said: Message } | null => {
+    const c = p.certification;
+    if (!c) return { kind: "missing", said: /*i18n*/ { id: "certification.missing", message: "{name} holds no applicator certification", values: { name: p.name } } };
+    if (validOn(c, startedAt)) return null;
+    if (utcDay(c.expiresOn) < utcDay(startedAt))
+      return { kind: "expired", said: /*i18n*/ { id: "certification.expired", message: "{name}'s certification {number} expired {expiresOn}", values: { name: p.name, number: c.number, expiresOn: isoDate(c.expiresOn) } } };
+    return {
+      kind: "notYetValid",
+      said: /*i18n*/ { id: "certification.notYetValid", message: "{name}'s certification {number} was issued {issuedOn}, after {day}", values: { name: p.name, number: c.number, issuedOn: isoDate(c.issuedOn!), day } },
+    };
+  };
+  const supervisorState = supervisor && state(supervisor);
+  if (supervisorState && rup.length) {
+    const values = { state: supervisorState.said, day };
+    const said: Record<typeof supervisorState.kind, Message> = {
+      missing: /*i18n*/ { id: "application.supervisorCertificationMissing", message: "{state}: a supervisor of a restricted-use application must be certified on {day}", values },
+      expired: /*i18n*/ { id: "application.supervisorCertificationExpired", message: "{state}: a supervisor of a restricted-use application must be certified on {day}", values },
+      notYetValid: /*i18n*/ { id: "application.supervisorCertificationNotYetValid", message: "{state}: a supervisor of a restricted-use application must be certified on {day}", values },
+    };
+    throw new ValidationError(said[supervisorState.kind], "supervisorId");
   }
   if (!rup.length) return;
   if (validOn(applicator.certification, startedAt) || (supervisor && validOn(supervisor.certification, startedAt))) return;
-  throw new ValidationError(`${state(applicator)}; ${rup.map((p) => p.name).join(", ")} is restricted use: ${NEEDS_LICENCE} (${day})`, "applicatorId");
+  const applicatorState = state(applicator)!;
+  // A restricted-use product needs, on the day it was applied, the applicator's or a named supervisor's licence.
+  const values = { state: applicatorState.said, products: rup.map((p) => p.name).join(", "), day };
+  const said: Record<typeof applicatorState.kind, Message> = {
+    missing: /*i18n*/ {
+      id: "application.certificationMissing",
+      message: "{state}; {products} is restricted use: a restricted-use product needs, on its date, a valid certification of the applicator or of a named supervising certified applicator ({day})",
+      values,
+    },
+    expired: /*i18n*/ {
+      id: "application.certificationExpired",
+      message: "{state}; {products} is restricted use: a restricted-use product needs, on its date, a valid certification of the applicator or of a named supervising certified applicator ({day})",
+      values,
+    },
+    notYetValid: /*i18n*/ {
+      id: "application.certificationNotYetValid",
+      message: "{state}; {products} is restricted use: a restricted-use product needs, on its date, a valid certification of the applicator or of a named supervising certified applicator ({day})",
+      values,
+    },
+  };
+  throw new ValidationError(said[applicatorState.kind], "applicatorId");
 }
 
 /** Where a line's product comes from: the given location (if the actor may take from it), else the applicator's vehicle when it carries the product, else the main warehouse. */
 async function sourceOf(tx: Tx, actor: Actor, applicatorId: number, locationId: number | undefined, itemId: number): Promise<StockLocation> {
   if (locationId !== undefined) {
     const location = await tx.stockLocation.findUnique({ where: { id: locationId } });
-    if (!location) throw new ValidationError("No such stock location", "locationId");
-    if (!mayTakeFrom(actor, location)) throw new ForbiddenError("You may only use stock from a warehouse or the vehicle you hold");
+    if (!location) throw new ValidationError(/*i18n*/ { id: "application.noSuchLocation", message: "No such stock location" }, "locationId");
+    if (!mayTakeFrom(actor, location)) throw new ForbiddenError(/*i18n*/ { id: "application.youMayOnlyUseStock", message: "You may only use stock from a warehouse or the vehicle you hold" });
     return location;
   }
   const vehicle = await heldVehicle(tx, applicatorId);
@@ -141,7 +176,12 @@ const dilutionColumns = (d: Planned["dilution"]) => ({
 });
 
 function assertNotFuture(at: string | null | undefined, field: string, now: Date) {
-  if (at && new Date(at).getTime() > now.getTime() + FUTURE_SKEW_MS) throw new ValidationError(`${field === "startedAt" ? "Start" : "End"} time cannot be in the future`, field);
+  if (at && new Date(at).getTime() > now.getTime() + FUTURE_SKEW_MS) throw new ValidationError(
+      field === "startedAt"
+        ? /*i18n*/ { id: "application.startInFuture", message: "Start time cannot be in the future" }
+        : /*i18n*/ { id: "application.endInFuture", message: "End time cannot be in the future" },
+      field,
+    );
 }
 
 /**
@@ -152,18 +192,18 @@ export async function recordApplication(deps: Deps, actor: Actor | null, input: 
   const a = requireActor(actor);
   const data = parseInput(recordApplicationInput, input);
   const applicatorId = data.applicatorId ?? a.id;
-  if (applicatorId !== a.id && !isManager(a)) throw new ForbiddenError("Only managers can record an application for someone else");
+  if (applicatorId !== a.id && !isManager(a)) throw new ForbiddenError(/*i18n*/ { id: "application.onlyManagersCanRecordAn", message: "Only managers can record an application for someone else" });
   assertNotFuture(data.startedAt, "startedAt", now);
   assertNotFuture(data.endedAt, "endedAt", now);
   const startedAt = new Date(data.startedAt);
   return write(deps, async (tx, emit) => {
     const applicator = await personWithLicence(tx, applicatorId, "applicatorId");
     const supervisor = data.supervisorId ? await personWithLicence(tx, data.supervisorId, "supervisorId") : null;
-    if (supervisor?.id === applicator.id) throw new ValidationError("The supervisor is someone else than the applicator", "supervisorId");
+    if (supervisor?.id === applicator.id) throw new ValidationError(/*i18n*/ { id: "application.theSupervisorIsSomeoneElse", message: "The supervisor is someone else than the applicator" }, "supervisorId");
     const planned: Planned[] = [];
     for (const [i, line] of data.lines.entries()) {
       const item = await tx.inventoryItem.findUnique({ where: { id: line.itemId } });
-      if (!item) throw new ValidationError("That product no longer exists", `lines.${i}.itemId`);
+      if (!item) throw new ValidationError(/*i18n*/ { id: "application.productGone", message: "That product no longer exists" }, `lines.${i}.itemId`);
       planned.push({ item, ...planLine(item, line, `lines.${i}`), dilution: line.dilution, locationId: line.locationId });
     }
     checkLicences(applicator, supervisor, startedAt, planned.map((p) => p.item));
@@ -251,7 +291,7 @@ export async function amendApplication(deps: Deps, actor: Actor | null, input: u
   return write(deps, async (tx, emit) => {
     const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM "Application" WHERE id = ${data.applicationId} FOR UPDATE`;
     const before = locked.length ? await tx.application.findUnique({ where: applicationNodeWhere(a, data.applicationId), include: applicationInclude }) : null;
-    if (!before) throw new NotFoundError("Application record not found");
+    if (!before) throw new NotFoundError(/*i18n*/ { id: "application.notFound", message: "Application record not found" });
     const changes: { field: string; before: string; after: string }[] = [];
     const set: Prisma.ApplicationUncheckedUpdateInput = {};
     const note = (field: string, was: unknown, now: unknown) => {
@@ -276,7 +316,7 @@ export async function amendApplication(deps: Deps, actor: Actor | null, input: u
       change("endedAt", before.endedAt, ended, "endedAt", ended);
     }
     const endedAt = set.endedAt !== undefined ? (set.endedAt as Date | null) : before.endedAt;
-    if (endedAt && endedAt < startedAt) throw new ValidationError("End time must be after the start time", "endedAt");
+    if (endedAt && endedAt < startedAt) throw new ValidationError(/*i18n*/ { id: "application.endTimeMustBeAfter", message: "End time must be after the start time" }, "endedAt");
     if (data.targetPests) change("targetPests", before.targetPests, data.targetPests, "targetPests", data.targetPests);
     if (data.method) change("method", before.method && METHOD_LABEL[before.method], METHOD_LABEL[data.method], "method", data.method);
     if (data.supervisedApplicators) change("supervisedApplicators", before.supervisedApplicators, data.supervisedApplicators, "supervisedApplicators", data.supervisedApplicators);
@@ -291,7 +331,7 @@ export async function amendApplication(deps: Deps, actor: Actor | null, input: u
     const applicator = await personWithLicence(tx, before.applicatorId, "applicatorId");
     const supervisorId = data.supervisorId !== undefined ? data.supervisorId : before.supervisorId;
     const supervisor = supervisorId ? await personWithLicence(tx, supervisorId, "supervisorId") : null;
-    if (supervisor?.id === applicator.id) throw new ValidationError("The supervisor is someone else than the applicator", "supervisorId");
+    if (supervisor?.id === applicator.id) throw new ValidationError(/*i18n*/ { id: "application.theSupervisorIsSomeoneElse", message: "The supervisor is someone else than the applicator" }, "supervisorId");
     if (data.supervisorId !== undefined && data.supervisorId !== before.supervisorId) {
       note("supervisor", before.supervisorName, supervisor?.name ?? null);
       set.supervisorId = supervisor?.id ?? null;
@@ -312,19 +352,19 @@ export async function amendApplication(deps: Deps, actor: Actor | null, input: u
       const field = `lines.${i}`;
       if (line.lineId !== undefined) {
         const old = before.lines.find((l) => l.id === line.lineId);
-        if (!old) throw new ValidationError("That line is not part of this record", `${field}.lineId`);
-        if (given.has(old.id)) throw new ValidationError("A line is given twice", `${field}.lineId`);
+        if (!old) throw new ValidationError(/*i18n*/ { id: "application.thatLineIsNotPart", message: "That line is not part of this record" }, `${field}.lineId`);
+        if (given.has(old.id)) throw new ValidationError(/*i18n*/ { id: "application.aLineIsGivenTwice", message: "A line is given twice" }, `${field}.lineId`);
         given.add(old.id);
-        if (old.itemId !== line.itemId) throw new ValidationError("A line's product does not change: take it back (amount 0) and add the right one", `${field}.itemId`);
+        if (old.itemId !== line.itemId) throw new ValidationError(/*i18n*/ { id: "application.aLineSProductDoes", message: "A line's product does not change: take it back (amount 0) and add the right one" }, `${field}.itemId`);
         const item = await tx.inventoryItem.findUnique({ where: { id: line.itemId } });
-        if (!item) throw new ValidationError("That product no longer exists", `${field}.itemId`);
+        if (!item) throw new ValidationError(/*i18n*/ { id: "application.productGone", message: "That product no longer exists" }, `${field}.itemId`);
         const next = planLine(item, line, field);
         const oldTaken = lineTaken(old, item);
         const from = await tx.stockLocation.findUnique({ where: { id: old.locationId ?? 0 } });
         const diffBase = next.base !== null ? next.base - (oldTaken.base ?? 0n) : null;
         const diffUnits = next.units - oldTaken.units;
         if ((diffBase ?? 0n) !== 0n || diffUnits !== 0) {
-          if (!from) throw new ValidationError("The location this line took its product from no longer exists", `${field}.amount`);
+          if (!from) throw new ValidationError(/*i18n*/ { id: "application.theLocationThisLineTook", message: "The location this line took its product from no longer exists" }, `${field}.amount`);
           moves.push({ item, from, base: diffBase, units: diffUnits });
         }
         const was = describeAmount(old.amount.toString(), old.unit);
@@ -339,9 +379,9 @@ export async function amendApplication(deps: Deps, actor: Actor | null, input: u
         }
         if (parseThousandths(next.amountText)! > 0n) products.push(item);
       } else {
-        if (parseThousandths(line.amount)! === 0n) throw new ValidationError("A new line needs an amount", `${field}.amount`);
+        if (parseThousandths(line.amount)! === 0n) throw new ValidationError(/*i18n*/ { id: "application.aNewLineNeedsAn", message: "A new line needs an amount" }, `${field}.amount`);
         const item = await tx.inventoryItem.findUnique({ where: { id: line.itemId } });
-        if (!item) throw new ValidationError("That product no longer exists", `${field}.itemId`);
+        if (!item) throw new ValidationError(/*i18n*/ { id: "application.productGone", message: "That product no longer exists" }, `${field}.itemId`);
         const next = planLine(item, line, field);
         const from = await sourceOf(tx, a, before.applicatorId, line.locationId, item.id);
         await tx.applicationLine.create({
@@ -357,7 +397,7 @@ export async function amendApplication(deps: Deps, actor: Actor | null, input: u
       const item = old.itemId ? await tx.inventoryItem.findUnique({ where: { id: old.itemId } }) : null;
       if (item) products.push(item);
     }
-    if (!changes.length) throw new ValidationError("The amendment changes nothing", "reason");
+    if (!changes.length) throw new ValidationError(/*i18n*/ { id: "application.theAmendmentChangesNothing", message: "The amendment changes nothing" }, "reason");
     checkLicences(applicator, supervisor, startedAt, products);
 
     const updated = await tx.application.update({ where: { id: before.id }, data: set });
@@ -450,7 +490,7 @@ export async function listApplications(deps: Deps, actor: Actor | null, filter: 
 export async function getApplication(deps: Deps, actor: Actor | null, id: number): Promise<ApplicationWithLines> {
   requireActor(actor);
   const found = await deps.prisma.application.findUnique({ where: applicationNodeWhere(actor, id), include: applicationInclude });
-  if (!found) throw new NotFoundError("Application record not found");
+  if (!found) throw new NotFoundError(/*i18n*/ { id: "application.notFound", message: "Application record not found" });
   return found;
 }
 

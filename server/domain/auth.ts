@@ -1,3 +1,4 @@
+import { say } from "../../schemas/messages.ts";
 import { createHash, randomBytes } from "node:crypto";
 import { dummyHash, hashPassword, verifyPassword } from "../auth/password.ts";
 import type { DomainEvent } from "../realtime/events.ts";
@@ -10,7 +11,7 @@ import { signInInput } from "../../schemas/auth.ts";
 import { passwordField, usernameField } from "../../schemas/team.ts";
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-export const SIGN_IN_FAILED = "Invalid username or password";
+export const SIGN_IN_FAILED = say(/*i18n*/ { id: "auth.signInFailed", message: "Invalid username or password" });
 
 /** The cookie carries the session id; the database keeps only its hash, so a leaked table opens nothing. */
 const digest = (sessionId: string) => createHash("sha256").update(sessionId).digest("hex");
@@ -38,7 +39,7 @@ export type SignInFrom = { attempts?: SignInAttempts; address?: string; device?:
  * after earlier failures (by address, by username and address, by username from unknown devices,
  * or by this device: signInThrottle.ts). Answers the device to remember, with this username in it.
  */
-export async function signIn(deps: Deps, input: unknown, from: SignInFrom = {}): Promise<{ user: PublicUser; sessionId: string; device: SignInDevice }> {
+export async function signIn(deps: Deps, input: unknown, from: SignInFrom = {}): Promise<{ user: PublicUser; sessionId: string; device: SignInDevice; locale: string | null }> {
   const { username, password } = parseInput(signInInput, input);
   await from.attempts?.before();
   const trusted = from.device?.usernames.includes(username) ? from.device.id : undefined;
@@ -56,13 +57,13 @@ export async function signIn(deps: Deps, input: unknown, from: SignInFrom = {}):
   await deps.prisma.session.create({
     data: { id: digest(sessionId), userId: found.id, expiresAt: new Date(Date.now() + SESSION_TTL_MS) },
   });
-  const { passwordHash: _omit, ...user } = found;
+  const { passwordHash: _omit, locale, ...user } = found;
   void _omit;
   const device = {
     id: from.device?.id ?? randomBytes(18).toString("base64url"),
     usernames: [username, ...(from.device?.usernames ?? []).filter((u) => u !== username)].slice(0, DEVICE_USERNAMES),
   };
-  return { user, sessionId, device };
+  return { user, sessionId, device, locale };
 }
 
 export async function signOut(deps: Deps, sessionId: string | undefined): Promise<void> {
@@ -96,6 +97,7 @@ const SESSION_CACHE_MS = 5_000;
 const sessionCache = perBus((bus) => {
   const cache = new BusGuardedCache<string, { actor: Actor; expiresAt: number }>(bus, SESSION_CACHE_MS, 10_000);
   onChange(bus, (event) => {
+    if (event?.type === "user.preferencesChanged") cache.invalidate((_key, session) => session.actor.id === event.userId);
     if (event?.type !== "session.revoked") return;
     if (event.sessionDigest) cache.invalidate((key) => key === event.sessionDigest);
     if (event.userId !== undefined) cache.invalidate((_key, session) => session.actor.id === event.userId);
@@ -112,12 +114,12 @@ export async function actorForSession(deps: Deps, sessionId: string | undefined)
     async () => {
       // Every signed-in request without a cached session asks this: one query (a join) rather than the session and then its user.
       const [row] = await deps.prisma.$queryRaw<(Actor & { expiresAt: Date })[]>`
-        SELECT u.id, u.username, u.name, u.role::text AS role, u.department, s."expiresAt"
+        SELECT u.id, u.username, u.name, u.role::text AS role, u.department, u.locale, s."expiresAt"
         FROM "Session" s JOIN "User" u ON u.id = s."userId"
         WHERE s.id = ${key}`;
       if (!row) return null;
-      const { id, username, name, role, department, expiresAt } = row;
-      return { actor: { id, username, name, role, department, sessionDigest: key, sessionExpiresAt: expiresAt.getTime() }, expiresAt: expiresAt.getTime() };
+      const { id, username, name, role, department, locale, expiresAt } = row;
+      return { actor: { id, username, name, role, department, locale, sessionDigest: key, sessionExpiresAt: expiresAt.getTime() }, expiresAt: expiresAt.getTime() };
     },
     (found) => found.expiresAt,
   );
@@ -126,9 +128,9 @@ export async function actorForSession(deps: Deps, sessionId: string | undefined)
 }
 
 export async function currentUser(deps: Deps, actor: Actor | null): Promise<PublicUser> {
-  if (!actor) throw new UnauthenticatedError("Not signed in");
+  if (!actor) throw new UnauthenticatedError(/*i18n*/ { id: "auth.notSignedIn", message: "Not signed in" });
   const user = await deps.prisma.user.findUnique({ where: { id: actor.id }, select: publicUserSelect });
-  if (!user) throw new UnauthenticatedError("Not signed in");
+  if (!user) throw new UnauthenticatedError(/*i18n*/ { id: "auth.notSignedIn", message: "Not signed in" });
   return user;
 }
 

@@ -51,6 +51,8 @@ export function recordsChangedBy(event: DomainEvent | undefined): string[] | nul
       return ["Application", "ApplicationLine", "ApplicationAmendment", `Application:${event.applicationId}`, "ActivityEntry", "Reports", "ApplicationReports", "RupRecordRow", "ApplicationMonthlyProduct", "Query.applicationReports"];
     case "certification.changed":
       return ["Certification", "User", `User:${event.userId}`, "Query.expiringCertifications"];
+    case "user.preferencesChanged":
+      return ["User", `User:${event.userId}`];
     case "notification.created":
       return ["Notification", "Query.unreadNotificationCount"];
     case "session.revoked":

@@ -23,11 +23,11 @@ export function validOn(cert: Pick<Certification, "issuedOn" | "expiresOn"> | nu
 }
 
 export async function setCertification(deps: Deps, actor: Actor | null, input: unknown): Promise<Certification> {
-  const a = requireManager(actor, "Only managers can record certifications");
+  const a = requireManager(actor, /*i18n*/ { id: "certification.onlyManagersCanRecordCertifications", message: "Only managers can record certifications" });
   const data = parseInput(setCertificationInput, input);
   return write(deps, async (tx, emit) => {
     const user = await tx.user.findUnique({ where: { id: data.userId }, select: { id: true, name: true } });
-    if (!user) throw new NotFoundError("User not found");
+    if (!user) throw new NotFoundError(/*i18n*/ { id: "user.notFound", message: "User not found" });
     const fields = {
       number: data.number,
       state: data.state,
@@ -58,7 +58,7 @@ export async function certificationOf(deps: Deps, actor: Actor | null, userId: n
 
 /** Certifications that expire within the longest notice window, or have expired (managers; the dashboard). */
 export async function expiringCertifications(deps: Deps, actor: Actor | null, now = new Date()) {
-  requireManager(actor, "Only managers can see the team's certifications");
+  requireManager(actor, /*i18n*/ { id: "certification.onlyManagersCanSeeTheTeam", message: "Only managers can see the team's certifications" });
   return deps.prisma.certification.findMany({
     where: { expiresOn: { lt: new Date(utcDay(now) + (EXPIRY_NOTICE_DAYS[0] + 1) * DAY) } },
     include: { user: { select: { id: true, name: true } } },

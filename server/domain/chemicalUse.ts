@@ -27,7 +27,7 @@ export async function recordChemicalUse(
   if (utcDay(usedAt) > utcDay(now)) throw new ValidationError(FUTURE_USE, "date");
   return write(deps, async (tx, emit) => {
     const product = await tx.inventoryItem.findUnique({ where: { id: data.itemId } });
-    if (!product) throw new NotFoundError("Inventory item not found");
+    if (!product) throw new NotFoundError(/*i18n*/ { id: "item.notFound", message: "Inventory item not found" });
     const from = await useLocation(tx, a, data.locationId, product.id);
     // The licence rule of application records holds here too: a restricted-use product needs the user's valid certification.
     const applicator = await personWithLicence(tx, a.id, "itemId");

@@ -6,7 +6,7 @@ import type { DomainEvent, EventBus } from "../realtime/events.ts";
 import type { ObjectStore } from "../storage/objects.ts";
 import { activityAudience } from "./access.ts";
 import { committed } from "./cache.ts";
-import { ConflictError, ForbiddenError, UnauthenticatedError, ValidationError } from "./errors.ts";
+import { ConflictError, ForbiddenError, UnauthenticatedError, ValidationError, type Said } from "./errors.ts";
 import { IdempotencyScope } from "./idempotency.ts";
 import { deliveriesQueued, enqueueWebhookDeliveries } from "./webhookOutbox.ts";
 
@@ -26,7 +26,7 @@ export function requireActor(actor: Actor | null | undefined): Actor {
   return actor;
 }
 
-export function requireManager(actor: Actor | null | undefined, message?: string): Actor {
+export function requireManager(actor: Actor | null | undefined, message?: Said): Actor {
   const a = requireActor(actor);
   if (a.role !== "manager") throw new ForbiddenError(message);
   return a;
@@ -86,10 +86,10 @@ export async function write<T>(
   return result;
 }
 
-const uniqueMessages: Record<string, [string, string]> = {
-  barcode: ["barcode", "An inventory item with this barcode already exists"],
-  serialNumber: ["serialNumber", "Equipment with this serial number already exists"],
-  username: ["username", "This username is already taken"],
+const uniqueMessages: Record<string, [string, Said]> = {
+  barcode: ["barcode", /*i18n*/ { id: "item.barcodeTaken", message: "An inventory item with this barcode already exists" }],
+  serialNumber: ["serialNumber", /*i18n*/ { id: "equipment.serialNumberTaken", message: "Equipment with this serial number already exists" }],
+  username: ["username", /*i18n*/ { id: "user.usernameTaken", message: "This username is already taken" }],
 };
 
 export function translateDbError(err: unknown): unknown {
@@ -99,17 +99,17 @@ export function translateDbError(err: unknown): unknown {
       for (const [key, [field, message]] of Object.entries(uniqueMessages)) {
         if (meta.includes(key)) return new ConflictError(message, field);
       }
-      return new ConflictError("That value is already in use");
+      return new ConflictError(/*i18n*/ { id: "write.valueInUse", message: "That value is already in use" });
     }
     // A write conflict or deadlock the database broke (PostgreSQL 40001/40P01, also from raw statements).
     if (err.code === "P2034" || (err.code === "P2010" && /\b40(001|P01)\b|deadlock detected|could not serialize/.test(JSON.stringify(err.meta ?? {}) + err.message)))
-      return new ConflictError("Someone else changed this at the same moment. Please try again.");
+      return new ConflictError(/*i18n*/ { id: "write.concurrentChange", message: "Someone else changed this at the same moment. Please try again." });
     // A value past what a column holds (a stock total pushed past 2,147,483,647 by many receipts): the
     // inputs are bounded before any SQL, so this is a sum; refused like any other bad input.
     if (err.code === "P2020" || (err.code === "P2010" && /\b22003\b|out of range/.test(JSON.stringify(err.meta ?? {}) + err.message)))
-      return new ValidationError("That would make a number larger than Trapline can keep (at most 2,147,483,647); nothing was changed.");
+      return new ValidationError(/*i18n*/ { id: "write.numberTooLarge", message: "That would make a number larger than Trapline can keep (at most 2,147,483,647); nothing was changed." });
     // No connection for the transaction within maxWait, or it outlasted its timeout: many writes at once.
-    if (err.code === "P2028") return new ConflictError("Too many changes at the same moment: nothing was changed. Please try again.");
+    if (err.code === "P2028") return new ConflictError(/*i18n*/ { id: "write.tooBusy", message: "Too many changes at the same moment: nothing was changed. Please try again." });
   }
   return err;
 }
@@ -148,6 +148,6 @@ export function activityCte(actor: Actor, entry: ActivityDraft): Prisma.Sql {
 /** Positive 32-bit id, or a ValidationError. */
 export function parseId(raw: unknown, field = "id"): number {
   const n = typeof raw === "number" ? raw : typeof raw === "string" && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isInteger(n) || n < 1 || n > 2_147_483_647) throw new ValidationError(`${field} must be a positive whole number`, field);
+  if (!Number.isInteger(n) || n < 1 || n > 2_147_483_647) throw new ValidationError(/*i18n*/ { id: "field.notAPositiveWholeNumber", message: "{field} must be a positive whole number", values: { field } }, field);
   return n;
 }

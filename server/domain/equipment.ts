@@ -78,7 +78,7 @@ export async function countEquipment(deps: Deps, actor: Actor | null, filter: Eq
 export async function getEquipment(deps: Deps, actor: Actor | null, id: unknown) {
   requireActor(actor);
   const equipment = await deps.prisma.equipment.findUnique({ where: { id: parseId(id) } });
-  if (!equipment) throw new NotFoundError("Equipment not found");
+  if (!equipment) throw new NotFoundError(/*i18n*/ { id: "equipment.notFound", message: "Equipment not found" });
   return equipment;
 }
 
@@ -123,7 +123,7 @@ export async function checkOutEquipment(deps: Deps, actor: Actor | null, id: unk
   return write(deps, async (tx, emit) => {
     // Checked here, not before write(): the same check-out resent with its Idempotency-Key after the
     // due day has passed must get its first answer back, not fail a check that held when it ran.
-    if (dueBack && utcDay(dueBack) < utcDay(new Date())) throw new ValidationError("Due back cannot be in the past", "dueBack");
+    if (dueBack && utcDay(dueBack) < utcDay(new Date())) throw new ValidationError(/*i18n*/ { id: "equipment.dueBackCannotBeIn", message: "Due back cannot be in the past" }, "dueBack");
     const equipment = await checkOutInTx(tx, a, equipmentId, assignedTo, undefined, dueBack ?? null);
     await remindDueBack(tx, emit, equipment);
     emit({ type: "equipment.changed", equipmentId, action: "checked_out" });
@@ -169,18 +169,27 @@ export async function checkInEquipment(deps: Deps, actor: Actor | null, id: unkn
   });
 }
 
-async function stateConflict(tx: Tx, equipmentId: number, verb: string) {
+async function stateConflict(tx: Tx, equipmentId: number, verb: "checked out" | "checked in") {
   const current = await tx.equipment.findUnique({ where: { id: equipmentId } });
-  if (!current) return new NotFoundError("Equipment not found");
-  const now = current.status === "checked_out" ? `checked out to ${current.assignedTo}` : current.status.replace("_", " ");
-  return new ConflictError(`${current.name} cannot be ${verb}: it is ${now}`);
+  if (!current) return new NotFoundError(/*i18n*/ { id: "equipment.notFound", message: "Equipment not found" });
+  const values = { name: current.name, status: current.status, assignedTo: current.assignedTo ?? "" };
+  // available, maintenance or repair (checked_out names its holder); the catalogs translate each.
+  return new ConflictError(
+    current.status === "checked_out"
+      ? verb === "checked out"
+        ? /*i18n*/ { id: "equipment.alreadyCheckedOut", message: "{name} cannot be checked out: it is checked out to {assignedTo}", values }
+        : /*i18n*/ { id: "equipment.checkInWhileCheckedOut", message: "{name} cannot be checked in: it is checked out to {assignedTo}", values }
+      : verb === "checked out"
+        ? /*i18n*/ { id: "equipment.notAvailable", message: "{name} cannot be checked out: it is {status}", values }
+        : /*i18n*/ { id: "equipment.notCheckedOut", message: "{name} cannot be checked in: it is {status}", values },
+  );
 }
 
 async function lockEquipment(tx: Tx, id: number): Promise<Equipment> {
   const rows = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM "Equipment" WHERE id = ${id} FOR UPDATE`;
-  if (!rows.length) throw new NotFoundError("Equipment not found");
+  if (!rows.length) throw new NotFoundError(/*i18n*/ { id: "equipment.notFound", message: "Equipment not found" });
   return tx.equipment.findUniqueOrThrow({ where: { id } }).catch((err: unknown) => {
-    throw isRecordNotFound(err) ? new NotFoundError("Equipment not found") : err;
+    throw isRecordNotFound(err) ? new NotFoundError(/*i18n*/ { id: "equipment.notFound", message: "Equipment not found" }) : err;
   });
 }
 

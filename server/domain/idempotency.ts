@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import type { Tx } from "../db/client.ts";
 import type { PrismaClient } from "../db/generated/client.ts";
 import { IdempotencyKeyReusedError, ValidationError } from "./errors.ts";
+import { say } from "../../schemas/messages.ts";
 
 /**
  * Idempotent writes (issue 13). A client sends an `Idempotency-Key` with a write; the transport
@@ -28,8 +29,10 @@ export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
 
 /** The form of a key (also the OpenAPI document's pattern for the header). */
 export const IDEMPOTENCY_KEY_FORM = /^[A-Za-z0-9._:-]{16,128}$/;
-export const KEY_FORM_MESSAGE =
-  "Idempotency-Key must be 16 to 128 characters of letters, digits and . _ : - (a UUID made on the device is a good key)";
+export const KEY_FORM_MESSAGE = say(/*i18n*/ {
+  id: "idempotency.keyForm",
+  message: "Idempotency-Key must be 16 to 128 characters of letters, digits and . _ : - (a UUID made on the device is a good key)",
+});
 
 /** The header's value, undefined when absent; a ValidationError when it is not a usable key. */
 export function parseIdempotencyKey(header: string | string[] | null | undefined): string | undefined {

@@ -75,7 +75,7 @@ export async function countInventoryItems(deps: Deps, actor: Actor | null, filte
 export async function getInventoryItem(deps: Deps, actor: Actor | null, id: unknown) {
   requireActor(actor);
   const item = await deps.prisma.inventoryItem.findUnique({ where: { id: parseId(id) } });
-  if (!item) throw new NotFoundError("Inventory item not found");
+  if (!item) throw new NotFoundError(/*i18n*/ { id: "item.notFound", message: "Inventory item not found" });
   return item;
 }
 
@@ -112,7 +112,7 @@ export async function updateInventoryItem(deps: Deps, actor: Actor | null, id: u
   return write(deps, async (tx, emit) => {
     // Lock the row so the quantity delta is computed against the value we replace.
     const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM "InventoryItem" WHERE id = ${itemId} FOR UPDATE`;
-    if (!locked.length) throw new NotFoundError("Inventory item not found");
+    if (!locked.length) throw new NotFoundError(/*i18n*/ { id: "item.notFound", message: "Inventory item not found" });
     const before = (await tx.inventoryItem.findUnique({ where: { id: itemId } }))!;
     const { quantity, containerSize: _c, activeIngredients: _a, ...rest } = data;
     let item = await tx.inventoryItem.update({ where: { id: itemId }, data: { ...rest, ...labelColumns(data, before) } as Prisma.InventoryItemUncheckedUpdateInput });
@@ -127,7 +127,11 @@ export async function updateInventoryItem(deps: Deps, actor: Actor | null, id: u
         await changeStock(tx, a, { item, location: main, delta, reason: editMovementReason(delta) }).catch((err: unknown) => {
           if (!(err instanceof ConflictError)) throw err;
           throw new ConflictError(
-            `${err.message}. The quantity is the total over all locations; only stock at ${main.name} changes here, so move or count the rest where it is.`,
+            /*i18n*/ {
+              id: "item.quantityBelowOtherLocations",
+              message: "{reason}. The quantity is the total over all locations; only stock at {location} changes here, so move or count the rest where it is.",
+              values: { reason: err.said ?? err.message, location: main.name },
+            },
             "quantity",
           );
         })
@@ -144,11 +148,11 @@ export async function updateInventoryItem(deps: Deps, actor: Actor | null, id: u
 }
 
 export async function deleteInventoryItem(deps: Deps, actor: Actor | null, id: unknown): Promise<{ id: number }> {
-  const a = requireManager(actor, "Only managers can delete inventory items");
+  const a = requireManager(actor, /*i18n*/ { id: "item.onlyManagersCanDeleteInventoryItems", message: "Only managers can delete inventory items" });
   const itemId = parseId(id);
   return write(deps, async (tx, emit) => {
     const item = await tx.inventoryItem.delete({ where: { id: itemId } }).catch((err: unknown) => {
-      throw isRecordNotFound(err) ? new NotFoundError("Inventory item not found") : err;
+      throw isRecordNotFound(err) ? new NotFoundError(/*i18n*/ { id: "item.notFound", message: "Inventory item not found" }) : err;
     });
     await logActivity(tx, a, { action: "delete", entityType: "inventory", entityId: item.id, details: `Deleted ${item.name}` });
     emit({ type: "inventory.changed", itemId: item.id, deleted: true });

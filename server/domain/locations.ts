@@ -1,3 +1,4 @@
+import { say } from "../../schemas/messages.ts";
 import { z } from "zod";
 import { recordId } from "../../schemas/fields.ts";
 import type { Prisma, StockCount, StockLocation } from "../db/generated/client.ts";
@@ -32,8 +33,8 @@ type Emit = (e: DomainEvent) => void;
 const quantityField = locationQuantity;
 export const recordStockCountInput = z
   .object({
-    countId: recordId("countId must be a count id"),
-    itemId: recordId("itemId must be an item id"),
+    countId: recordId(say(/*i18n*/ { id: "id.notACountId", message: "countId must be a count id" })),
+    itemId: recordId(say(/*i18n*/ { id: "id.notAnItemId", message: "itemId must be an item id" })),
     /** Sets the counted number. */
     countedQuantity: quantityField("Counted quantity", 0).optional(),
     /** Adds to what was counted so far (a scan adds 1). */
@@ -70,7 +71,7 @@ export async function countStockLocations(deps: Deps, actor: Actor | null, filte
 export async function getStockLocation(deps: Deps, actor: Actor | null, id: unknown) {
   requireActor(actor);
   const location = await deps.prisma.stockLocation.findUnique({ where: { id: parseId(id) } });
-  if (!location) throw new NotFoundError("Stock location not found");
+  if (!location) throw new NotFoundError(/*i18n*/ { id: "location.notFound", message: "Stock location not found" });
   return location;
 }
 
@@ -151,16 +152,16 @@ export async function myVehicle(deps: Deps, actor: Actor | null, query: object =
 
 async function checkHolder(tx: Tx, kind: StockLocation["kind"], holderId: number | null | undefined, exceptLocationId?: number) {
   if (holderId == null) return;
-  if (kind !== "VEHICLE") throw new ValidationError("Only a vehicle has a holder", "holderId");
+  if (kind !== "VEHICLE") throw new ValidationError(/*i18n*/ { id: "location.onlyAVehicleHasA", message: "Only a vehicle has a holder" }, "holderId");
   // Locks the user's row: two assignments of one holder at once queue, and the second sees the first.
   const user = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM "User" WHERE id = ${holderId} FOR UPDATE`;
-  if (!user.length) throw new ValidationError(`No user with id ${holderId}`, "holderId");
+  if (!user.length) throw new ValidationError(/*i18n*/ { id: "location.noUserWithId", message: "No user with id {holderId}", values: { holderId } }, "holderId");
   const other = await tx.stockLocation.findFirst({ where: { kind: "VEHICLE", holderId, archived: false, id: exceptLocationId ? { not: exceptLocationId } : undefined } });
-  if (other) throw new ConflictError(`That technician already holds ${other.name}`, "holderId");
+  if (other) throw new ConflictError(/*i18n*/ { id: "location.thatTechnicianAlreadyHolds", message: "That technician already holds {name}", values: { name: other.name } }, "holderId");
 }
 
 export async function createStockLocation(deps: Deps, actor: Actor | null, input: unknown): Promise<StockLocation> {
-  const a = requireManager(actor, "Only managers can manage stock locations");
+  const a = requireManager(actor, /*i18n*/ { id: "location.onlyManagersCanManageStockLocations", message: "Only managers can manage stock locations" });
   const data = parseInput(createStockLocationInput, input);
   return write(deps, async (tx, emit) => {
     await checkHolder(tx, data.kind, data.holderId);
@@ -172,7 +173,7 @@ export async function createStockLocation(deps: Deps, actor: Actor | null, input
 }
 
 export async function updateStockLocation(deps: Deps, actor: Actor | null, id: unknown, input: unknown): Promise<StockLocation> {
-  const a = requireManager(actor, "Only managers can manage stock locations");
+  const a = requireManager(actor, /*i18n*/ { id: "location.onlyManagersCanManageStockLocations", message: "Only managers can manage stock locations" });
   const locationId = parseId(id);
   const data = parseInput(updateStockLocationInput, input);
   return write(deps, async (tx, emit) => {
@@ -196,19 +197,19 @@ export async function updateStockLocation(deps: Deps, actor: Actor | null, id: u
 
 /** Archives an empty location with no open count; the last active warehouse stays. */
 export async function archiveStockLocation(deps: Deps, actor: Actor | null, id: unknown): Promise<StockLocation> {
-  const a = requireManager(actor, "Only managers can manage stock locations");
+  const a = requireManager(actor, /*i18n*/ { id: "location.onlyManagersCanManageStockLocations", message: "Only managers can manage stock locations" });
   const locationId = parseId(id);
   return write(deps, async (tx, emit) => {
     const before = await lockLocation(tx, locationId);
-    if (before.archived) throw new ConflictError(`${before.name} is already archived`);
+    if (before.archived) throw new ConflictError(/*i18n*/ { id: "location.isAlreadyArchived", message: "{name} is already archived", values: { name: before.name } });
     const held = await tx.stockLevel.aggregate({ where: { locationId, quantity: { gt: 0 } }, _sum: { quantity: true } });
-    if (held._sum.quantity) throw new ConflictError(`${before.name} still holds ${held._sum.quantity} units: move them out first`);
-    if (await tx.stockCount.findFirst({ where: { locationId, status: "OPEN" } })) throw new ConflictError(`${before.name} has an open count`);
+    if (held._sum.quantity) throw new ConflictError(/*i18n*/ { id: "location.stillHoldsUnitsMoveThem", message: "{name} still holds {quantity} units: move them out first", values: { name: before.name, quantity: held._sum.quantity } });
+    if (await tx.stockCount.findFirst({ where: { locationId, status: "OPEN" } })) throw new ConflictError(/*i18n*/ { id: "location.hasAnOpenCount", message: "{name} has an open count", values: { name: before.name } });
     if (before.kind === "WAREHOUSE") {
       // Lock the active warehouses so two archivings at once cannot take the last two.
       const others = await tx.$queryRaw<{ id: number }[]>`
         SELECT id FROM "StockLocation" WHERE kind = 'WAREHOUSE' AND NOT archived AND id <> ${locationId} FOR UPDATE`;
-      if (!others.length) throw new ConflictError("The last active warehouse cannot be archived");
+      if (!others.length) throw new ConflictError(/*i18n*/ { id: "location.theLastActiveWarehouseCannot", message: "The last active warehouse cannot be archived" });
     }
     const location = await tx.stockLocation.update({ where: { id: locationId }, data: { archived: true } });
     await logActivity(tx, a, { action: "archive", entityType: "location", entityId: location.id, details: `Archived ${location.name}` });
@@ -218,12 +219,12 @@ export async function archiveStockLocation(deps: Deps, actor: Actor | null, id: 
 }
 
 export async function setLocationMinimum(deps: Deps, actor: Actor | null, input: unknown) {
-  const a = requireManager(actor, "Only managers can set minimums");
+  const a = requireManager(actor, /*i18n*/ { id: "location.onlyManagersCanSetMinimums", message: "Only managers can set minimums" });
   const data = parseInput(setLocationMinimumInput, input);
   return write(deps, async (tx, emit) => {
     const location = await lockLocationShared(tx, data.locationId);
     const item = await tx.inventoryItem.findUnique({ where: { id: data.itemId }, select: { id: true, name: true, unit: true } });
-    if (!item) throw new NotFoundError("Inventory item not found");
+    if (!item) throw new NotFoundError(/*i18n*/ { id: "item.notFound", message: "Inventory item not found" });
     const level = await tx.stockLevel.upsert({
       where: { itemId_locationId: { itemId: item.id, locationId: location.id } },
       create: { itemId: item.id, locationId: location.id, quantity: 0, minQuantity: data.minQuantity },
@@ -268,15 +269,15 @@ export async function transferStock(deps: Deps, actor: Actor | null, input: unkn
   const data = parseInput(transferStockInput, input);
   return write(deps, async (tx, emit) => {
     const [from, to] = await Promise.all([findLocation(tx, data.fromLocationId, "fromLocationId"), findLocation(tx, data.toLocationId, "toLocationId")]);
-    if (!mayMoveBetween(a, from, to)) throw new ForbiddenError("You may only move stock between a warehouse and the vehicle you hold");
+    if (!mayMoveBetween(a, from, to)) throw new ForbiddenError(/*i18n*/ { id: "location.youMayOnlyMoveStock", message: "You may only move stock between a warehouse and the vehicle you hold" });
     return transferInTx(tx, a, emit, { itemId: data.itemId, from, to, quantity: data.quantity });
   });
 }
 
 async function transferInTx(tx: Tx, a: Actor, emit: Emit, t: { itemId: number; from: StockLocation; to: StockLocation; quantity: number }) {
   const product = await tx.inventoryItem.findUnique({ where: { id: t.itemId }, select: { id: true, name: true, unit: true } });
-  if (!product) throw new NotFoundError("Inventory item not found");
-  if (t.to.archived) throw new ConflictError(`${t.to.name} is archived`, "toLocationId");
+  if (!product) throw new NotFoundError(/*i18n*/ { id: "item.notFound", message: "Inventory item not found" });
+  if (t.to.archived) throw new ConflictError(/*i18n*/ { id: "location.isArchived", message: "{name} is archived", values: { name: t.to.name } }, "toLocationId");
   const out = await changeStock(tx, a, { item: product, location: t.from, delta: -t.quantity, reason: "transfer", changesTotal: false });
   const into = await changeStock(tx, a, { item: product, location: t.to, delta: t.quantity, reason: "transfer", changesTotal: false });
   await logActivity(tx, a, {
@@ -316,7 +317,7 @@ async function suggestionsFor(db: Tx | Deps["prisma"], location: StockLocation, 
 export async function restockSuggestions(deps: Deps, actor: Actor | null, locationId: unknown): Promise<RestockSuggestion[]> {
   const a = requireActor(actor);
   const location = await getStockLocation(deps, a, locationId);
-  if (!mayManageStockOf(a, location)) throw new ForbiddenError("You may only see restocking for the vehicle you hold");
+  if (!mayManageStockOf(a, location)) throw new ForbiddenError(/*i18n*/ { id: "location.youMayOnlySeeRestocking", message: "You may only see restocking for the vehicle you hold" });
   const source = await mainWarehouse(deps.prisma);
   if (source.id === location.id) return [];
   return suggestionsFor(deps.prisma, location, source);
@@ -331,9 +332,9 @@ export async function restockLocation(deps: Deps, actor: Actor | null, locationI
   const id = parseId(locationId, "locationId");
   return write(deps, async (tx, emit) => {
     const location = await findLocation(tx, id, "locationId");
-    if (!mayManageStockOf(a, location)) throw new ForbiddenError("You may only restock the vehicle you hold");
+    if (!mayManageStockOf(a, location)) throw new ForbiddenError(/*i18n*/ { id: "location.youMayOnlyRestockThe", message: "You may only restock the vehicle you hold" });
     const source = await mainWarehouse(tx);
-    if (source.id === location.id) throw new ValidationError("The main warehouse is the source of restocking", "locationId");
+    if (source.id === location.id) throw new ValidationError(/*i18n*/ { id: "location.theMainWarehouseIsThe", message: "The main warehouse is the source of restocking" }, "locationId");
     const moved = [];
     // Item order, as every multi-item change, so concurrent ones queue instead of deadlocking.
     const suggestions = (await suggestionsFor(tx, location, source)).sort((x, y) => x.itemId - y.itemId);
@@ -352,7 +353,7 @@ export async function restockLocation(deps: Deps, actor: Actor | null, locationI
 export async function getStockCount(deps: Deps, actor: Actor | null, id: unknown) {
   requireActor(actor);
   const count = await deps.prisma.stockCount.findUnique({ where: { id: parseId(id) } });
-  if (!count) throw new NotFoundError("Stock count not found");
+  if (!count) throw new NotFoundError(/*i18n*/ { id: "stockCount.notFound", message: "Stock count not found" });
   return count;
 }
 
@@ -363,10 +364,10 @@ export async function startStockCount(deps: Deps, actor: Actor | null, locationI
   return write(deps, async (tx, emit) => {
     // Exclusive: waits for stock changes in flight there (they share-lock it), so the snapshot has them.
     const location = await lockLocation(tx, id);
-    if (!mayManageStockOf(a, location)) throw new ForbiddenError("You may only count the vehicle you hold");
-    if (location.archived) throw new ConflictError(`${location.name} is archived`);
+    if (!mayManageStockOf(a, location)) throw new ForbiddenError(/*i18n*/ { id: "location.youMayOnlyCountThe", message: "You may only count the vehicle you hold" });
+    if (location.archived) throw new ConflictError(/*i18n*/ { id: "location.isArchived", message: "{name} is archived", values: { name: location.name } });
     const open = await tx.stockCount.findFirst({ where: { locationId: id, status: "OPEN" } });
-    if (open) throw new ConflictError(`A count of ${location.name} is already open`);
+    if (open) throw new ConflictError(/*i18n*/ { id: "location.aCountOfIsAlready", message: "A count of {name} is already open", values: { name: location.name } });
     const count = await tx.stockCount.create({ data: { locationId: id, startedById: a.id } });
     await tx.$executeRaw`
       INSERT INTO "StockCountLine" ("countId", "itemId", "snapshotQuantity")
@@ -383,10 +384,14 @@ async function openCount(tx: Tx, a: Actor, countId: number, lock: "share" | "upd
     lock === "share"
       ? await tx.$queryRaw<{ id: number }[]>`SELECT id FROM "StockCount" WHERE id = ${countId} FOR SHARE`
       : await tx.$queryRaw<{ id: number }[]>`SELECT id FROM "StockCount" WHERE id = ${countId} FOR UPDATE`;
-  if (!rows.length) throw new NotFoundError("Stock count not found");
+  if (!rows.length) throw new NotFoundError(/*i18n*/ { id: "stockCount.notFound", message: "Stock count not found" });
   const count = await tx.stockCount.findUniqueOrThrow({ where: { id: countId }, include: { location: true } });
-  if (!mayManageStockOf(a, count.location)) throw new ForbiddenError("You may only count the vehicle you hold");
-  if (count.status !== "OPEN") throw new ConflictError(`This count was already ${count.status === "COMPLETED" ? "completed" : "abandoned"}`);
+  if (!mayManageStockOf(a, count.location)) throw new ForbiddenError(/*i18n*/ { id: "location.youMayOnlyCountThe", message: "You may only count the vehicle you hold" });
+  if (count.status !== "OPEN") throw new ConflictError(
+        count.status === "COMPLETED"
+          ? /*i18n*/ { id: "stockCount.alreadyCompleted", message: "This count was already completed" }
+          : /*i18n*/ { id: "stockCount.alreadyAbandoned", message: "This count was already abandoned" },
+      );
   return count;
 }
 
@@ -401,7 +406,7 @@ export async function recordStockCount(deps: Deps, actor: Actor | null, input: u
   return write(deps, async (tx, emit) => {
     const count = await openCount(tx, a, data.countId, "share");
     const item = await tx.inventoryItem.findUnique({ where: { id: data.itemId }, select: { id: true } });
-    if (!item) throw new NotFoundError("Inventory item not found");
+    if (!item) throw new NotFoundError(/*i18n*/ { id: "item.notFound", message: "Inventory item not found" });
     const counted = data.countedQuantity ?? data.add!;
     const add = data.countedQuantity === undefined;
     // Not in the snapshot and not moved there since: nothing was expected of it.
@@ -415,7 +420,7 @@ export async function recordStockCount(deps: Deps, actor: Actor | null, input: u
         "movedAfterCount" = 0
       RETURNING id`;
     const saved = await tx.stockCountLine.findUniqueOrThrow({ where: { id: line!.id } });
-    if (saved.countedQuantity! > 1_000_000) throw new ValidationError("Counted quantity must be at most 1000000", "countedQuantity");
+    if (saved.countedQuantity! > 1_000_000) throw new ValidationError(/*i18n*/ { id: "location.countedQuantityMustBeAt", message: "Counted quantity must be at most 1000000" }, "countedQuantity");
     emit({ type: "location.changed", locationIds: [count.locationId] });
     return saved;
   });
@@ -441,7 +446,11 @@ export async function completeStockCount(deps: Deps, actor: Actor | null, countI
       const { item } = await changeStock(tx, a, { item: line.item, location: count.location, delta: variance, reason: "count", countId: id }).catch((err: unknown) => {
         if (!(err instanceof ConflictError)) throw err;
         throw new ConflictError(
-          `${line.item.name}: counted ${line.countedQuantity}, but ${-line.movedAfterCount} left ${count.location.name} after it was counted; count it again`,
+          /*i18n*/ {
+            id: "stockCount.movedAfterCount",
+            message: "{name}: counted {counted}, but {moved} left {location} after it was counted; count it again",
+            values: { name: line.item.name, counted: line.countedQuantity ?? 0, moved: -line.movedAfterCount, location: count.location.name },
+          },
         );
       });
       variances.push(`${line.item.name} ${variance > 0 ? "+" : ""}${variance}`);
@@ -492,19 +501,19 @@ export async function useLocation(tx: Tx, actor: Actor, locationId: number | und
     return vehicle && onBoard ? vehicle : mainWarehouse(tx);
   }
   const location = await findLocation(tx, locationId, "locationId");
-  if (!mayTakeFrom(actor, location)) throw new ForbiddenError("You may only use stock from a warehouse or the vehicle you hold");
+  if (!mayTakeFrom(actor, location)) throw new ForbiddenError(/*i18n*/ { id: "application.youMayOnlyUseStock", message: "You may only use stock from a warehouse or the vehicle you hold" });
   return location;
 }
 
 async function findLocation(tx: Tx, id: number, field: string): Promise<StockLocation> {
   const location = await tx.stockLocation.findUnique({ where: { id } });
-  if (!location) throw new NotFoundError(`Stock location not found (${field})`);
+  if (!location) throw new NotFoundError(/*i18n*/ { id: "location.stockLocationNotFound", message: "Stock location not found ({field})", values: { field } });
   return location;
 }
 
 async function lockLocation(tx: Tx, id: number): Promise<StockLocation> {
   const rows = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM "StockLocation" WHERE id = ${id} FOR UPDATE`;
-  if (!rows.length) throw new NotFoundError("Stock location not found");
+  if (!rows.length) throw new NotFoundError(/*i18n*/ { id: "location.notFound", message: "Stock location not found" });
   return tx.stockLocation.findUniqueOrThrow({ where: { id } });
 }
 

@@ -123,10 +123,10 @@ export async function recordMaintenance(deps: Deps, actor: Actor | null, id: unk
   const equipmentId = parseId(id);
   const { date } = parseInput(recordMaintenanceInput, input);
   const day = new Date(date ? utcDay(date) : utcDay(now));
-  if (day.getTime() > utcDay(now)) throw new ValidationError("Maintenance date cannot be in the future", "date");
+  if (day.getTime() > utcDay(now)) throw new ValidationError(/*i18n*/ { id: "maintenance.maintenanceDateCannotBeIn", message: "Maintenance date cannot be in the future" }, "date");
   return write(deps, async (tx, emit) => {
     const [locked] = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM "Equipment" WHERE id = ${equipmentId} FOR UPDATE`;
-    if (!locked) throw new NotFoundError("Equipment not found");
+    if (!locked) throw new NotFoundError(/*i18n*/ { id: "equipment.notFound", message: "Equipment not found" });
     const before = await tx.equipment.findUniqueOrThrow({ where: { id: equipmentId } });
     const interval = before.maintenanceIntervalDays;
     const nextMaintenance = interval

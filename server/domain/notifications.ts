@@ -1,3 +1,4 @@
+import { say } from "../../schemas/messages.ts";
 import { z } from "zod";
 import { recordId } from "../../schemas/fields.ts";
 import type { NotificationKind, Prisma } from "../db/generated/client.ts";
@@ -107,7 +108,7 @@ export async function markNotificationRead(deps: Deps, actor: Actor | null, id: 
   return write(deps, async (tx) => {
     await tx.notification.updateMany({ where: { id: notificationId, userId: a.id, readAt: null }, data: { readAt: new Date() } });
     const notification = await tx.notification.findFirst({ where: { id: notificationId, userId: a.id } });
-    if (!notification) throw new NotFoundError("Notification not found");
+    if (!notification) throw new NotFoundError(/*i18n*/ { id: "notification.notFound", message: "Notification not found" });
     const unreadCount = await tx.notification.count({ where: mine(a, { unreadOnly: true }) });
     return { notification, unreadCount };
   });
@@ -115,7 +116,7 @@ export async function markNotificationRead(deps: Deps, actor: Actor | null, id: 
 
 export const markAllInput = z.object({
   /** Only notifications up to this one: what arrived after the user looked stays unread. */
-  upToId: recordId("upTo must be a notification id").optional(),
+  upToId: recordId(say(/*i18n*/ { id: "id.notANotificationId", message: "upTo must be a notification id" })).optional(),
 });
 
 /** Marks every unread notification of the actor (up to `upToId` when given) read. */

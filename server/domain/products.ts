@@ -74,9 +74,9 @@ export function labelColumns(input: LabelInput, before: InventoryItem | null): R
       ] as const
     ).find(([, v]) => Boolean(v));
     // Active ingredients stay allowed on any item (they were before issue 34); the label facts are products'.
-    if (carried) throw new ValidationError(`Only ${PRODUCT_CATEGORIES.join(", ")} items carry label facts (${carried[0]})`, carried[0]);
+    if (carried) throw new ValidationError(/*i18n*/ { id: "product.labelFactsOnlyForProducts", message: "Only {categories} items carry label facts ({field})", values: { categories: PRODUCT_CATEGORIES.join(", "), field: carried[0] } }, carried[0]);
   }
-  if (after.restrictedUse && !after.epa) throw new ValidationError("A restricted-use product needs its EPA registration number", "epaRegistrationNumber");
+  if (after.restrictedUse && !after.epa) throw new ValidationError(/*i18n*/ { id: "product.aRestrictedUseProductNeeds", message: "A restricted-use product needs its EPA registration number" }, "epaRegistrationNumber");
   return out;
 }
 
@@ -94,7 +94,7 @@ export async function restateContainers(tx: Tx, actor: Actor, before: InventoryI
   const levels = await tx.stockLevel.findMany({ where: { itemId: after.id }, include: { location: true } });
   for (const level of levels) {
     if (was !== null && level.amount % was !== 0n) {
-      throw new ConflictError(`${after.name} has an open container at ${level.location.name}: use it up or count it before changing the container size`, "containerSize");
+      throw new ConflictError(/*i18n*/ { id: "product.hasAnOpenContainerAt", message: "{name} has an open container at {name2}: use it up or count it before changing the container size", values: { name: after.name, name2: level.location.name } }, "containerSize");
     }
   }
   for (const level of levels as (StockLevel & { location: { name: string } })[]) {

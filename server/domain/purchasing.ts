@@ -1,3 +1,4 @@
+import { say } from "../../schemas/messages.ts";
 import type { InventoryItem, Prisma, PurchaseOrder, StockLocation, Supplier } from "../db/generated/client.ts";
 import type { DomainEvent } from "../realtime/events.ts";
 import {
@@ -35,7 +36,7 @@ import { changeStock, mainWarehouse } from "./stock.ts";
  * what was ordered. Stock rises only through changeStock (reason `received`, with the order).
  */
 
-const PURCHASING_ONLY = "Only managers can use purchasing";
+export const PURCHASING_ONLY = say(/*i18n*/ { id: "purchaseOrder.managersOnly", message: "Only managers can use purchasing" });
 type Emit = (e: DomainEvent) => void;
 
 export type PurchaseOrderFilter = { status?: PurchaseOrderStatus; supplierId?: number };
@@ -93,7 +94,7 @@ export async function countPurchaseOrders(deps: Deps, actor: Actor | null, filte
 export async function getPurchaseOrder(deps: Deps, actor: Actor | null, id: unknown) {
   requireManager(actor, PURCHASING_ONLY);
   const order = await deps.prisma.purchaseOrder.findUnique({ where: { id: parseId(id) }, include: { lines: { orderBy: { position: "asc" } }, supplier: true } });
-  if (!order) throw new NotFoundError("Purchase order not found");
+  if (!order) throw new NotFoundError(/*i18n*/ { id: "purchaseOrder.notFound", message: "Purchase order not found" });
   return order;
 }
 
@@ -140,7 +141,7 @@ export async function updateSupplier(deps: Deps, actor: Actor | null, id: unknow
   const data = parseInput(updateSupplierInput, input);
   return write(deps, async (tx, emit) => {
     const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM "Supplier" WHERE id = ${supplierId} FOR UPDATE`;
-    if (!locked.length) throw new NotFoundError("Supplier not found");
+    if (!locked.length) throw new NotFoundError(/*i18n*/ { id: "supplier.notFound", message: "Supplier not found" });
     const before = await tx.supplier.findUniqueOrThrow({ where: { id: supplierId } });
     const supplier = await tx.supplier.update({ where: { id: supplierId }, data });
     if (supplier.name !== before.name) {
@@ -154,9 +155,9 @@ export async function updateSupplier(deps: Deps, actor: Actor | null, id: unknow
 }
 
 export const setPreferredSupplierInput = z.object({
-  itemId: recordId("itemId must be an item id"),
+  itemId: recordId(say(/*i18n*/ { id: "id.notAnItemId", message: "itemId must be an item id" })),
   /** null or absent: no preferred supplier (the free-text supplier stays as it is). */
-  supplierId: recordId("supplierId must be a supplier id").nullish(),
+  supplierId: recordId(say(/*i18n*/ { id: "id.notASupplierId", message: "supplierId must be a supplier id" })).nullish(),
 });
 
 /** Names the supplier drafts order an item from; the item's free-text `supplier` becomes its name. */
@@ -166,7 +167,7 @@ export async function setPreferredSupplier(deps: Deps, actor: Actor | null, inpu
   return write(deps, async (tx, emit) => {
     const supplier = data.supplierId == null ? null : await findSupplier(tx, data.supplierId);
     const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM "InventoryItem" WHERE id = ${data.itemId} FOR UPDATE`;
-    if (!locked.length) throw new NotFoundError("Inventory item not found");
+    if (!locked.length) throw new NotFoundError(/*i18n*/ { id: "item.notFound", message: "Inventory item not found" });
     const item = await tx.inventoryItem.update({
       where: { id: data.itemId },
       data: { preferredSupplierId: supplier?.id ?? null, ...(supplier ? { supplier: supplier.name } : {}) },
@@ -185,7 +186,7 @@ export async function setPreferredSupplier(deps: Deps, actor: Actor | null, inpu
 
 async function findSupplier(tx: Tx, id: number, field = "supplierId"): Promise<Supplier> {
   const supplier = await tx.supplier.findUnique({ where: { id } });
-  if (!supplier) throw new ValidationError(`No supplier with id ${id}`, field);
+  if (!supplier) throw new ValidationError(/*i18n*/ { id: "purchaseOrder.noSupplierWithId", message: "No supplier with id {id}", values: { id } }, field);
   return supplier;
 }
 
@@ -203,7 +204,7 @@ async function nextNumber(tx: Tx): Promise<string> {
 /** Locks the order row for the rest of the transaction (placing, cancelling, receiving one order queue). */
 async function lockOrder(tx: Tx, id: number): Promise<PurchaseOrder> {
   const rows = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM "PurchaseOrder" WHERE id = ${id} FOR UPDATE`;
-  if (!rows.length) throw new NotFoundError("Purchase order not found");
+  if (!rows.length) throw new NotFoundError(/*i18n*/ { id: "purchaseOrder.notFound", message: "Purchase order not found" });
   return tx.purchaseOrder.findUniqueOrThrow({ where: { id } });
 }
 
@@ -213,19 +214,19 @@ type LineDraft = { itemId: number; quantity: number; unitCostCents?: number };
 async function lineRows(tx: Tx, lines: readonly LineDraft[]) {
   const seen = new Set<number>();
   lines.forEach((l, i) => {
-    if (seen.has(l.itemId)) throw new ValidationError("Each item may be on an order once", `lines.${i}.itemId`);
+    if (seen.has(l.itemId)) throw new ValidationError(/*i18n*/ { id: "purchaseOrder.eachItemMayBeOn", message: "Each item may be on an order once" }, `lines.${i}.itemId`);
     seen.add(l.itemId);
   });
   const items = await tx.inventoryItem.findMany({ where: { id: { in: [...seen] } }, select: { id: true, name: true, price: true } });
   const byId = new Map(items.map((i) => [i.id, i]));
   const rows = lines.map((l, i) => {
     const item = byId.get(l.itemId);
-    if (!item) throw new ValidationError(`No inventory item with id ${l.itemId}`, `lines.${i}.itemId`);
+    if (!item) throw new ValidationError(/*i18n*/ { id: "purchaseOrder.noInventoryItemWithId", message: "No inventory item with id {itemId}", values: { itemId: l.itemId } }, `lines.${i}.itemId`);
     return { position: i + 1, itemId: item.id, itemName: item.name, quantityOrdered: l.quantity, unitCostCents: l.unitCostCents ?? item.price ?? 0 };
   });
   // Totals are GraphQL Ints (32-bit cents).
   if (rows.reduce((n, r) => n + r.quantityOrdered * r.unitCostCents, 0) > MAX_ORDER_TOTAL_CENTS) {
-    throw new ValidationError(`An order's total must be at most ${money(MAX_ORDER_TOTAL_CENTS)}`, "lines");
+    throw new ValidationError(/*i18n*/ { id: "purchaseOrder.totalTooLarge", message: "An order's total must be at most {max}", values: { max: money(MAX_ORDER_TOTAL_CENTS) } }, "lines");
   }
   return rows;
 }
@@ -275,7 +276,7 @@ export async function updatePurchaseOrder(deps: Deps, actor: Actor | null, id: u
   const data = parseInput(updatePurchaseOrderInput, input);
   return write(deps, async (tx, emit) => {
     const before = await lockOrder(tx, orderId);
-    if (before.status !== "DRAFT") throw new ConflictError(`${before.number} is ${statusWord(before.status)}: only a draft can be changed`);
+    if (before.status !== "DRAFT") throw new ConflictError(/*i18n*/ { id: "purchaseOrder.onlyDraftChanges", message: "{number} is {status, select, ORDERED {ordered} PARTIALLY_RECEIVED {partly received} RECEIVED {received} CANCELLED {cancelled} other {a draft}}: only a draft can be changed", values: { number: before.number, status: before.status } });
     const supplier = data.supplierId == null ? data.supplierId : await findSupplier(tx, data.supplierId);
     const oldItems = (await tx.purchaseOrderLine.findMany({ where: { orderId }, select: { itemId: true } })).map((l) => l.itemId!).filter(Boolean);
     let newItems: number[] = [];
@@ -334,10 +335,10 @@ export async function placePurchaseOrder(deps: Deps, actor: Actor | null, id: un
 function placeInTx(deps: Deps, a: Actor, orderId: number, onStored: (key: string) => void): Promise<PurchaseOrder> {
   return write(deps, async (tx, emit) => {
     const before = await lockOrder(tx, orderId);
-    if (before.status !== "DRAFT") throw new ConflictError(`${before.number} is ${statusWord(before.status)}: only a draft can be placed`);
-    if (before.supplierId === null) throw new ValidationError(`Pick a supplier for ${before.number} before placing it`, "supplierId");
+    if (before.status !== "DRAFT") throw new ConflictError(/*i18n*/ { id: "purchaseOrder.onlyDraftPlaced", message: "{number} is {status, select, ORDERED {ordered} PARTIALLY_RECEIVED {partly received} RECEIVED {received} CANCELLED {cancelled} other {a draft}}: only a draft can be placed", values: { number: before.number, status: before.status } });
+    if (before.supplierId === null) throw new ValidationError(/*i18n*/ { id: "purchaseOrder.pickASupplierForBefore", message: "Pick a supplier for {number} before placing it", values: { number: before.number } }, "supplierId");
     const lines = await tx.purchaseOrderLine.findMany({ where: { orderId }, orderBy: { position: "asc" }, include: { item: { select: { unit: true } } } });
-    if (!lines.length) throw new ValidationError(`${before.number} has no lines: add what to order first`, "lines");
+    if (!lines.length) throw new ValidationError(/*i18n*/ { id: "purchaseOrder.hasNoLinesAddWhat", message: "{number} has no lines: add what to order first", values: { number: before.number } }, "lines");
     const supplier = await tx.supplier.findUniqueOrThrow({ where: { id: before.supplierId } });
     const placedAt = new Date();
     const pdf = await purchaseOrderPdf({
@@ -368,11 +369,17 @@ export async function cancelPurchaseOrder(deps: Deps, actor: Actor | null, id: u
     const before = await lockOrder(tx, orderId);
     if (before.status !== "DRAFT" && before.status !== "ORDERED") {
       throw new ConflictError(
-        before.status === "CANCELLED" ? `${before.number} is already cancelled` : `${before.number} is ${statusWord(before.status)}: an order with deliveries cannot be cancelled`,
+        before.status === "CANCELLED"
+          ? /*i18n*/ { id: "purchaseOrder.alreadyCancelled", message: "{number} is already cancelled", values: { number: before.number } }
+          : /*i18n*/ {
+              id: "purchaseOrder.notCancellable",
+              message: "{number} is {status, select, PARTIALLY_RECEIVED {partly received} RECEIVED {received} other {{status}}}: an order with deliveries cannot be cancelled",
+              values: { number: before.number, status: before.status },
+            },
       );
     }
     const lines = await tx.purchaseOrderLine.findMany({ where: { orderId }, select: { itemId: true, quantityReceived: true } });
-    if (lines.some((l) => l.quantityReceived > 0)) throw new ConflictError(`${before.number} has deliveries: it cannot be cancelled`);
+    if (lines.some((l) => l.quantityReceived > 0)) throw new ConflictError(/*i18n*/ { id: "purchaseOrder.hasDeliveriesItCannotBe", message: "{number} has deliveries: it cannot be cancelled", values: { number: before.number } });
     const order = await tx.purchaseOrder.update({ where: { id: orderId }, data: { status: "CANCELLED" } });
     await logActivity(tx, a, { action: "cancel", entityType: "purchaseOrder", entityId: order.id, details: `Cancelled ${order.number}` });
     emit({ type: "purchaseOrder.changed", purchaseOrderIds: [order.id], itemIds: lines.map((l) => l.itemId!).filter(Boolean), action: "cancelled" });
@@ -393,7 +400,7 @@ export async function receivePurchaseOrder(deps: Deps, actor: Actor | null, id: 
   return write(deps, async (tx, emit) => {
     const before = await lockOrder(tx, orderId);
     if (before.status !== "ORDERED" && before.status !== "PARTIALLY_RECEIVED") {
-      throw new ConflictError(`${before.number} is ${statusWord(before.status)}: only a placed order can be received`);
+      throw new ConflictError(/*i18n*/ { id: "purchaseOrder.onlyPlacedReceived", message: "{number} is {status, select, ORDERED {ordered} PARTIALLY_RECEIVED {partly received} RECEIVED {received} CANCELLED {cancelled} other {a draft}}: only a placed order can be received", values: { number: before.number, status: before.status } });
     }
     const lines = await tx.purchaseOrderLine.findMany({ where: { orderId }, include: { item: { select: { id: true, name: true, unit: true, price: true } } } });
     const byId = new Map(lines.map((l) => [l.id, l]));
@@ -402,7 +409,7 @@ export async function receivePurchaseOrder(deps: Deps, actor: Actor | null, id: 
       let location = locations.get(locationId);
       if (!location) {
         location = locationId === undefined ? await mainWarehouse(tx) : ((await tx.stockLocation.findUnique({ where: { id: locationId } })) ?? undefined);
-        if (!location) throw new ValidationError(`No stock location with id ${locationId}`, field);
+        if (!location) throw new ValidationError(/*i18n*/ { id: "purchaseOrder.noStockLocationWithId", message: "No stock location with id {locationId}", values: { locationId: locationId ?? "" } }, field);
         locations.set(locationId, location);
       }
       return location;
@@ -416,8 +423,8 @@ export async function receivePurchaseOrder(deps: Deps, actor: Actor | null, id: 
     const locationIds = new Set<number>();
     for (const r of receipt) {
       const line = r.line;
-      if (!line) throw new ValidationError(`Line ${r.lineId} is not on ${before.number}`, `lines.${r.index}.lineId`);
-      if (!line.item) throw new ConflictError(`${line.itemName} no longer exists: it cannot be received`, `lines.${r.index}.lineId`);
+      if (!line) throw new ValidationError(/*i18n*/ { id: "purchaseOrder.lineIsNotOn", message: "Line {lineId} is not on {number}", values: { lineId: r.lineId, number: before.number } }, `lines.${r.index}.lineId`);
+      if (!line.item) throw new ConflictError(/*i18n*/ { id: "purchaseOrder.noLongerExistsItCannot", message: "{itemName} no longer exists: it cannot be received", values: { itemName: line.itemName } }, `lines.${r.index}.lineId`);
       const location = await at(r.locationId, `lines.${r.index}.locationId`);
       const updated = await tx.$executeRaw`
         UPDATE "PurchaseOrderLine" SET "quantityReceived" = "quantityReceived" + ${r.quantity}::int
@@ -426,7 +433,11 @@ export async function receivePurchaseOrder(deps: Deps, actor: Actor | null, id: 
         const now = await tx.purchaseOrderLine.findUniqueOrThrow({ where: { id: line.id } });
         const due = now.quantityOrdered - now.quantityReceived;
         throw new ConflictError(
-          `${line.item.name}: ${due} ${line.item.unit} still due on ${before.number} (ordered ${now.quantityOrdered}), ${r.quantity} is more than ordered`,
+          /*i18n*/ {
+            id: "purchaseOrder.receivedMoreThanOrdered",
+            message: "{name}: {due} {unit} still due on {number} (ordered {ordered}), {quantity} is more than ordered",
+            values: { name: line.item.name, due, unit: line.item.unit, number: before.number, ordered: now.quantityOrdered, quantity: r.quantity },
+          },
           `lines.${r.index}.quantity`,
         );
       }
@@ -462,7 +473,7 @@ export async function receivePurchaseOrder(deps: Deps, actor: Actor | null, id: 
  */
 export const draftFromSuggestionsInput = z.object({
   /** Only these of the suggested items (an alert's Reorder drafts one); all when absent. */
-  itemIds: z.array(recordId("itemIds must be item ids")).max(1000, "At most 1000 items at once").optional(),
+  itemIds: z.array(recordId(say(/*i18n*/ { id: "purchaseOrder.itemIdsForm", message: "itemIds must be item ids" }))).max(1000, say(/*i18n*/ { id: "purchaseOrder.tooManyItems", message: "At most 1000 items at once" })).optional(),
 });
 
 export async function draftPurchaseOrdersFromSuggestions(deps: Deps, actor: Actor | null, input: unknown = {}): Promise<PurchaseOrder[]> {
@@ -493,10 +504,6 @@ export async function draftPurchaseOrdersFromSuggestions(deps: Deps, actor: Acto
     }
     return orders;
   });
-}
-
-function statusWord(status: PurchaseOrderStatus): string {
-  return { DRAFT: "a draft", ORDERED: "ordered", PARTIALLY_RECEIVED: "partly received", RECEIVED: "received", CANCELLED: "cancelled" }[status];
 }
 
 const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });

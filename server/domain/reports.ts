@@ -1,3 +1,4 @@
+import { say } from "../../schemas/messages.ts";
 import { z } from "zod";
 import { Prisma } from "../db/generated/client.ts";
 import { parseInput, requireManager, type Actor, type Deps } from "./context.ts";
@@ -7,7 +8,7 @@ import { parseInput, requireManager, type Actor, type Deps } from "./context.ts"
  * movements, activity, requests and chemical uses); nothing here loads rows to count them in JS.
  * Ranges are calendar days in UTC, both ends included.
  */
-const REPORTS_ONLY = "You need manager privileges to view reports.";
+const REPORTS_ONLY = say(/*i18n*/ { id: "report.managersOnly", message: "You need manager privileges to view reports." });
 const DAY = 86_400_000;
 export const MAX_RANGE_DAYS = 731;
 
@@ -16,9 +17,9 @@ export type ReportInterval = (typeof REPORT_INTERVALS)[number];
 
 const rangeInput = z
   .object({
-    from: z.iso.date({ error: "From must be a date (YYYY-MM-DD)" }),
-    to: z.iso.date({ error: "To must be a date (YYYY-MM-DD)" }),
-    interval: z.enum(REPORT_INTERVALS, { error: "Interval must be DAY or WEEK" }).default("DAY"),
+    from: z.iso.date({ error: say(/*i18n*/ { id: "report.fromNotADate", message: "From must be a date (YYYY-MM-DD)" }) }),
+    to: z.iso.date({ error: say(/*i18n*/ { id: "report.toNotADate", message: "To must be a date (YYYY-MM-DD)" }) }),
+    interval: z.enum(REPORT_INTERVALS, { error: say(/*i18n*/ { id: "report.intervalForm", message: "Interval must be DAY or WEEK" }) }).default("DAY"),
   })
   .refine((r) => r.from <= r.to, { message: "The range must start on or before its end", path: ["to"] })
   .refine((r) => (Date.parse(r.to) - Date.parse(r.from)) / DAY < MAX_RANGE_DAYS, {

@@ -44,7 +44,7 @@ export async function countRequests(deps: Deps, actor: Actor | null, filter: Req
 export async function getRequest(deps: Deps, actor: Actor | null, id: unknown): Promise<RequestWithLines> {
   requireActor(actor);
   const request = await deps.prisma.request.findUnique({ where: { id: parseId(id) }, include: requestInclude });
-  if (!request) throw new NotFoundError("Request not found");
+  if (!request) throw new NotFoundError(/*i18n*/ { id: "request.notFound", message: "Request not found" });
   return request;
 }
 
@@ -55,16 +55,21 @@ export async function createRequest(deps: Deps, actor: Actor | null, input: unkn
   const merged = new Map<number, number>();
   for (const line of items) {
     if (line.type !== type && REQUEST_TYPES.some((t) => t === line.type)) {
-      throw new ValidationError(`Item ${line.id} is ${String(line.type)}, but this is ${type === "inventory" ? "an inventory" : "an equipment"} request`, "items");
+      throw new ValidationError(
+        type === "inventory"
+          ? /*i18n*/ { id: "request.lineNotInventory", message: "Item {id} is {type}, but this is an inventory request", values: { id: line.id, type: String(line.type) } }
+          : /*i18n*/ { id: "request.lineNotEquipment", message: "Item {id} is {type}, but this is an equipment request", values: { id: line.id, type: String(line.type) } },
+        "items",
+      );
     }
     if (type === "equipment" && (line.quantity ?? 1) !== 1) {
-      throw new ValidationError("Equipment is requested one piece at a time (quantity 1)", "items");
+      throw new ValidationError(/*i18n*/ { id: "request.equipmentIsRequestedOnePiece", message: "Equipment is requested one piece at a time (quantity 1)" }, "items");
     }
-    if (type === "equipment" && merged.has(line.id)) throw new ValidationError("The same equipment is listed twice", "items");
+    if (type === "equipment" && merged.has(line.id)) throw new ValidationError(/*i18n*/ { id: "request.theSameEquipmentIsListed", message: "The same equipment is listed twice" }, "items");
     merged.set(line.id, (merged.get(line.id) ?? 0) + (line.quantity ?? (type === "equipment" ? 1 : 0)));
   }
   for (const [, quantity] of merged) {
-    if (quantity < 1) throw new ValidationError("Please select an item and enter a valid quantity", "items");
+    if (quantity < 1) throw new ValidationError(/*i18n*/ { id: "request.pleaseSelectAnItemAnd", message: "Please select an item and enter a valid quantity" }, "items");
   }
   const ids = [...merged.keys()];
   return write(deps, async (tx, emit) => {
@@ -76,13 +81,18 @@ export async function createRequest(deps: Deps, actor: Actor | null, input: unkn
     } else {
       const found = await tx.equipment.findMany({ where: { id: { in: ids } }, select: { id: true, name: true, status: true } });
       for (const e of found) {
-        if (e.status !== "available") throw new ConflictError(`${e.name} is not available`, "items");
+        if (e.status !== "available") throw new ConflictError(/*i18n*/ { id: "request.isNotAvailable", message: "{name} is not available", values: { name: e.name } }, "items");
         names.set(e.id, e.name);
       }
     }
     const missing = ids.find((id) => !names.has(id));
     if (missing !== undefined) {
-      throw new ValidationError(`No ${type === "inventory" ? "inventory item" : "equipment"} with id ${missing}`, "items");
+      throw new ValidationError(
+        type === "inventory"
+          ? /*i18n*/ { id: "request.noSuchItem", message: "No inventory item with id {id}", values: { id: missing } }
+          : /*i18n*/ { id: "request.noSuchEquipment", message: "No equipment with id {id}", values: { id: missing } },
+        "items",
+      );
     }
     const request = await tx.request.create({
       data: {
@@ -117,7 +127,7 @@ export async function createRequest(deps: Deps, actor: Actor | null, input: unkn
  * requester, in the same transaction; any shortfall rolls everything back as a conflict.
  */
 export async function approveRequest(deps: Deps, actor: Actor | null, id: unknown, input: unknown = {}): Promise<RequestWithLines> {
-  const a = requireManager(actor, "Only managers can approve requests");
+  const a = requireManager(actor, /*i18n*/ { id: "request.onlyManagersCanApproveRequests", message: "Only managers can approve requests" });
   const requestId = parseId(id);
   const { fromLocationId } = parseInput(approveRequestInput, input);
   return write(deps, async (tx, emit) => {
@@ -127,7 +137,7 @@ export async function approveRequest(deps: Deps, actor: Actor | null, id: unknow
       const from = await issueLocation(tx, fromLocationId);
       emit({ type: "location.changed", locationIds: [from.id] });
       for (const line of request.lines) {
-        if (line.inventoryItemId === null) throw new ConflictError(`${line.name} no longer exists`);
+        if (line.inventoryItemId === null) throw new ConflictError(/*i18n*/ { id: "request.noLongerExists", message: "{name} no longer exists", values: { name: line.name } });
         const item = await takeStock(tx, a, { itemId: line.inventoryItemId, name: line.name, quantity: line.quantity }, "issued", request.id, from);
         emit({ type: "inventory.changed", itemId: item.id });
         if (isLow(item)) low.push(lowStockItem(item));
@@ -136,7 +146,7 @@ export async function approveRequest(deps: Deps, actor: Actor | null, id: unknow
       if (low.length) emit({ type: "stock.low", items: low });
     } else {
       for (const line of request.lines) {
-        if (line.equipmentId === null) throw new ConflictError(`${line.name} no longer exists`);
+        if (line.equipmentId === null) throw new ConflictError(/*i18n*/ { id: "request.noLongerExists", message: "{name} no longer exists", values: { name: line.name } });
         await checkOutInTx(tx, a, line.equipmentId, request.requester.name, request.id);
         emit({ type: "equipment.changed", equipmentId: line.equipmentId, action: "checked_out" });
       }
@@ -148,7 +158,7 @@ export async function approveRequest(deps: Deps, actor: Actor | null, id: unknow
 }
 
 export async function denyRequest(deps: Deps, actor: Actor | null, id: unknown): Promise<RequestWithLines> {
-  const a = requireManager(actor, "Only managers can deny requests");
+  const a = requireManager(actor, /*i18n*/ { id: "request.onlyManagersCanDenyRequests", message: "Only managers can deny requests" });
   const requestId = parseId(id);
   return write(deps, async (tx, emit) => {
     const request = await decide(tx, a, requestId, "denied");
@@ -165,8 +175,8 @@ async function decide(tx: Tx, actor: Actor, requestId: number, status: Exclude<R
     data: { status, approvedById: actor.id, approvedAt: new Date() },
   });
   const request = await tx.request.findUnique({ where: { id: requestId }, include: requestInclude });
-  if (!request) throw new NotFoundError("Request not found");
-  if (count !== 1) throw new ConflictError(`This request was already ${request.status}`);
+  if (!request) throw new NotFoundError(/*i18n*/ { id: "request.notFound", message: "Request not found" });
+  if (count !== 1) throw new ConflictError(/*i18n*/ { id: "request.thisRequestWasAlready", message: "This request was already {status}", values: { status: request.status } });
   await logActivity(tx, actor, {
     action: status === "approved" ? "approve" : "deny",
     entityType: "request",

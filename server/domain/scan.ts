@@ -1,3 +1,4 @@
+import { say } from "../../schemas/messages.ts";
 import { z } from "zod";
 import type { Equipment, InventoryItem, StockLocation } from "../db/generated/client.ts";
 import { LABEL_PREFIX } from "../../schemas/constants.ts";
@@ -14,7 +15,7 @@ export type ScanResult =
 
 export const scanInput = z.object({
   // Multi-line: a scanned QR code may hold several lines (it then matches nothing, rather than being refused).
-  qrData: withTextRule(z.string({ error: "qrData is required" }).trim().min(1, "qrData is required").max(2000, "That code is too long"), "That code", {
+  qrData: withTextRule(z.string({ error: say(/*i18n*/ { id: "scan.codeRequired", message: "qrData is required" }) }).trim().min(1, say(/*i18n*/ { id: "scan.codeRequired", message: "qrData is required" })).max(2000, say(/*i18n*/ { id: "scan.codeTooLong", message: "That code is too long" })), /*i18n*/ { id: "label.thatCode", message: "That code" }, {
     multiline: true,
   }),
 });
@@ -33,7 +34,7 @@ export async function lookupScan(deps: Deps, actor: Actor | null, input: unknown
   requireActor(actor);
   const { qrData } = parseInput(scanInput, input);
   const scanned = parseScanCode(qrData);
-  if (scanned.kind === "nothing") throw new NotFoundError(`No item found for code ${qrData}`);
+  if (scanned.kind === "nothing") throw new NotFoundError(/*i18n*/ { id: "scan.noItemFoundForCode", message: "No item found for code {qrData}", values: { qrData } });
   if (scanned.kind === "label") {
     if (scanned.type === "inventory") {
       const item = await deps.prisma.inventoryItem.findUnique({ where: { id: scanned.id } });
@@ -44,9 +45,9 @@ export async function lookupScan(deps: Deps, actor: Actor | null, input: unknown
     } else {
       const location = await deps.prisma.stockLocation.findUnique({ where: { id: scanned.id } });
       if (location) return { type: "location", data: location };
-      throw new NotFoundError(`No stock location found for code ${qrData}`);
+      throw new NotFoundError(/*i18n*/ { id: "scan.noStockLocationFoundFor", message: "No stock location found for code {qrData}", values: { qrData } });
     }
-    throw new NotFoundError(`No item found for code ${qrData}`);
+    throw new NotFoundError(/*i18n*/ { id: "scan.noItemFoundForCode", message: "No item found for code {qrData}", values: { qrData } });
   }
   const { code } = scanned;
   const item = await deps.prisma.inventoryItem.findFirst({ where: { OR: [{ barcode: code }, { qrCode: code }] }, orderBy: { id: "asc" } });
@@ -56,5 +57,5 @@ export async function lookupScan(deps: Deps, actor: Actor | null, input: unknown
     orderBy: { id: "asc" },
   });
   if (equipment) return { type: "equipment", data: equipment };
-  throw new NotFoundError(`No item found for code ${code}`);
+  throw new NotFoundError(/*i18n*/ { id: "scan.noItemFoundForCode", message: "No item found for code {qrData}", values: { qrData: code } });
 }

@@ -1,3 +1,4 @@
+import { say } from "../../schemas/messages.ts";
 import { randomUUID } from "node:crypto";
 import { extname } from "node:path";
 import { fileTypeFromBuffer } from "file-type";
@@ -8,8 +9,8 @@ import { NotFoundError, ValidationError } from "./errors.ts";
 import { oneOf, recordId, withTextRule } from "../../schemas/fields.ts";
 import { isValidKey, ObjectTooLargeError, type ObjectInspector } from "../storage/objects.ts";
 
-export const INVALID_TYPE = "Please select a PDF, DOC, DOCX, or TXT file";
-export const TOO_LARGE = "SDS files must be smaller than 10MB";
+export const INVALID_TYPE = say(/*i18n*/ { id: "sds.invalidType", message: "Please select a PDF, DOC, DOCX, or TXT file" });
+export const TOO_LARGE = say(/*i18n*/ { id: "sds.tooLarge", message: "SDS files must be smaller than 10MB" });
 export { SDS_MAX_BYTES };
 /** §5: an SDS file must be smaller than 10MB, so 10MB itself is refused. */
 export const MAX_SDS_BYTES = SDS_MAX_BYTES - 1;
@@ -21,13 +22,13 @@ const SDS_FILE_NAME = new RegExp(`\\.(?:${Object.keys(SDS_TYPES).map((ext) => ca
 const SDS_CONTENT_TYPE = new RegExp(`^\\s*(?:${[...new Set(Object.values(SDS_TYPES).flat())].map(caseless).join("|")})\\s*(?:;.*)?$`);
 
 export const uploadInput = z.object({
-  fileName: withTextRule(z.string({ error: "fileName is required" }).trim().min(1, "fileName is required").max(300, "fileName is too long").regex(SDS_FILE_NAME, INVALID_TYPE), "fileName"),
+  fileName: withTextRule(z.string({ error: say(/*i18n*/ { id: "sds.fileNameRequired", message: "fileName is required" }) }).trim().min(1, say(/*i18n*/ { id: "sds.fileNameRequired", message: "fileName is required" })).max(300, say(/*i18n*/ { id: "sds.fileNameTooLong", message: "fileName is too long" })).regex(SDS_FILE_NAME, INVALID_TYPE), "fileName"),
   contentType: withTextRule(
-    z.string({ error: "contentType is required" }).trim().toLowerCase().min(1, "contentType is required").max(200).regex(SDS_CONTENT_TYPE, INVALID_TYPE),
+    z.string({ error: say(/*i18n*/ { id: "sds.contentTypeRequired", message: "contentType is required" }) }).trim().toLowerCase().min(1, say(/*i18n*/ { id: "sds.contentTypeRequired", message: "contentType is required" })).max(200).regex(SDS_CONTENT_TYPE, INVALID_TYPE),
     "contentType",
   ),
   /** The file's size in bytes: with it, a store that takes uploads directly (S3) gets the bytes itself. */
-  size: z.number({ error: "size must be a number of bytes" }).int("size must be a whole number of bytes").nonnegative("size must be a number of bytes").optional(),
+  size: z.number({ error: say(/*i18n*/ { id: "sds.sizeNotANumber", message: "size must be a number of bytes" }) }).int(say(/*i18n*/ { id: "sds.sizeNotWhole", message: "size must be a whole number of bytes" })).nonnegative(say(/*i18n*/ { id: "sds.sizeNotANumber", message: "size must be a number of bytes" })).optional(),
 });
 
 /** Keeps letters, digits, dot, dash, underscore; the extension decides the type. */
@@ -79,8 +80,8 @@ async function completeDirectUpload(deps: Deps, key: string): Promise<boolean> {
 }
 
 export const linkInput = z.object({
-  sdsFileUrl: withTextRule(z.string({ error: "sdsFileUrl must be an /objects/ path or null" }).trim().max(1000), "sdsFileUrl").nullable(),
-  itemId: recordId("itemId must be a positive whole number"),
+  sdsFileUrl: withTextRule(z.string({ error: say(/*i18n*/ { id: "sds.fileUrlNotText", message: "sdsFileUrl must be an /objects/ path or null" }) }).trim().max(1000), "sdsFileUrl").nullable(),
+  itemId: recordId(say(/*i18n*/ { id: "id.itemIdNotPositive", message: "itemId must be a positive whole number" })),
   itemType: oneOf("itemType", ["inventory", "equipment"] as const),
 });
 
@@ -91,9 +92,9 @@ export async function linkSdsFile(deps: Deps, actor: Actor | null, input: unknow
   const sdsFileUrl = raw ? raw : null;
   if (sdsFileUrl) {
     const key = sdsFileUrl.startsWith("/objects/") ? decodeURIComponent(sdsFileUrl.slice("/objects/".length)) : "";
-    if (!isValidKey(key) || !key.startsWith("sds/")) throw new ValidationError("sdsFileUrl must be an uploaded /objects/sds/ path", "sdsFileUrl");
+    if (!isValidKey(key) || !key.startsWith("sds/")) throw new ValidationError(/*i18n*/ { id: "sds.sdsfileurlMustBeAnUploaded", message: "sdsFileUrl must be an uploaded /objects/sds/ path" }, "sdsFileUrl");
     if (!(await deps.storage.exists(key)) && !(await completeDirectUpload(deps, key))) {
-      throw new ValidationError("That SDS file has not been uploaded", "sdsFileUrl");
+      throw new ValidationError(/*i18n*/ { id: "sds.thatSDSFileHasNot", message: "That SDS file has not been uploaded" }, "sdsFileUrl");
     }
   }
   return write(deps, async (tx, emit) => {
@@ -102,7 +103,7 @@ export async function linkSdsFile(deps: Deps, actor: Actor | null, input: unknow
         ? await tx.inventoryItem.updateManyAndReturn({ where: { id: itemId }, data: { sdsFileUrl } })
         : await tx.equipment.updateManyAndReturn({ where: { id: itemId }, data: { sdsFileUrl } });
     const row = target[0];
-    if (!row) throw new NotFoundError(itemType === "inventory" ? "Inventory item not found" : "Equipment not found");
+    if (!row) throw new NotFoundError(itemType === "inventory" ? /*i18n*/ { id: "item.notFound", message: "Inventory item not found" } : /*i18n*/ { id: "equipment.notFound", message: "Equipment not found" });
     await logActivity(tx, a, {
       action: "update",
       entityType: itemType,
@@ -125,8 +126,10 @@ const expectedContent: Record<string, { detected: string; kind: string }> = {
   [DOCX]: { detected: DOCX, kind: "a Word document (.docx)" },
 };
 
-export const contentMismatch = (kind: string) => `The file's contents are not ${kind}, as its name and type say. It was not uploaded.`;
-export const NOT_PLAIN_TEXT = "The file is not plain UTF-8 text (it holds NUL characters or bytes that are not UTF-8). It was not uploaded.";
+/** (Said through the text registry: `kind` is one of a few words, so the texts are few.) */
+export const contentMismatch = (kind: string) =>
+  say(/*i18n*/ { id: "sds.contentMismatch", message: "The file's contents are not {kind}, as its name and type say. It was not uploaded.", values: { kind } });
+export const NOT_PLAIN_TEXT = say(/*i18n*/ { id: "sds.notPlainText", message: "The file is not plain UTF-8 text (it holds NUL characters or bytes that are not UTF-8). It was not uploaded." });
 
 /**
  * Checks an SDS upload's bytes against its declared type as they stream (server/storage keeps

@@ -1,5 +1,6 @@
 import type { Deps } from "./context.ts";
 import { RateLimitedError } from "./errors.ts";
+import type { Message } from "../../schemas/messages.ts";
 
 /*
  * Failed sign-ins slow the next try down; nothing an attacker does can lock the real person out.
@@ -50,9 +51,18 @@ export function throttleKeys(username: string, client: SignInClient): Key[] {
   ];
 }
 
-function waitMessage(seconds: number) {
-  const [n, unit] = seconds < 90 ? [seconds, "second"] : [Math.ceil(seconds / 60), "minute"];
-  return `Too many failed sign-in attempts. Try again in ${n} ${unit}${n === 1 ? "" : "s"}.`;
+function waitMessage(seconds: number): Message {
+  return seconds < 90
+    ? /*i18n*/ {
+        id: "signIn.throttled",
+        message: "{n, plural, one {Too many failed sign-in attempts. Try again in # second.} other {Too many failed sign-in attempts. Try again in # seconds.}}",
+        values: { n: seconds },
+      }
+    : /*i18n*/ {
+        id: "signIn.throttledMinutes",
+        message: "{n, plural, one {Too many failed sign-in attempts. Try again in # minute.} other {Too many failed sign-in attempts. Try again in # minutes.}}",
+        values: { n: Math.ceil(seconds / 60) },
+      };
 }
 
 /** Refuses (RateLimitedError with the seconds to wait) while any of the keys is in its delay. */

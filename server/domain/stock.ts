@@ -86,7 +86,7 @@ export const MAIN_WAREHOUSE = { where: { kind: "WAREHOUSE", archived: false }, o
  */
 export async function mainWarehouse(db: Pick<Tx, "stockLocation">): Promise<StockLocation> {
   const main = await db.stockLocation.findFirst(MAIN_WAREHOUSE);
-  if (!main) throw new ConflictError("There is no active warehouse: create one first");
+  if (!main) throw new ConflictError(/*i18n*/ { id: "stock.thereIsNoActiveWarehouse", message: "There is no active warehouse: create one first" });
   return main;
 }
 
@@ -97,7 +97,7 @@ export async function mainWarehouse(db: Pick<Tx, "stockLocation">): Promise<Stoc
  */
 export async function lockLocationShared(tx: Tx, locationId: number): Promise<StockLocation> {
   const [row] = await tx.$queryRaw<StockLocation[]>`SELECT ${LOCATION_COLUMNS} FROM "StockLocation" WHERE id = ${locationId} FOR SHARE`;
-  if (!row) throw new NotFoundError("Stock location not found");
+  if (!row) throw new NotFoundError(/*i18n*/ { id: "location.notFound", message: "Stock location not found" });
   return row;
 }
 
@@ -149,7 +149,7 @@ export async function changeStock(
   // Item row before level rows, in every change: concurrent changes of one item queue instead of deadlocking.
   const [locked] = await tx.$queryRaw<{ id: number; containerAmountMilli: number | null; containerUnit: MeasureUnit | null }[]>`
     SELECT id, "containerAmountMilli", "containerUnit" FROM "InventoryItem" WHERE id = ${ref.id} FOR UPDATE`;
-  if (!locked) throw new ConflictError(`${ref.name} no longer exists`);
+  if (!locked) throw new ConflictError(/*i18n*/ { id: "item.gone", message: "{name} no longer exists", values: { name: ref.name } });
   const container = containerBaseOf(locked);
   if (change.amountDelta !== undefined && container === null) throw new Error("changeStock: an exact amount of a product without a container size");
   // A measured product moves by its exact amount; its whole containers follow (delta below).
@@ -173,7 +173,7 @@ export async function changeStock(
     }
     if (!level) throw await shortage(tx, ref, location, container, locked.containerUnit, delta, amount);
   } else {
-    if (location.archived) throw new ConflictError(`${location.name} is archived: stock cannot be put there`);
+    if (location.archived) throw new ConflictError(/*i18n*/ { id: "stock.isArchivedStockCannotBe", message: "{name} is archived: stock cannot be put there", values: { name: location.name } });
     if (amount === null) {
       [level] = await tx.$queryRaw<StockLevel[]>`
         INSERT INTO "StockLevel" ("itemId", "locationId", "quantity", "updatedAt") VALUES (${ref.id}, ${location.id}, ${delta}, now())
@@ -215,15 +215,27 @@ async function shortage(
   amount: bigint | null,
 ): Promise<ConflictError> {
   const current = await tx.inventoryItem.findUnique({ where: { id: ref.id }, include: { stockLevels: { where: { locationId: location.id } } } });
-  if (!current) return new ConflictError(`${ref.name} no longer exists`);
+  if (!current) return new ConflictError(/*i18n*/ { id: "request.noLongerExists", message: "{name} no longer exists", values: { name: ref.name } });
   const there = current.stockLevels[0];
   const quantity = there?.quantity ?? 0;
   // Where the location holds all of the item, the message is the one stock had before locations.
-  const where = quantity === current.quantity ? "" : ` at ${location.name}`;
-  if (container === null || amount === null) return new ConflictError(`Not enough stock of ${current.name}: ${quantity} ${current.unit} left${where}, ${-delta} requested`);
+  const everywhere = quantity === current.quantity;
+  if (container === null || amount === null) {
+    const values = { name: current.name, quantity, unit: current.unit, requested: -delta, location: location.name };
+    return new ConflictError(
+      everywhere
+        ? /*i18n*/ { id: "stock.notEnough", message: "Not enough stock of {name}: {quantity} {unit} left, {requested} requested", values }
+        : /*i18n*/ { id: "stock.notEnoughAt", message: "Not enough stock of {name}: {quantity} {unit} left at {location}, {requested} requested", values },
+    );
+  }
   const left = describeStock(there?.amount ?? 0n, container, containerUnit!);
   const asked = describeStock(-amount, container, containerUnit!);
-  return new ConflictError(`Not enough stock of ${current.name}: ${left} left${where}, ${asked} requested`);
+  const values = { name: current.name, left, asked, location: location.name };
+  return new ConflictError(
+    everywhere
+      ? /*i18n*/ { id: "stock.notEnoughMeasured", message: "Not enough stock of {name}: {left} left, {asked} requested", values }
+      : /*i18n*/ { id: "stock.notEnoughMeasuredAt", message: "Not enough stock of {name}: {left} left at {location}, {asked} requested", values },
+  );
 }
 
 /**
@@ -244,7 +256,7 @@ export async function changeLevelsAt(
   const rises = deltas.filter((l) => l.delta > 0);
   const falls = deltas.filter((l) => l.delta < 0);
   if (rises.length) {
-    if (location.archived) throw new ConflictError(`${location.name} is archived: stock cannot be put there`);
+    if (location.archived) throw new ConflictError(/*i18n*/ { id: "stock.isArchivedStockCannotBe", message: "{name} is archived: stock cannot be put there", values: { name: location.name } });
     await tx.$executeRawUnsafe(
       `INSERT INTO "StockLevel" ("itemId", "locationId", "quantity", "amount", "updatedAt")
        SELECT (e->>'itemId')::int, $2::int, (e->>'delta')::int, (e->>'amountDelta')::bigint, now() FROM jsonb_array_elements($1::jsonb) AS e
@@ -319,7 +331,7 @@ export async function stockNewItem(
   activity: ActivityDraft,
 ): Promise<void> {
   if (!Number.isInteger(item.quantity) || item.quantity <= 0) throw new Error(`stockNewItem: bad quantity ${item.quantity}`);
-  if (location.archived) throw new ConflictError(`${location.name} is archived: stock cannot be put there`);
+  if (location.archived) throw new ConflictError(/*i18n*/ { id: "stock.isArchivedStockCannotBe", message: "{name} is archived: stock cannot be put there", values: { name: location.name } });
   const container = containerBaseOf(item);
   const amount = container === null ? null : BigInt(item.quantity) * container;
   const m = movementRow(actor, item, item.quantity, reason, undefined, { locationId: location.id, amountDelta: amount ?? undefined });

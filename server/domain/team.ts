@@ -1,3 +1,4 @@
+import { say } from "../../schemas/messages.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import { hashPassword } from "../auth/password.ts";
 import { logActivity, parseInput, requireManager, write, type Actor, type Deps } from "./context.ts";
@@ -15,7 +16,7 @@ export const publicUserSelect = {
 } satisfies Prisma.UserSelect;
 export type PublicUser = Prisma.UserGetPayload<{ select: typeof publicUserSelect }>;
 
-const TEAM_ONLY = "You need manager privileges to access team management.";
+const TEAM_ONLY = say(/*i18n*/ { id: "user.managersOnly", message: "You need manager privileges to access team management." });
 
 function teamWhere(filter: { search?: string }): Prisma.UserWhereInput {
   const search = filter.search?.trim();
@@ -50,7 +51,7 @@ export async function countTeamMembers(deps: Deps, actor: Actor | null, filter: 
 }
 
 export async function createTeamMember(deps: Deps, actor: Actor | null, input: unknown): Promise<PublicUser> {
-  const a = requireManager(actor, "You need manager privileges to add team members.");
+  const a = requireManager(actor, /*i18n*/ { id: "user.youNeedManagerPrivilegesToAdd", message: "You need manager privileges to add team members." });
   const { password, confirmPassword: _confirmed, ...data } = parseInput(createTeamMemberInput, input);
   const passwordHash = await hashPassword(password);
   return write(deps, async (tx) => {

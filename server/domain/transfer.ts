@@ -51,13 +51,13 @@ function csvOf(columns: readonly Column[], rows: readonly object[]): string {
 
 /** GET /api/inventory/export.csv: the list with its filters (search, category), as CSV text (no BOM). Managers. */
 export async function exportInventoryCsv(deps: Deps, actor: Actor | null, filter: InventoryFilter = {}): Promise<string> {
-  const a = requireManager(actor, "Only managers can export inventory");
+  const a = requireManager(actor, /*i18n*/ { id: "csv.onlyManagersCanExportInventory", message: "Only managers can export inventory" });
   return csvOf(INVENTORY_COLUMNS, await listInventoryItems(deps, a, filter));
 }
 
 /** GET /api/equipment/export.csv: the list with its filters (search, status), as CSV text (no BOM). Managers. */
 export async function exportEquipmentCsv(deps: Deps, actor: Actor | null, filter: EquipmentFilter = {}): Promise<string> {
-  const a = requireManager(actor, "Only managers can export equipment");
+  const a = requireManager(actor, /*i18n*/ { id: "csv.onlyManagersCanExportEquipment", message: "Only managers can export equipment" });
   return csvOf(EQUIPMENT_COLUMNS, await listEquipment(deps, a, filter));
 }
 
@@ -101,11 +101,11 @@ export function parseCsv(text: string): string[][] {
     records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true }) as string[][];
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    throw new ValidationError(`The file is not valid CSV: ${message}`, "file");
+    throw new ValidationError(/*i18n*/ { id: "csv.theFileIsNotValid", message: "The file is not valid CSV: {message}", values: { message } }, "file");
   }
-  if (!records.length) throw new ValidationError("The file is empty: it needs a header row naming the columns", "file");
+  if (!records.length) throw new ValidationError(/*i18n*/ { id: "csv.theFileIsEmptyIt", message: "The file is empty: it needs a header row naming the columns" }, "file");
   if (records.length - 1 > IMPORT_MAX_ROWS) {
-    throw new ValidationError(`The file has ${records.length - 1} rows; import at most ${IMPORT_MAX_ROWS} at a time`, "file");
+    throw new ValidationError(/*i18n*/ { id: "csv.tooManyRows", message: "The file has {rows} rows; import at most {max} at a time", values: { rows: records.length - 1, max: IMPORT_MAX_ROWS } }, "file");
   }
   return records;
 }
@@ -227,8 +227,13 @@ class ImportRolledBack extends Error {
  * rolled back and the result tells what would have happened. Managers only.
  */
 async function importCsv<Rec extends { id: number }>(deps: Deps, actor: Actor | null, area: Area<Rec>, text: unknown, dryRun: boolean): Promise<ImportResult> {
-  const a = requireManager(actor, `Only managers can import ${area.what}`);
-  if (typeof text !== "string") throw new ValidationError("Send the file as the body with Content-Type: text/csv", "file");
+  const a = requireManager(
+    actor,
+    area.what === "inventory"
+      ? /*i18n*/ { id: "csv.onlyManagersCanImportInventory", message: "Only managers can import inventory" }
+      : /*i18n*/ { id: "csv.onlyManagersCanImportEquipment", message: "Only managers can import equipment" },
+  );
+  if (typeof text !== "string") throw new ValidationError(/*i18n*/ { id: "csv.notCsvBody", message: "Send the file as the body with Content-Type: text/csv" }, "file");
   const records = parseCsv(text);
   try {
     return await write(deps, async (tx, emit) => {
@@ -334,7 +339,11 @@ const inventoryArea: Area<InventoryItem> = {
     await changeLevelsAt(tx, main, levelDeltas, (itemId, there) => {
       const { before, data } = byId.get(itemId)!;
       return new ConflictError(
-        `${before.name}: the quantity is the total over all locations and only stock at ${main.name} (${there} ${before.unit}) changes by import, so ${data.quantity as number} is too low; move or count the rest where it is`,
+        /*i18n*/ {
+          id: "csv.quantityBelowOtherLocations",
+          message: "{name}: the quantity is the total over all locations and only stock at {location} ({there} {unit}) changes by import, so {quantity} is too low; move or count the rest where it is",
+          values: { name: before.name, location: main.name, there, unit: before.unit, quantity: data.quantity as number },
+        },
         "quantity",
       );
     });

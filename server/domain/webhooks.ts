@@ -53,15 +53,15 @@ export async function assertPublicUrl(deps: Deps, url: string): Promise<void> {
   if (allowPrivate(deps)) return;
   const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
   const addresses = isIP(host) ? [host] : await lookup(host, { all: true, verbatim: true }).then((r) => r.map((a) => a.address), () => null);
-  if (!addresses?.length) throw new ValidationError("URL's host name does not resolve", "url");
+  if (!addresses?.length) throw new ValidationError(/*i18n*/ { id: "webhook.urlSHostNameDoes", message: "URL's host name does not resolve" }, "url");
   if (addresses.some(isForbiddenAddress)) {
-    throw new ValidationError("URL must not point to a loopback, link-local or private address", "url");
+    throw new ValidationError(/*i18n*/ { id: "webhook.urlMustNotPointTo", message: "URL must not point to a loopback, link-local or private address" }, "url");
   }
 }
 
 /** A manager registers an endpoint; the signing secret is returned this once. */
 export async function createWebhook(deps: Deps, actor: Actor | null, input: unknown): Promise<{ secret: string; webhook: Webhook }> {
-  const manager = requireManager(actor, "Only managers can manage webhooks");
+  const manager = requireManager(actor, /*i18n*/ { id: "webhook.onlyManagersCanManageWebhooks", message: "Only managers can manage webhooks" });
   const { url, events } = parseInput(createWebhookInput, input);
   await assertPublicUrl(deps, url);
   const secret = "whsec_" + randomBytes(32).toString("base64url");
@@ -85,36 +85,36 @@ async function changing<T extends { id: number } | null>(deps: Deps, fn: (tx: Tx
 }
 
 export async function updateWebhook(deps: Deps, actor: Actor | null, rawId: unknown, input: unknown): Promise<Webhook> {
-  requireManager(actor, "Only managers can manage webhooks");
+  requireManager(actor, /*i18n*/ { id: "webhook.onlyManagersCanManageWebhooks", message: "Only managers can manage webhooks" });
   const id = parseId(rawId);
   const changes = parseInput(updateWebhookInput, input);
   if (changes.url) await assertPublicUrl(deps, changes.url);
   const updated = await changing(deps, async (tx) => (await tx.webhook.updateManyAndReturn({ where: { id }, data: changes }))[0] ?? null);
-  if (!updated) throw new NotFoundError("Webhook not found");
+  if (!updated) throw new NotFoundError(/*i18n*/ { id: "webhook.notFound", message: "Webhook not found" });
   return updated;
 }
 
 /** Removes the endpoint and its deliveries (pending ones are not sent). */
 export async function deleteWebhook(deps: Deps, actor: Actor | null, rawId: unknown): Promise<number> {
-  requireManager(actor, "Only managers can manage webhooks");
+  requireManager(actor, /*i18n*/ { id: "webhook.onlyManagersCanManageWebhooks", message: "Only managers can manage webhooks" });
   const id = parseId(rawId);
   const deleted = await changing(deps, async (tx) => ((await tx.webhook.deleteMany({ where: { id } })).count ? { id } : null));
-  if (!deleted) throw new NotFoundError("Webhook not found");
+  if (!deleted) throw new NotFoundError(/*i18n*/ { id: "webhook.notFound", message: "Webhook not found" });
   return id;
 }
 
 /** The events a webhook may subscribe to (managers: the Webhooks settings). */
 export function webhookEventNames(actor: Actor | null): string[] {
-  requireManager(actor, "Only managers can manage webhooks");
+  requireManager(actor, /*i18n*/ { id: "webhook.onlyManagersCanManageWebhooks", message: "Only managers can manage webhooks" });
   return [...WEBHOOK_EVENTS];
 }
 
 export function listWebhooks<Q extends object>(deps: Deps, actor: Actor | null, query?: Q) {
-  requireManager(actor, "Only managers can manage webhooks");
+  requireManager(actor, /*i18n*/ { id: "webhook.onlyManagersCanManageWebhooks", message: "Only managers can manage webhooks" });
   return deps.prisma.webhook.findMany({ ...query, orderBy: { id: "desc" } });
 }
 
 export function recentDeliveries<Q extends object>(deps: Deps, actor: Actor | null, webhookId: number, query?: Q) {
-  requireManager(actor, "Only managers can manage webhooks");
+  requireManager(actor, /*i18n*/ { id: "webhook.onlyManagersCanManageWebhooks", message: "Only managers can manage webhooks" });
   return deps.prisma.webhookDelivery.findMany({ ...query, where: { webhookId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: RECENT_DELIVERIES });
 }

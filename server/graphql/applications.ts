@@ -198,7 +198,7 @@ type FilterArg = { from?: string | null; to?: string | null; applicatorId?: stri
 function filterOf(f: FilterArg): ApplicationFilter {
   const day = (v: string | null | undefined, field: string) => {
     if (!v) return undefined;
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(v))) throw new ValidationError(`${field} must be a date (YYYY-MM-DD)`, field);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(v))) throw new ValidationError(/*i18n*/ { id: "application.mustBeADateYYYY", message: "{field} must be a date (YYYY-MM-DD)", values: { field } }, field);
     return new Date(v);
   };
   return {

@@ -6,12 +6,17 @@ import type PrismaTypes from "../db/pothos-types.generated.ts";
 import { getDatamodel } from "../db/pothos-types.generated.ts";
 import type { SignInDevice, SignInFrom } from "../domain/auth.ts";
 import type { Actor, Deps } from "../domain/context.ts";
+import type { Locale } from "../i18n/index.ts";
 import { decodeNodeId } from "./ids.ts";
 import { textRulePlugin } from "./textRule.ts";
 
 export type GraphQLContext = {
   deps: Deps;
   actor: Actor | null;
+  /** The language answers are in: the actor's preference, else Accept-Language (server/http/locale.ts). */
+  locale: Locale;
+  /** The request's Accept-Language header, which decides when the user has no preference. */
+  acceptLanguage: string | undefined;
   /** Cookie access over HTTP; null on a WebSocket, where sign-in and sign-out make no sense. */
   session: { sessionId(): Promise<string | undefined>; set(sessionId: string, device: SignInDevice): Promise<void>; clear(): void; signInFrom(): Promise<SignInFrom> } | null;
 };

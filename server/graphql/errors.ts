@@ -1,9 +1,15 @@
 import { ConflictError, DomainError, ForbiddenError, NotFoundError, RateLimitedError, UnauthenticatedError, ValidationError } from "../domain/errors.ts";
 import { builder } from "./builder.ts";
 
-/** The shared interface of every failure a user can cause; clients can always ask `... on Error { message }`. */
+/**
+ * The shared interface of every failure a user can cause; clients can always ask `... on Error {
+ * message code }`: the message in the reader's language, the code a stable id to match on.
+ */
 export const ErrorInterface = builder.interfaceRef<DomainError>("Error").implement({
-  fields: (t) => ({ message: t.exposeString("message") }),
+  fields: (t) => ({
+    message: t.string({ description: "In the signed-in user's language, else the request's Accept-Language", resolve: (e, _args, ctx) => e.messageIn(ctx.locale) }),
+    code: t.string({ description: "A stable id of the refusal (e.g. `item.notFound`), the same in every language", resolve: (e) => e.code }),
+  }),
 });
 
 builder.objectType(ValidationError, {

@@ -18,6 +18,8 @@ import type { Actor, Deps } from "../domain/context.ts";
 import { DomainError } from "../domain/errors.ts";
 import type { RateLimits } from "../http/rateLimits.ts";
 import { DATABASE_UNAVAILABLE } from "../http/status.ts";
+import { localeOfRequest, localeScope } from "../http/locale.ts";
+import { DEFAULT_LOCALE, render } from "../i18n/index.ts";
 import type { GraphQLContext } from "./builder.ts";
 import { keyErrorResult, useIdempotencyKeys } from "./idempotency.ts";
 import { loadPersistedOperations, persistedId, persistedNotFound, persistedOnlyError, usePersisted, type PersistedOperations } from "./persisted.ts";
@@ -74,14 +76,18 @@ function useSignedInOnly(production: boolean): Plugin<GraphQLContext> {
       try {
         requireWriteAccess(actor);
       } catch (e) {
-        return { errors: [createGraphQLError((e as Error).message, { extensions: { code: "FORBIDDEN", http: { status: 403 } } })] };
+        const refusal = e as DomainError;
+        const locale = (args.contextValue as GraphQLContext).locale;
+        return { errors: [createGraphQLError(refusal.messageIn(locale), { extensions: { code: "FORBIDDEN", errorCode: refusal.code, http: { status: 403 } } })] };
       }
     }
     if (actor) return null;
     if (!op) return null;
     for (const name of rootFields(args.document, op.selectionSet)) {
       if (OPEN_FIELDS.has(name) || (!production && (name === "__schema" || name === "__type"))) continue;
-      return { errors: [createGraphQLError("You need to sign in", { extensions: { code: "UNAUTHENTICATED" } })] };
+      const signIn = /*i18n*/ { id: "auth.signInRequired", message: "You need to sign in" };
+      const locale = (args.contextValue as GraphQLContext).locale;
+      return { errors: [createGraphQLError(render(signIn, locale), { extensions: { code: "UNAUTHENTICATED", errorCode: signIn.id } })] };
     }
     return null;
   };
@@ -119,14 +125,16 @@ export function mountGraphQL(
     maskedErrors: {
       maskError(error, message) {
         const original = domainErrorOf(error);
-        if (original?.code === "IDEMPOTENCY_KEY_REUSED") return keyErrorResult(original).errors[0]!;
+        if (original?.kind === "IDEMPOTENCY_KEY_REUSED") return keyErrorResult(original).errors[0]!;
         if (original) {
           const field = "field" in original && typeof original.field === "string" ? { field: original.field } : {};
-          return createGraphQLError(original.message, { extensions: { code: original.code, ...field } });
+          return createGraphQLError(original.messageIn(localeScope.current() ?? DEFAULT_LOCALE), { extensions: { code: original.kind, errorCode: original.code, ...field } });
         }
         if (isDatabaseUnavailable((error as { originalError?: unknown }).originalError ?? error)) {
           // The database is away: HTTP 503 (Yoga takes the status from extensions.http), as REST answers.
-          return createGraphQLError(DATABASE_UNAVAILABLE, { extensions: { code: "DATABASE_UNAVAILABLE", http: { status: 503, headers: { "Retry-After": "5" } } } });
+          return createGraphQLError(render(DATABASE_UNAVAILABLE, localeScope.current() ?? DEFAULT_LOCALE), {
+            extensions: { code: "DATABASE_UNAVAILABLE", errorCode: DATABASE_UNAVAILABLE.id, http: { status: 503, headers: { "Retry-After": "5" } } },
+          });
         }
         // Never the original error (Yoga adds its message and stack when NODE_ENV=development); log it here.
         log().error({ err: (error as { originalError?: unknown }).originalError ?? error }, "unexpected GraphQL error");
@@ -146,9 +154,12 @@ export function mountGraphQL(
     ],
     context: async ({ req, reply, actor }) => {
       const request = req as FastifyRequest;
+      const who = actor !== undefined ? actor : await session.actorFromHeaders(req.headers);
       return {
         deps,
-        actor: actor !== undefined ? actor : await session.actorFromHeaders(req.headers),
+        actor: who,
+        locale: localeOfRequest(req, who),
+        acceptLanguage: typeof req.headers["accept-language"] === "string" ? req.headers["accept-language"] : undefined,
         session: reply
           ? {
               sessionId: () => session.sessionIdOf(request),
@@ -177,7 +188,10 @@ export function mountGraphQL(
     url: "/graphql",
     method: ["GET", "POST", "OPTIONS"],
     handler: async (req, reply) => {
-      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+      // The actor first (the same lookup the context would make), so errors shaped outside the
+      // context (maskError) know the language too.
+      const actor = await session.actorOf(req).catch(() => null);
+      const response = await localeScope.run(localeOfRequest(req, actor), () => yoga.handleNodeRequestAndResponse(req, reply, { req, reply, actor }));
       response.headers.forEach((value, key) => void reply.header(key, value));
       reply.status(response.status);
       // A single JSON answer is sent whole, so it is compressed only from about 1 kB on; event streams and
@@ -208,8 +222,9 @@ export function mountGraphQL(
         return true;
       },
       onClose: (ctx) => void live.delete(ctx),
-      execute: (args) => (args.rootValue as { execute: typeof import("graphql").execute }).execute(args),
-      subscribe: (args) => (args.rootValue as { subscribe: typeof import("graphql").subscribe }).subscribe(args),
+      execute: (args) => localeScope.run((args.contextValue as GraphQLContext).locale, () => (args.rootValue as { execute: typeof import("graphql").execute }).execute(args)),
+      subscribe: (args) =>
+        localeScope.run((args.contextValue as GraphQLContext).locale, () => (args.rootValue as { subscribe: typeof import("graphql").subscribe }).subscribe(args)),
       onSubscribe: async (ctx, _id, params) => {
         const { schema: s, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
           req: ctx.extra.request,

@@ -1,3 +1,5 @@
+import { localeScope } from "../http/locale.ts";
+import { DEFAULT_LOCALE } from "../i18n/index.ts";
 import { Kind, getOperationAST, valueFromASTUntyped, type DocumentNode, type FieldNode, type SelectionSetNode } from "graphql";
 import { createGraphQLError, type Plugin } from "graphql-yoga";
 import { DomainError, ValidationError } from "../domain/errors.ts";
@@ -22,7 +24,8 @@ function rootFieldNodes(document: DocumentNode, set: SelectionSetNode, out: Fiel
 /** A failure of the key itself, as a GraphQL error with the HTTP status REST would answer. */
 export function keyErrorResult(error: DomainError) {
   const field = error instanceof ValidationError && error.field ? { field: error.field } : {};
-  return { errors: [createGraphQLError(error.message, { extensions: { code: error.code, ...field, http: { status: httpStatusOf(error.code) } } })] };
+  const message = error.messageIn(localeScope.current() ?? DEFAULT_LOCALE);
+  return { errors: [createGraphQLError(message, { extensions: { code: error.kind, errorCode: error.code, ...field, http: { status: httpStatusOf(error.kind) } } })] };
 }
 
 /**
@@ -43,7 +46,7 @@ export function useIdempotencyKeys(): Plugin<GraphQLContext> {
         if (!key) return;
         const fields = rootFieldNodes(args.document, operation.selectionSet);
         if (fields.length !== 1) {
-          throw new ValidationError("An Idempotency-Key covers one mutation: send each keyed mutation in a request of its own", "Idempotency-Key");
+          throw new ValidationError(/*i18n*/ { id: "idempotency.anIdempotencyKeyCoversOne", message: "An Idempotency-Key covers one mutation: send each keyed mutation in a request of its own" }, "Idempotency-Key");
         }
         const field = fields[0]!;
         const variables = args.variableValues ?? undefined;

@@ -11,7 +11,7 @@ export function databaseId(globalId: string | number, types: readonly string[], 
     /* fall through */
   }
   const names = types.map((t) => `${/^[AEIOU]/.test(t) ? "an" : "a"} ${t}`).join(" or ");
-  throw new ValidationError(`${field} must be the id of ${names}`, field);
+  throw new ValidationError(/*i18n*/ { id: "id.mustBeTheIdOf", message: "{field} must be the id of {names}", values: { field, names } }, field);
 }
 
 /**
@@ -21,6 +21,6 @@ export function databaseId(globalId: string | number, types: readonly string[], 
 export function decodeNodeId(globalId: string): { typename: string; id: string } {
   const decoded = decodeGlobalID(globalId);
   const n = /^\d{1,10}$/.test(decoded.id) ? Number(decoded.id) : NaN;
-  if (!(n >= 1 && n <= 2_147_483_647)) throw new ValidationError("That is not a valid id", "id");
+  if (!(n >= 1 && n <= 2_147_483_647)) throw new ValidationError(/*i18n*/ { id: "id.thatIsNotAValid", message: "That is not a valid id" }, "id");
   return decoded;
 }

@@ -1,3 +1,4 @@
+import { say } from "../../schemas/messages.ts";
 import { existsSync, readFileSync } from "node:fs";
 import { usePersistedOperations } from "@graphql-yoga/plugin-persisted-operations";
 import type { DocumentNode } from "graphql";
@@ -45,8 +46,8 @@ export function persistedId(params: { extensions?: unknown }): string | null {
   return persisted && persisted.version === 1 && typeof persisted.sha256Hash === "string" ? persisted.sha256Hash : null;
 }
 
-export const PERSISTED_NOT_FOUND = "This operation is not one the app knows; send the query text";
-export const PERSISTED_ONLY = "Only the app's own operations may run on this server";
+export const PERSISTED_NOT_FOUND = say(/*i18n*/ { id: "graphql.persistedNotFound", message: "This operation is not one the app knows; send the query text" });
+export const PERSISTED_ONLY = say(/*i18n*/ { id: "graphql.persistedOnly", message: "Only the app's own operations may run on this server" });
 
 export function persistedNotFound() {
   return createGraphQLError(PERSISTED_NOT_FOUND, { extensions: { code: "PERSISTED_QUERY_NOT_FOUND", http: { status: 400 } } });

@@ -242,14 +242,14 @@ export class ResponseCache {
 export function useResponseCache(cache: ResponseCache): Plugin<GraphQLContext> {
   return {
     onExecute({ args, setResultAndStopExecution }) {
-      const actor = (args.contextValue as GraphQLContext).actor;
+      const { actor, locale } = args.contextValue as GraphQLContext;
       if (!actor) return;
       const schema = args.schema as GraphQLSchema;
       const a = analyse(schema, args.document, args.operationName);
       if (!a.tags) return;
       const tags = requestTags(schema, args.document, a, args.variableValues ?? undefined);
       if (!tags) return;
-      const key = `${a.key}|${actor.id}:${actor.role}|${stable(args.variableValues ?? {})}`;
+      const key = `${a.key}|${actor.id}:${actor.role}:${locale}|${stable(args.variableValues ?? {})}`;
       const hit = cache.get(key);
       if (hit !== undefined) {
         cache.stats.hits++;

@@ -25,7 +25,7 @@ builder.queryFields((t) => ({
         return (await lookupScan(ctx.deps, ctx.actor, { qrData: code })).data;
       } catch (err) {
         // The domain names the REST field (qrData); here the argument is `code`.
-        throw err instanceof ValidationError ? new ValidationError(err.message, "code") : err;
+        throw err instanceof ValidationError ? new ValidationError(err.said ?? err.message, "code") : err;
       }
     },
   }),

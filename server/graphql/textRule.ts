@@ -1,7 +1,7 @@
 import SchemaBuilder, { BasePlugin, type PothosOutputFieldConfig, type SchemaTypes } from "@pothos/core";
 import type { GraphQLFieldResolver } from "graphql";
 import { ValidationError } from "../domain/errors.ts";
-import { textProblem } from "../../schemas/fields.ts";
+import { textProblemMessage } from "../../schemas/fields.ts";
 
 /**
  * The text rule (schemas/fields.ts) for every GraphQL argument: each string anywhere in a
@@ -52,8 +52,8 @@ function checkArguments(args: object) {
 
 function check(value: unknown, path: string): void {
   if (typeof value === "string") {
-    const problem = textProblem(value, { multiline: true });
-    if (problem) throw new ValidationError(`${path || "input"} ${problem}`, path || undefined);
+    const problem = textProblemMessage(value, path || "input", { multiline: true });
+    if (problem) throw new ValidationError(problem, path || undefined);
   } else if (Array.isArray(value)) {
     value.forEach((item, i) => check(item, `${path}.${i}`));
   } else if (value && typeof value === "object" && !(value instanceof Date)) {

@@ -6,6 +6,8 @@ import { mayReadAccount, userNodeWhere } from "../domain/access.ts";
 import { builder, type GraphQLContext } from "./builder.ts";
 import { userErrors } from "./errors.ts";
 import { ValidationError } from "../domain/errors.ts";
+import { updateMyPreferences } from "../domain/preferences.ts";
+import { requestLocale } from "../i18n/index.ts";
 
 export const RoleEnum = builder.enumType("Role", { values: ROLES });
 
@@ -26,6 +28,12 @@ export const UserNode = builder.prismaNode("User", {
     name: t.exposeString("name"),
     role: t.field({ type: RoleEnum, nullable: true, select: { role: true }, resolve: (u, _args, ctx) => ofAccount(u.role, u, ctx) }),
     department: t.exposeString("department", { nullable: true }),
+    locale: t.string({
+      nullable: true,
+      description: "The user's language (en-US, es-US); null: the browser's languages decide. Only the user reads their own",
+      select: { locale: true },
+      resolve: (u, _args, ctx) => (ctx.actor?.id === u.id ? u.locale : null),
+    }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
   }),
 });
@@ -73,6 +81,19 @@ const SignInPayload = builder.objectRef<{ viewer: PublicUser }>("SignInPayload")
 const SignOutPayload = builder.objectRef<{ signedOut: boolean }>("SignOutPayload").implement({
   fields: (t) => ({ signedOut: t.exposeBoolean("signedOut") }),
 });
+const UpdateMyPreferencesInput = builder.inputType("UpdateMyPreferencesInput", {
+  fields: (t) => ({ locale: t.string({ required: false, description: "en-US or es-US; null: the browser's languages decide" }) }),
+});
+const UpdateMyPreferencesPayload = builder.objectRef<{ locale: string | null }>("UpdateMyPreferencesPayload").implement({
+  fields: (t) => ({
+    locale: t.exposeString("locale", { nullable: true }),
+    viewer: t.prismaField({
+      type: "User",
+      nullable: true,
+      resolve: (query, _payload, _args, ctx) => ctx.deps.prisma.user.findUnique({ ...query, where: { id: ctx.actor?.id ?? 0 } }),
+    }),
+  }),
+});
 const CreateTeamMemberPayload = builder.objectRef<{ user: PublicUser }>("CreateTeamMemberPayload").implement({
   fields: (t) => ({ user: t.expose("user", { type: UserNode }) }),
 });
@@ -83,11 +104,12 @@ builder.mutationFields((t) => ({
     errors: { types: [ValidationError, UnauthenticatedError, RateLimitedError] },
     args: { input: t.arg({ type: SignInInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
-      if (!ctx.session) throw new ValidationError("Sign in over HTTP, not over a WebSocket");
-      const { user, sessionId, device } = await signIn(ctx.deps, input, await ctx.session.signInFrom());
+      if (!ctx.session) throw new ValidationError(/*i18n*/ { id: "auth.signInOverHTTPNot", message: "Sign in over HTTP, not over a WebSocket" });
+      const { user, sessionId, device, locale } = await signIn(ctx.deps, input, await ctx.session.signInFrom());
       await ctx.session.set(sessionId, device);
       // The rest of the answer is read as the user who just signed in (their own account).
-      ctx.actor = { id: user.id, username: user.username, name: user.name, role: user.role, department: user.department };
+      ctx.actor = { id: user.id, username: user.username, name: user.name, role: user.role, department: user.department, locale };
+      ctx.locale = requestLocale(locale, ctx.acceptLanguage);
       return { viewer: user };
     },
   }),
@@ -100,6 +122,19 @@ builder.mutationFields((t) => ({
       else await signOut(ctx.deps, await ctx.session.sessionId());
       ctx.session.clear();
       return { signedOut: true };
+    },
+  }),
+  updateMyPreferences: t.field({
+    type: UpdateMyPreferencesPayload,
+    description: "The signed-in user's own preferences (their language); any signed-in user",
+    errors: { types: userErrors },
+    args: { input: t.arg({ type: UpdateMyPreferencesInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => {
+      const preferences = await updateMyPreferences(ctx.deps, ctx.actor, input);
+      // The rest of this answer (its errors too) is in the language just chosen.
+      if (ctx.actor) ctx.actor = { ...ctx.actor, locale: preferences.locale };
+      ctx.locale = requestLocale(preferences.locale, ctx.acceptLanguage);
+      return preferences;
     },
   }),
   createTeamMember: t.field({

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { ValidationError } from "../domain/errors.ts";
-import { textProblem } from "../../schemas/fields.ts";
+import { textProblem, textProblemMessage } from "../../schemas/fields.ts";
 
-const NOT_UTF8 = "The query string is not valid UTF-8 (or has a malformed %-escape)";
+const NOT_UTF8 = /*i18n*/ { id: "query.notUtf8", message: "The query string is not valid UTF-8 (or has a malformed %-escape)" };
 
 /**
  * The text rule (schemas/fields.ts) for what no field schema sees: every query-string name
@@ -24,7 +24,13 @@ export function registerHostileInputChecks(app: FastifyInstance) {
         const value = eq < 0 ? "" : decodeQueryPart(pair.slice(eq + 1));
         checkText(name, "query string");
         checkText(value, name);
-        if (seen.has(name)) throw new ValidationError(`${name.length <= 100 ? name : "A query parameter"} must be given once`, name.length <= 100 ? name : undefined);
+        if (seen.has(name))
+          throw new ValidationError(
+            name.length <= 100
+              ? /*i18n*/ { id: "query.parameterTwice", message: "{name} must be given once", values: { name } }
+              : /*i18n*/ { id: "query.someParameterTwice", message: "A query parameter must be given once" },
+            name.length <= 100 ? name : undefined,
+          );
         seen.add(name);
       }
     }
@@ -45,8 +51,8 @@ function decodeQueryPart(part: string): string {
 }
 
 function checkText(value: string, field: string) {
-  const problem = textProblem(value, { multiline: true });
-  if (!problem) return;
   const named = textProblem(field) === null && field.length <= 100;
-  throw new ValidationError(`${named ? field : "A query parameter"} ${problem}`, named ? field : undefined);
+  const problem = textProblemMessage(value, named ? field : /*i18n*/ { id: "label.aQueryParameter", message: "A query parameter" }, { multiline: true });
+  if (!problem) return;
+  throw new ValidationError(problem, named ? field : undefined);
 }

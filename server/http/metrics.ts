@@ -1,3 +1,4 @@
+import { refuse } from "./locale.ts";
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ExecutionResult } from "graphql";
@@ -186,7 +187,8 @@ export function createMetrics() {
     route(app: FastifyInstance, token: string | undefined) {
       app.get("/metrics", async (req, reply) => {
         if (token && !bearerMatches(req.headers.authorization, token)) {
-          return reply.status(401).header("www-authenticate", 'Bearer realm="metrics"').send({ message: "A valid metrics token is required" });
+          reply.header("www-authenticate", 'Bearer realm="metrics"');
+          return refuse(req, reply, 401, /*i18n*/ { id: "metrics.tokenRequired", message: "A valid metrics token is required" });
         }
         return reply.header("content-type", register.contentType).header("cache-control", "no-store").send(await register.metrics());
       });

@@ -36,8 +36,16 @@ export async function registerRateLimits(
     // A counter that cannot be reached lets the request through; the route then says what is wrong.
     skipOnError: true,
     allowList: (request) => api.max === 0 || !API_PATH.test(request.url),
+    // English keeps the plugin's own wording of the wait ("1 minute", "30 seconds"); other languages count seconds.
     errorResponseBuilder: (_request, context) =>
-      Object.assign(new Error(`Too many requests from this address. Please try again in ${context.after}.`), { statusCode: context.statusCode }),
+      new RateLimitedError(
+        /*i18n*/ {
+          id: "rateLimit.tooManyRequests",
+          message: "Too many requests from this address. Please try again in {after}.",
+          values: { after: context.after, seconds: Math.max(1, Math.ceil(context.ttl / 1000)) },
+        },
+        Math.max(1, Math.ceil(context.ttl / 1000)),
+      ),
   });
 
   // nameSpace (passed on to the store, though the plugin's types leave it out here) keeps these counts apart from the API's.
@@ -54,7 +62,11 @@ export async function registerRateLimits(
         if (state.isAllowed || state.remaining > 0) return;
         const minutes = Math.max(1, Math.ceil(state.ttlInSeconds / 60));
         throw new RateLimitedError(
-          `Too many failed sign-in attempts from this address. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+          /*i18n*/ {
+            id: "rateLimit.signInAttempts",
+            message: "{minutes, plural, one {Too many failed sign-in attempts from this address. Try again in # minute.} other {Too many failed sign-in attempts from this address. Try again in # minutes.}}",
+            values: { minutes },
+          },
           Math.max(1, state.ttlInSeconds),
         );
       },

@@ -1,3 +1,4 @@
+import { refuse } from "./locale.ts";
 import { createHash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
 import { STATUS_CODES, type IncomingMessage } from "node:http";
@@ -128,12 +129,16 @@ const BARE_HEADERS: Record<string, string> = {
 };
 
 /** Fastify's frameworkErrors: a path that is not valid UTF-8 or %-encoding (400), a path parameter too long (414). */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const tooLong = error.code === "FST_ERR_MAX_PARAM_LENGTH";
-  return reply
-    .headers(BARE_HEADERS)
-    .status(tooLong ? 414 : 400)
-    .send({ message: tooLong ? "The URL is too long" : "The URL is not valid (a malformed %-escape or bytes that are not UTF-8)" });
+  return refuse(
+    request,
+    reply.headers(BARE_HEADERS),
+    tooLong ? 414 : 400,
+    tooLong
+      ? /*i18n*/ { id: "url.tooLong", message: "The URL is too long" }
+      : /*i18n*/ { id: "url.invalid", message: "The URL is not valid (a malformed %-escape or bytes that are not UTF-8)" },
+  );
 }
 
 /** Fastify's clientErrorHandler: Node could not parse the request (Fastify's own answer, with the bare headers). */

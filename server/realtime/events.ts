@@ -43,7 +43,9 @@ export type DomainEvent =
   /** A pesticide application record was made or amended (issue 34). */
   | { type: "application.changed"; applicationId: number; applicatorId: number; action: "recorded" | "amended" }
   /** A user's applicator certification was set. */
-  | { type: "certification.changed"; userId: number };
+  | { type: "certification.changed"; userId: number }
+  /** A user changed their preferences (language): caches of their sessions and tokens drop them. */
+  | { type: "user.preferencesChanged"; userId: number };
 
 /** What a bus needs of a transaction to publish within it (a Prisma transaction client has it). */
 export type SqlRunner = { $executeRawUnsafe(query: string, ...values: unknown[]): PromiseLike<number> };

@@ -1,4 +1,5 @@
 import { currentUser, signIn, signOut } from "../domain/auth.ts";
+import { updateMyPreferences } from "../domain/preferences.ts";
 import type { RestContext } from "./context.ts";
 import { route } from "./route.ts";
 
@@ -16,6 +17,7 @@ export function authRoutes(ctx: RestContext) {
   });
   const me = async (request: Parameters<typeof session.actorOf>[0]) => ({ user: await currentUser(deps, await session.actorOf(request)) });
   route(ctx, "getCurrentUser", me);
+  route(ctx, "updateMyPreferences", async (request) => updateMyPreferences(deps, await session.actorOf(request), request.body));
   // One reading of the spec gives the current-user path as /api/auth.
   route(ctx, "getCurrentUserAlias", me);
 }

@@ -1,3 +1,4 @@
+import { refuse } from "../http/locale.ts";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -46,10 +47,10 @@ export function openApiRoutes(ctx: RestContext) {
   const files = new Map(Object.keys(UI_FILES).map((name) => [name, name === "start.js" ? Buffer.from(START) : readFileSync(join(uiDir, name))]));
   route(ctx, "getOpenApiDocument", async (_req, reply) => reply.type("application/json; charset=utf-8").send(document));
   route(ctx, "getApiDocs", async (_req, reply) => reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(PAGE), { helmet: docsHelmet });
-  route(ctx, "getSwaggerUiFile", async (_req, reply, { params }) => {
+  route(ctx, "getSwaggerUiFile", async (req, reply, { params }) => {
     const type = UI_FILES[params.file];
     const content = type && files.get(params.file);
-    if (!type || !content) return reply.status(404).send({ message: "Not found" });
+    if (!type || !content) return refuse(req, reply, 404, /*i18n*/ { id: "path.notFound", message: "Not found" });
     return reply.type(type).header("cache-control", "public, max-age=86400").send(content);
   });
 }

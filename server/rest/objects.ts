@@ -1,7 +1,9 @@
 import { PassThrough } from "node:stream";
+import { messageOfText } from "../../schemas/messages.ts";
+import { refuse } from "../http/locale.ts";
 import type { FastifyInstance } from "fastify";
 import { requireActor, requireManager } from "../domain/context.ts";
-import { PURCHASE_ORDER_PDF_PREFIX } from "../domain/purchasing.ts";
+import { PURCHASE_ORDER_PDF_PREFIX, PURCHASING_ONLY } from "../domain/purchasing.ts";
 import { createSdsUpload, linkSdsFile, MAX_SDS_BYTES, sdsContentCheck, TOO_LARGE } from "../domain/sds.ts";
 import { isValidKey, ObjectExistsError, ObjectTooLargeError } from "../storage/objects.ts";
 import type { RestContext } from "./context.ts";
@@ -34,11 +36,11 @@ export function objectRoutes(ctx: RestContext) {
       const { expires = "", signature = "" } = req.query;
       if (!isValidKey(key) || !deps.storage.verifyUpload(key, contentType, expires, signature)) {
         req.raw.resume();
-        return reply.status(403).send({ message: "This upload link is invalid or has expired" });
+        return refuse(req, reply, 403, /*i18n*/ { id: "upload.linkInvalid", message: "This upload link is invalid or has expired" });
       }
       if (Number(req.headers["content-length"] ?? 0) > MAX_SDS_BYTES) {
         req.raw.resume();
-        return reply.status(413).header("connection", "close").send({ message: TOO_LARGE });
+        return refuse(req, reply.header("connection", "close"), 413, messageOfText(TOO_LARGE)!);
       }
       try {
         // Through a PassThrough, so a refused upload leaves the request readable: drained, then answered.
@@ -46,8 +48,8 @@ export function objectRoutes(ctx: RestContext) {
         return { objectPath: `/objects/${key}`, size };
       } catch (err) {
         req.raw.resume();
-        if (err instanceof ObjectTooLargeError) return reply.status(413).header("connection", "close").send({ message: TOO_LARGE });
-        if (err instanceof ObjectExistsError) return reply.status(409).send({ message: "This file was already uploaded" });
+        if (err instanceof ObjectTooLargeError) return refuse(req, reply.header("connection", "close"), 413, messageOfText(TOO_LARGE)!);
+        if (err instanceof ObjectExistsError) return refuse(req, reply, 409, /*i18n*/ { id: "upload.alreadyUploaded", message: "This file was already uploaded" });
         throw err;
       }
     });
@@ -56,19 +58,19 @@ export function objectRoutes(ctx: RestContext) {
       const actor = requireActor(await session.actorOf(req));
       const key = req.params["*"];
       // Placed orders' PDFs: managers only, as all of purchasing.
-      if (key.startsWith(PURCHASE_ORDER_PDF_PREFIX)) requireManager(actor, "Only managers can use purchasing");
+      if (key.startsWith(PURCHASE_ORDER_PDF_PREFIX)) requireManager(actor, PURCHASING_ONLY);
       const name = key.split("/").pop()!;
       const ext = name.split(".").pop()!.toLowerCase();
       const direct = deps.storage.direct;
       if (direct) {
         // The bytes come from the bucket itself, through a short-lived presigned GET.
-        if (!isValidKey(key) || !(await deps.storage.exists(key))) return reply.status(404).send({ message: "File not found" });
+        if (!isValidKey(key) || !(await deps.storage.exists(key))) return refuse(req, reply, 404, /*i18n*/ { id: "file.notFound", message: "File not found" });
         return reply
           .header("cache-control", "private, no-store")
           .redirect(await direct.downloadUrl(key, name, contentTypes[ext] ?? "application/octet-stream"), 302);
       }
       const found = isValidKey(key) ? await deps.storage.read(key) : null;
-      if (!found) return reply.status(404).send({ message: "File not found" });
+      if (!found) return refuse(req, reply, 404, /*i18n*/ { id: "file.notFound", message: "File not found" });
       return reply
         .header("content-type", contentTypes[ext] ?? "application/octet-stream")
         .header("content-length", String(found.size))

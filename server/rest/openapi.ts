@@ -1,3 +1,5 @@
+import { say } from "../../schemas/messages.ts";
+import { LOCALES, updateMyPreferencesInput } from "../../schemas/preferences.ts";
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
 import { INT32_MAX, oneOf } from "../../schemas/fields.ts";
@@ -27,8 +29,13 @@ const nullableTimestamp = timestamp.nullable();
 
 const ErrorBody = z
   .object({
-    message: z.string().meta({ description: "What went wrong, in words a user can read" }),
+    message: z.string().meta({ description: "What went wrong, in words a user can read: in the signed-in user's language, else the request's Accept-Language (en-US, es-US)" }),
+    code: z.string().meta({ description: "A stable id of the refusal (e.g. `item.notFound`), the same in every language: match on this", example: "item.notFound" }),
     field: z.string().optional().meta({ description: "The input field at fault, when there is one" }),
+    params: z
+      .record(z.string(), z.union([z.string(), z.number()]))
+      .optional()
+      .meta({ description: "The values the message was made with (a field's label in the reader's language), when it has any" }),
   })
   .meta({ id: "Error", description: "Every failure: 4xx and 5xx alike" });
 
@@ -145,7 +152,7 @@ const importCounts = {
   dryRun: z.boolean(),
 };
 const ImportResult = z.object(importCounts).strict().meta({ id: "ImportResult" });
-const ImportRefused = z.object({ message: z.string(), ...importCounts }).strict().meta({ id: "ImportRefused" });
+const ImportRefused = z.object({ message: z.string(), code: z.literal("csv.importRefused"), ...importCounts }).strict().meta({ id: "ImportRefused" });
 
 const User = z
   .object({ id: z.int(), username: z.string(), name: z.string(), role: z.enum(ROLES), department: z.string().nullable(), createdAt: timestamp })
@@ -268,17 +275,19 @@ const errorResponse = (description: string) => json(ErrorBody, description);
  */
 
 /** A whole number in a query or path: digits only, within [min, max]. */
-const wholeNumberParam = (label: string, min: number, max: number) =>
-  z.preprocess(
-    (v) => (typeof v === "string" && /^\d{1,10}$/.test(v) ? Number(v) : v),
-    z.number({ error: `${label} must be a whole number from ${min} to ${max}` }).int(`${label} must be a whole number from ${min} to ${max}`).min(min, `${label} must be a whole number from ${min} to ${max}`).max(max, `${label} must be a whole number from ${min} to ${max}`),
-  );
+const wholeNumberParam = (label: string, min: number, max: number) => {
+  const message = say(/*i18n*/ { id: "query.notWholeNumberInRange", message: "{name} must be a whole number from {min} to {max}", values: { name: label, min, max } });
+  return z.preprocess((v) => (typeof v === "string" && /^\d{1,10}$/.test(v) ? Number(v) : v), z.number({ error: message }).int(message).min(min, message).max(max, message));
+};
+/** (Parameter names and limits are few, so their texts are too: said through the text registry.) */
+const tooLongParam = (name: string, max: number) => say(/*i18n*/ { id: "query.tooLong", message: "{name} must be at most {max} characters", values: { name, max } });
 const recordIdParam = wholeNumberParam("id", 1, INT32_MAX).meta({ description: "The record's id (a positive whole number)", example: 1 });
 const idParams = z.object({ id: recordIdParam });
-const searchParam = z.string().max(200, "search must be at most 200 characters").optional().meta({ description: "Matches name, description or category (case-insensitive)" });
+const searchParam = z.string().max(200, tooLongParam("search", 200)).optional().meta({ description: "Matches name, description or category (case-insensitive)" });
 /** A filter, not an input: a category outside the §9 list matches nothing. */
-const categoryParam = z.string().max(100, "category must be at most 100 characters").optional().meta({ description: `One of ${INVENTORY_CATEGORIES.join(", ")}; another matches nothing` });
-const trueOrFalse = (label: string) => z.enum(["true", "false"], { error: `${label} must be true or false` }).optional();
+const categoryParam = z.string().max(100, tooLongParam("category", 100)).optional().meta({ description: `One of ${INVENTORY_CATEGORIES.join(", ")}; another matches nothing` });
+const trueOrFalse = (label: string) =>
+  z.enum(["true", "false"], { error: say(/*i18n*/ { id: "query.notTrueOrFalse", message: "{name} must be true or false", values: { name: label } }) }).optional();
 
 /** The Idempotency-Key header of a write, with the form the server takes (see README). */
 const idempotencyHeader = z.object({
@@ -353,7 +362,7 @@ const applicationQuery = z.object({
   to: isoDay("to").optional(),
   applicatorId: wholeNumberParam("applicatorId", 1, INT32_MAX).optional(),
   restrictedUseOnly: trueOrFalse("restrictedUseOnly"),
-  customer: z.string().max(200, "customer must be at most 200 characters").optional().meta({ description: "Part of the customer's name" }),
+  customer: z.string().max(200, tooLongParam("customer", 200)).optional().meta({ description: "Part of the customer's name" }),
   itemId: wholeNumberParam("itemId", 1, INT32_MAX).optional(),
 });
 
@@ -404,6 +413,12 @@ export const OPERATIONS = {
     ok: { status: "200", response: json(z.object({ success: z.literal(true) }).strict(), "Signed out") },
   },
   getCurrentUser: { method: "get", path: "/api/auth/me", access: "signedIn", summary: "The signed-in user", ok: { status: "200", response: json(z.object({ user: User }).strict(), "The user") } },
+  updateMyPreferences: {
+    method: "put", path: "/api/auth/me/preferences", access: "signedIn",
+    summary: "Set the signed-in user's own preferences: `locale` (en-US, es-US, or null for the browser's languages)",
+    body: jsonBody(updateMyPreferencesInput),
+    ok: { status: "200", response: json(z.object({ locale: z.enum(LOCALES).nullable() }).strict(), "The preferences") },
+  },
   getCurrentUserAlias: { method: "get", path: "/api/auth", access: "signedIn", summary: "The signed-in user (the spec's other path)", ok: { status: "200", response: json(z.object({ user: User }).strict(), "The user") } },
   getDashboardStats: { method: "get", path: "/api/dashboard/stats", access: "signedIn", summary: "Dashboard counts", ok: { status: "200", response: json(DashboardStats, "The counts") } },
   listActivity: {
@@ -511,7 +526,7 @@ export const OPERATIONS = {
   listTeamMembers: {
     method: "get", path: "/api/team", access: "managers",
     summary: "Team members (managers)",
-    query: z.object({ search: z.string().max(200, "search must be at most 200 characters").optional().meta({ description: "Matches name, username or department" }) }),
+    query: z.object({ search: z.string().max(200, tooLongParam("search", 200)).optional().meta({ description: "Matches name, username or department" }) }),
     ok: { status: "200", response: json(z.array(User), "Members") },
   },
   createTeamMember: { method: "post", path: "/api/team", access: "managers", summary: "Add a team member (managers)", body: jsonBody(createTeamMemberInput), ok: { status: "201", response: json(User, "Added") } },

@@ -42,11 +42,11 @@ export function route<K extends OperationId>(
       if (spec.access !== "public") requireActor(await ctx.session.actorOf(req));
       const input = { query: parse(spec.query, req.query), params: parse(spec.params, req.params) } as RouteInput<K>;
       if (spec.body?.required && req.body === undefined) {
-        if (spec.body.contentType === "text/csv") throw new ValidationError("Send the CSV file as the body");
+        if (spec.body.contentType === "text/csv") throw new ValidationError(/*i18n*/ { id: "request.sendTheCSVFileAs", message: "Send the CSV file as the body" });
         // No body reads as an empty one: its first missing field is named (as the domain would), and
         // where every field may be left out (an update) an absent body is still an error.
         parse(spec.body.schema, {});
-        throw new ValidationError("This request needs a JSON body with the fields to change");
+        throw new ValidationError(/*i18n*/ { id: "request.thisRequestNeedsAJSON", message: "This request needs a JSON body with the fields to change" });
       }
       return handler(req, reply, input);
     },

@@ -1,10 +1,10 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { errorBody, localeOfRequest, refuse } from "../http/locale.ts";
 import { BOM } from "../domain/csv.ts";
 import { ValidationError } from "../domain/errors.ts";
 import { exportEquipmentCsv, exportInventoryCsv, importEquipmentCsv, importInventoryCsv, type ImportResult } from "../domain/transfer.ts";
 import type { RestContext } from "./context.ts";
 import { route } from "./route.ts";
-import { sendError } from "./errors.ts";
 
 /** The largest CSV file an import takes (about 40,000 rows of inventory). */
 export const CSV_IMPORT_LIMIT = 10 * 1024 * 1024;
@@ -21,11 +21,13 @@ function attachment(reply: FastifyReply, name: string, csv: string) {
 }
 
 /** Errors met before the handler runs (wrong body type, too large) in the words of a CSV upload. */
-function importErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return reply.status(415).send({ message: "Send the file as the body with Content-Type: text/csv" });
-  if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return reply.status(413).send({ message: `The file is larger than ${CSV_IMPORT_LIMIT / 1024 / 1024} MB` });
-  return sendError(error, request, reply);
-}
+const importErrors = (app: FastifyInstance) => (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE")
+    return refuse(request, reply, 415, /*i18n*/ { id: "csv.notCsvBody", message: "Send the file as the body with Content-Type: text/csv" });
+  if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE")
+    return refuse(request, reply, 413, /*i18n*/ { id: "csv.fileTooLarge", message: "The file is larger than {megabytes} MB", values: { megabytes: CSV_IMPORT_LIMIT / 1024 / 1024 } });
+  return app.errorHandler(error, request, reply);
+};
 
 /**
  * CSV out and in for the inventory and equipment lists: GET …/export.csv with the list's filters,
@@ -39,7 +41,7 @@ export function transferRoutes(ctx: RestContext) {
     try {
       done(null, utf8.decode(body as Buffer));
     } catch {
-      done(Object.assign(new ValidationError("The file is not UTF-8 text: save it as CSV UTF-8", "file")), undefined);
+      done(Object.assign(new ValidationError(/*i18n*/ { id: "csv.theFileIsNotUTF", message: "The file is not UTF-8 text: save it as CSV UTF-8" }, "file")), undefined);
     }
   });
 
@@ -49,13 +51,21 @@ export function transferRoutes(ctx: RestContext) {
   const importRoute = (id: "importInventoryCsv" | "importEquipmentCsv", run: typeof importInventoryCsv) =>
     route(ctx, id, async (req, reply, { query }) => {
       const dryRun = query.dryRun === "true";
-      const result: ImportResult = await run(deps, await actor(req), req.body, dryRun);
+      const who = await actor(req);
+      const result: ImportResult = await run(deps, who, req.body, dryRun);
       if (result.errors.length && !dryRun) {
-        const n = result.errors.length;
-        return reply.status(400).send({ message: `The file has ${n} error${n === 1 ? "" : "s"}; nothing was imported`, ...result });
+        const refused = errorBody(
+          /*i18n*/ {
+            id: "csv.importRefused",
+            message: "{count, plural, one {The file has # error; nothing was imported} other {The file has # errors; nothing was imported}}",
+            values: { count: result.errors.length },
+          },
+          localeOfRequest(req, who),
+        );
+        return reply.status(400).send({ ...refused, ...result });
       }
       return result;
-    }, { bodyLimit: CSV_IMPORT_LIMIT, errorHandler: importErrors });
+    }, { bodyLimit: CSV_IMPORT_LIMIT, errorHandler: importErrors(app) });
   importRoute("importInventoryCsv", importInventoryCsv);
   importRoute("importEquipmentCsv", importEquipmentCsv);
 }

@@ -42,7 +42,7 @@ describe("sign-in, session and sign-out", () => {
     forged.cookie = `${SESSION_COOKIE}=Fe26.2**not-a-real-seal`;
     const res = await forged.get("/api/auth/me");
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ message: "You need to sign in" });
+    expect(res.body).toEqual({ message: "You need to sign in", code: "auth.signInRequired" });
   });
 
   it("refuses a wrong password and an unknown user with the same generic 401", async () => {
@@ -58,7 +58,7 @@ describe("sign-in, session and sign-out", () => {
   it("needs both fields", async () => {
     const res = await server.anonymous().post("/api/auth/login", { username: "manager" });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: "Password is required", field: "password" });
+    expect(res.body).toEqual({ message: "Password is required", code: "user.passwordIsRequired", field: "password" });
   });
 
   it("logout revokes the session: a copied cookie stops working", async () => {

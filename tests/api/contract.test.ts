@@ -95,7 +95,7 @@ describe("the document asks what the server does", () => {
   it("filters are enums: GET /api/locations?archived=NOT_AN_OPTION is a 400, documented as such", async () => {
     const res = await manager.get("/api/locations?archived=NOT_AN_OPTION");
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: "archived must be true or false", field: "archived" });
+    expect(res.body).toEqual({ message: "archived must be true or false", code: "query.notTrueOrFalse", field: "archived", params: { name: "archived" } });
     const archived = documentedOperation("GET", "/api/locations")!;
     expect(archived.responses["400"]).toBeDefined();
     expect((await manager.get("/api/equipment?status=lost")).status).toBe(400);

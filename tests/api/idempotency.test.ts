@@ -154,7 +154,7 @@ describe("the key's form", () => {
     const id = await newEquipment();
     const res = await sendKeyed(tech, "POST", `/api/equipment/${id}/checkout`, { assignedTo: "Marcus Reyes" }, key);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: expect.stringMatching(/^Idempotency-Key must be 16 to 128 characters/), field: "Idempotency-Key" });
+    expect(res.body).toEqual({ message: expect.stringMatching(/^Idempotency-Key must be 16 to 128 characters/), code: "idempotency.keyForm", field: "Idempotency-Key" });
     expect((await manager.get(`/api/equipment/${id}`)).body.status).toBe("available");
   });
 

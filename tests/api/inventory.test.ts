@@ -228,7 +228,10 @@ describe("POST /api/inventory", () => {
     expect(res.status).toBe(400);
     expect(res.body.field).toBe(field);
     expect(res.body.message).toMatch(message);
-    expect(Object.keys(res.body).sort()).toEqual(["field", "message"]);
+    const { code, params, ...rest } = res.body;
+    expect(code).toMatch(/^[a-zA-Z]+(\.[a-zA-Z0-9]+)+$/);
+    if (params !== undefined) expect(typeof params).toBe("object");
+    expect(Object.keys(rest).sort()).toEqual(["field", "message"]);
     expect((await stats()).totalItems).toBe(before);
   });
 

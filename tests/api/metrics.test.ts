@@ -153,7 +153,7 @@ describe("METRICS_TOKEN", () => {
     const get = (authorization?: string) => fetch(new URL("/metrics", server.url), { headers: authorization ? { authorization } : {} });
     const none = await get();
     expect(none.status).toBe(401);
-    expect(await none.json()).toEqual({ message: "A valid metrics token is required" });
+    expect(await none.json()).toEqual({ message: "A valid metrics token is required", code: "metrics.tokenRequired" });
     expect((await get(`Bearer ${token}x`)).status).toBe(401);
     expect((await get(`Basic ${token}`)).status).toBe(401);
     const ok = await get(`Bearer ${token}`);

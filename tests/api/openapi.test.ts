@@ -75,7 +75,7 @@ describe("the document", () => {
     expect(create.required).toEqual(["name", "category"]);
     expect(doc.paths["/api/inventory"].get.parameters.map((p: any) => p.name).sort()).toEqual(["category", "search"]);
     expect(doc.paths["/api/equipment/{id}/checkout"].post.requestBody.content["application/json"].schema.required).toEqual(["assignedTo"]);
-    expect(doc.components.schemas.Error.required).toEqual(["message"]);
+    expect(doc.components.schemas.Error.required).toEqual(["message", "code"]);
   });
 });
 

@@ -45,7 +45,7 @@ describe("the API limit", () => {
     for (const [method, path, body] of paths) {
       const res = await send(method, path, body);
       expect(res.status, path).toBe(429);
-      expect(res.body).toEqual({ message: expect.stringMatching(/^Too many requests from this address\. Please try again in \d+ (second|minute)s?\.$/) });
+      expect(res.body).toMatchObject({ message: expect.stringMatching(/^Too many requests from this address\. Please try again in \d+ (second|minute)s?\.$/), code: "rateLimit.tooManyRequests" });
       const retryAfter = Number(res.headers.get("retry-after"));
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(60);
@@ -84,7 +84,7 @@ describe("the sign-in limit", () => {
     // Now even the right password is refused from this address (another username, never locked itself).
     const rest = await send("POST", "/api/auth/login", { username: "tech", password: "tech123" });
     expect(rest.status).toBe(429);
-    expect(rest.body).toEqual({ message: expect.stringMatching(/^Too many failed sign-in attempts from this address\. Try again in 15 minutes\.$/) });
+    expect(rest.body).toEqual({ message: expect.stringMatching(/^Too many failed sign-in attempts from this address\. Try again in 15 minutes\.$/), code: "rateLimit.signInAttempts", params: { minutes: 15 } });
     expect(Number(rest.headers.get("retry-after"))).toBeGreaterThan(14 * 60);
     expect(rest.headers.getSetCookie()).toEqual([]);
     const graphql = await send("POST", "/graphql", {

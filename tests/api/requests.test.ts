@@ -201,7 +201,7 @@ describe("POST /api/requests", () => {
     for (const justification of [undefined, "", "   "]) {
       const res = await tech.post("/api/requests", { type: "inventory", justification, items: [{ id: item.id, quantity: 1 }] });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ message: "Please provide justification for this request", field: "justification" });
+      expect(res.body).toEqual({ message: "Please provide justification for this request", code: "request.pleaseProvideJustificationForThis", field: "justification" });
     }
   });
 

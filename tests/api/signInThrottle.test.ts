@@ -57,7 +57,7 @@ describe("one keyboard guessing one username", () => {
     // 3 failures: the next try waits 1 s. Even the right password is not looked at inside the wait.
     const early = await guesser.signIn("pnair", "priya1234");
     expect(early.status).toBe(429);
-    expect(early.body).toEqual({ message: "Too many failed sign-in attempts. Try again in 1 second." });
+    expect(early.body).toEqual({ message: "Too many failed sign-in attempts. Try again in 1 second.", code: "signIn.throttled", params: { n: 1 } });
     expect(early.headers.get("retry-after")).toBe("1");
     await sleep(1100);
     expect((await guesser.signIn("pnair", "guess-3")).status).toBe(401);

@@ -84,7 +84,7 @@ describe("a fresh start", () => {
     const server = await start();
     const api = await server.anonymous().get("/api/nothing-here");
     expect(api.status).toBe(404);
-    expect(api.body).toEqual({ message: "Not found" });
+    expect(api.body).toEqual({ message: "Not found", code: "path.notFound" });
     const root = await server.anonymous().get("/");
     expect(root.status).toBe(200);
     expect(root.headers.get("content-type")).toMatch(/text\/html/);
@@ -110,7 +110,7 @@ describe("a fresh start", () => {
     await server.app.db.close();
     const res = await manager.get("/api/inventory");
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ message: "Something went wrong on our side. Please try again." });
+    expect(res.body).toEqual({ message: "Something went wrong on our side. Please try again.", code: "server.unexpected" });
     await server.restart();
   });
 });

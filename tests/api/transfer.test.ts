@@ -235,10 +235,10 @@ describe("CSV import", () => {
     expect((await csvPost(manager, "/api/inventory/import", "")).body).toMatchObject({ field: "file", message: expect.stringMatching(/^The file is empty/) });
     const json = await manager.post("/api/inventory/import", { name: "x" });
     expect(json.status).toBe(400);
-    expect(json.body).toEqual({ message: "Send the file as the body with Content-Type: text/csv", field: "file" });
+    expect(json.body).toEqual({ message: "Send the file as the body with Content-Type: text/csv", code: "csv.notCsvBody", field: "file" });
     const other = await manager.request("POST", "/api/inventory/import", "name\nA", { "content-type": "application/vnd.ms-excel" });
     expect(other.status).toBe(415);
-    expect(other.body).toEqual({ message: "Send the file as the body with Content-Type: text/csv" });
+    expect(other.body).toEqual({ message: "Send the file as the body with Content-Type: text/csv", code: "csv.notCsvBody" });
     expect((await csvPost(manager, "/api/inventory/import?dryRun=maybe", "name\n")).status).toBe(400);
   });
 
@@ -258,14 +258,14 @@ describe("CSV import", () => {
     for (const body of [latin1, surrogate]) {
       const bytes = await csvPost(manager, "/api/inventory/import", body);
       expect(bytes.status).toBe(400);
-      expect(bytes.body).toEqual({ message: "The file is not UTF-8 text: save it as CSV UTF-8", field: "file" });
+      expect(bytes.body).toEqual({ message: "The file is not UTF-8 text: save it as CSV UTF-8", code: "csv.theFileIsNotUTF", field: "file" });
     }
     expect(await counts()).toEqual(before);
   });
 
   it("is for managers only", async () => {
     const csv = "name,category\nSneaky,Traps\n";
-    expect((await csvPost(tech, "/api/inventory/import", csv)).body).toEqual({ message: "Only managers can import inventory" });
+    expect((await csvPost(tech, "/api/inventory/import", csv)).body).toEqual({ message: "Only managers can import inventory", code: expect.any(String) });
     expect((await csvPost(tech, "/api/inventory/import?dryRun=true", csv)).status).toBe(403);
     expect((await csvPost(tech, "/api/equipment/import", csv)).status).toBe(403);
     expect((await csvPost(server.anonymous(), "/api/inventory/import", csv)).status).toBe(401);
@@ -275,7 +275,7 @@ describe("CSV import", () => {
     const big = "name,category\n" + "x,Traps\n".repeat(1_400_000);
     const res = await csvPost(manager, "/api/inventory/import", big);
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ message: "The file is larger than 10 MB" });
+    expect(res.body).toEqual({ message: "The file is larger than 10 MB", code: "csv.fileTooLarge" });
   });
 
   it("equipment: matched by serial number, with the status rule of the form", async () => {

@@ -780,7 +780,10 @@ describe("mutations", () => {
       expect(res.createInventoryItem.field).toBe("category");
       const rest = await manager.post("/api/inventory", input);
       expect(rest.status).toBe(400);
-      expect({ message: res.createInventoryItem.message, field: res.createInventoryItem.field }).toEqual(rest.body);
+      const { code, params, ...restBody } = rest.body;
+      expect(code).toBe("field.notOneOf");
+      expect(params).toMatchObject({ label: "Category" });
+      expect({ message: res.createInventoryItem.message, field: res.createInventoryItem.field }).toEqual(restBody);
       expect(res.createInventoryItem.message).toMatch(/^Category must be one of/);
 
       const negative = await ok(manager, `mutation { createInventoryItem(input: { name: "GQL Negative", category: "Bait", quantity: -1 }) { ${ERR} } }`);
@@ -960,7 +963,7 @@ describe("mutations", () => {
       }
       const rest = await tech.post("/api/requests", { type: "inventory", justification: " ", items: [{ id: item.databaseId, quantity: 1 }] });
       expect(rest.status).toBe(400);
-      expect(rest.body).toEqual({ message: "Please provide justification for this request", field: "justification" });
+      expect(rest.body).toEqual({ message: "Please provide justification for this request", code: "request.pleaseProvideJustificationForThis", field: "justification" });
 
       const sprayer = await equipmentByName("B&G 2000 Stainless Sprayer");
       const wrong = await ok(tech, CREATE_REQUEST, { input: { justification: "x", items: [{ id: sprayer.id, quantity: 1 }] } });
@@ -1045,7 +1048,7 @@ describe("mutations", () => {
       expect(dup).toMatchObject({ __typename: "ConflictError", field: "username" });
       const rest = await manager.post("/api/team", { username: "tech", password: "another-pass", name: "Another Tech" });
       expect(rest.status).toBe(409);
-      expect(rest.body).toEqual({ message: dup.message, field: dup.field });
+      expect(rest.body).toEqual({ message: dup.message, code: "user.usernameTaken", field: dup.field });
       const short = await createTeamMember({ username: "gql.short", password: "short", name: "Short" });
       expect(short).toMatchObject({ __typename: "ValidationError", field: "password", message: "Password must be at least 8 characters" });
     });
@@ -1098,7 +1101,7 @@ describe("mutations", () => {
       expect(res).toMatchObject({ __typename: "ValidationError", field: "sdsFileUrl" });
       const rest = await tech.put("/api/sds-files", { itemType: "inventory", itemId: item.databaseId, sdsFileUrl: path });
       expect(rest.status).toBe(400);
-      expect(rest.body).toEqual({ message: res.message, field: res.field });
+      expect(rest.body).toEqual({ message: res.message, code: "sds.thatSDSFileHasNot", field: res.field });
       expect((await node(manager, item.id)).sdsFileUrl).toBeNull();
     });
   });

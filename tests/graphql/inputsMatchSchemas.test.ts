@@ -13,6 +13,7 @@
 //   input type ⇔ z.array of the matching object.
 // - `targetId`: the GraphQL field naming the record to change, which the domain takes as its own
 //   argument, not inside the zod input.
+import { updateMyPreferencesInput } from "../../schemas/preferences.ts";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { signInInput } from "../../schemas/auth.ts";
@@ -100,6 +101,13 @@ const PAIRINGS: Record<string, Pairing> = {
     allowed: { "confirmPassword: only in zod": "REST-only: the spec's team form may send it; GraphQL clients do not" },
   },
   SignInInput: { zod: signInInput },
+  UpdateMyPreferencesInput: {
+    zod: updateMyPreferencesInput,
+    allowed: {
+      "locale: GraphQL may leave it out, zod requires it":
+        "GraphQL cannot say 'required, and may be null' (null chooses the browser's languages): a missing locale is refused by zod as a ValidationError",
+    },
+  },
   CreateSdsUploadInput: { zod: uploadInput },
   AttachSdsFileInput: {
     zod: linkInput,

@@ -450,6 +450,19 @@ const probes: Record<string, (role: Role, c: ApiClient) => Promise<Verdict>> = {
     if (role === "manager") return seesOthers?.number === "TX-PROBE" ? "yes" : ("mixed" as Verdict);
     return viewer.certification?.number === "TX-PROBE" && others.every((u: any) => u.certification === null) ? "own" : ("mixed" as Verdict);
   },
+  "Own preferences (language)": async (role, c) => {
+    const set = `mutation ($l: String) { updateMyPreferences(input: { locale: $l }) { ... on UpdateMyPreferencesPayload { locale } } }`;
+    if (role === "signedOut") return all([await gqlVerdict(c, set, { l: "es-US" }), await restVerdict(c, "PUT", "/api/auth/me/preferences", { locale: "es-US" })]);
+    // Each sets their own, reads it back as the viewer, and never reads another user's.
+    const self = role === "manager" ? fx.managerId : fx.employeeId;
+    const other = role === "manager" ? fx.employeeId : fx.managerId;
+    const setGql = (await run(c, set, { l: "es-US" })).data.updateMyPreferences.locale;
+    const viewer = (await run(c, `{ viewer { databaseId locale } }`)).data.viewer;
+    const rest = await c.request("PUT", "/api/auth/me/preferences", { locale: null });
+    const others = (await run(c, `query ($id: ID!) { node(id: $id) { ... on User { locale } } }`, { id: globalId("User", other) })).data.node;
+    const own = setGql === "es-US" && viewer.databaseId === self && viewer.locale === "es-US" && rest.status === 200 && rest.body.locale === null && (others === null || others.locale === null);
+    return own ? "own" : ("mixed" as Verdict);
+  },
   Reports: async (_role, c) => gqlVerdict(c, `query ($f: String!, $t: String!) { reports(from: $f, to: $t) { __typename } }`, { f: isoDay(-7), t: isoDay(0) }),
   "CSV export and import": async (_role, c) => {
     const csvPost = (path: string) => c.request("POST", path, "name\n", { "content-type": "text/csv" });
