@@ -1,27 +1,11 @@
 import { CssBaseline } from "@mui/material";
 import { I18nProvider } from "@lingui/react";
 import { ThemeProvider } from "@mui/material/styles";
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useMemo,
-  useState,
-} from "react";
-import {
-  fetchQuery,
-  graphql,
-  RelayEnvironmentProvider,
-  useLazyLoadQuery,
-  useRelayEnvironment,
-} from "react-relay";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { fetchQuery, graphql, RelayEnvironmentProvider, useLazyLoadQuery, useRelayEnvironment } from "react-relay";
 import type { AppViewerQuery } from "../__generated__/AppViewerQuery.graphql.ts";
 import { Loading } from "../components/Loading.tsx";
-import {
-  createEnvironment,
-  resetLiveConnection,
-} from "../relay/environment.ts";
+import { createEnvironment, resetLiveConnection } from "../relay/environment.ts";
 import { dropEarlyAnswers } from "../platform/earlyQueries.ts";
 import { offlineOwner, setOfflineOwner } from "../offline/queuedError.ts";
 import { loadSignedInApp, loadSignIn } from "./entryChunks.ts";
@@ -30,11 +14,7 @@ import { afterFirstScreen } from "../platform/firstScreen.ts";
 import { SessionContext } from "../platform/session.ts";
 import { theme } from "./theme.ts";
 import { registerServiceWorker } from "./serviceWorker.ts";
-import {
-  preloadToastView,
-  ToastProvider,
-  useToast,
-} from "../platform/toast.tsx";
+import { preloadToastView, ToastProvider, useToast } from "../platform/toast.tsx";
 import { primeViewer, rememberViewer } from "../platform/viewerCache.ts";
 import { i18n } from "../platform/i18n.ts";
 
@@ -60,29 +40,15 @@ const viewerQuery = graphql`
   }
 `;
 
-function SessionGate({
-  onSignedOut,
-  primed,
-}: {
-  onSignedOut(): void;
-  primed: boolean;
-}) {
+function SessionGate({ onSignedOut, primed }: { onSignedOut(): void; primed: boolean }) {
   const environment = useRelayEnvironment();
   // §2 app states: loading, then the sign-in screen without a user, else the shell. A viewer remembered on
   // this device is shown at once (the route's query starts beside it) while the server confirms it; a
   // session the server no longer knows turns into the sign-in screen, and no network keeps the shell.
-  const data = useLazyLoadQuery<AppViewerQuery>(
-    viewerQuery,
-    {},
-    { fetchPolicy: primed ? "store-only" : "store-or-network" },
-  );
+  const data = useLazyLoadQuery<AppViewerQuery>(viewerQuery, {}, { fetchPolicy: primed ? "store-only" : "store-or-network" });
   useEffect(() => {
     if (!primed) return;
-    const sub = fetchQuery<AppViewerQuery>(
-      environment,
-      viewerQuery,
-      {},
-    ).subscribe({ error: () => {} });
+    const sub = fetchQuery<AppViewerQuery>(environment, viewerQuery, {}).subscribe({ error: () => {} });
     return () => sub.unsubscribe();
   }, [environment, primed]);
   const viewer = data.viewer;
@@ -92,12 +58,7 @@ function SessionGate({
   setOfflineOwner(owner);
   useEffect(() => {
     if (!owner) return;
-    return afterFirstScreen(
-      () =>
-        void import("../offline/session.ts").then((m) =>
-          m.claimOfflineData(owner),
-        ),
-    );
+    return afterFirstScreen(() => void import("../offline/session.ts").then((m) => m.claimOfflineData(owner)));
   }, [owner]);
   const signedIn = Boolean(viewer);
   useEffect(() => {
@@ -122,16 +83,7 @@ function SessionGate({
 /** Installs the service worker and offers a new version, when one is waiting, with a 'Reload' toast. */
 function ServiceWorkerUpdates() {
   const { toast } = useToast();
-  useEffect(
-    () =>
-      registerServiceWorker((apply) =>
-        toast({
-          title: "A new version is available",
-          action: { label: "Reload", onClick: apply },
-        }),
-      ),
-    [toast],
-  );
+  useEffect(() => registerServiceWorker((apply) => toast({ title: "A new version is available", action: { label: "Reload", onClick: apply } })), [toast]);
   return null;
 }
 
@@ -147,19 +99,13 @@ export function App() {
     // What the phone kept for field work (lists, queue, opened SDS files) goes with the session.
     const owner = offlineOwner();
     setOfflineOwner(null);
-    if (owner)
-      void import("../offline/session.ts").then((m) =>
-        m.releaseOfflineData(owner),
-      );
+    if (owner) void import("../offline/session.ts").then((m) => m.releaseOfflineData(owner));
     rememberViewer(null);
     dropEarlyAnswers();
     resetLiveConnection();
     setSession(newSession());
   }, []);
-  const gate = useMemo(
-    () => <SessionGate onSignedOut={signedOut} primed={session.primed} />,
-    [signedOut, session.primed],
-  );
+  const gate = useMemo(() => <SessionGate onSignedOut={signedOut} primed={session.primed} />, [signedOut, session.primed]);
   return (
     <I18nProvider i18n={i18n}>
       <ThemeProvider theme={theme}>

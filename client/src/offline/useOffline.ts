@@ -42,11 +42,7 @@ type QueueStore = {
 const queueStores = new Map<string, QueueStore>();
 
 /** One reading of the queue per user, shared by every component that shows it (the bar, each row's 'Waiting to sync'). */
-function subscribeQueue(
-  userId: string,
-  store: QueueStore,
-  listener: () => void,
-) {
+function subscribeQueue(userId: string, store: QueueStore, listener: () => void) {
   store.listeners.add(listener);
   if (store.listeners.size === 1) {
     let live = true;
@@ -54,21 +50,19 @@ function subscribeQueue(
     // The queue is read from IndexedDB once the first screen is up (firstScreen.ts).
     const cancel = afterFirstScreen(
       () =>
-        void Promise.all([import("./db.ts"), import("./outbox.ts")]).then(
-          ([{ queueOf }, { onQueueChange }]) => {
-            if (!live) return;
-            const read = () =>
-              void queueOf(userId).then(
-                (q) => {
-                  store.queue = q;
-                  store.listeners.forEach((l) => l());
-                },
-                () => {},
-              );
-            stopChanges = onQueueChange(read);
-            read();
-          },
-        ),
+        void Promise.all([import("./db.ts"), import("./outbox.ts")]).then(([{ queueOf }, { onQueueChange }]) => {
+          if (!live) return;
+          const read = () =>
+            void queueOf(userId).then(
+              (q) => {
+                store.queue = q;
+                store.listeners.forEach((l) => l());
+              },
+              () => {},
+            );
+          stopChanges = onQueueChange(read);
+          read();
+        }),
     );
     store.stop = () => {
       live = false;
@@ -84,23 +78,15 @@ function subscribeQueue(
 
 function queueStore(userId: string): QueueStore {
   let store = queueStores.get(userId);
-  if (!store)
-    queueStores.set(userId, (store = { queue: null, listeners: new Set() }));
+  if (!store) queueStores.set(userId, (store = { queue: null, listeners: new Set() }));
   return store;
 }
 
 /** What a component reads of the user's queue (`select` returns the same value while its answer is the same). */
-function useQueueSelection<T>(
-  userId: string,
-  select: (queue: QueuedChange[] | null) => T,
-  initial: T,
-): T {
+function useQueueSelection<T>(userId: string, select: (queue: QueuedChange[] | null) => T, initial: T): T {
   const current = queueStore(userId);
   return useSyncExternalStore(
-    useCallback(
-      (listener: () => void) => subscribeQueue(userId, current, listener),
-      [userId, current],
-    ),
+    useCallback((listener: () => void) => subscribeQueue(userId, current, listener), [userId, current]),
     () => select(current.queue),
     () => initial,
   );
@@ -180,14 +166,7 @@ export function lastSyncedText(iso: string | null | undefined): string {
  */
 export function useWaitingFor(id: string): boolean {
   const [userId] = useState(() => offlineOwner());
-  return useQueueSelection(
-    userId ?? "",
-    (queue) =>
-      Boolean(
-        userId && queue?.some((c) => c.state === "waiting" && c.target === id),
-      ),
-    false,
-  );
+  return useQueueSelection(userId ?? "", (queue) => Boolean(userId && queue?.some((c) => c.state === "waiting" && c.target === id)), false);
 }
 
 /**

@@ -13,37 +13,17 @@ export type GraphQLRequestBody = {
   extensions?: { persistedQuery: { version: 1; sha256Hash: string } };
 };
 
-export function graphqlBody(
-  operation: { name: string; id?: string | null; text?: string | null },
-  variables: Record<string, unknown>,
-): GraphQLRequestBody {
-  if (operation.id)
-    return {
-      operationName: operation.name,
-      variables,
-      extensions: { persistedQuery: { version: 1, sha256Hash: operation.id } },
-    };
-  return {
-    operationName: operation.name,
-    variables,
-    query: operation.text ?? "",
-  };
+export function graphqlBody(operation: { name: string; id?: string | null; text?: string | null }, variables: Record<string, unknown>): GraphQLRequestBody {
+  if (operation.id) return { operationName: operation.name, variables, extensions: { persistedQuery: { version: 1, sha256Hash: operation.id } } };
+  return { operationName: operation.name, variables, query: operation.text ?? "" };
 }
 
 /** How the app posts to /graphql: the network layer and the entry's early requests send exactly this. */
-export function postGraphQL(
-  body: GraphQLRequestBody,
-  headers: Record<string, string> = {},
-): Promise<Response> {
+export function postGraphQL(body: GraphQLRequestBody, headers: Record<string, string> = {}): Promise<Response> {
   return fetch("/graphql", {
     method: "POST",
     credentials: "same-origin",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json",
-      ...languageHeaders(),
-      ...headers,
-    },
+    headers: { "content-type": "application/json", accept: "application/json", ...languageHeaders(), ...headers },
     body: JSON.stringify(body),
   });
 }

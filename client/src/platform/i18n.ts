@@ -1,13 +1,5 @@
 import { i18n } from "@lingui/core";
-import {
-  DEFAULT_LOCALE,
-  isLocale,
-  loadCatalog,
-  rememberLocale,
-  setActiveLocale,
-  startCatalog,
-  type Locale,
-} from "./locales/load.ts";
+import { DEFAULT_LOCALE, isLocale, loadCatalog, rememberLocale, setActiveLocale, startCatalog, type Locale } from "./locales/load.ts";
 
 export { i18n };
 export { LOCALES, type Locale, isLocale } from "./locales/load.ts";
@@ -17,10 +9,7 @@ export function currentLocale(): Locale {
   return isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE;
 }
 
-async function activate(
-  locale: Locale,
-  messages: Promise<Parameters<typeof i18n.load>[1]>,
-) {
+async function activate(locale: Locale, messages: Promise<Parameters<typeof i18n.load>[1]>) {
   i18n.loadAndActivate({ locale, messages: await messages });
   setActiveLocale(locale);
   document.documentElement.lang = locale;

@@ -1,27 +1,11 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-} from "@mui/material";
+import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from "@mui/material";
 import PestControlIcon from "@mui/icons-material/PestControl";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState, type FormEvent } from "react";
 import { graphql, useMutation } from "react-relay";
 import type { SignInMutation } from "../../__generated__/SignInMutation.graphql.ts";
-import {
-  chooseLocale,
-  currentLocale,
-  isLocale,
-  LOCALES,
-  type Locale,
-} from "../../platform/i18n.ts";
+import { chooseLocale, currentLocale, isLocale, LOCALES, type Locale } from "../../platform/i18n.ts";
 
 const INVALID = msg`Invalid username or password. Please try again.`;
 
@@ -87,11 +71,7 @@ export function SignIn() {
       onCompleted: ({ signIn }) => {
         if (signIn?.__typename === "SignInPayload") return setFailed(null);
         // Too many attempts (this username, or from this address) says so and for how long.
-        setFailed(
-          signIn?.__typename === "RateLimitedError" && signIn.message
-            ? signIn.message
-            : INVALID,
-        );
+        setFailed(signIn?.__typename === "RateLimitedError" && signIn.message ? signIn.message : INVALID);
       },
       onError: () => setFailed(INVALID),
     });
@@ -144,12 +124,7 @@ export function SignIn() {
                 value={password}
                 onChange={(e) => setPassword(e.target.value)}
               />
-              <Button
-                type="submit"
-                variant="contained"
-                size="large"
-                disabled={pending || !username || !password}
-              >
+              <Button type="submit" variant="contained" size="large" disabled={pending || !username || !password}>
                 {pending ? t`Signing in...` : t`Sign In`}
               </Button>
             </Stack>

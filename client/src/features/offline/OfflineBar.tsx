@@ -2,28 +2,13 @@ import CloudOffIcon from "@mui/icons-material/CloudOffOutlined";
 import CloudDoneIcon from "@mui/icons-material/CloudDoneOutlined";
 import SyncIcon from "@mui/icons-material/Sync";
 import { Box, Button, Stack, Typography } from "@mui/material";
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-} from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { fetchQuery, useRelayEnvironment } from "react-relay";
 import { useRevalidator } from "react-router-dom";
 import AppViewerQueryNode from "../../__generated__/AppViewerQuery.graphql.ts";
 import { useSession } from "../../platform/session.ts";
 import { onLiveEvent } from "../../offline/queuedError.ts";
-import {
-  failedText,
-  lastSyncedText,
-  snapshotChanged,
-  useOnline,
-  useQueue,
-  useSyncedAt,
-  waitingText,
-} from "../../offline/useOffline.ts";
+import { failedText, lastSyncedText, snapshotChanged, useOnline, useQueue, useSyncedAt, waitingText } from "../../offline/useOffline.ts";
 import { Trans, useLingui } from "@lingui/react/macro";
 
 const QueueDialog = lazy(() => import("./QueueDialog.tsx"));
@@ -56,10 +41,7 @@ export function OfflineBar() {
   const refresh = useCallback(async () => {
     if (!navigator.onLine) return;
     const { refreshSnapshot } = await import("../../offline/snapshotStore.ts");
-    await refreshSnapshot(userId, viewer.databaseId, isManager).then(
-      snapshotChanged,
-      () => {},
-    );
+    await refreshSnapshot(userId, viewer.databaseId, isManager).then(snapshotChanged, () => {});
   }, [userId, viewer.databaseId, isManager]);
 
   const sync = useCallback(async () => {
@@ -72,12 +54,7 @@ export function OfflineBar() {
     }
     // The session ended while away: the sign-in screen comes up and the queue waits for this user.
     if (outcome?.stopped === "signed-out" || outcome?.stopped === "other-user")
-      fetchQuery(
-        environment,
-        AppViewerQueryNode,
-        {},
-        { fetchPolicy: "network-only" },
-      ).subscribe({ error: () => {} });
+      fetchQuery(environment, AppViewerQueryNode, {}, { fetchPolicy: "network-only" }).subscribe({ error: () => {} });
     if (!outcome?.sent) await refresh();
   }, [environment, refresh, userId]);
   const syncRef = useRef(sync);
@@ -87,10 +64,7 @@ export function OfflineBar() {
     const start = setTimeout(() => void sync(), 1500);
     const back = () => void sync();
     window.addEventListener("online", back);
-    const every = setInterval(
-      () => document.visibilityState === "visible" && void refresh(),
-      REFRESH_EVERY_MS,
-    );
+    const every = setInterval(() => document.visibilityState === "visible" && void refresh(), REFRESH_EVERY_MS);
     let liveTimer: ReturnType<typeof setTimeout> | undefined;
     const stopLive = onLiveEvent(() => {
       clearTimeout(liveTimer);
@@ -136,11 +110,7 @@ export function OfflineBar() {
 
   return (
     <>
-      <Box
-        role="status"
-        aria-live="polite"
-        sx={{ display: show ? "block" : "none" }}
-      >
+      <Box role="status" aria-live="polite" sx={{ display: show ? "block" : "none" }}>
         {show && (
           <Stack
             direction="row"
@@ -153,13 +123,7 @@ export function OfflineBar() {
               borderTop: 1,
               borderColor: "divider",
               // Light tints of the theme's error, grey, warning and success (text on them keeps AA contrast).
-              bgcolor: failed
-                ? "#fdecea"
-                : !online
-                  ? "grey.100"
-                  : waiting
-                    ? "#fff8e1"
-                    : "#edf7ed",
+              bgcolor: failed ? "#fdecea" : !online ? "grey.100" : waiting ? "#fff8e1" : "#edf7ed",
             }}
           >
             {!online ? (
@@ -169,30 +133,17 @@ export function OfflineBar() {
             ) : (
               <CloudDoneIcon fontSize="small" color="success" />
             )}
-            <Typography
-              variant="body2"
-              sx={{ flex: 1, minWidth: 0, fontWeight: 600 }}
-              data-testid="sync-status"
-            >
+            <Typography variant="body2" sx={{ flex: 1, minWidth: 0, fontWeight: 600 }} data-testid="sync-status">
               {parts.join(" · ")}
               {!online && (
-                <Typography
-                  component="span"
-                  variant="body2"
-                  color="text.secondary"
-                  sx={{ fontWeight: 400 }}
-                >
+                <Typography component="span" variant="body2" color="text.secondary" sx={{ fontWeight: 400 }}>
                   {" · "}
                   {lastSyncedText(syncedAt)}
                 </Typography>
               )}
             </Typography>
             {(waiting > 0 || failed > 0) && (
-              <Button
-                size="small"
-                onClick={() => setReviewing(true)}
-                sx={{ flexShrink: 0 }}
-              >
+              <Button size="small" onClick={() => setReviewing(true)} sx={{ flexShrink: 0 }}>
                 <Trans>Review</Trans>
               </Button>
             )}
@@ -201,13 +152,7 @@ export function OfflineBar() {
       </Box>
       {reviewing && queue && (
         <Suspense fallback={null}>
-          <QueueDialog
-            queue={queue}
-            online={online}
-            syncedAt={syncedAt}
-            onSync={() => void sync()}
-            onClose={() => setReviewing(false)}
-          />
+          <QueueDialog queue={queue} online={online} syncedAt={syncedAt} onSync={() => void sync()} onClose={() => setReviewing(false)} />
         </Suspense>
       )}
     </>

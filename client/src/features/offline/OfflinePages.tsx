@@ -1,16 +1,5 @@
 import CloudOffIcon from "@mui/icons-material/CloudOffOutlined";
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  InputAdornment,
-  Stack,
-  TextField,
-  Typography,
-} from "@mui/material";
+import { Alert, Box, Button, Card, CardContent, Chip, InputAdornment, Stack, TextField, Typography } from "@mui/material";
 import SearchIcon from "@mui/icons-material/Search";
 import { useMemo, useState, type ReactNode } from "react";
 import { msg } from "@lingui/core/macro";
@@ -21,11 +10,7 @@ import { Link as RouterLink } from "react-router-dom";
 import { useSession } from "../../platform/session.ts";
 import { useToast } from "../../platform/toast.tsx";
 import { CheckOutDialog, useCheckIn } from "../equipment/index.ts";
-import {
-  isApplied,
-  RecordUseDialog,
-  type UseTarget,
-} from "../inventory/index.ts";
+import { isApplied, RecordUseDialog, type UseTarget } from "../inventory/index.ts";
 import type { EquipmentRow, ItemRow } from "../../offline/db.ts";
 import type { LocalView, Pending } from "../../offline/network.ts";
 import { lastSyncedText, useLocalView } from "../../offline/useOffline.ts";
@@ -68,21 +53,12 @@ export default function OfflinePage({ path }: { path: string }) {
   );
 }
 
-function useSearch<T extends { name: string; category: string }>(
-  rows: T[],
-  extra: (r: T) => (string | null)[],
-) {
+function useSearch<T extends { name: string; category: string }>(rows: T[], extra: (r: T) => (string | null)[]) {
   const { t } = useLingui();
   const [text, setText] = useState("");
   const shown = useMemo(() => {
     const s = text.trim().toLowerCase();
-    return s
-      ? rows.filter((r) =>
-          [r.name, r.category, ...extra(r)].some((f) =>
-            f?.toLowerCase().includes(s),
-          ),
-        )
-      : rows;
+    return s ? rows.filter((r) => [r.name, r.category, ...extra(r)].some((f) => f?.toLowerCase().includes(s))) : rows;
   }, [rows, text, extra]);
   const field = (
     <TextField
@@ -109,17 +85,7 @@ function useSearch<T extends { name: string; category: string }>(
   };
 }
 
-function Row({
-  title,
-  children,
-  actions,
-  pending,
-}: {
-  title: string;
-  children: ReactNode;
-  actions?: ReactNode;
-  pending?: boolean;
-}) {
+function Row({ title, children, actions, pending }: { title: string; children: ReactNode; actions?: ReactNode; pending?: boolean }) {
   const { t } = useLingui();
   return (
     <Card component="article" aria-label={title}>
@@ -138,9 +104,7 @@ function Row({
             {children}
           </Typography>
         </Box>
-        {pending && (
-          <Chip size="small" variant="outlined" label={t`Waiting to sync`} />
-        )}
+        {pending && <Chip size="small" variant="outlined" label={t`Waiting to sync`} />}
         {actions}
       </CardContent>
     </Card>
@@ -153,11 +117,7 @@ const statusLabel: Record<string, MessageDescriptor> = {
   maintenance: msg`Maintenance`,
   repair: msg`Repair`,
 };
-const equipmentExtra = (e: EquipmentRow) => [
-  e.serialNumber,
-  e.assignedTo,
-  e.location,
-];
+const equipmentExtra = (e: EquipmentRow) => [e.serialNumber, e.assignedTo, e.location];
 
 function EquipmentList({ view }: { view: LocalView }) {
   const { field, shown, more } = useSearch(view.equipment, equipmentExtra);
@@ -174,49 +134,28 @@ function EquipmentList({ view }: { view: LocalView }) {
           pending={Boolean(e.pendingKey)}
           actions={
             e.status === "available" ? (
-              <Button
-                variant="contained"
-                size="small"
-                onClick={() => setAsking(e)}
-              >
+              <Button variant="contained" size="small" onClick={() => setAsking(e)}>
                 <Trans>Check Out</Trans>
               </Button>
             ) : e.status === "checked_out" ? (
-              <Button
-                variant="contained"
-                color="secondary"
-                size="small"
-                onClick={() => checkIn(e)}
-              >
+              <Button variant="contained" color="secondary" size="small" onClick={() => checkIn(e)}>
                 <Trans>Check In</Trans>
               </Button>
             ) : null
           }
         >
-          {[
-            e.serialNumber,
-            e.category,
-            statusLabel[e.status] ? i18n._(statusLabel[e.status]!) : e.status,
-            e.assignedTo ? t`Assigned to ${e.assignedTo}` : null,
-          ]
+          {[e.serialNumber, e.category, statusLabel[e.status] ? i18n._(statusLabel[e.status]!) : e.status, e.assignedTo ? t`Assigned to ${e.assignedTo}` : null]
             .filter(Boolean)
             .join(" · ")}
         </Row>
       ))}
-      {more > 0 && (
-        <Typography color="text.secondary">{t`${more} more: search to narrow the list`}</Typography>
-      )}
+      {more > 0 && <Typography color="text.secondary">{t`${more} more: search to narrow the list`}</Typography>}
       {shown.length === 0 && (
         <Typography color="text.secondary">
           <Trans>No equipment found</Trans>
         </Typography>
       )}
-      <CheckOutDialog
-        target={asking}
-        surface="scanner"
-        suggestions={view.team.map((t) => t.name)}
-        onClose={() => setAsking(null)}
-      />
+      <CheckOutDialog target={asking} surface="scanner" suggestions={view.team.map((t) => t.name)} onClose={() => setAsking(null)} />
     </Stack>
   );
 }
@@ -230,20 +169,14 @@ function InventoryList({ view }: { view: LocalView }) {
   const { t } = useLingui();
   const openSds = async (url: string) => {
     // Served by the service worker from the copy kept when this sheet was last opened with a connection.
-    const response = await fetch(url, { credentials: "same-origin" }).catch(
-      () => null,
-    );
+    const response = await fetch(url, { credentials: "same-origin" }).catch(() => null);
     if (!response?.ok)
       return toast({
         title: t`SDS not on this phone`,
         description: t`Open it once with a connection to keep it for offline use.`,
         variant: "destructive",
       });
-    window.open(
-      URL.createObjectURL(await response.blob()),
-      "_blank",
-      "noopener",
-    );
+    window.open(URL.createObjectURL(await response.blob()), "_blank", "noopener");
   };
   return (
     <Stack spacing={1.5}>
@@ -256,40 +189,22 @@ function InventoryList({ view }: { view: LocalView }) {
           actions={
             <Stack direction="row" spacing={1}>
               {i.sdsFileUrl && (
-                <Button
-                  size="small"
-                  variant="outlined"
-                  onClick={() => void openSds(i.sdsFileUrl!)}
-                >
+                <Button size="small" variant="outlined" onClick={() => void openSds(i.sdsFileUrl!)}>
                   <Trans>SDS</Trans>
                 </Button>
               )}
               {isApplied(i) && (
-                <Button
-                  size="small"
-                  variant="contained"
-                  disabled={i.quantity < 1}
-                  onClick={() => setUsing(i)}
-                >
+                <Button size="small" variant="contained" disabled={i.quantity < 1} onClick={() => setUsing(i)}>
                   <Trans>Record Use</Trans>
                 </Button>
               )}
             </Stack>
           }
         >
-          {[
-            i.category,
-            t`${i.quantity} ${i.unit} in stock`,
-            i.quantity <= i.minQuantity ? t`Low stock` : null,
-            i.location,
-          ]
-            .filter(Boolean)
-            .join(" · ")}
+          {[i.category, t`${i.quantity} ${i.unit} in stock`, i.quantity <= i.minQuantity ? t`Low stock` : null, i.location].filter(Boolean).join(" · ")}
         </Row>
       ))}
-      {more > 0 && (
-        <Typography color="text.secondary">{t`${more} more: search to narrow the list`}</Typography>
-      )}
+      {more > 0 && <Typography color="text.secondary">{t`${more} more: search to narrow the list`}</Typography>}
       {shown.length === 0 && (
         <Typography color="text.secondary">
           <Trans>No items found</Trans>
@@ -313,20 +228,8 @@ function RequestList({ view }: { view: LocalView }) {
         </Typography>
       )}
       {view.requests.map((r: LocalView["requests"][number]) => (
-        <Row
-          key={r.id}
-          title={
-            r.items.map((l) => `${l.name} × ${l.quantity}`).join(", ") ||
-            t`Request`
-          }
-          pending={Boolean(r.pendingKey)}
-        >
-          {[
-            r.type === "equipment" ? t`Equipment` : t`Inventory`,
-            t`Pending`,
-            new Date(r.createdAt).toLocaleDateString(activeLocale()),
-            r.justification,
-          ]
+        <Row key={r.id} title={r.items.map((l) => `${l.name} × ${l.quantity}`).join(", ") || t`Request`} pending={Boolean(r.pendingKey)}>
+          {[r.type === "equipment" ? t`Equipment` : t`Inventory`, t`Pending`, new Date(r.createdAt).toLocaleDateString(activeLocale()), r.justification]
             .filter(Boolean)
             .join(" · ")}
         </Row>

@@ -54,21 +54,13 @@ export default function QueueDialog({
   const waiting = queue.filter((c) => c.state === "waiting").length;
   const blockedTargets = new Set<string>();
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      fullScreen={phone}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby={titleId}
-    >
+    <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby={titleId}>
       <DialogTitle id={titleId}>
         <Trans>Changes on this phone</Trans>
       </DialogTitle>
       <DialogContent dividers>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {waiting ? waitingText(waiting) : t`Nothing waiting to sync`} ·{" "}
-          {lastSyncedText(syncedAt)}
+          {waiting ? waitingText(waiting) : t`Nothing waiting to sync`} · {lastSyncedText(syncedAt)}
         </Typography>
         {queue.length === 0 ? (
           <Alert severity="success">
@@ -78,12 +70,8 @@ export default function QueueDialog({
           <List aria-label={t`Queued changes`} disablePadding>
             {queue.map((change) => {
               const failed = change.state === "failed";
-              const behind =
-                !failed &&
-                change.target !== null &&
-                blockedTargets.has(change.target);
-              if (change.target && (failed || behind))
-                blockedTargets.add(change.target);
+              const behind = !failed && change.target !== null && blockedTargets.has(change.target);
+              if (change.target && (failed || behind)) blockedTargets.add(change.target);
               return (
                 <ListItem
                   key={change.key}
@@ -97,15 +85,9 @@ export default function QueueDialog({
                 >
                   <ListItemText
                     sx={{ flex: "1 1 220px", my: 0 }}
-                    primary={
-                      failed
-                        ? t`${change.title} could not be applied`
-                        : change.title
-                    }
+                    primary={failed ? t`${change.title} could not be applied` : change.title}
                     secondary={
-                      failed
-                        ? change.error
-                        : `${behind ? t`Waiting for an earlier change` : t`Waiting to sync`} · ${t`made ${madeAt(change.createdAt)}`}`
+                      failed ? change.error : `${behind ? t`Waiting for an earlier change` : t`Waiting to sync`} · ${t`made ${madeAt(change.createdAt)}`}`
                     }
                     slotProps={{
                       primary: {
@@ -116,39 +98,18 @@ export default function QueueDialog({
                       },
                     }}
                   />
-                  <Stack
-                    direction="row"
-                    spacing={1}
-                    sx={{ alignItems: "center" }}
-                  >
+                  <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
                     {failed ? (
-                      <Chip
-                        size="small"
-                        color="error"
-                        variant="outlined"
-                        label={t`Not applied`}
-                      />
+                      <Chip size="small" color="error" variant="outlined" label={t`Not applied`} />
                     ) : (
-                      <Chip
-                        size="small"
-                        variant="outlined"
-                        label={t`Pending`}
-                      />
+                      <Chip size="small" variant="outlined" label={t`Pending`} />
                     )}
                     {failed && (
-                      <Button
-                        size="small"
-                        onClick={() => void retry(change.key).then(onSync)}
-                      >
+                      <Button size="small" onClick={() => void retry(change.key).then(onSync)}>
                         <Trans>Retry</Trans>
                       </Button>
                     )}
-                    <Button
-                      size="small"
-                      color="error"
-                      onClick={() => void discard(change.key)}
-                      aria-label={t`Discard: ${change.title}`}
-                    >
+                    <Button size="small" color="error" onClick={() => void discard(change.key)} aria-label={t`Discard: ${change.title}`}>
                       <Trans>Discard</Trans>
                     </Button>
                   </Stack>
@@ -162,11 +123,7 @@ export default function QueueDialog({
         <Button onClick={onClose}>
           <Trans>Close</Trans>
         </Button>
-        <Button
-          variant="contained"
-          disabled={!online || waiting === 0}
-          onClick={onSync}
-        >
+        <Button variant="contained" disabled={!online || waiting === 0} onClick={onSync}>
           <Trans>Sync now</Trans>
         </Button>
       </DialogActions>

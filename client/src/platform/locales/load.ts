@@ -14,9 +14,7 @@ const storage = (): KeyValue | undefined => (globalThis as { localStorage?: KeyV
 export function matchLocale(tags: readonly string[]): Locale {
   for (const tag of tags) {
     const language = tag.toLowerCase().split("-")[0];
-    const found = (Object.keys(LOCALES) as Locale[]).find(
-      (l) => l.toLowerCase().split("-")[0] === language,
-    );
+    const found = (Object.keys(LOCALES) as Locale[]).find((l) => l.toLowerCase().split("-")[0] === language);
     if (found) return found;
   }
   return DEFAULT_LOCALE;
@@ -47,14 +45,7 @@ export function rememberLocale(locale: Locale | null) {
 
 /** The language to start in: the one chosen on this device, else the browser's languages. */
 export function startLocale(): Locale {
-  return (
-    chosenLocale() ??
-    matchLocale(
-      typeof navigator === "undefined"
-        ? []
-        : (navigator.languages ?? [navigator.language]),
-    )
-  );
+  return chosenLocale() ?? matchLocale(typeof navigator === "undefined" ? [] : (navigator.languages ?? [navigator.language]));
 }
 
 // One chunk per locale: an English user never fetches the Spanish catalog (the service worker keeps both for offline).
