@@ -9,6 +9,7 @@ import { createEnvironment, resetLiveConnection } from "../relay/environment.ts"
 import { dropEarlyAnswers } from "../platform/earlyQueries.ts";
 import { offlineOwner, setOfflineOwner } from "../offline/queuedError.ts";
 import { loadSignedInApp, loadSignIn } from "./entryChunks.ts";
+import { useLocalePreference } from "../features/auth/index.ts";
 import { ErrorBoundary } from "../components/ErrorBoundary.tsx";
 import { afterFirstScreen } from "../platform/firstScreen.ts";
 import { SessionContext } from "../platform/session.ts";
@@ -36,6 +37,7 @@ const viewerQuery = graphql`
       name
       role
       department
+      locale
     }
   }
 `;
@@ -53,6 +55,7 @@ function SessionGate({ onSignedOut, primed }: { onSignedOut(): void; primed: boo
   }, [environment, primed]);
   const viewer = data.viewer;
   useEffect(() => rememberViewer(viewer ?? null), [viewer]);
+  useLocalePreference(viewer);
   // Offline data and the queue belong to the signed-in user only (offline/session.ts).
   const owner = viewer ? String(viewer.databaseId) : null;
   setOfflineOwner(owner);

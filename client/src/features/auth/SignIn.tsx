@@ -49,6 +49,7 @@ export function SignIn() {
             name
             role
             department
+            locale
           }
         }
         ... on Error {

@@ -58,6 +58,30 @@ export function loadCatalog(locale: Locale): Promise<Messages> {
   return catalogs[locale]().then((m) => m.messages);
 }
 
+const UNSAVED_KEY = "trapline.locale.unsaved";
+
+/**
+ * A language chosen while signed in that the server has not yet stored on the user (no network then):
+ * sent when the app next starts online (features/auth/useLocalePreference.ts).
+ */
+export function unsavedLocale(): Locale | null {
+  try {
+    const value = storage()?.getItem(UNSAVED_KEY);
+    return isLocale(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function markUnsaved(locale: Locale | null) {
+  try {
+    if (locale) storage()?.setItem(UNSAVED_KEY, locale);
+    else storage()?.removeItem(UNSAVED_KEY);
+  } catch {
+    // no storage: the choice is sent now or not at all
+  }
+}
+
 let active: Locale | null = null;
 
 /** The language the app speaks now (before the first catalog is in: the one it starts in). */

@@ -1,0 +1,33 @@
+import TranslateIcon from "@mui/icons-material/Translate";
+import { IconButton, Menu, MenuItem } from "@mui/material";
+import { useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import { useRelayEnvironment } from "react-relay";
+import { chooseLocale, currentLocale, LOCALES, type Locale } from "../../platform/i18n.ts";
+import { saveLocale } from "./localePreference.ts";
+
+/** The shell's language switch (accessible name 'Language' / 'Idioma'): applies at once and is stored on the user. */
+export function LanguageMenu() {
+  const { t } = useLingui();
+  const environment = useRelayEnvironment();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const pick = (locale: Locale) => {
+    setAnchor(null);
+    void chooseLocale(locale);
+    saveLocale(environment, locale);
+  };
+  return (
+    <>
+      <IconButton aria-label={t`Language`} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)}>
+        <TranslateIcon />
+      </IconButton>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        {(Object.keys(LOCALES) as Locale[]).map((locale) => (
+          <MenuItem key={locale} lang={locale} selected={locale === currentLocale()} onClick={() => pick(locale)}>
+            {LOCALES[locale]}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
