@@ -229,8 +229,10 @@ test.describe("offline", () => {
       })
       .toBe(true);
 
-    const form = await fillRecord(page, customer, product.name);
+    // No signal from the start: the form, the product search and its label facts come from the phone.
     await context.setOffline(true);
+    const form = await fillRecord(page, customer, product.name);
+    await expect(form.getByText("Without signal: the server checks the licence when the record is sent")).toBeVisible();
     await form.getByRole("button", { name: "Record application" }).click();
     await expect(
       page.getByText(`${customer}: saved on this phone`),
