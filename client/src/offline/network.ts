@@ -198,7 +198,7 @@ export async function applicationAnswer(userId: string, operationName: string, v
 
 /** Answers one of the reads above from the kept copy, or null. */
 export async function offlineAnswer(userId: string, operationName: string, variables: Variables) {
-  if (operationName === "ScanPageLookupQuery") return scanAnswer(userId, String(variables.code ?? ""));
+  if (operationName === "ScanPageLookupQuery" || operationName === "productsScanQuery") return scanAnswer(userId, String(variables.code ?? ""));
   if (operationName === "RecordApplicationPageQuery" || operationName === "useItemSearchQuery" || operationName === "productsProductQuery") return applicationAnswer(userId, operationName, variables);
   if (operationName === "RequestFormInventorySearchQuery" || operationName === "RequestFormEquipmentSearchQuery") return pickerAnswer(userId, operationName, variables);
   return null;

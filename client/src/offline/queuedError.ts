@@ -68,7 +68,7 @@ export const QUEUEABLE = new Set([
 export const OFFLINE_READS = new Set([
   "ScanPageLookupQuery", "RequestFormInventorySearchQuery", "RequestFormEquipmentSearchQuery",
   // Record application (issue 34): the form, the product search and a product's label facts.
-  "RecordApplicationPageQuery", "useItemSearchQuery", "productsProductQuery",
+  "RecordApplicationPageQuery", "useItemSearchQuery", "productsProductQuery", "productsScanQuery",
 ]);
 
 /** Live events (another user's change) make the phone's copy stale: the offline sync refreshes it soon after. */
