@@ -149,7 +149,18 @@ try {
           await page.getByRole("button", { name: "Amend" }).click();
           await page.getByRole("dialog", { name: "Amend record" }).getByLabel("Reason for the amendment").waitFor();
           await shot(page, `${user}-application-amend`);
-          await page.getByRole("dialog", { name: "Amend record" }).getByRole("button", { name: "Cancel" }).click();
+          const amend = page.getByRole("dialog", { name: "Amend record" });
+          if (user === "manager") {
+            // The history of an amended record: who, when, why, what changed, the original.
+            await amend.getByLabel("Reason for the amendment").fill("Site description was incomplete");
+            await amend.getByLabel("Site").fill(`Kitchen, dry storage, dumpster pad and loading dock (${sizeName})`);
+            await amend.getByRole("button", { name: "Save amendment" }).click();
+            await amend.waitFor({ state: "hidden" });
+            const history = page.getByRole("region", { name: "Amendments" });
+            await history.getByText("The original record").click();
+            await history.scrollIntoViewIfNeeded();
+            await shot(page, `${user}-application-record-amended`);
+          } else await amend.getByRole("button", { name: "Cancel" }).click();
         }
         await page.goto(`${base}/applications/new`);
         await settle(page);

@@ -1,3 +1,4 @@
+import QRCode from "qrcode";
 import {
   request as playwrightRequest,
   type APIRequestContext,
@@ -229,8 +230,10 @@ test.describe("offline", () => {
       })
       .toBe(true);
 
-    const form = await fillRecord(page, customer, product.name);
+    // No signal from the start: the form, the product search and its label facts come from the phone.
     await context.setOffline(true);
+    const form = await fillRecord(page, customer, product.name);
+    await expect(form.getByText("Without signal: the server checks the licence when the record is sent")).toBeVisible();
     await form.getByRole("button", { name: "Record application" }).click();
     await expect(
       page.getByText(`${customer}: saved on this phone`),
@@ -253,6 +256,27 @@ test.describe("offline", () => {
     await page.getByRole("searchbox", { name: "Customer" }).fill(customer);
     await expect(page.getByText("1 application matching the filters")).toBeVisible();
     await expect(page.getByRole("listitem", { name: new RegExp(customer) }).or(page.getByRole("row", { name: new RegExp(customer) }))).toHaveCount(1);
+    await manager.dispose();
+  });
+
+  test("without signal, a product's label scanned from a photo starts its line from the phone's copy @phone", async ({ page, context }) => {
+    test.setTimeout(120_000);
+    const manager = await signedInApi("manager");
+    const product = await newProduct(manager);
+    await signIn(page, "tech");
+    await installed(page);
+    await expect.poll(async () => (await keptItems(page)).includes(product.name), { timeout: 20_000 }).toBe(true);
+    await context.setOffline(true);
+    await page.goto("/applications/new");
+    const form = page.getByRole("form", { name: "Record application" });
+    await form.getByRole("button", { name: "Scan product" }).click();
+    const photo = await QRCode.toBuffer(`trapline:inventory:${product.id}`, { type: "png", width: 420, margin: 4 });
+    await page.getByRole("dialog", { name: "Scan product label" }).locator('input[type="file"]').setInputFiles({ name: "label.png", mimeType: "image/png", buffer: photo });
+    await page.getByRole("button", { name: "Use This" }).click({ timeout: 30_000 });
+    const line = form.getByRole("region", { name: `Product: ${product.name}` });
+    await expect(line.getByText("EPA Reg. No. 100-1066 · 5 containers in stock")).toBeVisible();
+    await expect(line.getByRole("combobox", { name: "Unit" })).toHaveText("fl oz");
+    await context.setOffline(false);
     await manager.dispose();
   });
 });

@@ -42,6 +42,10 @@ export type ItemRow = {
   restrictedUse?: boolean;
   signalWord?: string | null;
   sdsFileUrl: string | null;
+  /** Label facts, for recording an application without signal (absent in copies kept before issue 34). */
+  containerSize?: { amount: string; unit: string } | null;
+  restrictedUse?: boolean;
+  signalWord?: string | null;
 };
 
 export type RequestRow = {

@@ -4,6 +4,7 @@ import { describeChange, enqueue, flushQueue, kindOf, onQueueChange } from "./ou
 import { queueOf } from "./db.ts";
 import { QueuedOfflineError } from "./queuedError.ts";
 import { latestSnapshot } from "./snapshotStore.ts";
+import { cachedViewer } from "../platform/viewerCache.ts";
 
 /**
  * The offline side of the app's GraphQL network layer (relay/environment.ts loads it on first use):
@@ -159,9 +160,48 @@ export async function pickerAnswer(userId: string, operationName: string, variab
   return { data: { equipment: { edges: nodes.map(({ id, name, serialNumber, status }) => ({ node: { id, name, serialNumber, status } })) } } };
 }
 
+/**
+ * 'Record application' without signal (issue 34): the form's own query (the viewer, no recent
+ * customers, the team for a manager; licences are checked by the server when the record is sent),
+ * the product search and a product's label facts, from the kept copy.
+ */
+export async function applicationAnswer(userId: string, operationName: string, variables: Variables) {
+  const view = await localView(userId);
+  if (!view) return null;
+  if (operationName === "RecordApplicationPageQuery") {
+    const viewer = cachedViewer();
+    if (!viewer) return null;
+    const team = view.team.map((u) => ({ id: btoa(`User:${u.id}`), name: u.name, certification: null }));
+    return {
+      data: {
+        viewer: { id: viewer.id, name: viewer.name, certification: null },
+        applications: { edges: [] },
+        ...(variables.isManager === true && { teamMembers: { edges: team.map((node) => ({ node })) } }),
+      },
+    };
+  }
+  if (operationName === "useItemSearchQuery") {
+    const nodes = view.inventory.filter((i) => matches(variables.search, i.name, i.description, i.category)).slice(0, Number(variables.first) || 20);
+    return { data: { inventoryItems: { edges: nodes.map(({ id, name, unit }) => ({ node: { id, name, unit, price: null } })) } } };
+  }
+  const item = view.inventory.find((i) => i.id === variables.id);
+  if (!item) return { data: { node: null } };
+  const stockText = item.containerSize ? `${item.quantity} container${item.quantity === 1 ? "" : "s"}` : `${item.quantity} ${item.unit}`;
+  return {
+    data: {
+      node: {
+        __typename: "InventoryItem", __isNode: "InventoryItem", id: item.id, name: item.name, unit: item.unit, category: item.category,
+        epaRegistrationNumber: item.epaRegistrationNumber, restrictedUse: item.restrictedUse ?? false, signalWord: item.signalWord ?? null,
+        containerSize: item.containerSize ?? null, stockText, stockLevels: [],
+      },
+    },
+  };
+}
+
 /** Answers one of the reads above from the kept copy, or null. */
 export async function offlineAnswer(userId: string, operationName: string, variables: Variables) {
-  if (operationName === "ScanPageLookupQuery") return scanAnswer(userId, String(variables.code ?? ""));
+  if (operationName === "ScanPageLookupQuery" || operationName === "productsScanQuery") return scanAnswer(userId, String(variables.code ?? ""));
+  if (operationName === "RecordApplicationPageQuery" || operationName === "useItemSearchQuery" || operationName === "productsProductQuery") return applicationAnswer(userId, operationName, variables);
   if (operationName === "RequestFormInventorySearchQuery" || operationName === "RequestFormEquipmentSearchQuery") return pickerAnswer(userId, operationName, variables);
   return null;
 }

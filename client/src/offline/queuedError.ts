@@ -65,7 +65,11 @@ export const QUEUEABLE = new Set([
 ]);
 
 /** The reads answered from the phone's copy when the network is away. */
-export const OFFLINE_READS = new Set(["ScanPageLookupQuery", "RequestFormInventorySearchQuery", "RequestFormEquipmentSearchQuery"]);
+export const OFFLINE_READS = new Set([
+  "ScanPageLookupQuery", "RequestFormInventorySearchQuery", "RequestFormEquipmentSearchQuery",
+  // Record application (issue 34): the form, the product search and a product's label facts.
+  "RecordApplicationPageQuery", "useItemSearchQuery", "productsProductQuery", "productsScanQuery",
+]);
 
 /** Live events (another user's change) make the phone's copy stale: the offline sync refreshes it soon after. */
 const liveListeners = new Set<() => void>();

@@ -42,6 +42,9 @@ const itemRow = (r: Raw): ItemRow => ({
   restrictedUse: r.restrictedUse === true,
   signalWord: str(r.signalWord),
   sdsFileUrl: str(r.sdsFileUrl),
+  containerSize: r.containerSize && typeof r.containerSize === "object" ? { amount: String((r.containerSize as Raw).amount), unit: String((r.containerSize as Raw).unit) } : null,
+  restrictedUse: r.restrictedUse === true,
+  signalWord: str(r.signalWord),
 });
 const requestRow = (r: Raw): RequestRow => {
   let items: { name: string; quantity: number }[] = [];

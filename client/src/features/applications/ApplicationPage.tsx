@@ -284,8 +284,15 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
   );
 }
 
-const HIDDEN = new Set(["id", "applicatorId", "recordedById", "supervisorId", "itemId", "applicationId", "locationId", "position", "updatedAt", "amountBase"]);
-const shown = (v: unknown): string => (v === null || v === undefined || v === "" ? NOT_RECORDED : Array.isArray(v) ? v.map(shown).join(", ") || "none" : typeof v === "object" ? JSON.stringify(v) : String(v));
+/** The fields of a record as it stood (an amendment's `beforeJson`), in the page's order and words. */
+const SNAPSHOT_FIELDS: [string, string, ((v: unknown) => string)?][] = [
+  ["customerName", "Customer"], ["street", "Street"], ["city", "City"], ["state", "State"], ["zip", "ZIP"], ["siteDescription", "Site"],
+  ["startedAt", "Started", (v) => whenText(String(v))], ["endedAt", "Ended", (v) => whenText(String(v))],
+  ["targetPests", "Target pests"], ["method", "Method", (v) => methodText(String(v))],
+  ["applicatorName", "Applicator"], ["certificationNumber", "Licence"], ["supervisorName", "Supervisor"], ["supervisedApplicators", "Supervised applicators"],
+  ["temperatureF", "Temperature °F"], ["windSpeedMph", "Wind mph"], ["windDirection", "Wind from"], ["notes", "Notes"],
+];
+const shown = (v: unknown): string => (v === null || v === undefined || v === "" ? NOT_RECORDED : Array.isArray(v) ? v.map(shown).join(", ") || NOT_RECORDED : String(v));
 
 /** A record as it stood before an amendment (the amendment's `beforeJson`), field by field. */
 function Snapshot({ json }: { json: string }) {
@@ -296,12 +303,14 @@ function Snapshot({ json }: { json: string }) {
     return <Typography variant="body2">{json}</Typography>;
   }
   const lines = Array.isArray(record.lines) ? (record.lines as Record<string, unknown>[]) : [];
-  const rows = Object.entries(record).filter(([k, v]) => !HIDDEN.has(k) && k !== "lines" && (v === null || typeof v !== "object")) as [string, unknown][];
+  const area = record.areaAmount != null ? areaText({ amount: record.areaAmount, unit: String(record.areaUnit) }) : NOT_RECORDED;
+  const rows: [string, ReactNode][] = SNAPSHOT_FIELDS.map(([key, label, format]) => [label, record[key] == null || record[key] === "" || !format ? shown(record[key]) : format(record[key])]);
+  rows.splice(6, 0, ["Area treated", area]);
   return (
     <Facts
       rows={[
-        ...rows.map(([k, v]) => [k, shown(v)] as [string, ReactNode]),
-        ...lines.map((l, i) => [`Product ${i + 1}`, `${shown(l.productName)} ${shown(l.amount)} ${shown(l.unit)}`] as [string, ReactNode]),
+        ...rows,
+        ...lines.map((l, i) => [`Product ${i + 1}`, `${shown(l.productName)} ${shown(l.amount)} ${unitText(shown(l.unit))}`] as [string, ReactNode]),
       ]}
     />
   );

@@ -8,12 +8,11 @@ import { useRelayEnvironment } from "react-relay";
 import type { z } from "zod";
 import { BarcodeScannerDialog } from "../../components/BarcodeScannerDialog.tsx";
 import { FormSelect, FormText } from "../../components/form/fields.tsx";
-import { findStockItem } from "../../components/scanner/stockItemScan.ts";
 import { newLineValues, type recordApplicationForm } from "../../../../schemas/applications.ts";
 import { MEASURE_UNITS } from "../../../../schemas/measures.ts";
 import { useItemSearch, type FoundItem } from "../inventory/index.ts";
 import { SIGNAL_LABEL, unitText } from "./format.ts";
-import { unitsOf, type Product } from "./products.ts";
+import { findProduct, unitsOf, type Product } from "./products.ts";
 
 type Values = z.input<typeof recordApplicationForm>;
 type Output = z.output<typeof recordApplicationForm>;
@@ -53,7 +52,7 @@ export function ProductLines({ form, products, load }: {
   };
   const scanned = async (code: string) => {
     setBusy(true);
-    const found = await findStockItem(environment, code);
+    const found = await findProduct(environment, code);
     setBusy(false);
     if ("problem" in found) return setProblem(found.problem);
     await add(found.id);

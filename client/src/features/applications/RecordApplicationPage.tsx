@@ -132,7 +132,8 @@ export default function RecordApplicationPage() {
   }, [data.applications]);
   const team = data.teamMembers?.edges.map((e) => e.node) ?? [];
   const me = data.viewer;
-  const licence = me?.certification ? `Licence ${me.certification.number} (${me.certification.state})${me.certification.valid ? "" : `, expired ${me.certification.expiresOn}`}` : "No licence on file";
+  const offline = typeof navigator !== "undefined" && navigator.onLine === false;
+  const licence = offline && !me?.certification ? "Without signal: the server checks the licence when the record is sent" : me?.certification ? `Licence ${me.certification.number} (${me.certification.state})${me.certification.valid ? "" : `, expired ${me.certification.expiresOn}`}` : "No licence on file";
 
   const [commit, pending] = useMutation<RecordApplicationPageMutation>(graphql`
     mutation RecordApplicationPageMutation($input: RecordApplicationInput!) {
