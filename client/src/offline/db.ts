@@ -38,11 +38,8 @@ export type ItemRow = {
   qrCode: string | null;
   hazardous: boolean;
   epaRegistrationNumber: string | null;
-  /** Label facts (issue 34); absent in copies kept before them. */
-  restrictedUse?: boolean;
-  signalWord?: string | null;
   sdsFileUrl: string | null;
-  /** Label facts, for recording an application without signal (absent in copies kept before issue 34). */
+  /** Label facts (issue 34), for the scan card and for recording an application without signal; absent in copies kept before them. */
   containerSize?: { amount: string; unit: string } | null;
   restrictedUse?: boolean;
   signalWord?: string | null;

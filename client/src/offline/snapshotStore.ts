@@ -39,8 +39,6 @@ const itemRow = (r: Raw): ItemRow => ({
   qrCode: str(r.qrCode),
   hazardous: r.hazardous === true,
   epaRegistrationNumber: str(r.epaRegistrationNumber),
-  restrictedUse: r.restrictedUse === true,
-  signalWord: str(r.signalWord),
   sdsFileUrl: str(r.sdsFileUrl),
   containerSize: r.containerSize && typeof r.containerSize === "object" ? { amount: String((r.containerSize as Raw).amount), unit: String((r.containerSize as Raw).unit) } : null,
   restrictedUse: r.restrictedUse === true,
