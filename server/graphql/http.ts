@@ -189,8 +189,9 @@ export function mountGraphQL(
     method: ["GET", "POST", "OPTIONS"],
     handler: async (req, reply) => {
       // The actor first (the same lookup the context would make), so errors shaped outside the
-      // context (maskError) know the language too.
-      const actor = await session.actorOf(req).catch(() => null);
+      // context (maskError) know the language too. If the lookup fails (the database is away), the
+      // context makes it again and its failure is answered as before (503).
+      const actor = await session.actorOf(req).catch(() => undefined);
       const response = await localeScope.run(localeOfRequest(req, actor), () => yoga.handleNodeRequestAndResponse(req, reply, { req, reply, actor }));
       response.headers.forEach((value, key) => void reply.header(key, value));
       reply.status(response.status);

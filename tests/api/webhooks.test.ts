@@ -98,7 +98,7 @@ describe("registering", () => {
       "http://[::ffff:127.0.0.1]/",
       "http://0.0.0.0/",
     ]) {
-      await expect(createWebhook(strict, actor, { url, events: ["inventory.changed"] }), url).rejects.toMatchObject({ code: "VALIDATION", field: "url" });
+      await expect(createWebhook(strict, actor, { url, events: ["inventory.changed"] }), url).rejects.toMatchObject({ kind: "VALIDATION", code: "webhook.urlMustNotPointTo", field: "url" });
     }
     const before = await server.app.deps.prisma.webhook.count();
     await expect(createWebhook(strict, actor, { url: "http://93.184.215.14/hook", events: ["inventory.changed"] })).resolves.toMatchObject({ secret: expect.any(String) });

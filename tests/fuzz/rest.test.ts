@@ -1,3 +1,4 @@
+import { updateMyPreferencesInput } from "../../schemas/preferences.ts";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
@@ -34,6 +35,7 @@ const ROUTES: Route[] = [
   { method: "POST", path: "/api/auth/logout", as: "anonymous" },
   { method: "GET", path: "/api/auth/me" },
   { method: "GET", path: "/api/auth" },
+  { method: "PUT", path: "/api/auth/me/preferences", body: updateMyPreferencesInput },
   { method: "GET", path: "/api/dashboard/stats" },
   { method: "GET", path: "/api/dashboard/activity", query: ["limit"] },
   { method: "POST", path: "/api/scan/lookup", body: scanInput },

@@ -146,7 +146,7 @@ describe("what counts as the same mutation", () => {
     expect(other.status).toBe(422);
     expect(other.body.data).toBeUndefined();
     expect(other.body.errors).toEqual([
-      { message: expect.stringMatching(/Idempotency-Key was already used for a different request/), extensions: { code: "IDEMPOTENCY_KEY_REUSED" } },
+      { message: expect.stringMatching(/Idempotency-Key was already used for a different request/), extensions: { code: "IDEMPOTENCY_KEY_REUSED", errorCode: "idempotency.keyReused" } },
     ]);
     expect((await manager.get(`/api/equipment/${id}`)).body.assignedTo).toBe("Marcus Reyes");
   });
@@ -204,7 +204,7 @@ describe("the key's form and reach", () => {
       const res = await gqlKeyed(tech, CHECK_OUT, { input: { id: globalId("Equipment", id), assignedTo: "Marcus Reyes" } }, key);
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual([
-        { message: expect.stringMatching(/^Idempotency-Key must be 16 to 128 characters/), extensions: { code: "VALIDATION", field: "Idempotency-Key" } },
+        { message: expect.stringMatching(/^Idempotency-Key must be 16 to 128 characters/), extensions: { code: "VALIDATION", errorCode: "idempotency.keyForm", field: "Idempotency-Key" } },
       ]);
     }
     expect((await manager.get(`/api/equipment/${id}`)).body.status).toBe("available");

@@ -43,7 +43,7 @@ class Proxy {
 }
 
 const base = process.env.TEST_DATABASE_URL;
-const UNAVAILABLE = { message: expect.stringMatching(/database is unavailable/i) };
+const UNAVAILABLE = { message: expect.stringMatching(/database is unavailable/i), code: "server.databaseUnavailable" };
 
 describe.skipIf(!base)("the database goes away and comes back (PostgreSQL)", () => {
   let proxy: Proxy;
@@ -93,7 +93,7 @@ describe.skipIf(!base)("the database goes away and comes back (PostgreSQL)", () 
         expect(ms, "fails fast").toBeLessThan(3500);
         if (result.body?.errors) {
           // GraphQL answers 503 too, with the same message and a code clients can switch on.
-          expect(result.body.errors).toEqual([{ message: UNAVAILABLE.message, extensions: { code: "DATABASE_UNAVAILABLE" } }]);
+          expect(result.body.errors).toEqual([{ message: UNAVAILABLE.message, extensions: { code: "DATABASE_UNAVAILABLE", errorCode: "server.databaseUnavailable" } }]);
         } else {
           expect(result.body).toEqual(UNAVAILABLE);
           expect(result.headers.get("retry-after")).toBe("5");
