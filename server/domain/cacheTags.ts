@@ -48,7 +48,7 @@ export function recordsChangedBy(event: DomainEvent | undefined): string[] | nul
       // Reports: spend by supplier shows the supplier's name.
       return ["Supplier", `Supplier:${event.supplierId}`, "ActivityEntry", "Reports"];
     case "application.changed":
-      return ["Application", "ApplicationLine", "ApplicationAmendment", `Application:${event.applicationId}`, "ActivityEntry", "Reports", "ApplicationReports", "RupRecordRow", "ApplicationMonthlyProduct", "Query.applicationReports"];
+      return ["Application", "ApplicationLine", "ApplicationAmendment", `Application:${event.applicationId}`, "ActivityEntry", "Reports", "ApplicationReports", "RupRecordRow", "ApplicationMonthlyProduct", "Query.applicationReports", "QueryApplicationsConnection"];
     case "certification.changed":
       return ["Certification", "User", `User:${event.userId}`, "Query.expiringCertifications"];
     case "user.preferencesChanged":
