@@ -163,6 +163,7 @@ test("a manager who chose Español reads the dashboard, inventory, Team and Repo
   for (const heading of ["Actividad reciente", "Alertas críticas", "Certificaciones por vencer", "Acciones rápidas", "Solicitudes pendientes", "Estado del equipo"])
     await expect(page.getByRole("heading", { name: heading })).toBeVisible();
   await expect(page.getByRole("button", { name: "Agregar artículo de inventario" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), "Spanish fits a 390 px phone").toBeLessThanOrEqual(390);
 
   const graphql = async <T,>(query: string, variables: Record<string, unknown>): Promise<T> => {
     const res = await page.request.post("/graphql", { data: { query, variables } });
@@ -191,6 +192,7 @@ test("a manager who chose Español reads the dashboard, inventory, Team and Repo
   await expect(second.getByText("Peligro", { exact: true })).toBeVisible();
   await expect(second.getByRole("button", { name: `Registrar el uso de ${stamp} 2` })).toBeVisible();
   await expect(second.getByRole("button", { name: `Editar ${stamp} 2` })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), "Spanish fits a 390 px phone").toBeLessThanOrEqual(390);
 
   // Team: two members of this test's own whose certifications expire in 1 and in 2 days (the plural's one and other).
   const member = unique("Aplicador ES");
@@ -218,6 +220,7 @@ test("a manager who chose Español reads the dashboard, inventory, Team and Repo
   await expect(two).toContainText("Vence en 2 días");
   await expect(one.getByRole("button", { name: `Editar la certificación de ${member} 1` })).toBeVisible();
   await expect(one).toContainText("Empleado");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), "Spanish fits a 390 px phone").toBeLessThanOrEqual(390);
 
   // Reports: the range control and the reports' headings.
   await page.goto("/reports");
@@ -226,4 +229,5 @@ test("a manager who chose Español reads the dashboard, inventory, Team and Repo
   for (const heading of ["Valor del inventario por categoría", "Artículos con existencias bajas en el tiempo", "Valor del inventario por ubicación", "Movimientos de inventario en el tiempo", "Gasto por proveedor", "Equipo por estado", "Solicitudes por estado", "Artículos más solicitados", "Uso de productos químicos por producto", "Registros de aplicación de productos químicos", "Aplicaciones"])
     await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Exportar CSV" }).first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), "Spanish fits a 390 px phone").toBeLessThanOrEqual(390);
 });
