@@ -8,6 +8,9 @@ import { labelForStatus, statusColor } from "../equipment/index.ts";
 import { ReportCard } from "./ReportCard.tsx";
 import { wholeTicks } from "./StockReports.tsx";
 
+/** The statuses as the CSV names them: in English whatever the screen's language (the chart shows them translated). */
+const CSV_STATUS: Record<string, string> = { available: "Available", checked_out: "Checked Out", maintenance: "Maintenance", repair: "Repair" };
+
 export function EquipmentStatusReport({ reports }: { reports: EquipmentReports_byStatus$key }) {
   const { equipmentByStatus: rows } = useFragment(
     graphql`
@@ -30,7 +33,7 @@ export function EquipmentStatusReport({ reports }: { reports: EquipmentReports_b
       file="Equipment by status"
       description={t`Now: ${out} of ${total} checked out (${percent}% utilisation)`}
       columns={[
-        { header: "Status", value: (r) => labelForStatus(r.status) },
+        { header: "Status", value: (r) => CSV_STATUS[r.status] ?? r.status },
         { header: "Equipment", value: (r) => r.count },
       ]}
       rows={rows}
