@@ -144,3 +144,90 @@ test.describe("with the service worker", () => {
     await context.setOffline(false);
   });
 });
+
+test("a manager who chose Español reads the dashboard, inventory, Team and Reports in Spanish, with plurals for 1 and 2 @phone", async ({ page, pageErrors, isMobile }) => {
+  void pageErrors;
+  test.skip(!isMobile, "walked on the phone");
+  await page.goto("/");
+  await page.getByRole("combobox", { name: "Language" }).click();
+  await page.getByRole("option", { name: "Español" }).click();
+  await page.getByLabel("Usuario").fill("manager");
+  await page.getByLabel("Contraseña").fill(PASSWORDS.manager!);
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
+
+  // The dashboard's cards.
+  await expect(page.getByText("Total de artículos de inventario")).toBeVisible();
+  await expect(page.getByText("Alertas de existencias bajas")).toBeVisible();
+  await expect(page.getByText("Equipo en uso")).toBeVisible();
+  await expect(page.getByText("En espera de aprobación")).toBeVisible();
+  for (const heading of ["Actividad reciente", "Alertas críticas", "Certificaciones por vencer", "Acciones rápidas", "Solicitudes pendientes", "Estado del equipo"])
+    await expect(page.getByRole("heading", { name: heading })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Agregar artículo de inventario" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), "Spanish fits a 390 px phone").toBeLessThanOrEqual(390);
+
+  const graphql = async <T,>(query: string, variables: Record<string, unknown>): Promise<T> => {
+    const res = await page.request.post("/graphql", { data: { query, variables } });
+    const body = await res.json();
+    expect(body.errors, JSON.stringify(body)).toBeUndefined();
+    return body.data as T;
+  };
+
+  // Inventory: two products of this test's own, one out of stock, with their label facts.
+  const stamp = unique("Cebo ES");
+  for (const [suffix, quantity, signalWord] of [["1", 0, "CAUTION"], ["2", 12, "DANGER"]] as const) {
+    const data = await graphql<{ createInventoryItem: { __typename: string } }>(
+      `mutation ($input: CreateInventoryItemInput!) { createInventoryItem(input: $input) { __typename ... on Error { message } } }`,
+      { input: { name: `${stamp} ${suffix}`, category: "Pesticide", unit: "bottles", quantity, minQuantity: 2, signalWord, restrictedUse: suffix === "2", epaRegistrationNumber: "432-1012" } },
+    );
+    expect(data.createInventoryItem.__typename, JSON.stringify(data)).toBe("CreateInventoryItemPayload");
+  }
+  await page.goto("/inventory");
+  await page.getByLabel("Buscar en el inventario").fill(stamp);
+  const first = page.getByRole("article", { name: `${stamp} 1` });
+  const second = page.getByRole("article", { name: `${stamp} 2` });
+  await expect(first.getByText("Existencias bajas", { exact: true })).toBeVisible();
+  await expect(first.getByText("Precaución", { exact: true })).toBeVisible();
+  await expect(first.getByText("Mín.: 2")).toBeVisible();
+  await expect(second.getByText("En existencia", { exact: true })).toBeVisible();
+  await expect(second.getByText("Peligro", { exact: true })).toBeVisible();
+  await expect(second.getByRole("button", { name: `Registrar el uso de ${stamp} 2` })).toBeVisible();
+  await expect(second.getByRole("button", { name: `Editar ${stamp} 2` })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), "Spanish fits a 390 px phone").toBeLessThanOrEqual(390);
+
+  // Team: two members of this test's own whose certifications expire in 1 and in 2 days (the plural's one and other).
+  const member = unique("Aplicador ES");
+  for (const days of [1, 2]) {
+    const username = `e2e.es${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+    const created = await graphql<{ createTeamMember: { __typename: string; user?: { id: string } } }>(
+      `mutation ($input: CreateTeamMemberInput!) { createTeamMember(input: $input) { __typename ... on CreateTeamMemberPayload { user { id } } ... on Error { message } } }`,
+      { input: { username, password: "applicator-123", name: `${member} ${days}`, role: "employee", department: "Campo" } },
+    );
+    expect(created.createTeamMember.__typename, JSON.stringify(created)).toBe("CreateTeamMemberPayload");
+    const expiresOn = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const set = await graphql<{ setCertification: { __typename: string } }>(
+      `mutation ($input: SetCertificationInput!) { setCertification(input: $input) { __typename ... on Error { message } } }`,
+      { input: { userId: created.createTeamMember.user!.id, number: `TX-${days}`, state: "TX", expiresOn } },
+    );
+    expect(set.setCertification.__typename, JSON.stringify(set)).toBe("SetCertificationPayload");
+  }
+  await page.goto("/team");
+  await expect(page.getByRole("button", { name: "Agregar miembro del equipo" })).toBeVisible();
+  await page.getByLabel("Buscar miembros del equipo").fill(member);
+  const one = page.getByRole("listitem", { name: `${member} 1` });
+  const two = page.getByRole("listitem", { name: `${member} 2` });
+  await expect(one).toContainText("Vence en 1 día");
+  await expect(one).not.toContainText("Vence en 1 días");
+  await expect(two).toContainText("Vence en 2 días");
+  await expect(one.getByRole("button", { name: `Editar la certificación de ${member} 1` })).toBeVisible();
+  await expect(one).toContainText("Empleado");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), "Spanish fits a 390 px phone").toBeLessThanOrEqual(390);
+
+  // Reports: the range control and the reports' headings.
+  await page.goto("/reports");
+  await expect(page.getByRole("region", { name: "Rango de fechas" })).toContainText("30 días, se aplica a todos los informes");
+  await expect(page.getByRole("button", { name: "Diario" })).toBeVisible();
+  for (const heading of ["Valor del inventario por categoría", "Artículos con existencias bajas en el tiempo", "Valor del inventario por ubicación", "Movimientos de inventario en el tiempo", "Gasto por proveedor", "Equipo por estado", "Solicitudes por estado", "Artículos más solicitados", "Uso de productos químicos por producto", "Registros de aplicación de productos químicos", "Aplicaciones"])
+    await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Exportar CSV" }).first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), "Spanish fits a 390 px phone").toBeLessThanOrEqual(390);
+});

@@ -1,4 +1,5 @@
 import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography, useMediaQuery, useTheme } from "@mui/material";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Suspense } from "react";
 import { graphql, useLazyLoadQuery, usePaginationFragment } from "react-relay";
 import type { ActivityLogDialogPaginationQuery } from "../../__generated__/ActivityLogDialogPaginationQuery.graphql.ts";
@@ -12,14 +13,17 @@ const PAGE = 25;
 export default function ActivityLogDialog({ onClose }: { onClose(): void }) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down("md"));
+  const { t } = useLingui();
   return (
     <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="md" aria-labelledby="activity-log-title">
-      <DialogTitle id="activity-log-title">Activity Log</DialogTitle>
+      <DialogTitle id="activity-log-title">
+        <Trans>Activity Log</Trans>
+      </DialogTitle>
       <DialogContent dividers>
         <Suspense
           fallback={
             <Box sx={{ display: "grid", placeItems: "center", py: 6 }}>
-              <CircularProgress aria-label="Loading activity" />
+              <CircularProgress aria-label={t`Loading activity`} />
             </Box>
           }
         >
@@ -27,7 +31,9 @@ export default function ActivityLogDialog({ onClose }: { onClose(): void }) {
         </Suspense>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>
+          <Trans>Close</Trans>
+        </Button>
       </DialogActions>
     </Dialog>
   );
@@ -62,18 +68,23 @@ function ActivityList() {
     query,
   );
   const entries = data.activity.edges.map((e) => e.node);
+  const { t } = useLingui();
+  const shown = entries.length;
+  const total = data.activity.totalCount;
   return (
-    <Stack spacing={1.5} component="ol" aria-label="Activity" sx={{ listStyle: "none", p: 0, m: 0 }}>
+    <Stack spacing={1.5} component="ol" aria-label={t`Activity`} sx={{ listStyle: "none", p: 0, m: 0 }}>
       {entries.map((e) => (
         <ActivityEntryRow key={e.id} entry={e} />
       ))}
       <Box component="li" sx={{ textAlign: "center", pt: 1 }}>
         <Typography variant="caption" color="text.secondary" sx={{ display: "block", mb: 1 }}>
-          {entries.length} of {data.activity.totalCount}
+          <Trans>
+            {shown} of {total}
+          </Trans>
         </Typography>
         {hasNext && (
           <Button variant="outlined" size="small" onClick={() => loadNext(PAGE)} disabled={isLoadingNext}>
-            {isLoadingNext ? "Loading..." : "Load more"}
+            {isLoadingNext ? t`Loading...` : t`Load more`}
           </Button>
         )}
       </Box>

@@ -1,14 +1,17 @@
 import BadgeIcon from "@mui/icons-material/BadgeOutlined";
 import { Box, Button, Card, CardContent, CardHeader, Stack, Typography } from "@mui/material";
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { graphql, useFragment } from "react-relay";
 import { useNavigate } from "react-router-dom";
 import type { CertificationCards_expiring$key } from "../../__generated__/CertificationCards_expiring.graphql.ts";
 import type { CertificationCards_mine$key } from "../../__generated__/CertificationCards_mine.graphql.ts";
 import { CertificationChip, EXPIRING_SOON_DAYS } from "../team/index.ts";
+import { activeLocale } from "../../platform/locales/load.ts";
 
 /** A calendar date (YYYY-MM-DD) as the user's locale writes it, without moving it by the time zone. */
-const formatDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { timeZone: "UTC" });
+const formatDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString(activeLocale(), { timeZone: "UTC" });
 
 function CardFrame({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
@@ -22,6 +25,7 @@ function CardFrame({ title, action, children }: { title: string; action?: ReactN
 /** Managers: certifications that expired or expire within 60 days (the server's expiringCertifications), soonest first. */
 export function ExpiringCertificationsCard({ query }: { query: CertificationCards_expiring$key }) {
   const navigate = useNavigate();
+  const { t } = useLingui();
   const { expiringCertifications: certs } = useFragment(
     graphql`
       fragment CertificationCards_expiring on Query {
@@ -42,10 +46,10 @@ export function ExpiringCertificationsCard({ query }: { query: CertificationCard
   );
   const sorted = [...certs].sort((a, b) => a.expiresInDays - b.expiresInDays);
   return (
-    <CardFrame title="Certifications expiring" action={<Button onClick={() => navigate("/team")}>Team</Button>}>
+    <CardFrame title={t`Certifications expiring`} action={<Button onClick={() => navigate("/team")}><Trans>Team</Trans></Button>}>
       {sorted.length === 0 ? (
         <Typography color="text.secondary" sx={{ py: 2, textAlign: "center" }}>
-          No applicator certification expires within {EXPIRING_SOON_DAYS} days
+          {plural(EXPIRING_SOON_DAYS, { one: "No applicator certification expires within # day", other: "No applicator certification expires within # days" })}
         </Typography>
       ) : (
         <Stack spacing={1} component="ul" sx={{ listStyle: "none", p: 0, m: 0 }}>
@@ -61,7 +65,9 @@ export function ExpiringCertificationsCard({ query }: { query: CertificationCard
                   {c.user.name}
                 </Typography>
                 <Typography variant="caption" color="text.secondary">
-                  {c.state} {c.number} · expires {formatDay(c.expiresOn)}
+                  <Trans>
+                    {c.state} {c.number} · expires {formatDay(c.expiresOn)}
+                  </Trans>
                 </Typography>
               </Box>
               <CertificationChip certification={c} />
@@ -69,7 +75,7 @@ export function ExpiringCertificationsCard({ query }: { query: CertificationCard
           ))}
           {sorted.length > 5 && (
             <Typography component="li" variant="caption" color="text.secondary">
-              and {sorted.length - 5} more on Team
+              {plural(sorted.length - 5, { one: "and # more on Team", other: "and # more on Team" })}
             </Typography>
           )}
         </Stack>
@@ -100,13 +106,14 @@ export function MyCertificationCard({ query }: { query: CertificationCards_mine$
     query,
   );
   const c = viewer?.certification;
+  const { t } = useLingui();
   return (
-    <CardFrame title="My certification">
+    <CardFrame title={t`My certification`}>
       {!c ? (
         <Stack direction="row" spacing={1.5} sx={{ alignItems: "center", py: 1 }}>
           <BadgeIcon color="disabled" />
           <Typography variant="body2" color="text.secondary">
-            No applicator certification on file. A manager records it on Team.
+            <Trans>No applicator certification on file. A manager records it on Team.</Trans>
           </Typography>
         </Stack>
       ) : (
@@ -119,11 +126,11 @@ export function MyCertificationCard({ query }: { query: CertificationCards_mine$
             <CertificationChip certification={c} />
           </Stack>
           <Typography variant="body2" color="text.secondary">
-            {c.issuedOn ? `Issued ${formatDay(c.issuedOn)} · ` : ""}Expires {formatDay(c.expiresOn)}
+            {c.issuedOn ? t`Issued ${formatDay(c.issuedOn)} · Expires ${formatDay(c.expiresOn)}` : t`Expires ${formatDay(c.expiresOn)}`}
           </Typography>
           {c.categories.length > 0 && (
             <Typography variant="body2" color="text.secondary">
-              Categories: {c.categories.join(", ")}
+              <Trans>Categories: {c.categories.join(", ")}</Trans>
             </Typography>
           )}
         </Stack>

@@ -7,6 +7,7 @@ import PendingActionsIcon from "@mui/icons-material/PendingActions";
 import WarningAmberIcon from "@mui/icons-material/WarningAmber";
 import ArrowDropDownIcon from "@mui/icons-material/ArrowDropDown";
 import { Box, Button, Card, CardContent, CardHeader, Grid, LinearProgress, Menu, MenuItem, Stack, Typography } from "@mui/material";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { fetchQuery, graphql, useFragment, useMutation, usePreloadedQuery, useRelayEnvironment } from "react-relay";
 import { useNavigate } from "react-router-dom";
@@ -21,6 +22,7 @@ import { useQuickActions } from "../../platform/quickActions.ts";
 import { useRouteQuery } from "../../platform/routeQueries.ts";
 import { useSession } from "../../platform/session.ts";
 import { useToast } from "../../platform/toast.tsx";
+import { activeLocale } from "../../platform/locales/load.ts";
 import { useDecideRequest } from "../requests/index.ts";
 import { ActivityEntryRow } from "./ActivityEntryRow.tsx";
 import { OnOrderChip } from "../inventory/index.ts";
@@ -119,21 +121,22 @@ function StatCards({ stats }: { stats: Dashboard_stats$key }) {
     `,
     stats,
   );
+  const { t } = useLingui();
   return (
     <Grid container spacing={2}>
       <Grid size={{ xs: 6, md: 3 }}>
-        <Stat title="Total Inventory Items" value={s.totalItems} note="+12 from last month" icon={<Inventory2Icon />} />
+        <Stat title={t`Total Inventory Items`} value={s.totalItems} note={t`+12 from last month`} icon={<Inventory2Icon />} />
       </Grid>
       <Grid size={{ xs: 6, md: 3 }}>
-        <Stat title="Low Stock Alerts" value={s.lowStockItems} note="Needs attention" icon={<WarningAmberIcon />} />
+        <Stat title={t`Low Stock Alerts`} value={s.lowStockItems} note={t`Needs attention`} icon={<WarningAmberIcon />} />
       </Grid>
       <Grid size={{ xs: 6, md: 3 }}>
-        <Stat title="Equipment Active" value={`${s.activeEquipment}/${s.totalEquipment}`} note={`${s.utilization}% utilization`} icon={<BuildIcon />}>
-          <LinearProgress variant="determinate" value={s.utilization} sx={{ mt: 1 }} aria-label="Equipment utilization" />
+        <Stat title={t`Equipment Active`} value={`${s.activeEquipment}/${s.totalEquipment}`} note={t`${s.utilization}% utilization`} icon={<BuildIcon />}>
+          <LinearProgress variant="determinate" value={s.utilization} sx={{ mt: 1 }} aria-label={t`Equipment utilization`} />
         </Stat>
       </Grid>
       <Grid size={{ xs: 6, md: 3 }}>
-        <Stat title="Pending Requests" value={s.pendingRequests} note="Awaiting approval" icon={<PendingActionsIcon />} />
+        <Stat title={t`Pending Requests`} value={s.pendingRequests} note={t`Awaiting approval`} icon={<PendingActionsIcon />} />
       </Grid>
     </Grid>
   );
@@ -156,6 +159,7 @@ const Empty = ({ text }: { text: string }) => (
 
 
 function RecentActivity({ query }: { query: Dashboard_activity$key }) {
+  const { t } = useLingui();
   const [showAll, setShowAll] = useState(false);
   const data = useFragment(
     graphql`
@@ -174,14 +178,14 @@ function RecentActivity({ query }: { query: Dashboard_activity$key }) {
   );
   const entries = data.activity.edges.map((e) => e.node);
   return (
-    <Section title="Recent Activity" action={<Button onClick={() => setShowAll(true)}>View All</Button>}>
+    <Section title={t`Recent Activity`} action={<Button onClick={() => setShowAll(true)}><Trans>View All</Trans></Button>}>
       {showAll && (
         <Suspense fallback={null}>
           <ActivityLogDialog onClose={() => setShowAll(false)} />
         </Suspense>
       )}
-      {entries.length === 0 && <Empty text="No recent activity" />}
-      <Stack spacing={1.5} component="ol" aria-label="Recent activity" sx={{ listStyle: "none", p: 0, m: 0 }}>
+      {entries.length === 0 && <Empty text={t`No recent activity`} />}
+      <Stack spacing={1.5} component="ol" aria-label={t`Recent activity`} sx={{ listStyle: "none", p: 0, m: 0 }}>
         {entries.map((e) => (
           <ActivityEntryRow key={e.id} entry={e} />
         ))}
@@ -191,6 +195,7 @@ function RecentActivity({ query }: { query: Dashboard_activity$key }) {
 }
 
 function CriticalAlerts({ query }: { query: Dashboard_alerts$key }) {
+  const { t } = useLingui();
   const { open } = useQuickActions();
   const { isManager } = useSession();
   const data = useFragment(
@@ -212,8 +217,8 @@ function CriticalAlerts({ query }: { query: Dashboard_alerts$key }) {
   // A record deleted while on screen can leave a hole in a plain list: skip it.
   const items = data.lowStockItems.filter((i) => i != null).slice(0, 3);
   return (
-    <Section title="Critical Alerts">
-      {items.length === 0 && <Empty text="No low stock alerts" />}
+    <Section title={t`Critical Alerts`}>
+      {items.length === 0 && <Empty text={t`No low stock alerts`} />}
       <Stack spacing={1}>
         {items.map((i) => (
           <Stack key={i.id} direction="row" sx={{ alignItems: "center", p: 1.5, borderRadius: 2, bgcolor: "#fdecea" }}>
@@ -223,7 +228,7 @@ function CriticalAlerts({ query }: { query: Dashboard_alerts$key }) {
               </Typography>
               <Stack direction="row" sx={{ alignItems: "center", columnGap: 1, rowGap: 0.5, flexWrap: "wrap" }}>
                 <Typography variant="caption" color="error.dark">
-                  {i.quantity} {i.unit} left
+                  <Trans>{i.quantity} {i.unit} left</Trans>
                 </Typography>
                 <OnOrderChip onOrder={i.onOrder} unit={i.unit} />
               </Stack>
@@ -245,6 +250,7 @@ function CriticalAlerts({ query }: { query: Dashboard_alerts$key }) {
  * a draft purchase order (issue 16: drafted from its reorder suggestion, less what is already on order).
  */
 function ReorderButton({ item, isManager, onRequest }: { item: { id: string; name: string }; isManager: boolean; onRequest(): void }) {
+  const { t } = useLingui();
   const { toast } = useToast();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [draft, drafting] = useMutation<DashboardDraftOrderMutation>(graphql`
@@ -263,7 +269,7 @@ function ReorderButton({ item, isManager, onRequest }: { item: { id: string; nam
       }
     }
   `);
-  const failed = (message?: string) => toast({ title: "Error", description: message || "Could not draft an order", variant: "destructive" });
+  const failed = (message?: string) => toast({ title: t`Error`, description: message || t`Could not draft an order`, variant: "destructive" });
   const addToDraft = () => {
     setAnchor(null);
     draft({
@@ -273,8 +279,8 @@ function ReorderButton({ item, isManager, onRequest }: { item: { id: string; nam
         const numbers = (r.purchaseOrders ?? []).map((o) => o.number);
         toast(
           numbers.length
-            ? { title: `Drafted ${numbers.join(", ")}`, description: `${item.name} is on a draft order in Purchasing`, variant: "success" }
-            : { title: "Already on order", description: `Open orders already cover ${item.name}`, variant: "success" },
+            ? { title: t`Drafted ${numbers.join(", ")}`, description: t`${item.name} is on a draft order in Purchasing`, variant: "success" }
+            : { title: t`Already on order`, description: t`Open orders already cover ${item.name}`, variant: "success" },
         );
       },
       onError: (e) => failed(e.message),
@@ -296,7 +302,7 @@ function ReorderButton({ item, isManager, onRequest }: { item: { id: string; nam
         aria-controls={anchor ? menuId : undefined}
         onClick={(e) => (isManager ? setAnchor(e.currentTarget) : onRequest())}
       >
-        Reorder
+        <Trans>Reorder</Trans>
       </Button>
       {isManager && (
         <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
@@ -306,9 +312,11 @@ function ReorderButton({ item, isManager, onRequest }: { item: { id: string; nam
               onRequest();
             }}
           >
-            Request stock
+            <Trans>Request stock</Trans>
           </MenuItem>
-          <MenuItem onClick={addToDraft}>Add to a draft order</MenuItem>
+          <MenuItem onClick={addToDraft}>
+            <Trans>Add to a draft order</Trans>
+          </MenuItem>
         </Menu>
       )}
     </>
@@ -319,28 +327,29 @@ function QuickActionsCard() {
   const { isManager } = useSession();
   const { open } = useQuickActions();
   const navigate = useNavigate();
+  const { t } = useLingui();
   return (
-    <Section title="Quick Actions">
+    <Section title={t`Quick Actions`}>
       <Grid container spacing={1}>
         <Grid size={6}>
           <Button fullWidth variant="outlined" startIcon={<AddIcon />} onClick={() => open("inventory")}>
-            Add Inventory Item
+            <Trans>Add Inventory Item</Trans>
           </Button>
         </Grid>
         <Grid size={6}>
           <Button fullWidth variant="outlined" startIcon={<BuildIcon />} onClick={() => navigate("/equipment?status=available")}>
-            Check Out Equipment
+            <Trans>Check Out Equipment</Trans>
           </Button>
         </Grid>
         <Grid size={6}>
           <Button fullWidth variant="outlined" startIcon={<AssignmentIcon />} onClick={() => open("request")}>
-            Create Request
+            <Trans>Create Request</Trans>
           </Button>
         </Grid>
         {isManager && (
           <Grid size={6}>
             <Button fullWidth variant="outlined" startIcon={<GroupIcon />} onClick={() => navigate("/team")}>
-              Manage Team
+              <Trans>Manage Team</Trans>
             </Button>
           </Grid>
         )}
@@ -352,6 +361,7 @@ function QuickActionsCard() {
 function PendingRequests({ query }: { query: Dashboard_pending$key | null }) {
   const navigate = useNavigate();
   const { decide, pending } = useDecideRequest();
+  const { t } = useLingui();
   const data = useFragment(
     graphql`
       fragment Dashboard_pending on Query {
@@ -378,8 +388,8 @@ function PendingRequests({ query }: { query: Dashboard_pending$key | null }) {
   );
   const requests = (data?.pendingRequests.edges ?? []).map((e) => e.node).filter((r) => r.status === "pending");
   return (
-    <Section title="Pending Requests" action={<Button onClick={() => navigate("/requests?status=pending")}>View All</Button>}>
-      {requests.length === 0 && <Empty text="No pending requests" />}
+    <Section title={t`Pending Requests`} action={<Button onClick={() => navigate("/requests?status=pending")}><Trans>View All</Trans></Button>}>
+      {requests.length === 0 && <Empty text={t`No pending requests`} />}
       <Stack spacing={1.5}>
         {requests.map((r) => (
           <Box key={r.id} sx={{ p: 1.5, border: 1, borderColor: "divider", borderRadius: 2 }}>
@@ -387,19 +397,19 @@ function PendingRequests({ query }: { query: Dashboard_pending$key | null }) {
               {r.requester.name}
               <Typography component="span" variant="caption" color="text.secondary">
                 {" "}
-                · {r.requester.department ?? "Not specified"}
+                · {r.requester.department ?? t`Not specified`}
               </Typography>
             </Typography>
             <Typography variant="body2">{r.items.map((l) => `${l.quantity} x ${l.name}`).join(", ")}</Typography>
             <Stack direction="row" sx={{ alignItems: "center", mt: 1 }} spacing={1}>
               <Typography variant="caption" color="text.secondary" sx={{ flex: 1 }}>
-                {new Date(r.createdAt as string).toLocaleDateString()}
+                {new Date(r.createdAt as string).toLocaleDateString(activeLocale())}
               </Typography>
               <Button size="small" color="error" variant="outlined" disabled={pending} onClick={() => decide(r.id, "deny")}>
-                Deny
+                <Trans>Deny</Trans>
               </Button>
               <Button size="small" variant="contained" disabled={pending} onClick={() => decide(r.id, "approve")}>
-                Approve
+                <Trans>Approve</Trans>
               </Button>
             </Stack>
           </Box>
@@ -411,6 +421,7 @@ function PendingRequests({ query }: { query: Dashboard_pending$key | null }) {
 
 function EquipmentStatus({ query }: { query: Dashboard_equipment$key }) {
   const navigate = useNavigate();
+  const { t } = useLingui();
   const data = useFragment(
     graphql`
       fragment Dashboard_equipment on Query {
@@ -430,8 +441,8 @@ function EquipmentStatus({ query }: { query: Dashboard_equipment$key }) {
   );
   const list = data.equipment.edges.map((e) => e.node);
   return (
-    <Section title="Equipment Status" action={<Button onClick={() => navigate("/equipment")}>View All</Button>}>
-      {list.length === 0 && <Empty text="No equipment found" />}
+    <Section title={t`Equipment Status`} action={<Button onClick={() => navigate("/equipment")}><Trans>View All</Trans></Button>}>
+      {list.length === 0 && <Empty text={t`No equipment found`} />}
       <Stack spacing={1.25}>
         {list.map((e) => (
           <Stack key={e.id} direction="row" spacing={1.5} sx={{ alignItems: "center" }}>

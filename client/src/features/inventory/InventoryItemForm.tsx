@@ -1,5 +1,6 @@
 import { Box, Grid, IconButton, InputAdornment, Tooltip, Typography } from "@mui/material";
 import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { graphql, useFragment, useLazyLoadQuery, useMutation } from "react-relay";
 import type { InventoryItemFormCreateMutation } from "../../__generated__/InventoryItemFormCreateMutation.graphql.ts";
@@ -35,6 +36,7 @@ export default function InventoryItemForm({ titleId, onDone, itemId }: Props) {
 }
 
 function EditItem({ titleId, onDone, itemId }: Required<Props>) {
+  const { t } = useLingui();
   const data = useLazyLoadQuery<InventoryItemFormQuery>(
     graphql`
       query InventoryItemFormQuery($id: ID!) {
@@ -49,8 +51,8 @@ function EditItem({ titleId, onDone, itemId }: Required<Props>) {
   const item = data.node?.InventoryItemForm_item;
   if (!item) {
     return (
-      <FormMissing titleId={titleId} title="Edit Inventory Item" onClose={onDone}>
-        This item no longer exists.
+      <FormMissing titleId={titleId} title={t`Edit Inventory Item`} onClose={onDone}>
+        <Trans>This item no longer exists.</Trans>
       </FormMissing>
     );
   }
@@ -104,6 +106,7 @@ function ItemForm({ titleId, onDone, item: itemKey }: { titleId: string; onDone(
   const [scanning, setScanning] = useState(false);
   const { isManager } = useSession();
   const { toast } = useToast();
+  const { t } = useLingui();
   // Issue 16: the preferred supplier ("" for none) is saved on its own, once the item is.
   const initialPreferred = item?.preferredSupplier?.id ?? "";
   const [preferred, setPreferred] = useState(initialPreferred);
@@ -164,7 +167,7 @@ function ItemForm({ titleId, onDone, item: itemKey }: { titleId: string; onDone(
   const savePreferred = (itemId: string | undefined) => {
     if (!isManager || !itemId || preferred === initialPreferred) return onDone();
     const failed = (message?: string) => {
-      toast({ title: "Error", description: message || "Failed to set the preferred supplier", variant: "destructive" });
+      toast({ title: t`Error`, description: message || t`Failed to set the preferred supplier`, variant: "destructive" });
       onDone();
     };
     setPreferredSupplier({
@@ -179,7 +182,7 @@ function ItemForm({ titleId, onDone, item: itemKey }: { titleId: string; onDone(
     if (item) {
       update({
         variables: { input: { id: item.id, ...input } },
-        onCompleted: (d) => save.completed(d.updateInventoryItem, "UpdateInventoryItemPayload", "Item updated successfully", () => savePreferred(item.id)),
+        onCompleted: (d) => save.completed(d.updateInventoryItem, "UpdateInventoryItemPayload", t`Item updated successfully`, () => savePreferred(item.id)),
         onError: save.failed,
       });
     } else {
@@ -187,7 +190,7 @@ function ItemForm({ titleId, onDone, item: itemKey }: { titleId: string; onDone(
         variables: { input, connections: connectionsForNewItem(input) },
         onCompleted: (d) => {
           const r = d.createInventoryItem;
-          save.completed(r, "CreateInventoryItemPayload", "Item added successfully", () => savePreferred(r.__typename === "CreateInventoryItemPayload" ? r.item?.id : undefined));
+          save.completed(r, "CreateInventoryItemPayload", t`Item added successfully`, () => savePreferred(r.__typename === "CreateInventoryItemPayload" ? r.item?.id : undefined));
         },
         onError: save.failed,
       });
@@ -197,12 +200,12 @@ function ItemForm({ titleId, onDone, item: itemKey }: { titleId: string; onDone(
   return (
     <FormDialog
       titleId={titleId}
-      title={item ? "Edit Inventory Item" : "Add New Inventory Item"}
+      title={item ? t`Edit Inventory Item` : t`Add New Inventory Item`}
       schema={inventoryItemForm}
       defaultValues={inventoryItemFormValues(item ?? null)}
-      failure="Failed to save item"
+      failure={t`Failed to save item`}
       placeFor={(field, values) => (field === "containerSize" ? "containerSize.amount" : field.startsWith("activeIngredients.") ? (field as "activeIngredients") : field in values ? (field as keyof typeof values) : null)}
-      submitLabel={item ? "Update Item" : "Add Item"}
+      submitLabel={item ? t`Update Item` : t`Add Item`}
       busy={saving}
       onCancel={onDone}
       onSubmit={submit}
@@ -212,30 +215,30 @@ function ItemForm({ titleId, onDone, item: itemKey }: { titleId: string; onDone(
         return (
           <Grid container spacing={2}>
             <Grid size={12}>
-              <FormText control={control} name="name" label="Name" required autoFocus={!item} />
+              <FormText control={control} name="name" label={t`Name`} required autoFocus={!item} />
             </Grid>
             <Grid size={12}>
-              <FormText control={control} name="description" label="Description" multiline minRows={2} />
+              <FormText control={control} name="description" label={t`Description`} multiline minRows={2} />
             </Grid>
             <Grid size={6}>
-              <FormSelect control={control} name="category" label="Category" required options={INVENTORY_CATEGORIES} />
+              <FormSelect control={control} name="category" label={t`Category`} required options={INVENTORY_CATEGORIES} />
             </Grid>
             <Grid size={6}>
-              <FormSelect control={control} name="unit" label="Unit" required options={UNITS} />
+              <FormSelect control={control} name="unit" label={t`Unit`} required options={UNITS} />
             </Grid>
             <Grid size={{ xs: 6 }}>
-              <FormNumber control={control} name="quantity" label="Quantity" required min={0} />
+              <FormNumber control={control} name="quantity" label={t`Quantity`} required min={0} />
             </Grid>
             <Grid size={{ xs: 6 }}>
-              <FormNumber control={control} name="minQuantity" label="Minimum Quantity" required min={0} />
+              <FormNumber control={control} name="minQuantity" label={t`Minimum Quantity`} required min={0} />
             </Grid>
             {item && (
               <Grid size={12} component="section" aria-labelledby="item-stock-by-location">
                 <Typography id="item-stock-by-location" component="h3" variant="subtitle2" sx={{ fontWeight: 700 }}>
-                  Stock by location
+                  <Trans>Stock by location</Trans>
                 </Typography>
                 <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 0.5 }}>
-                  Quantity is the total over all locations; changing it here changes the main warehouse.
+                  <Trans>Quantity is the total over all locations; changing it here changes the main warehouse.</Trans>
                 </Typography>
                 <StockByLocation item={item} variant="detail" />
                 {item.onOrder > 0 && (
@@ -246,13 +249,13 @@ function ItemForm({ titleId, onDone, item: itemKey }: { titleId: string; onDone(
               </Grid>
             )}
             <Grid size={{ xs: 6 }}>
-              <FormNumber control={control} name="reorderPoint" label="Reorder Point" min={0} />
+              <FormNumber control={control} name="reorderPoint" label={t`Reorder Point`} min={0} />
             </Grid>
             <Grid size={{ xs: 6 }}>
-              <FormNumber control={control} name="reorderQuantity" label="Reorder Quantity" min={1} />
+              <FormNumber control={control} name="reorderQuantity" label={t`Reorder Quantity`} min={1} />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <FormMoney control={control} name="price" label="Price" />
+              <FormMoney control={control} name="price" label={t`Price`} />
             </Grid>
             {isManager && (
               <Grid size={{ xs: 12, sm: 6 }}>
@@ -263,24 +266,24 @@ function ItemForm({ titleId, onDone, item: itemKey }: { titleId: string; onDone(
               <FormText
                 control={control}
                 name="supplier"
-                label="Supplier"
-                helperText={isManager && preferred ? "Becomes the preferred supplier's name when saved" : undefined}
+                label={t`Supplier`}
+                helperText={isManager && preferred ? t`Becomes the preferred supplier's name when saved` : undefined}
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <FormText control={control} name="location" label="Location" />
+              <FormText control={control} name="location" label={t`Location`} />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
               <FormText
                 control={control}
                 name="barcode"
-                label="Barcode"
+                label={t`Barcode`}
                 slotProps={{
                   input: {
                     endAdornment: (
                       <InputAdornment position="end">
-                        <Tooltip title="Scan with camera">
-                          <IconButton edge="end" aria-label="Scan with camera" onClick={() => setScanning(true)}>
+                        <Tooltip title={t`Scan with camera`}>
+                          <IconButton edge="end" aria-label={t`Scan with camera`} onClick={() => setScanning(true)}>
                             <QrCodeScannerIcon />
                           </IconButton>
                         </Tooltip>
@@ -291,11 +294,11 @@ function ItemForm({ titleId, onDone, item: itemKey }: { titleId: string; onDone(
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <FormText control={control} name="qrCode" label="QR Code" />
+              <FormText control={control} name="qrCode" label={t`QR Code`} />
             </Grid>
             <ProductFields form={form} stockText={item?.containerSize ? item.stockText : null} />
             <Grid size={{ xs: 12, sm: 6 }} sx={{ display: "flex", flexDirection: "column", justifyContent: "center" }}>
-              <FormSwitch control={control} name="hazardous" label="Hazardous material" helperText="Needs special handling and storage" />
+              <FormSwitch control={control} name="hazardous" label={t`Hazardous material`} helperText={t`Needs special handling and storage`} />
             </Grid>
             <Grid size={12}>
               <SdsUploader itemId={item?.id ?? null} sdsFileUrl={item?.sdsFileUrl} />
@@ -313,6 +316,7 @@ type ItemFormApi = Parameters<typeof LabelFactsFields>[0]["form"];
 /** A product (Pesticide, Chemicals, Bait) shows its label facts; any other item the EPA number and the one-line active ingredient, as before. */
 function ProductFields({ form, stockText }: { form: ItemFormApi; stockText: string | null }) {
   const category = useWatch({ control: form.control, name: "category" });
+  const { t } = useLingui();
   if (isProductCategory(category)) return <LabelFactsFields form={form} stockText={stockText} />;
   const { control } = form;
   return (
@@ -321,13 +325,13 @@ function ProductFields({ form, stockText }: { form: ItemFormApi; stockText: stri
         <FormText
           control={control}
           name="epaRegistrationNumber"
-          label="EPA Registration Number"
-          placeholder="e.g. 432-1012"
-          helperText="For pesticides: the EPA Reg. No. on the label"
+          label={t`EPA Registration Number`}
+          placeholder={t`e.g. 432-1012`}
+          helperText={t`For pesticides: the EPA Reg. No. on the label`}
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <FormText control={control} name="activeIngredient" label="Active Ingredient" placeholder="e.g. Fipronil 9.1%" />
+        <FormText control={control} name="activeIngredient" label={t`Active Ingredient`} placeholder={t`e.g. Fipronil 9.1%`} />
       </Grid>
     </>
   );

@@ -4,6 +4,7 @@ import PlaceIcon from "@mui/icons-material/PlaceOutlined";
 import WarningIcon from "@mui/icons-material/WarningAmber";
 import ScienceIcon from "@mui/icons-material/ScienceOutlined";
 import AssignmentIcon from "@mui/icons-material/AssignmentTurnedInOutlined";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link as RouterLink } from "react-router-dom";
 import { recordApplicationPath } from "../applications/index.ts";
 import { Box, Button, Card, CardActions, CardContent, Chip, IconButton, Stack, TableCell, TableRow, Typography } from "@mui/material";
@@ -31,11 +32,12 @@ type Props = {
 };
 
 function Hazardous() {
+  const { t } = useLingui();
   return (
     <Chip
       size="small"
       icon={<WarningIcon />}
-      label="Hazardous"
+      label={t`Hazardous`}
       sx={{ height: 20, fontSize: 11, fontWeight: 600, color: "#7a3e00", bgcolor: "#fff3e0", "& .MuiChip-icon": { fontSize: 14, color: "#c25e00" } }}
     />
   );
@@ -77,6 +79,9 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
     item,
   );
 
+  const { t } = useLingui();
+  const name = i.name;
+  const measured = i.stockText;
   const waiting = useWaitingFor(i.id);
   const canRecordUse = Boolean(onRecordUse) && isApplied(i);
   const recordUse = () =>
@@ -107,7 +112,7 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
               </Stack>
             </Box>
             <StockStatusChip status={i.stockStatus} />
-            {waiting && <Chip size="small" variant="outlined" label="Waiting to sync" />}
+            {waiting && <Chip size="small" variant="outlined" label={t`Waiting to sync`} />}
           </Stack>
           {i.description && (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: "anywhere" }}>
@@ -121,11 +126,11 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
               </Box>{" "}
               {i.unit}
               <Box component="span" sx={{ color: "text.secondary", fontSize: 12, ml: 1 }}>
-                Min: {i.minQuantity}
+                <Trans>Min: {i.minQuantity}</Trans>
               </Box>
             </Typography>
             {i.containerSize && (
-              <Typography variant="body2" color="text.secondary" aria-label={`Measured stock: ${i.stockText}`}>
+              <Typography variant="body2" color="text.secondary" aria-label={t`Measured stock: ${measured}`}>
                 {i.stockText}
               </Typography>
             )}
@@ -143,23 +148,23 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
         </CardContent>
         <CardActions sx={{ justifyContent: "flex-end", flexWrap: "wrap", rowGap: 0.5, pt: 0, pb: 1, "& .MuiButton-root": { whiteSpace: "nowrap", flexShrink: 0 } }}>
           {canRecordUse && (
-            <Button size="small" startIcon={<ScienceIcon />} onClick={recordUse} aria-label={`Record use of ${i.name}`}>
-              Record use
+            <Button size="small" startIcon={<ScienceIcon />} onClick={recordUse} aria-label={t`Record use of ${name}`}>
+              <Trans>Record use</Trans>
             </Button>
           )}
           {canRecordUse && (
-            <Button size="small" startIcon={<AssignmentIcon />} component={RouterLink} to={recordApplicationPath(i.id)} aria-label={`Record application of ${i.name}`}>
-              Record application
+            <Button size="small" startIcon={<AssignmentIcon />} component={RouterLink} to={recordApplicationPath(i.id)} aria-label={t`Record application of ${name}`}>
+              <Trans>Record application</Trans>
             </Button>
           )}
           <TransferButton itemId={i.id} name={i.name} variant="button" />
           <PrintLabelButton id={i.id} name={i.name} variant="button" />
-          <Button size="small" startIcon={<EditIcon />} onClick={() => onEdit(i.id)} aria-label={`Edit ${i.name}`}>
-            Edit
+          <Button size="small" startIcon={<EditIcon />} onClick={() => onEdit(i.id)} aria-label={t`Edit ${name}`}>
+            <Trans>Edit</Trans>
           </Button>
           {onDelete && (
-            <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={() => onDelete(i)} aria-label={`Delete ${i.name}`}>
-              Delete
+            <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={() => onDelete(i)} aria-label={t`Delete ${name}`}>
+              <Trans>Delete</Trans>
             </Button>
           )}
         </CardActions>
@@ -184,8 +189,8 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
         )}
         {/* The measured stock: in this wide cell, so the quantity column stays narrow. */}
         {i.containerSize && (
-          <Typography variant="caption" component="div" aria-label={`Measured stock: ${i.stockText}`}>
-            In stock: {i.stockText}
+          <Typography variant="caption" component="div" aria-label={t`Measured stock: ${measured}`}>
+            <Trans>In stock: {measured}</Trans>
           </Typography>
         )}
       </TableCell>
@@ -195,7 +200,7 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
           {i.quantity}
         </Typography>
         <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: "nowrap" }}>
-          Min: {i.minQuantity}
+          <Trans>Min: {i.minQuantity}</Trans>
         </Typography>
         {i.onOrder > 0 && (
           <Box sx={{ mt: 0.5 }}>
@@ -206,7 +211,7 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
       <TableCell>{i.unit}</TableCell>
       <TableCell>
         <StockStatusChip status={i.stockStatus} />
-        {waiting && <Chip size="small" variant="outlined" label="Waiting to sync" sx={{ ml: 0.5 }} />}
+        {waiting && <Chip size="small" variant="outlined" label={t`Waiting to sync`} sx={{ ml: 0.5 }} />}
       </TableCell>
       <TableCell>
         <StockByLocation item={i} variant="row" />
@@ -218,29 +223,29 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
       </TableCell>
       <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
         {canRecordUse && (
-          <DeferredTooltip title="Record use">
-            <IconButton size="small" aria-label={`Record use of ${i.name}`} onClick={recordUse}>
+          <DeferredTooltip title={t`Record use`}>
+            <IconButton size="small" aria-label={t`Record use of ${name}`} onClick={recordUse}>
               <ScienceIcon fontSize="small" />
             </IconButton>
           </DeferredTooltip>
         )}
         {canRecordUse && (
-          <DeferredTooltip title="Record application">
-            <IconButton size="small" aria-label={`Record application of ${i.name}`} component={RouterLink} to={recordApplicationPath(i.id)}>
+          <DeferredTooltip title={t`Record application`}>
+            <IconButton size="small" aria-label={t`Record application of ${name}`} component={RouterLink} to={recordApplicationPath(i.id)}>
               <AssignmentIcon fontSize="small" />
             </IconButton>
           </DeferredTooltip>
         )}
         <TransferButton itemId={i.id} name={i.name} variant="icon" />
         <PrintLabelButton id={i.id} name={i.name} variant="icon" />
-        <DeferredTooltip title="Edit">
-          <IconButton size="small" aria-label={`Edit ${i.name}`} onClick={() => onEdit(i.id)}>
+        <DeferredTooltip title={t`Edit`}>
+          <IconButton size="small" aria-label={t`Edit ${name}`} onClick={() => onEdit(i.id)}>
             <EditIcon fontSize="small" />
           </IconButton>
         </DeferredTooltip>
         {onDelete && (
-          <DeferredTooltip title="Delete">
-            <IconButton size="small" color="error" aria-label={`Delete ${i.name}`} onClick={() => onDelete(i)}>
+          <DeferredTooltip title={t`Delete`}>
+            <IconButton size="small" color="error" aria-label={t`Delete ${name}`} onClick={() => onDelete(i)}>
               <DeleteIcon fontSize="small" />
             </IconButton>
           </DeferredTooltip>

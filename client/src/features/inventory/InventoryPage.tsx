@@ -2,6 +2,8 @@ import AddIcon from "@mui/icons-material/Add";
 import Inventory2Icon from "@mui/icons-material/Inventory2Outlined";
 import PrintIcon from "@mui/icons-material/PrintOutlined";
 import { Box, Button, Stack, Typography, useMediaQuery, useTheme } from "@mui/material";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useState, useTransition } from "react";
 import { graphql, usePaginationFragment, usePreloadedQuery } from "react-relay";
 import type { InventoryPageQuery } from "../../__generated__/InventoryPageQuery.graphql.ts";
@@ -29,7 +31,7 @@ const InventoryItemForm = lazy(() => import("./InventoryItemForm.tsx"));
 const RecordUseDialog = lazy(() => import("./RecordUseDialog.tsx").then((m) => ({ default: m.RecordUseDialog })));
 
 const SEARCH_DEBOUNCE_MS = 250;
-const COLUMNS = [...["Name", "Category", "Quantity", "Unit", "Status", "Location"].map((header) => ({ header })), { header: "Actions", align: "right" as const }];
+const COLUMNS = [...[msg`Name`, msg`Category`, msg`Quantity`, msg`Unit`, msg`Status`, msg`Location`].map((header) => ({ header })), { header: msg`Actions`, align: "right" as const }];
 const CATEGORY_FILTERS = INVENTORY_CATEGORIES.map((c) => ({ value: c, label: c }));
 const FORM_TITLE_ID = "inventory-item-dialog-title";
 
@@ -50,6 +52,7 @@ type Filters = { search: string | null; category: string | null };
 
 function InventoryList({ query }: { query: InventoryPage_items$key }) {
   const { isManager } = useSession();
+  const { t, i18n } = useLingui();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down("md"));
   const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment<InventoryPageItemsPaginationQuery, InventoryPage_items$key>(
@@ -109,6 +112,7 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
   const onDelete = isManager ? setConfirm : undefined;
   // Held here, not in the row, so the dialog survives the switch between table rows and cards.
   const [recordUse, setRecordUse] = useState<UseTarget | null>(null);
+  const confirmName = confirm?.name;
   const csv = useCsvActions(isManager, "inventory", applied, () => apply(applied));
 
   return (
@@ -117,8 +121,8 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
         actions={
           <>
             <FilterSelect
-              label="Category"
-              all="All Categories"
+              label={t`Category`}
+              all={t`All Categories`}
               options={CATEGORY_FILTERS}
               value={applied.category ?? ""}
               onChange={(category) => apply({ ...applied, category: category || null })}
@@ -129,28 +133,28 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
               actions={[
                 ...csv.actions,
                 {
-                  label: "Print labels",
-                  short: "Print labels",
+                  label: t`Print labels`,
+                  short: t`Print labels`,
                   icon: <PrintIcon fontSize="small" />,
                   href: labelsPath(items.map((i) => i.id)),
                   newTab: true,
                   disabled: items.length === 0,
-                  tooltip: "QR labels for the items listed",
+                  tooltip: t`QR labels for the items listed`,
                 },
               ]}
             />
             {csv.dialog}
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ mode: "add" })} sx={{ whiteSpace: "nowrap", flexShrink: 0 }}>
-              Add Item
+              <Trans>Add Item</Trans>
             </Button>
           </>
         }
       >
-        <SearchField label="Search inventory" placeholder="Name, description or category" value={searchText} onChange={setSearchText} sx={{ flex: 1, minWidth: 0 }} />
+        <SearchField label={t`Search inventory`} placeholder={t`Name, description or category`} value={searchText} onChange={setSearchText} sx={{ flex: 1, minWidth: 0 }} />
       </ListToolbar>
 
       <ResponsiveList
-        label="Inventory items"
+        label={t`Inventory items`}
         items={items}
         itemKey={(item) => item.id}
         phone={phone}
@@ -166,7 +170,7 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
             }}
           />
         }
-        columns={COLUMNS}
+        columns={COLUMNS.map((c) => ({ ...c, header: i18n._(c.header) }))}
         row={(item) => <InventoryListItem item={item} layout="row" onEdit={onEdit} onDelete={onDelete} onRecordUse={setRecordUse} />}
         card={(item) => (
           <Box component="li">
@@ -176,7 +180,7 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
         more={{ hasNext, isLoadingNext, loadNext: () => loadNext(PAGE_SIZE) }}
       />
 
-      <PageDialog open={dialog !== null} onClose={() => setDialog(null)} titleId={FORM_TITLE_ID} maxWidth="md" loading={dialog?.mode === "edit" ? "Edit Inventory Item" : "Add New Inventory Item"}>
+      <PageDialog open={dialog !== null} onClose={() => setDialog(null)} titleId={FORM_TITLE_ID} maxWidth="md" loading={dialog?.mode === "edit" ? t`Edit Inventory Item` : t`Add New Inventory Item`}>
         {dialog && (
           <InventoryItemForm
             key={dialog.mode === "edit" ? dialog.id : "add"}
@@ -196,10 +200,10 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
       <ConfirmDialog
         open={confirm !== null}
         id="delete-item"
-        title="Delete Inventory Item"
-        text={`Delete “${confirm?.name}”? This cannot be undone.`}
-        action="Delete"
-        pendingAction="Deleting..."
+        title={t`Delete Inventory Item`}
+        text={t`Delete “${confirmName}”? This cannot be undone.`}
+        action={t`Delete`}
+        pendingAction={t`Deleting...`}
         pending={deleting}
         onConfirm={() => confirm && remove(confirm.id, () => setConfirm(null))}
         onClose={() => setConfirm(null)}
@@ -214,22 +218,26 @@ function EmptyState({ filtering, onAdd, onClear }: { filtering: boolean; onAdd()
       <Inventory2Icon sx={{ fontSize: 48, color: "text.disabled" }} />
       {filtering ? (
         <>
-          <Typography sx={{ mt: 1, fontWeight: 600 }}>No items match your filters</Typography>
+          <Typography sx={{ mt: 1, fontWeight: 600 }}>
+            <Trans>No items match your filters</Trans>
+          </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            Try a different search or category.
+            <Trans>Try a different search or category.</Trans>
           </Typography>
           <Button variant="outlined" onClick={onClear}>
-            Clear filters
+            <Trans>Clear filters</Trans>
           </Button>
         </>
       ) : (
         <>
-          <Typography sx={{ mt: 1, fontWeight: 600 }}>No inventory items found</Typography>
+          <Typography sx={{ mt: 1, fontWeight: 600 }}>
+            <Trans>No inventory items found</Trans>
+          </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            Add your first item to start tracking stock levels.
+            <Trans>Add your first item to start tracking stock levels.</Trans>
           </Typography>
           <Button variant="outlined" startIcon={<AddIcon />} onClick={onAdd}>
-            Add your first item
+            <Trans>Add your first item</Trans>
           </Button>
         </>
       )}

@@ -1,5 +1,6 @@
 import LocalShippingIcon from "@mui/icons-material/LocalShippingOutlined";
 import { Chip } from "@mui/material";
+import { useLingui } from "@lingui/react/macro";
 
 /**
  * Issue 16: units on open purchase orders (drafts, ordered, partly received) not yet in, shown where
@@ -7,15 +8,16 @@ import { Chip } from "@mui/material";
  * employees, so only managers ever see it.
  */
 export function OnOrderChip({ onOrder, unit }: { onOrder: number; unit?: string }) {
+  const { t } = useLingui();
   if (onOrder <= 0) return null;
-  const label = `${onOrder} on order`;
+  const label = t`${onOrder} on order`;
   return (
     <Chip
       size="small"
       variant="outlined"
       icon={<LocalShippingIcon />}
       label={label}
-      title={unit ? `${onOrder} ${unit} on open purchase orders, not yet received` : undefined}
+      title={unit ? t`${onOrder} ${unit} on open purchase orders, not yet received` : undefined}
       sx={{ color: "#0d47a1", borderColor: "#90caf9", bgcolor: "#e3f2fd", fontWeight: 600, whiteSpace: "nowrap", "& .MuiChip-icon": { color: "#1565c0", fontSize: 16 } }}
     />
   );

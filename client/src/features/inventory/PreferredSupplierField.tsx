@@ -1,12 +1,14 @@
 import { MenuItem, TextField } from "@mui/material";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { fetchQuery, graphql, useRelayEnvironment } from "react-relay";
 import type { PreferredSupplierFieldQuery } from "../../__generated__/PreferredSupplierFieldQuery.graphql.ts";
 
 /** How many suppliers the pick offers (the current one is always among them). */
 const SUPPLIER_CHOICES = 200;
-const LABEL = "Preferred supplier";
-const HELP = "Draft orders from suggestions order this item from it; its name becomes the item's supplier";
+const LABEL = msg`Preferred supplier`;
+const HELP = msg`Draft orders from suggestions order this item from it; its name becomes the item's supplier`;
 
 const suppliersQuery = graphql`
   query PreferredSupplierFieldQuery($first: Int!) {
@@ -51,20 +53,23 @@ export function PreferredSupplierField(props: Props) {
 }
 
 function SupplierSelect({ value, onChange, current, disabled, suppliers, loading }: Props & { suppliers: readonly { id: string; name: string }[]; loading?: boolean }) {
+  const { t, i18n } = useLingui();
   const options = current && !suppliers.some((s) => s.id === current.id) ? [current, ...suppliers] : suppliers;
   return (
     <TextField
       select
       fullWidth
-      label={LABEL}
+      label={i18n._(LABEL)}
       value={options.some((s) => s.id === value) ? value : ""}
       onChange={(e) => onChange(e.target.value)}
       disabled={disabled}
-      helperText={loading ? "Loading suppliers..." : HELP}
+      helperText={loading ? t`Loading suppliers...` : i18n._(HELP)}
       slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
     >
       <MenuItem value="">
-        <em>None</em>
+        <em>
+          <Trans>None</Trans>
+        </em>
       </MenuItem>
       {options.map((s) => (
         <MenuItem key={s.id} value={s.id}>

@@ -1,5 +1,6 @@
 import { Alert, Autocomplete, Dialog, DialogContent, DialogContentText, DialogTitle, Grid, InputAdornment, MenuItem, TextField, useMediaQuery, useTheme } from "@mui/material";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useMemo, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { graphql, useMutation } from "react-relay";
@@ -37,11 +38,15 @@ export function RecordUseDialog({ item, onClose }: { item: UseTarget; onClose():
   const phone = useMediaQuery(theme.breakpoints.down("sm"));
   const titleId = useId();
   const { toast } = useToast();
+  const { t } = useLingui();
   const kept = useKeptOnPhone();
+  const epa = item.epaRegistrationNumber;
   const today = todayInput();
   const [from, setFrom] = useState(USUAL_PLACE);
   const picked = item.levels?.find((l) => l.locationId === from);
   const available = picked ? picked.quantity : item.quantity;
+  const pickedQuantity = picked?.quantity;
+  const pickedUnit = item.unit;
   const schema = useMemo(() => recordUseForm(available, today), [available, today]);
   const form = useForm<z.input<UseForm>, unknown, z.output<UseForm>>({
     resolver: zodResolver(schema),
@@ -82,26 +87,32 @@ export function RecordUseDialog({ item, onClose }: { item: UseTarget; onClose():
       onCompleted: (d) => {
         const r = d.recordChemicalUse;
         if (r.__typename === "RecordChemicalUsePayload") {
-          toast({ title: "Use recorded", description: `${values.quantity} ${item.unit} of ${item.name} taken from ${picked ? picked.name : "stock"}`, variant: "success" });
+          const amount = values.quantity;
+          const unit = item.unit;
+          const name = item.name;
+          const place = picked?.name;
+          toast({ title: t`Use recorded`, description: place ? t`${amount} ${unit} of ${name} taken from ${place}` : t`${amount} ${unit} of ${name} taken from stock`, variant: "success" });
           onClose();
           return;
         }
         const field = r.field;
         if (field === "quantity" || field === "siteAddress" || field === "targetPest" || field === "date") form.setError(field, { type: "server", message: r.message });
-        else setServerError(r.message ?? "Failed to record use");
+        else setServerError(r.message ?? t`Failed to record use`);
       },
-      onError: (error) => (kept(error) ? onClose() : setServerError("Failed to record use")),
+      onError: (error) => (kept(error) ? onClose() : setServerError(t`Failed to record use`)),
     });
   });
 
   return (
     <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby={titleId}>
       <form onSubmit={submit} noValidate style={{ display: "contents" }}>
-        <DialogTitle id={titleId}>Record Use</DialogTitle>
+        <DialogTitle id={titleId}>
+          <Trans>Record Use</Trans>
+        </DialogTitle>
         <DialogContent dividers>
           <DialogContentText sx={{ mb: 2 }}>
             <strong>{item.name}</strong>
-            {item.epaRegistrationNumber ? ` · EPA Reg. No. ${item.epaRegistrationNumber}` : ""} · {item.quantity} {item.unit} in stock
+            {item.epaRegistrationNumber ? t` · EPA Reg. No. ${epa}` : ""} · <Trans>{item.quantity} {item.unit} in stock</Trans>
           </DialogContentText>
           {serverError && (
             <Alert severity="error" sx={{ mb: 2 }}>
@@ -115,7 +126,7 @@ export function RecordUseDialog({ item, onClose }: { item: UseTarget; onClose():
                 name="quantity"
                 autoFocus
                 required
-                label="Quantity used"
+                label={t`Quantity used`}
                 min={1}
                 max={available}
                 helperText=" "
@@ -123,19 +134,21 @@ export function RecordUseDialog({ item, onClose }: { item: UseTarget; onClose():
               />
             </Grid>
             <Grid size={{ xs: 6 }}>
-              <FormDate control={control} name="date" required label="Date" helperText=" " slotProps={{ htmlInput: { max: today } }} />
+              <FormDate control={control} name="date" required label={t`Date`} helperText=" " slotProps={{ htmlInput: { max: today } }} />
             </Grid>
             {item.levels && item.levels.length > 1 && (
               <Grid size={12}>
                 <TextField
                   select
                   fullWidth
-                  label="Taken from"
+                  label={t`Taken from`}
                   value={from}
                   onChange={(e) => setFrom(e.target.value)}
-                  helperText={picked ? `${picked.quantity} ${item.unit} there` : "Your truck when it carries this item, otherwise the main warehouse"}
+                  helperText={picked ? t`${pickedQuantity} ${pickedUnit} there` : t`Your truck when it carries this item, otherwise the main warehouse`}
                 >
-                  <MenuItem value={USUAL_PLACE}>The usual place</MenuItem>
+                  <MenuItem value={USUAL_PLACE}>
+                    <Trans>The usual place</Trans>
+                  </MenuItem>
                   {item.levels.map((l) => (
                     <MenuItem key={l.locationId} value={l.locationId}>
                       {l.name} · {l.quantity} {item.unit}
@@ -149,8 +162,8 @@ export function RecordUseDialog({ item, onClose }: { item: UseTarget; onClose():
                 control={control}
                 name="siteAddress"
                 required
-                label="Site / customer address"
-                placeholder="e.g. 12 Oak Street, Springfield"
+                label={t`Site / customer address`}
+                placeholder={t`e.g. 12 Oak Street, Springfield`}
                 helperText=" "
                 slotProps={{ htmlInput: { maxLength: 300 } }}
               />
@@ -170,7 +183,7 @@ export function RecordUseDialog({ item, onClose }: { item: UseTarget; onClose():
                         {...params}
                         inputRef={field.ref}
                         required
-                        label="Target pest"
+                        label={t`Target pest`}
                         error={Boolean(fieldState.error)}
                         helperText={fieldState.error?.message ?? " "}
                       />
@@ -181,7 +194,7 @@ export function RecordUseDialog({ item, onClose }: { item: UseTarget; onClose():
             </Grid>
           </Grid>
         </DialogContent>
-        <FormActions submitLabel="Record Use" busy={pending} onCancel={onClose} />
+        <FormActions submitLabel={t`Record Use`} busy={pending} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -1,4 +1,6 @@
 import { Box, Stack, Typography } from "@mui/material";
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { DeferredTooltip } from "../../components/deferred.tsx";
 import { KindIcon } from "../../components/LocationKindIcon.tsx";
 import { graphql, useFragment } from "react-relay";
@@ -31,11 +33,12 @@ export function StockByLocation({ item, variant }: { item: StockByLocation_item$
     `,
     item,
   );
+  const { t } = useLingui();
   const levels = stockLevels.filter((l) => l.quantity > 0 || l.minQuantity !== null);
   if (!levels.length) {
     return (
       <Typography component="span" variant="body2" color="text.disabled">
-        {variant === "detail" ? "No stock at any location" : "—"}
+        {variant === "detail" ? t`No stock at any location` : "—"}
       </Typography>
     );
   }
@@ -43,7 +46,7 @@ export function StockByLocation({ item, variant }: { item: StockByLocation_item$
 
   if (variant === "card") {
     return (
-      <Stack component="ul" aria-label="Stock by location" direction="row" sx={{ flexWrap: "wrap", columnGap: 1.5, rowGap: 0.25, listStyle: "none", p: 0, m: 0 }}>
+      <Stack component="ul" aria-label={t`Stock by location`} direction="row" sx={{ flexWrap: "wrap", columnGap: 1.5, rowGap: 0.25, listStyle: "none", p: 0, m: 0 }}>
         {levels.map((l) => (
           <Stack component="li" key={l.location.id} direction="row" spacing={0.5} sx={{ alignItems: "center", minWidth: 0 }}>
             <KindIcon kind={l.location.kind} size={14} />
@@ -63,7 +66,7 @@ export function StockByLocation({ item, variant }: { item: StockByLocation_item$
     const shown = levels.slice(0, ROW_MAX);
     const rest = levels.slice(ROW_MAX);
     return (
-      <Box component="ul" aria-label="Stock by location" sx={{ listStyle: "none", p: 0, m: 0 }}>
+      <Box component="ul" aria-label={t`Stock by location`} sx={{ listStyle: "none", p: 0, m: 0 }}>
         {shown.map((l) => (
           <Stack component="li" key={l.location.id} direction="row" spacing={0.5} sx={{ alignItems: "center", minWidth: 0 }}>
             <KindIcon kind={l.location.kind} size={14} />
@@ -78,7 +81,7 @@ export function StockByLocation({ item, variant }: { item: StockByLocation_item$
         {rest.length > 0 && (
           <DeferredTooltip title={rest.map((l) => `${l.location.name}: ${l.quantity}`).join(", ")}>
             <Typography component="li" variant="caption" color="text.secondary" tabIndex={0}>
-              +{rest.length} more
+              {plural(rest.length, { one: "+# more", other: "+# more" })}
             </Typography>
           </DeferredTooltip>
         )}
@@ -87,17 +90,17 @@ export function StockByLocation({ item, variant }: { item: StockByLocation_item$
   }
 
   return (
-    <Box component="table" aria-label="Stock by location" sx={{ width: "100%", borderCollapse: "collapse", "& td, & th": { py: 0.5, px: 1, borderBottom: 1, borderColor: "divider", fontSize: 14 } }}>
+    <Box component="table" aria-label={t`Stock by location`} sx={{ width: "100%", borderCollapse: "collapse", "& td, & th": { py: 0.5, px: 1, borderBottom: 1, borderColor: "divider", fontSize: 14 } }}>
       <thead>
         <tr>
           <Box component="th" sx={{ textAlign: "left", color: "text.secondary", fontWeight: 600 }}>
-            Location
+            <Trans>Location</Trans>
           </Box>
           <Box component="th" sx={{ textAlign: "right", color: "text.secondary", fontWeight: 600 }}>
-            Quantity
+            <Trans>Quantity</Trans>
           </Box>
           <Box component="th" sx={{ textAlign: "right", color: "text.secondary", fontWeight: 600 }}>
-            Its minimum
+            <Trans>Its minimum</Trans>
           </Box>
         </tr>
       </thead>

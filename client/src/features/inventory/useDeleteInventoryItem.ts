@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { graphql, useMutation } from "react-relay";
 import type { useDeleteInventoryItemMutation } from "../../__generated__/useDeleteInventoryItemMutation.graphql.ts";
 import { useToast } from "../../platform/toast.tsx";
@@ -5,6 +6,7 @@ import { connectionsForDeletedItem } from "./connections.ts";
 
 /** Managers delete an item; its edge leaves the lists in the store (no refetch). */
 export function useDeleteInventoryItem() {
+  const { t } = useLingui();
   const { toast } = useToast();
   const [commit, pending] = useMutation<useDeleteInventoryItemMutation>(graphql`
     mutation useDeleteInventoryItemMutation($input: DeleteInventoryItemInput!, $connections: [ID!]!) {
@@ -22,12 +24,12 @@ export function useDeleteInventoryItem() {
   return {
     pending,
     remove(id: string, onDone?: () => void) {
-      const failed = () => toast({ title: "Error", description: "Failed to delete item", variant: "destructive" });
+      const failed = () => toast({ title: t`Error`, description: t`Failed to delete item`, variant: "destructive" });
       commit({
         variables: { input: { id }, connections: connectionsForDeletedItem() },
         onCompleted: (d) => {
           if (d.deleteInventoryItem.__typename === "DeleteInventoryItemPayload") {
-            toast({ title: "Item deleted successfully", variant: "success" });
+            toast({ title: t`Item deleted successfully`, variant: "success" });
             onDone?.();
           } else failed();
         },

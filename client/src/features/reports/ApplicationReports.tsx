@@ -1,11 +1,14 @@
 import DownloadIcon from "@mui/icons-material/Download";
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
+import { activeLocale } from "../../platform/locales/load.ts";
 import { graphql, useFragment } from "react-relay";
 import type { ApplicationReports_reports$key } from "../../__generated__/ApplicationReports_reports.graphql.ts";
 
 /** A month (YYYY-MM) as the user's locale writes it: "Nov 2026". */
-const monthLabel = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString(undefined, { month: "short", year: "numeric", timeZone: "UTC" });
+const monthLabel = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString(activeLocale(), { month: "short", year: "numeric", timeZone: "UTC" });
 
 /** A download the server makes (the session cookie goes with it): a plain link, so the browser saves the file. */
 function DownloadLink({ href, label, name }: { href: string; label: string; name: string }) {
@@ -23,6 +26,7 @@ function DownloadLink({ href, label, name }: { href: string; label: string; name
  */
 export function ApplicationReportsSection({ reports, error }: { reports: ApplicationReports_reports$key | null; error?: string | null }) {
   const headingId = useId();
+  const { t } = useLingui();
   const data = useFragment(
     graphql`
       fragment ApplicationReports_reports on ApplicationReports {
@@ -54,75 +58,87 @@ export function ApplicationReportsSection({ reports, error }: { reports: Applica
       <CardContent sx={{ display: "flex", flexDirection: "column", gap: 1.5, "&:last-child": { pb: 2 } }}>
         <Box>
           <Typography id={headingId} component="h2" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
-            Applications
+            <Trans>Applications</Trans>
           </Typography>
           <Typography variant="caption" color="text.secondary" component="p">
-            Pesticide application records for the inspector, over the range above (UTC dates).
+            <Trans>Pesticide application records for the inspector, over the range above (UTC dates).</Trans>
           </Typography>
         </Box>
         {!data ? (
-          <Alert severity="error">{error ?? "The application reports are not available"}</Alert>
+          <Alert severity="error">{error ?? t`The application reports are not available`}</Alert>
         ) : (
           <>
             <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: { sm: "center" }, justifyContent: "space-between" }}>
               <Box sx={{ minWidth: 0 }}>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  Restricted-use record report
+                  <Trans>Restricted-use record report</Trans>
                 </Typography>
                 <Typography variant="caption" color="text.secondary" component="p">
-                  The fields of 40 CFR 171.303(b)(7), one row per restricted-use product per application:{" "}
+                  <Trans>The fields of 40 CFR 171.303(b)(7), one row per restricted-use product per application:</Trans>{" "}
                   {data.rupRecords.length === 0
-                    ? "none in this range"
-                    : `${data.rupRecords.length} row${data.rupRecords.length === 1 ? "" : "s"} from ${rupApplications} application${rupApplications === 1 ? "" : "s"}`}
+                    ? t`none in this range`
+                    : `${plural(data.rupRecords.length, { one: "# row", other: "# rows" })} ${plural(rupApplications, { one: "from # application", other: "from # applications" })}`}
                   .
                 </Typography>
               </Box>
               <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
-                <DownloadLink href={data.rupReportCsvUrl} label="CSV" name="Download the restricted-use record report (CSV)" />
-                <DownloadLink href={data.rupReportPdfUrl} label="PDF" name="Download the restricted-use record report (PDF)" />
+                <DownloadLink href={data.rupReportCsvUrl} label="CSV" name={t`Download the restricted-use record report (CSV)`} />
+                <DownloadLink href={data.rupReportPdfUrl} label="PDF" name={t`Download the restricted-use record report (PDF)`} />
               </Stack>
             </Stack>
             <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: { sm: "center" }, justifyContent: "space-between" }}>
               <Box sx={{ minWidth: 0 }}>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  Application log
+                  <Trans>Application log</Trans>
                 </Typography>
                 <Typography variant="caption" color="text.secondary" component="p">
-                  Every product line of every record in the range, with every field.
+                  <Trans>Every product line of every record in the range, with every field.</Trans>
                 </Typography>
               </Box>
               <Box sx={{ flexShrink: 0 }}>
-                <DownloadLink href={data.logCsvUrl} label="CSV" name="Download the application log (CSV)" />
+                <DownloadLink href={data.logCsvUrl} label="CSV" name={t`Download the application log (CSV)`} />
               </Box>
             </Stack>
             <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: { sm: "center" }, justifyContent: "space-between", pt: 1, borderTop: 1, borderColor: "divider" }}>
               <Box sx={{ minWidth: 0 }}>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  Monthly summary by product
+                  <Trans>Monthly summary by product</Trans>
                 </Typography>
                 <Typography variant="caption" color="text.secondary" component="p">
-                  Total applied in the product&apos;s unit, and how many applications used it.
+                  <Trans>Total applied in the product&apos;s unit, and how many applications used it.</Trans>
                 </Typography>
               </Box>
               <Box sx={{ flexShrink: 0 }}>
-                <DownloadLink href={data.monthlySummaryCsvUrl} label="CSV" name="Download the monthly summary (CSV)" />
+                <DownloadLink href={data.monthlySummaryCsvUrl} label="CSV" name={t`Download the monthly summary (CSV)`} />
               </Box>
             </Stack>
             {data.monthlySummary.length === 0 ? (
               <Box sx={{ minHeight: 80, display: "grid", placeItems: "center", color: "text.secondary", bgcolor: "action.hover", borderRadius: 2 }}>
-                <Typography variant="body2">No applications recorded in this range</Typography>
+                <Typography variant="body2">
+                  <Trans>No applications recorded in this range</Trans>
+                </Typography>
               </Box>
             ) : (
               // Scrolls on its own (both ways on a phone), so it takes focus for keyboard scrolling and has a name.
-              <TableContainer tabIndex={0} role="region" aria-label="Monthly summary by product" sx={{ maxHeight: 360 }}>
-                <Table size="small" stickyHeader aria-label="Monthly summary by product" sx={{ "& td, & th": { px: 1, whiteSpace: "nowrap" } }}>
+              <TableContainer tabIndex={0} role="region" aria-label={t`Monthly summary by product`} sx={{ maxHeight: 360 }}>
+                <Table size="small" stickyHeader aria-label={t`Monthly summary by product`} sx={{ "& td, & th": { px: 1, whiteSpace: "nowrap" } }}>
                   <TableHead>
                     <TableRow sx={{ "& th": { fontWeight: 700 } }}>
-                      <TableCell>Month</TableCell>
-                      <TableCell>Product</TableCell>
-                      <TableCell>EPA Reg. No.</TableCell>
-                      <TableCell align="right">Total applied</TableCell>
-                      <TableCell align="right">Applications</TableCell>
+                      <TableCell>
+                        <Trans>Month</Trans>
+                      </TableCell>
+                      <TableCell>
+                        <Trans>Product</Trans>
+                      </TableCell>
+                      <TableCell>
+                        <Trans>EPA Reg. No.</Trans>
+                      </TableCell>
+                      <TableCell align="right">
+                        <Trans>Total applied</Trans>
+                      </TableCell>
+                      <TableCell align="right">
+                        <Trans>Applications</Trans>
+                      </TableCell>
                     </TableRow>
                   </TableHead>
                   <TableBody>
@@ -131,7 +147,7 @@ export function ApplicationReportsSection({ reports, error }: { reports: Applica
                         <TableCell>{monthLabel(r.month)}</TableCell>
                         <TableCell sx={{ maxWidth: 240, overflow: "hidden", textOverflow: "ellipsis" }} title={r.productName}>
                           {r.productName}
-                          {r.restrictedUse && <Chip size="small" label="RUP" sx={{ ml: 0.75, height: 18, fontSize: 10, fontWeight: 700, color: "#fff", bgcolor: "#6a1b9a" }} />}
+                          {r.restrictedUse && <Chip size="small" label={t`RUP`} sx={{ ml: 0.75, height: 18, fontSize: 10, fontWeight: 700, color: "#fff", bgcolor: "#6a1b9a" }} />}
                         </TableCell>
                         <TableCell>{r.epaRegistrationNumber ?? "—"}</TableCell>
                         <TableCell align="right">

@@ -1,6 +1,8 @@
 import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
 import { BarChart } from "@mui/x-charts/BarChart";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { graphql, useFragment } from "react-relay";
+import { activeLocale } from "../../platform/locales/load.ts";
 import type { ChemicalUseReports_byProduct$key } from "../../__generated__/ChemicalUseReports_byProduct.graphql.ts";
 import type { ChemicalUseReports_byTechnician$key } from "../../__generated__/ChemicalUseReports_byTechnician.graphql.ts";
 import type { ChemicalUseReports_records$key } from "../../__generated__/ChemicalUseReports_records.graphql.ts";
@@ -28,10 +30,12 @@ export function ChemicalUseByProductReport({ reports }: { reports: ChemicalUseRe
     reports,
   );
   const label = (r: (typeof rows)[number]) => (r.epaRegistrationNumber ? `${r.product} (EPA ${r.epaRegistrationNumber})` : r.product);
+  const { t } = useLingui();
   return (
     <ReportCard
-      title="Chemical use by product"
-      description="Applications recorded in the range, by product and EPA registration number"
+      title={t`Chemical use by product`}
+      file="Chemical use by product"
+      description={t`Applications recorded in the range, by product and EPA registration number`}
       columns={[
         { header: "EPA Reg. No.", value: (r) => r.epaRegistrationNumber },
         { header: "Product", value: (r) => r.product },
@@ -43,7 +47,7 @@ export function ChemicalUseByProductReport({ reports }: { reports: ChemicalUseRe
         { header: "Sites", value: (r) => r.sites },
       ]}
       rows={rows}
-      empty={rows.length ? null : "No chemical use recorded in this range"}
+      empty={rows.length ? null : t`No chemical use recorded in this range`}
     >
       <BarChart
         height={Math.max(200, rows.length * 34 + 70)}
@@ -51,7 +55,7 @@ export function ChemicalUseByProductReport({ reports }: { reports: ChemicalUseRe
         dataset={rows.map((r) => ({ product: label(r), uses: r.uses }))}
         yAxis={[{ scaleType: "band", dataKey: "product", width: 170, tickLabelStyle: { fontSize: 11 }, valueFormatter: (v: string, ctx) => (ctx.location === "tick" ? shortName(v) : v) }]}
         xAxis={[{ valueFormatter: wholeTicks }]}
-        series={[{ dataKey: "uses", label: "Applications", color: "#ef6c00" }]}
+        series={[{ dataKey: "uses", label: t`Applications`, color: "#ef6c00" }]}
         hideLegend
       />
     </ReportCard>
@@ -76,11 +80,13 @@ export function ChemicalUseByTechnicianReport({ reports }: { reports: ChemicalUs
   );
   // The server groups by technician and product; the chart shows each technician's applications.
   const technicians = [...new Set(rows.map((r) => r.technician))];
-  const applications = technicians.map((t) => ({ technician: t, uses: rows.filter((r) => r.technician === t).reduce((s, r) => s + r.uses, 0) }));
+  const applications = technicians.map((name) => ({ technician: name, uses: rows.filter((r) => r.technician === name).reduce((s, r) => s + r.uses, 0) }));
+  const { t } = useLingui();
   return (
     <ReportCard
-      title="Chemical use by technician"
-      description="Applications per technician; the CSV lists each technician's products and quantities"
+      title={t`Chemical use by technician`}
+      file="Chemical use by technician"
+      description={t`Applications per technician; the CSV lists each technician's products and quantities`}
       columns={[
         { header: "Technician", value: (r) => r.technician },
         { header: "Product", value: (r) => r.product },
@@ -90,7 +96,7 @@ export function ChemicalUseByTechnicianReport({ reports }: { reports: ChemicalUs
         { header: "Applications", value: (r) => r.uses },
       ]}
       rows={rows}
-      empty={rows.length ? null : "No chemical use recorded in this range"}
+      empty={rows.length ? null : t`No chemical use recorded in this range`}
     >
       <BarChart
         height={Math.max(180, technicians.length * 34 + 70)}
@@ -98,7 +104,7 @@ export function ChemicalUseByTechnicianReport({ reports }: { reports: ChemicalUs
         dataset={applications}
         yAxis={[{ scaleType: "band", dataKey: "technician", width: 120, tickLabelStyle: { fontSize: 11 } }]}
         xAxis={[{ valueFormatter: wholeTicks }]}
-        series={[{ dataKey: "uses", label: "Applications", color: "#6a1b9a" }]}
+        series={[{ dataKey: "uses", label: t`Applications`, color: "#6a1b9a" }]}
         hideLegend
       />
     </ReportCard>
@@ -126,10 +132,14 @@ export function ChemicalUseRecordsReport({ reports }: { reports: ChemicalUseRepo
     reports,
   );
   const shown = rows.slice(-50).reverse();
+  const { t } = useLingui();
+  const latest = shown.length;
+  const all = rows.length;
   return (
     <ReportCard
-      title="Chemical application records"
-      description={rows.length > shown.length ? `The latest ${shown.length} of ${rows.length}; the CSV has them all` : "Each recorded application, newest first"}
+      title={t`Chemical application records`}
+      file="Chemical application records"
+      description={all > latest ? t`The latest ${latest} of ${all}; the CSV has them all` : t`Each recorded application, newest first`}
       columns={[
         { header: "Date", value: (r) => String(r.usedAt).slice(0, 10) },
         { header: "Technician", value: (r) => r.technician },
@@ -142,26 +152,40 @@ export function ChemicalUseRecordsReport({ reports }: { reports: ChemicalUseRepo
         { header: "Target pest", value: (r) => r.targetPest },
       ]}
       rows={rows}
-      empty={rows.length ? null : "No chemical use recorded in this range"}
+      empty={rows.length ? null : t`No chemical use recorded in this range`}
     >
       {/* Scrolls on its own (both ways on a phone), so it takes focus for keyboard scrolling and has a name. */}
-      <TableContainer tabIndex={0} role="region" aria-label="Chemical use records" sx={{ maxHeight: 320 }}>
-        <Table size="small" stickyHeader aria-label="Chemical application records" sx={{ "& td, & th": { px: 1, whiteSpace: "nowrap" } }}>
+      <TableContainer tabIndex={0} role="region" aria-label={t`Chemical use records`} sx={{ maxHeight: 320 }}>
+        <Table size="small" stickyHeader aria-label={t`Chemical application records`} sx={{ "& td, & th": { px: 1, whiteSpace: "nowrap" } }}>
           <TableHead>
             <TableRow sx={{ "& th": { fontWeight: 700 } }}>
-              <TableCell>Date</TableCell>
-              <TableCell>Product</TableCell>
-              <TableCell>EPA Reg. No.</TableCell>
-              <TableCell align="right">Qty</TableCell>
-              <TableCell>Site</TableCell>
-              <TableCell>Pest</TableCell>
-              <TableCell>Technician</TableCell>
+              <TableCell>
+                <Trans>Date</Trans>
+              </TableCell>
+              <TableCell>
+                <Trans>Product</Trans>
+              </TableCell>
+              <TableCell>
+                <Trans>EPA Reg. No.</Trans>
+              </TableCell>
+              <TableCell align="right">
+                <Trans>Qty</Trans>
+              </TableCell>
+              <TableCell>
+                <Trans>Site</Trans>
+              </TableCell>
+              <TableCell>
+                <Trans>Pest</Trans>
+              </TableCell>
+              <TableCell>
+                <Trans>Technician</Trans>
+              </TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {shown.map((r) => (
               <TableRow key={r.databaseId}>
-                <TableCell>{new Date(String(r.usedAt)).toLocaleDateString(undefined, { timeZone: "UTC" })}</TableCell>
+                <TableCell>{new Date(String(r.usedAt)).toLocaleDateString(activeLocale(), { timeZone: "UTC" })}</TableCell>
                 <TableCell sx={{ maxWidth: 200, overflow: "hidden", textOverflow: "ellipsis" }} title={r.product}>
                   {r.product}
                 </TableCell>

@@ -1,4 +1,6 @@
 import { Card, LinearProgress, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from "@mui/material";
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { presetRange, type ReportInterval, type ReportRange } from "./range.ts";
 import { daysInRange, PRESETS, rangeProblem } from "./rangeRules.ts";
@@ -7,6 +9,7 @@ type Props = { range: ReportRange; onChange(range: ReportRange): void; busy: boo
 
 /** One date range for every report: presets, or From/To dates, and daily or weekly periods. */
 export function DateRangeControl({ range, onChange, busy }: Props) {
+  const { t, i18n } = useLingui();
   // What is typed; applied once it is a valid range.
   const [from, setFrom] = useState(range.from);
   const [to, setTo] = useState(range.to);
@@ -18,10 +21,10 @@ export function DateRangeControl({ range, onChange, busy }: Props) {
 
   const type = (next: { from?: string; to?: string }) => {
     const f = next.from ?? from;
-    const t = next.to ?? to;
+    const until = next.to ?? to;
     setFrom(f);
-    setTo(t);
-    if (!rangeProblem(f, t)) onChange({ ...range, from: f, to: t });
+    setTo(until);
+    if (!rangeProblem(f, until)) onChange({ ...range, from: f, to: until });
   };
   const pick = (days: number) => {
     const r = presetRange(days);
@@ -31,20 +34,20 @@ export function DateRangeControl({ range, onChange, busy }: Props) {
   };
 
   return (
-    <Card component="section" aria-label="Date range" sx={{ p: { xs: 1.5, sm: 2 }, position: "relative", overflow: "hidden" }}>
-      {busy && <LinearProgress aria-label="Updating reports" sx={{ position: "absolute", top: 0, left: 0, right: 0 }} />}
+    <Card component="section" aria-label={t`Date range`} sx={{ p: { xs: 1.5, sm: 2 }, position: "relative", overflow: "hidden" }}>
+      {busy && <LinearProgress aria-label={t`Updating reports`} sx={{ position: "absolute", top: 0, left: 0, right: 0 }} />}
       <Stack direction={{ xs: "column", md: "row" }} spacing={1.5} useFlexGap sx={{ alignItems: { md: "center" }, flexWrap: "wrap" }}>
         <ToggleButtonGroup
           size="small"
           exclusive
           value={preset?.days ?? null}
           onChange={(_e, days: number | null) => days && pick(days)}
-          aria-label="Preset ranges"
+          aria-label={t`Preset ranges`}
           sx={{ flexWrap: "wrap" }}
         >
           {PRESETS.map((p) => (
             <ToggleButton key={p.days} value={p.days} sx={{ px: 1.5, textTransform: "none" }}>
-              {p.label}
+              {i18n._(p.label)}
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
@@ -52,7 +55,7 @@ export function DateRangeControl({ range, onChange, busy }: Props) {
           {(["from", "to"] as const).map((end) => (
             <TextField
               key={end}
-              label={end === "from" ? "From" : "To"}
+              label={end === "from" ? t`From` : t`To`}
               type="date"
               size="small"
               value={end === "from" ? from : to}
@@ -70,17 +73,17 @@ export function DateRangeControl({ range, onChange, busy }: Props) {
           exclusive
           value={range.interval}
           onChange={(_e, interval: ReportInterval | null) => interval && onChange({ ...range, interval })}
-          aria-label="Period"
+          aria-label={t`Period`}
         >
           <ToggleButton value="DAY" sx={{ textTransform: "none" }}>
-            Daily
+            <Trans>Daily</Trans>
           </ToggleButton>
           <ToggleButton value="WEEK" sx={{ textTransform: "none" }}>
-            Weekly
+            <Trans>Weekly</Trans>
           </ToggleButton>
         </ToggleButtonGroup>
         <Typography variant="body2" color="text.secondary" sx={{ ml: { md: "auto" } }}>
-          {daysInRange(range.from, range.to)} days, applies to every report
+          {plural(daysInRange(range.from, range.to), { one: "# day, applies to every report", other: "# days, applies to every report" })}
         </Typography>
       </Stack>
     </Card>

@@ -1,11 +1,15 @@
 import { BarChart } from "@mui/x-charts/BarChart";
 import { PieChart } from "@mui/x-charts/PieChart";
+import { useLingui } from "@lingui/react/macro";
 import { graphql, useFragment } from "react-relay";
 import type { EquipmentReports_byCategory$key } from "../../__generated__/EquipmentReports_byCategory.graphql.ts";
 import type { EquipmentReports_byStatus$key } from "../../__generated__/EquipmentReports_byStatus.graphql.ts";
 import { labelForStatus, statusColor } from "../equipment/index.ts";
 import { ReportCard } from "./ReportCard.tsx";
 import { wholeTicks } from "./StockReports.tsx";
+
+/** The statuses as the CSV names them: in English whatever the screen's language (the chart shows them translated). */
+const CSV_STATUS: Record<string, string> = { available: "Available", checked_out: "Checked Out", maintenance: "Maintenance", repair: "Repair" };
 
 export function EquipmentStatusReport({ reports }: { reports: EquipmentReports_byStatus$key }) {
   const { equipmentByStatus: rows } = useFragment(
@@ -21,16 +25,19 @@ export function EquipmentStatusReport({ reports }: { reports: EquipmentReports_b
   );
   const total = rows.reduce((s, r) => s + r.count, 0);
   const out = rows.find((r) => r.status === "checked_out")?.count ?? 0;
+  const { t } = useLingui();
+  const percent = total ? Math.round((100 * out) / total) : 0;
   return (
     <ReportCard
-      title="Equipment by status"
-      description={`Now: ${out} of ${total} checked out (${total ? Math.round((100 * out) / total) : 0}% utilisation)`}
+      title={t`Equipment by status`}
+      file="Equipment by status"
+      description={t`Now: ${out} of ${total} checked out (${percent}% utilisation)`}
       columns={[
-        { header: "Status", value: (r) => labelForStatus(r.status) },
+        { header: "Status", value: (r) => CSV_STATUS[r.status] ?? r.status },
         { header: "Equipment", value: (r) => r.count },
       ]}
       rows={rows}
-      empty={total ? null : "No equipment yet"}
+      empty={total ? null : t`No equipment yet`}
     >
       <PieChart
         height={260}
@@ -64,10 +71,12 @@ export function EquipmentCategoryReport({ reports }: { reports: EquipmentReports
     `,
     reports,
   );
+  const { t } = useLingui();
   return (
     <ReportCard
-      title="Equipment utilisation by category"
-      description="Now checked out, available and out of service; check-outs during the range in the CSV"
+      title={t`Equipment utilisation by category`}
+      file="Equipment utilisation by category"
+      description={t`Now checked out, available and out of service; check-outs during the range in the CSV`}
       columns={[
         { header: "Category", value: (r) => r.category },
         { header: "Total", value: (r) => r.total },
@@ -78,7 +87,7 @@ export function EquipmentCategoryReport({ reports }: { reports: EquipmentReports
         { header: "Check-outs in range", value: (r) => r.checkouts },
       ]}
       rows={rows}
-      empty={rows.length ? null : "No equipment yet"}
+      empty={rows.length ? null : t`No equipment yet`}
     >
       <BarChart
         height={Math.max(220, rows.length * 34 + 70)}
@@ -87,9 +96,9 @@ export function EquipmentCategoryReport({ reports }: { reports: EquipmentReports
         yAxis={[{ scaleType: "band", dataKey: "category", width: 130, tickLabelStyle: { fontSize: 11 } }]}
         xAxis={[{ valueFormatter: wholeTicks }]}
         series={[
-          { dataKey: "checkedOut", label: "Checked out", stack: "all", color: statusColor("checked_out") },
-          { dataKey: "available", label: "Available", stack: "all", color: statusColor("available") },
-          { dataKey: "outOfService", label: "Maintenance / repair", stack: "all", color: statusColor("maintenance") },
+          { dataKey: "checkedOut", label: t`Checked out`, stack: "all", color: statusColor("checked_out") },
+          { dataKey: "available", label: t`Available`, stack: "all", color: statusColor("available") },
+          { dataKey: "outOfService", label: t`Maintenance / repair`, stack: "all", color: statusColor("maintenance") },
         ]}
       />
     </ReportCard>

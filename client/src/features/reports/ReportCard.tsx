@@ -1,5 +1,6 @@
 import DownloadIcon from "@mui/icons-material/Download";
 import { Box, Button, Card, CardContent, Stack, Typography } from "@mui/material";
+import { Trans } from "@lingui/react/macro";
 import { createContext, useContext, useId, type ReactNode } from "react";
 import { csvFileBytes, csvFileName, toCsv, type CsvColumn } from "./csv.ts";
 import type { ReportRange } from "./range.ts";
@@ -22,7 +23,10 @@ export function downloadCsv(fileName: string, csv: string) {
 }
 
 type Props<Row> = {
+  /** The heading, in the reader's language. */
   title: string;
+  /** The English title the CSV file is named after (the file name is the same in every language). */
+  file: string;
   description?: string;
   /** The table behind the chart: what "Export CSV" downloads. */
   columns: readonly CsvColumn<Row>[];
@@ -35,7 +39,7 @@ type Props<Row> = {
 };
 
 /** One report: a titled section with its chart and an 'Export CSV' button for its table. */
-export function ReportCard<Row>({ title, description, columns, rows, empty, aside, children }: Props<Row>) {
+export function ReportCard<Row>({ title, file, description, columns, rows, empty, aside, children }: Props<Row>) {
   const headingId = useId();
   const range = useReportRange();
   return (
@@ -56,10 +60,10 @@ export function ReportCard<Row>({ title, description, columns, rows, empty, asid
             size="small"
             variant="outlined"
             startIcon={<DownloadIcon />}
-            onClick={() => downloadCsv(csvFileName(title, range.from, range.to), toCsv(columns, rows))}
+            onClick={() => downloadCsv(csvFileName(file, range.from, range.to), toCsv(columns, rows))}
             sx={{ flexShrink: 0, whiteSpace: "nowrap" }}
           >
-            Export CSV
+            <Trans>Export CSV</Trans>
           </Button>
         </Stack>
         {aside}

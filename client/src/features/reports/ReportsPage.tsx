@@ -1,4 +1,5 @@
 import { Alert, Grid, Stack } from "@mui/material";
+import { useLingui } from "@lingui/react/macro";
 import { Suspense, useTransition } from "react";
 import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from "react-relay";
 import type { ReportsPageQuery } from "../../__generated__/ReportsPageQuery.graphql.ts";
@@ -19,7 +20,8 @@ import { LowStockReport, StockMovementsReport, StockValueByLocationReport, Stock
 export default function ReportsPage() {
   // The loader starts the default range's reports (last 30 days) for managers only.
   const initialRef = useManagerRouteQuery<ReportsPageQuery>();
-  if (!initialRef) return <AccessDenied text="You need manager privileges to access reports." />;
+  const { t } = useLingui();
+  if (!initialRef) return <AccessDenied text={t`You need manager privileges to access reports.`} />;
   return <Reports initialRef={initialRef} />;
 }
 
@@ -77,7 +79,8 @@ function ReportGrid({ queryRef }: { queryRef: PreloadedQuery<ReportsPageQuery> }
   const data = usePreloadedQuery<ReportsPageQuery>(reportsQuery, queryRef);
   const range = queryRef.variables as ReportRange;
   const reports = data.reports.ready;
-  if (!reports) return <Alert severity="error">{data.reports.message ?? "Reports are not available"}</Alert>;
+  const { t } = useLingui();
+  if (!reports) return <Alert severity="error">{data.reports.message ?? t`Reports are not available`}</Alert>;
   const half = { xs: 12, lg: 6 } as const;
   return (
     <ReportRangeContext.Provider value={range}>

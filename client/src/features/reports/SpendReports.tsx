@@ -1,5 +1,8 @@
 import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from "@mui/material";
+import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { graphql, useFragment } from "react-relay";
+import { activeLocale } from "../../platform/locales/load.ts";
 import type { CsvColumn } from "./csv.ts";
 import type { SpendReports_byCategory$key } from "../../__generated__/SpendReports_byCategory.graphql.ts";
 import type { SpendReports_bySupplier$key } from "../../__generated__/SpendReports_bySupplier.graphql.ts";
@@ -11,29 +14,30 @@ import { ReportCard } from "./ReportCard.tsx";
  */
 
 /** Spend to the cent (invoices are checked against it), unlike the whole dollars of the stock-value charts. */
-const cents = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-const formatSpend = (value: number) => cents.format(value / 100);
+const formatSpend = (value: number) => new Intl.NumberFormat(activeLocale(), { style: "currency", currency: "USD" }).format(value / 100);
 
 const tableSx = { "& td, & th": { px: 1 }, "& th": { fontWeight: 700 }, "& td:first-of-type": { wordBreak: "break-word" } } as const;
-const spendDescription = (total: number, units: number) =>
-  `Received in the range at the order's unit cost: ${formatSpend(total)} for ${units} ${units === 1 ? "unit" : "units"}`;
 
 /** One spend report: the card with its CSV, and a sticky-header table of the rows with their spend. */
 function SpendReport<Row extends { units: number; spendCents: number }>(props: {
   title: string;
-  /** The name column ("Supplier", "Category") and the row's value in it. */
+  /** The English title the CSV file is named after. */
+  file: string;
+  /** The name column ("Supplier", "Category") on screen and in the CSV (English), and the row's value in it. */
   nameHeader: string;
+  csvNameHeader: string;
   name(row: Row): string;
   rowKey(row: Row): string;
   /** Columns between the name and the units (the supplier's order count). */
   extra?: { header: string; csvHeader: string; value(row: Row): number }[];
   rows: readonly Row[];
 }) {
-  const { title, nameHeader, name, rowKey, extra = [], rows } = props;
-  const total = rows.reduce((s, r) => s + r.spendCents, 0);
+  const { title, file, nameHeader, csvNameHeader, name, rowKey, extra = [], rows } = props;
+  const { t } = useLingui();
+  const spent = formatSpend(rows.reduce((s, r) => s + r.spendCents, 0));
   const units = rows.reduce((s, r) => s + r.units, 0);
   const columns: CsvColumn<Row>[] = [
-    { header: nameHeader, value: name },
+    { header: csvNameHeader, value: name },
     ...extra.map((c) => ({ header: c.csvHeader, value: c.value })),
     { header: "Units received", value: (r) => r.units },
     { header: "Spend (USD)", value: (r) => (r.spendCents / 100).toFixed(2) },
@@ -41,12 +45,16 @@ function SpendReport<Row extends { units: number; spendCents: number }>(props: {
   return (
     <ReportCard
       title={title}
-      description={spendDescription(total, units)}
+      file={file}
+      description={plural(units, {
+        one: `Received in the range at the order's unit cost: ${spent} for # unit`,
+        other: `Received in the range at the order's unit cost: ${spent} for # units`,
+      })}
       columns={columns}
       rows={rows}
-      empty={rows.length ? null : "Nothing received from suppliers in this range"}
+      empty={rows.length ? null : t`Nothing received from suppliers in this range`}
     >
-      <TableContainer tabIndex={0} role="region" aria-label={`${title} table`} sx={{ maxHeight: 360 }}>
+      <TableContainer tabIndex={0} role="region" aria-label={t`${title} table`} sx={{ maxHeight: 360 }}>
         <Table size="small" stickyHeader aria-label={title} sx={tableSx}>
           <TableHead>
             <TableRow>
@@ -56,8 +64,8 @@ function SpendReport<Row extends { units: number; spendCents: number }>(props: {
                   {c.header}
                 </TableCell>
               ))}
-              <TableCell align="right">Units</TableCell>
-              <TableCell align="right">Spend</TableCell>
+              <TableCell align="right">{t`Units`}</TableCell>
+              <TableCell align="right">{t`Spend`}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -95,13 +103,16 @@ export function SpendBySupplierReport({ reports }: { reports: SpendReports_bySup
     `,
     reports,
   );
+  const { t } = useLingui();
   return (
     <SpendReport
-      title="Spend by supplier"
-      nameHeader="Supplier"
+      title={t`Spend by supplier`}
+      file="Spend by supplier"
+      nameHeader={t`Supplier`}
+      csvNameHeader="Supplier"
       name={(r) => r.name}
       rowKey={(r) => String(r.supplierDatabaseId ?? `none-${r.name}`)}
-      extra={[{ header: "Orders", csvHeader: "Purchase orders", value: (r) => r.orders }]}
+      extra={[{ header: t`Orders`, csvHeader: "Purchase orders", value: (r) => r.orders }]}
       rows={rows}
     />
   );
@@ -120,5 +131,6 @@ export function SpendByCategoryReport({ reports }: { reports: SpendReports_byCat
     `,
     reports,
   );
-  return <SpendReport title="Spend by category" nameHeader="Category" name={(r) => r.category} rowKey={(r) => r.category} rows={rows} />;
+  const { t } = useLingui();
+  return <SpendReport title={t`Spend by category`} file="Spend by category" nameHeader={t`Category`} csvNameHeader="Category" name={(r) => r.category} rowKey={(r) => r.category} rows={rows} />;
 }

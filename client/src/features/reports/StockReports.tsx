@@ -1,7 +1,9 @@
 import { BarChart } from "@mui/x-charts/BarChart";
 import { LineChart, lineClasses } from "@mui/x-charts/LineChart";
 import { useMediaQuery, useTheme } from "@mui/material";
+import { useLingui } from "@lingui/react/macro";
 import { graphql, useFragment } from "react-relay";
+import { activeLocale } from "../../platform/locales/load.ts";
 import type { StockReports_locations$key } from "../../__generated__/StockReports_locations.graphql.ts";
 import type { StockReports_lowStock$key } from "../../__generated__/StockReports_lowStock.graphql.ts";
 import type { StockReports_movements$key } from "../../__generated__/StockReports_movements.graphql.ts";
@@ -29,11 +31,13 @@ export function StockValueReport({ reports }: { reports: StockReports_value$key 
     `,
     reports,
   );
-  const total = rows.reduce((s, r) => s + r.valueCents, 0);
+  const { t } = useLingui();
+  const total = formatDollars(rows.reduce((s, r) => s + r.valueCents, 0));
   return (
     <ReportCard
-      title="Stock value by category"
-      description={`At the end of the range: ${formatDollars(total)} in total (quantity × current price)`}
+      title={t`Stock value by category`}
+      file="Stock value by category"
+      description={t`At the end of the range: ${total} in total (quantity × current price)`}
       columns={[
         { header: "Category", value: (r) => r.category },
         { header: "Items", value: (r) => r.items },
@@ -42,7 +46,7 @@ export function StockValueReport({ reports }: { reports: StockReports_value$key 
         { header: "Items without a price", value: (r) => r.unpricedItems },
       ]}
       rows={rows}
-      empty={rows.length ? null : "No inventory in this range"}
+      empty={rows.length ? null : t`No inventory in this range`}
     >
       <BarChart
         height={Math.max(HEIGHT, rows.length * 30 + 60)}
@@ -50,7 +54,7 @@ export function StockValueReport({ reports }: { reports: StockReports_value$key 
         dataset={rows.map((r) => ({ category: r.category, value: r.valueCents / 100 }))}
         yAxis={[{ scaleType: "band", dataKey: "category", width: 90, tickLabelStyle: { fontSize: 11 } }]}
         xAxis={[{ valueFormatter: (v: number) => formatDollars(v * 100), tickLabelStyle: { fontSize: 11 } }]}
-        series={[{ dataKey: "value", label: "Value", color: "#2e7d32", valueFormatter: (v) => formatDollars((v ?? 0) * 100) }]}
+        series={[{ dataKey: "value", label: t`Value`, color: "#2e7d32", valueFormatter: (v) => formatDollars((v ?? 0) * 100) }]}
         hideLegend
       />
     </ReportCard>
@@ -59,7 +63,7 @@ export function StockValueReport({ reports }: { reports: StockReports_value$key 
 
 const KIND_COLORS = { WAREHOUSE: "#1565c0", VEHICLE: "#ef6c00" } as const;
 /** Axis ticks in short form ($10K), so the last one fits on a phone. */
-const compactDollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: "compact" });
+const compactDollars = (value: number) => new Intl.NumberFormat(activeLocale(), { style: "currency", currency: "USD", notation: "compact" }).format(value);
 
 /** Issue 15: what each warehouse and vehicle held at the end of the range, valued at current prices. */
 export function StockValueByLocationReport({ reports }: { reports: StockReports_locations$key }) {
@@ -81,15 +85,17 @@ export function StockValueByLocationReport({ reports }: { reports: StockReports_
     `,
     reports,
   );
-  const total = rows.reduce((s, r) => s + r.valueCents, 0);
-  const onVehicles = rows.filter((r) => r.kind === "VEHICLE").reduce((s, r) => s + r.valueCents, 0);
+  const { t } = useLingui();
+  const total = formatDollars(rows.reduce((s, r) => s + r.valueCents, 0));
+  const onVehicles = formatDollars(rows.filter((r) => r.kind === "VEHICLE").reduce((s, r) => s + r.valueCents, 0));
   const phone = useMediaQuery(useTheme().breakpoints.down("sm"));
   // On a phone the holder's name would leave the bars no room.
   const label = (r: (typeof rows)[number]) => (r.holder && !phone ? `${r.name} (${r.holder})` : r.name);
   return (
     <ReportCard
-      title="Stock value by location"
-      description={`At the end of the range: ${formatDollars(total)} in total, ${formatDollars(onVehicles)} of it on vehicles (quantity × current price)`}
+      title={t`Stock value by location`}
+      file="Stock value by location"
+      description={t`At the end of the range: ${total} in total, ${onVehicles} of it on vehicles (quantity × current price)`}
       columns={[
         { header: "Location", value: (r) => r.name },
         { header: "Kind", value: (r) => (r.kind === "VEHICLE" ? "Vehicle" : "Warehouse") },
@@ -101,18 +107,18 @@ export function StockValueByLocationReport({ reports }: { reports: StockReports_
         { header: "Items without a price", value: (r) => r.unpricedItems },
       ]}
       rows={rows}
-      empty={rows.some((r) => r.quantity > 0) ? null : "No stock at any location at the end of this range"}
+      empty={rows.some((r) => r.quantity > 0) ? null : t`No stock at any location at the end of this range`}
     >
       <BarChart
         height={Math.max(HEIGHT - 80, rows.length * 30 + 60)}
         layout="horizontal"
         dataset={rows.map((r) => ({ location: label(r), warehouse: r.kind === "WAREHOUSE" ? r.valueCents / 100 : null, vehicle: r.kind === "VEHICLE" ? r.valueCents / 100 : null }))}
         yAxis={[{ scaleType: "band", dataKey: "location", width: phone ? 100 : 170, tickLabelStyle: { fontSize: 11 } }]}
-        xAxis={[{ valueFormatter: (v: number) => compactDollars.format(v), tickLabelStyle: { fontSize: 11 } }]}
+        xAxis={[{ valueFormatter: (v: number) => compactDollars(v), tickLabelStyle: { fontSize: 11 } }]}
         margin={{ right: 16 }}
         series={[
-          { dataKey: "warehouse", label: "Warehouse", stack: "value", color: KIND_COLORS.WAREHOUSE, valueFormatter: (v) => (v === null ? null : formatDollars(v * 100)) },
-          { dataKey: "vehicle", label: "Vehicle", stack: "value", color: KIND_COLORS.VEHICLE, valueFormatter: (v) => (v === null ? null : formatDollars(v * 100)) },
+          { dataKey: "warehouse", label: t`Warehouse`, stack: "value", color: KIND_COLORS.WAREHOUSE, valueFormatter: (v) => (v === null ? null : formatDollars(v * 100)) },
+          { dataKey: "vehicle", label: t`Vehicle`, stack: "value", color: KIND_COLORS.VEHICLE, valueFormatter: (v) => (v === null ? null : formatDollars(v * 100)) },
         ]}
       />
     </ReportCard>
@@ -137,10 +143,13 @@ export function StockMovementsReport({ reports }: { reports: StockReports_moveme
     reports,
   );
   const moved = rows.some((r) => r.issued || r.received || r.used || r.adjusted);
+  const { t } = useLingui();
+  const reasonLabel = { issued: t`Issued`, received: t`Received`, used: t`Used`, adjusted: t`Adjusted` };
   return (
     <ReportCard
-      title="Stock movements over time"
-      description={`Units issued, received, used and adjusted per ${interval === "WEEK" ? "week" : "day"}`}
+      title={t`Stock movements over time`}
+      file="Stock movements over time"
+      description={interval === "WEEK" ? t`Units issued, received, used and adjusted per week` : t`Units issued, received, used and adjusted per day`}
       columns={[
         { header: interval === "WEEK" ? "Week starting" : "Day", value: (r) => String(r.period).slice(0, 10) },
         { header: "Issued", value: (r) => r.issued },
@@ -150,7 +159,7 @@ export function StockMovementsReport({ reports }: { reports: StockReports_moveme
         { header: "Opening stock of new items", value: (r) => r.initial },
       ]}
       rows={rows}
-      empty={moved ? null : "No stock moved in this range"}
+      empty={moved ? null : t`No stock moved in this range`}
     >
       <BarChart
         height={HEIGHT}
@@ -159,7 +168,7 @@ export function StockMovementsReport({ reports }: { reports: StockReports_moveme
         yAxis={[{ width: 44, valueFormatter: wholeTicks }]}
         series={(["issued", "received", "used", "adjusted"] as const).map((reason) => ({
           dataKey: reason,
-          label: reason[0]!.toUpperCase() + reason.slice(1),
+          label: reasonLabel[reason],
           stack: "units",
           color: REASON_COLORS[reason],
         }))}
@@ -182,16 +191,18 @@ export function LowStockReport({ reports }: { reports: StockReports_lowStock$key
     reports,
   );
   const latest = rows.at(-1)?.lowStockItems ?? 0;
+  const { t } = useLingui();
   return (
     <ReportCard
-      title="Low-stock items over time"
-      description={`Items at or below their minimum at the end of each ${interval === "WEEK" ? "week" : "day"}; ${latest} now`}
+      title={t`Low-stock items over time`}
+      file="Low-stock items over time"
+      description={interval === "WEEK" ? t`Items at or below their minimum at the end of each week; ${latest} now` : t`Items at or below their minimum at the end of each day; ${latest} now`}
       columns={[
         { header: interval === "WEEK" ? "Week starting" : "Day", value: (r) => String(r.period).slice(0, 10) },
         { header: "Low-stock items", value: (r) => r.lowStockItems },
       ]}
       rows={rows}
-      empty={rows.length ? null : "No data for this range"}
+      empty={rows.length ? null : t`No data for this range`}
     >
       <LineChart
         height={HEIGHT}
@@ -205,7 +216,7 @@ export function LowStockReport({ reports }: { reports: StockReports_lowStock$key
           },
         ]}
         yAxis={[{ width: 36, min: 0, valueFormatter: wholeTicks }]}
-        series={[{ dataKey: "low", label: "Low-stock items", color: "#c62828", curve: "stepAfter", showMark: rows.length <= 14, area: true }]}
+        series={[{ dataKey: "low", label: t`Low-stock items`, color: "#c62828", curve: "stepAfter", showMark: rows.length <= 14, area: true }]}
         sx={{ [`& .${lineClasses.area}`]: { fillOpacity: 0.12 } }}
         hideLegend
       />

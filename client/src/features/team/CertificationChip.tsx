@@ -2,6 +2,8 @@ import VerifiedIcon from "@mui/icons-material/VerifiedOutlined";
 import ErrorIcon from "@mui/icons-material/ErrorOutlineOutlined";
 import ScheduleIcon from "@mui/icons-material/Schedule";
 import { Chip } from "@mui/material";
+import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { certificationStatus } from "./certificationStatus.ts";
 
 type Props = { certification: { valid: boolean; expiresInDays: number } | null | undefined; size?: "small" | "medium" };
@@ -20,5 +22,19 @@ const LOOK = {
 export function CertificationChip({ certification, size = "small" }: Props) {
   const status = certificationStatus(certification);
   const look = LOOK[status.kind];
-  return <Chip size={size} label={status.label} color={look.color} variant={look.variant} icon={look.icon} sx={{ fontWeight: 600, ...look.sx }} />;
+  const { t } = useLingui();
+  const days = status.days;
+  const label =
+    status.kind === "none"
+      ? t`No certification`
+      : status.kind === "expired"
+        ? plural(days, { one: "Expired # day ago", other: "Expired # days ago" })
+        : status.kind === "notYetValid"
+          ? t`Not yet valid`
+          : status.kind === "expiringSoon"
+            ? days === 0
+              ? t`Expires today`
+              : plural(days, { one: "Expires in # day", other: "Expires in # days" })
+            : t`Valid`;
+  return <Chip size={size} label={label} color={look.color} variant={look.variant} icon={look.icon} sx={{ fontWeight: 600, ...look.sx }} />;
 }

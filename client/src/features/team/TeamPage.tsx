@@ -1,7 +1,9 @@
 import PersonAddIcon from "@mui/icons-material/PersonAdd";
 import BadgeIcon from "@mui/icons-material/BadgeOutlined";
 import { Avatar, Box, Button, Card, CardContent, Chip, Stack, TableCell, TableRow, Typography } from "@mui/material";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useState } from "react";
+import { activeLocale } from "../../platform/locales/load.ts";
 import { ConnectionHandler, graphql, useFragment, usePaginationFragment } from "react-relay";
 import type { TeamPageQuery } from "../../__generated__/TeamPageQuery.graphql.ts";
 import type { TeamPage_members$key } from "../../__generated__/TeamPage_members.graphql.ts";
@@ -22,9 +24,10 @@ const CertificationDialog = lazy(() => import("./CertificationDialog.tsx"));
 
 export default function TeamPage() {
   // §6: only managers may list the team; for others the loader fires no query.
+  const { t } = useLingui();
   return (
     <ManagerPage<TeamPageQuery>
-      denied="You need manager privileges to access team management."
+      denied={t`You need manager privileges to access team management.`}
       query={graphql`
         query TeamPageQuery($count: Int!) @preloadable {
           ...TeamPage_members @arguments(count: $count)
@@ -46,6 +49,7 @@ const initials = (name: string) =>
     .toUpperCase();
 
 function TeamList({ query }: { query: TeamPage_members$key }) {
+  const { t } = useLingui();
   const [adding, setAdding] = useState(false);
   const [certifying, setCertifying] = useState<CertificationTarget | null>(null);
   const { data, refetch, ...paging } = usePaginationFragment(
@@ -75,13 +79,13 @@ function TeamList({ query }: { query: TeamPage_members$key }) {
     <ListPage
       actions={
         <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setAdding(true)}>
-          Add Team Member
+          <Trans>Add Team Member</Trans>
         </Button>
       }
       filters={
         <SearchField
-          label="Search team members"
-          placeholder="Name, username or department"
+          label={t`Search team members`}
+          placeholder={t`Name, username or department`}
           value={search.text}
           onChange={search.setText}
           sx={{ minWidth: { sm: 320 } }}
@@ -101,12 +105,12 @@ function TeamList({ query }: { query: TeamPage_members$key }) {
           </PageDialog>
         </>
       }
-      label="Team members"
+      label={t`Team members`}
       items={members}
       itemKey={(m) => m.id}
       busy={search.searching}
-      empty={search.applied ? "No team members match your search" : "No team members found"}
-      columns={[{ header: "Name" }, { header: "Username" }, { header: "Role" }, { header: "Department" }, { header: "Certification" }, { header: "Created" }]}
+      empty={search.applied ? t`No team members match your search` : t`No team members found`}
+      columns={[{ header: t`Name` }, { header: t`Username` }, { header: t`Role` }, { header: t`Department` }, { header: t`Certification` }, { header: t`Created` }]}
       row={(m) => <MemberRow member={m} onCertify={setCertifying} />}
       card={(m) => <MemberCard member={m} onCertify={setCertifying} />}
       more={loadMore(paging, PAGE)}
@@ -140,17 +144,18 @@ function useMember(member: TeamPage_member$key) {
 }
 
 function RoleChip({ role }: { role: string | null | undefined }) {
+  const { t } = useLingui();
   return (
     <Chip
       size="small"
-      label={role === "manager" ? "Manager" : "Employee"}
+      label={role === "manager" ? t`Manager` : t`Employee`}
       color={role === "manager" ? "primary" : "default"}
       variant={role === "manager" ? "filled" : "outlined"}
     />
   );
 }
 
-const formatDate = (value: unknown) => new Date(value as string).toLocaleDateString();
+const formatDate = (value: unknown) => new Date(value as string).toLocaleDateString(activeLocale());
 
 function MemberAvatar({ name }: { name: string }) {
   return (
@@ -165,7 +170,9 @@ type OnCertify = (target: CertificationTarget) => void;
 
 /** The member's licence: number, state and expiry with its status chip, and the button that sets or edits it. */
 function Certification({ m, onCertify, layout }: { m: Member; onCertify: OnCertify; layout: "row" | "card" }) {
+  const { t } = useLingui();
   const c = m.certification;
+  const name = m.name;
   const open = () => onCertify({ userId: m.id, name: m.name, certification: c });
   return (
     <Stack direction="row" sx={{ alignItems: "center", flexWrap: "wrap", columnGap: 1.5, rowGap: 0.5 }}>
@@ -175,15 +182,15 @@ function Certification({ m, onCertify, layout }: { m: Member; onCertify: OnCerti
             {c.state} {c.number}
           </Typography>
           <Typography variant="caption" color="text.secondary" component="div">
-            Expires {formatDay(c.expiresOn)}
+            <Trans>Expires {formatDay(c.expiresOn)}</Trans>
             {c.categories.length ? ` · ${c.categories.join(", ")}` : ""}
           </Typography>
         </Box>
       )}
       <Stack direction="row" sx={{ alignItems: "center", columnGap: 1, ml: layout === "card" && c ? "auto" : undefined }}>
         <CertificationChip certification={c} />
-        <Button size="small" startIcon={<BadgeIcon />} onClick={open} aria-label={`${c ? "Edit" : "Add"} certification of ${m.name}`} sx={{ whiteSpace: "nowrap" }}>
-          {c ? "Edit" : "Add"}
+        <Button size="small" startIcon={<BadgeIcon />} onClick={open} aria-label={c ? t`Edit certification of ${name}` : t`Add certification of ${name}`} sx={{ whiteSpace: "nowrap" }}>
+          {c ? t`Edit` : t`Add`}
         </Button>
       </Stack>
     </Stack>
@@ -191,7 +198,7 @@ function Certification({ m, onCertify, layout }: { m: Member; onCertify: OnCerti
 }
 
 /** A calendar date (YYYY-MM-DD) as the user's locale writes it, without moving it by the time zone. */
-const formatDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { timeZone: "UTC" });
+const formatDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString(activeLocale(), { timeZone: "UTC" });
 
 function MemberRow({ member, onCertify }: { member: TeamPage_member$key; onCertify: OnCertify }) {
   const m = useMember(member);
@@ -214,7 +221,7 @@ function MemberRow({ member, onCertify }: { member: TeamPage_member$key; onCerti
           m.department
         ) : (
           <Typography component="span" variant="body2" color="text.secondary">
-            Not specified
+            <Trans>Not specified</Trans>
           </Typography>
         )}
       </TableCell>
@@ -228,6 +235,7 @@ function MemberRow({ member, onCertify }: { member: TeamPage_member$key; onCerti
 
 function MemberCard({ member, onCertify }: { member: TeamPage_member$key; onCertify: OnCertify }) {
   const m = useMember(member);
+  const { t } = useLingui();
   return (
     <Card component="li" aria-label={m.name}>
       <CardContent sx={{ "&:last-child": { pb: 2 } }}>
@@ -238,10 +246,10 @@ function MemberCard({ member, onCertify }: { member: TeamPage_member$key; onCert
               {m.name}
             </Typography>
             <Typography variant="caption" color="text.secondary" component="div" noWrap>
-              {m.username} · {m.department || "Not specified"}
+              {m.username} · {m.department || t`Not specified`}
             </Typography>
             <Typography variant="caption" color="text.secondary" component="div">
-              Created {formatDate(m.createdAt)}
+              <Trans>Created {formatDate(m.createdAt)}</Trans>
             </Typography>
           </Box>
           <RoleChip role={m.role} />
