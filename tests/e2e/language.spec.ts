@@ -49,6 +49,18 @@ test("a technician who chose Español on the sign-in screen scans, checks equipm
   // The shell's bell (the notifications feature) speaks Spanish too.
   await expect(page.getByRole("button", { name: "Notificaciones" })).toBeVisible();
 
+  // The shell: the page's title, the bottom bar, and the menu with its sign-out button.
+  await expect(page.getByRole("heading", { level: 1, name: "Panel" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Más", exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Acciones rápidas" })).toBeVisible();
+  await page.getByRole("button", { name: "Abrir el menú de navegación" }).click();
+  const menu = page.getByRole("dialog", { name: "Menú de navegación" });
+  const nav = menu.getByRole("navigation", { name: "Principal" });
+  for (const label of ["Panel", "Inventario", "Equipo", "Solicitudes", "Escáner QR", "Aplicaciones"]) await expect(nav.getByText(label, { exact: true })).toBeVisible();
+  await expect(menu.getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(menu).toHaveCount(0);
+
   // Two pieces of equipment of this test's own: serviced every day and every 2 days (the plural's one and other).
   const stamp = unique("Rociador ES");
   const serial = `ES-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e4)}`;
@@ -67,9 +79,12 @@ test("a technician who chose Español on the sign-in screen scans, checks equipm
   await expect(page.getByText("Escriba un código para buscar")).toBeVisible();
   await page.getByLabel("Escriba el código").fill(`${serial}-1`);
   await page.getByRole("button", { name: "Buscar" }).click();
-  const card = page.getByRole("region", { name: "Scanned item" });
+  await expect(page.getByRole("heading", { level: 1, name: "Escáner QR" })).toBeVisible();
+  const card = page.getByRole("region", { name: "Artículo escaneado" });
   await expect(card.getByText(`${stamp} 1`)).toBeVisible();
-  await card.getByRole("button", { name: "Check Out" }).click(); // the result card itself is not translated yet
+  await expect(card.getByText("Número de serie")).toBeVisible();
+  await expect(card.getByText("Disponible", { exact: true })).toBeVisible();
+  await card.getByRole("button", { name: "Entregar" }).click();
   const prompt = page.getByRole("dialog", { name: "Entregar equipo" });
   await expect(prompt.getByText(`¿Quién se lleva ${stamp} 1?`)).toBeVisible();
   await prompt.getByLabel("Nombre de la persona").fill("Riley Chen");
@@ -101,6 +116,7 @@ test("a technician who chose Español on the sign-in screen scans, checks equipm
 
   // A request: the form's checks and its lines in Spanish.
   await page.goto("/requests");
+  await expect(page.getByRole("heading", { level: 1, name: "Solicitudes de inventario" })).toBeVisible();
   await page.getByRole("button", { name: "Crear solicitud" }).click();
   const form = page.getByRole("dialog", { name: "Crear solicitud nueva" });
   await expect(form.getByText("Agregue al menos un artículo a su solicitud")).toBeVisible();

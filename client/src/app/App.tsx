@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { CssBaseline } from "@mui/material";
 import { I18nProvider } from "@lingui/react";
 import { ThemeProvider } from "@mui/material/styles";
@@ -126,8 +127,8 @@ function ServiceWorkerUpdates() {
     () =>
       registerServiceWorker((apply) =>
         toast({
-          title: "A new version is available",
-          action: { label: "Reload", onClick: apply },
+          title: t`A new version is available`,
+          action: { label: t`Reload`, onClick: apply },
         }),
       ),
     [toast],
