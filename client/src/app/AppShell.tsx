@@ -172,7 +172,7 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
             {viewer.name}
           </Typography>
           <Typography variant="caption" color="text.secondary" sx={{ textTransform: "capitalize" }}>
-            {viewer.role}
+            {viewer.role === "manager" ? t`Manager` : viewer.role === "employee" ? t`Employee` : viewer.role}
           </Typography>
         </Box>
         <DeferredTooltip title={t`Log out`}>
