@@ -60,6 +60,12 @@ test("a technician who chose Español on the sign-in screen scans, checks equipm
   await expect(menu.getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(menu).toHaveCount(0);
+  await page.getByRole("button", { name: "Acciones rápidas" }).click();
+  const actions = page.getByRole("dialog", { name: "Acciones rápidas" });
+  await expect(actions.getByRole("button", { name: "Agregar artículo de inventario" })).toBeVisible();
+  await expect(actions.getByRole("button", { name: "Registrar aplicación" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(actions).toHaveCount(0);
 
   // Two pieces of equipment of this test's own: serviced every day and every 2 days (the plural's one and other).
   const stamp = unique("Rociador ES");
