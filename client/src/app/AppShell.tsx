@@ -230,7 +230,7 @@ function QuickActionMenu() {
                 navigate("/team");
               }}
             >
-              Add Team Member
+              <Trans>Add Team Member</Trans>
             </MenuItem>
           )}
         </Menu>
