@@ -1,7 +1,7 @@
-import { t } from "@lingui/core/macro";
+import { msg, t } from "@lingui/core/macro";
 import { CssBaseline } from "@mui/material";
-import { I18nProvider } from "@lingui/react";
-import { ThemeProvider } from "@mui/material/styles";
+import { I18nProvider, useLingui } from "@lingui/react";
+import { createTheme, ThemeProvider } from "@mui/material/styles";
 import {
   lazy,
   Suspense,
@@ -9,6 +9,7 @@ import {
   useEffect,
   useMemo,
   useState,
+  type ReactNode,
 } from "react";
 import {
   fetchQuery,
@@ -120,6 +121,33 @@ function SessionGate({
   );
 }
 
+/** The theme with MUI's own texts (an Autocomplete's 'No options', 'Open', 'Clear'; an Alert's 'Close') in the app's language. */
+function LocalizedTheme({ children }: { children: ReactNode }) {
+  const { i18n } = useLingui();
+  const locale = i18n.locale;
+  const localized = useMemo(
+    () =>
+      locale
+        ? createTheme(theme, {
+            components: {
+              MuiAutocomplete: {
+                defaultProps: {
+                  noOptionsText: i18n._(msg`No options`),
+                  openText: i18n._(msg`Open`),
+                  closeText: i18n._(msg`Close`),
+                  clearText: i18n._(msg`Clear`),
+                  loadingText: i18n._(msg`Loading…`),
+                },
+              },
+              MuiAlert: { defaultProps: { closeText: i18n._(msg`Close`) } },
+            },
+          })
+        : theme,
+    [i18n, locale],
+  );
+  return <ThemeProvider theme={localized}>{children}</ThemeProvider>;
+}
+
 /** Installs the service worker and offers a new version, when one is waiting, with a 'Reload' toast. */
 function ServiceWorkerUpdates() {
   const { toast } = useToast();
@@ -163,7 +191,7 @@ export function App() {
   );
   return (
     <I18nProvider i18n={i18n}>
-      <ThemeProvider theme={theme}>
+      <LocalizedTheme>
         <CssBaseline />
         <ToastProvider>
           <ServiceWorkerUpdates />
@@ -173,7 +201,7 @@ export function App() {
             </ErrorBoundary>
           </RelayEnvironmentProvider>
         </ToastProvider>
-      </ThemeProvider>
+      </LocalizedTheme>
     </I18nProvider>
   );
 }
