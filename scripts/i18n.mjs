@@ -60,10 +60,14 @@ async function check() {
   console.log("Catalogs: every message has its text in every language, and no catalog keeps an unused id.");
 }
 
-const command = process.argv[2];
-if (command === "compile") compileCatalogs();
-else if (command === "check") await check();
-else if (command) {
-  console.error("usage: node scripts/i18n.mjs compile|check");
-  process.exit(2);
+// Run as a command only (scripts/build.mjs imports compileCatalogs, and is imported by scripts whose own
+// arguments are not ours).
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const command = process.argv[2];
+  if (command === "compile") compileCatalogs();
+  else if (command === "check") await check();
+  else {
+    console.error("usage: node scripts/i18n.mjs compile|check");
+    process.exit(2);
+  }
 }

@@ -49,6 +49,24 @@ test("a technician who chose Español on the sign-in screen scans, checks equipm
   // The shell's bell (the notifications feature) speaks Spanish too.
   await expect(page.getByRole("button", { name: "Notificaciones" })).toBeVisible();
 
+  // The shell: the page's title, the bottom bar, and the menu with its sign-out button.
+  await expect(page.getByRole("heading", { level: 1, name: "Panel" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Más", exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Acciones rápidas" })).toBeVisible();
+  await page.getByRole("button", { name: "Abrir el menú de navegación" }).click();
+  const menu = page.getByRole("dialog", { name: "Menú de navegación" });
+  const nav = menu.getByRole("navigation", { name: "Principal" });
+  for (const label of ["Panel", "Inventario", "Equipo", "Solicitudes", "Escáner QR", "Aplicaciones"]) await expect(nav.getByText(label, { exact: true })).toBeVisible();
+  await expect(menu.getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(menu).toHaveCount(0);
+  await page.getByRole("button", { name: "Acciones rápidas" }).click();
+  const actions = page.getByRole("dialog", { name: "Acciones rápidas" });
+  await expect(actions.getByRole("button", { name: "Agregar artículo de inventario" })).toBeVisible();
+  await expect(actions.getByRole("button", { name: "Registrar aplicación" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(actions).toHaveCount(0);
+
   // Two pieces of equipment of this test's own: serviced every day and every 2 days (the plural's one and other).
   const stamp = unique("Rociador ES");
   const serial = `ES-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e4)}`;
@@ -67,9 +85,12 @@ test("a technician who chose Español on the sign-in screen scans, checks equipm
   await expect(page.getByText("Escriba un código para buscar")).toBeVisible();
   await page.getByLabel("Escriba el código").fill(`${serial}-1`);
   await page.getByRole("button", { name: "Buscar" }).click();
-  const card = page.getByRole("region", { name: "Scanned item" });
+  await expect(page.getByRole("heading", { level: 1, name: "Escáner QR" })).toBeVisible();
+  const card = page.getByRole("region", { name: "Artículo escaneado" });
   await expect(card.getByText(`${stamp} 1`)).toBeVisible();
-  await card.getByRole("button", { name: "Check Out" }).click(); // the result card itself is not translated yet
+  await expect(card.getByText("Número de serie")).toBeVisible();
+  await expect(card.getByText("Disponible", { exact: true })).toBeVisible();
+  await card.getByRole("button", { name: "Entregar" }).click();
   const prompt = page.getByRole("dialog", { name: "Entregar equipo" });
   await expect(prompt.getByText(`¿Quién se lleva ${stamp} 1?`)).toBeVisible();
   await prompt.getByLabel("Nombre de la persona").fill("Riley Chen");
@@ -101,6 +122,7 @@ test("a technician who chose Español on the sign-in screen scans, checks equipm
 
   // A request: the form's checks and its lines in Spanish.
   await page.goto("/requests");
+  await expect(page.getByRole("heading", { level: 1, name: "Solicitudes de inventario" })).toBeVisible();
   await page.getByRole("button", { name: "Crear solicitud" }).click();
   const form = page.getByRole("dialog", { name: "Crear solicitud nueva" });
   await expect(form.getByText("Agregue al menos un artículo a su solicitud")).toBeVisible();
@@ -230,4 +252,37 @@ test("a manager who chose Español reads the dashboard, inventory, Team and Repo
     await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Exportar CSV" }).first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth), "Spanish fits a 390 px phone").toBeLessThanOrEqual(390);
+});
+
+test("a signed-in user's language is stored on the user: chosen in the shell, it follows them to another device @phone", async ({ page, browser, pageErrors, isMobile }) => {
+  void pageErrors;
+  // A user of this test's own, so that no other test signs in to a Spanish account.
+  const manager = await page.request.post("/api/auth/login", { data: { username: "manager", password: PASSWORDS.manager } });
+  expect(manager.status()).toBe(200);
+  const username = `idioma${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const created = await page.request.post("/api/team", { data: { username, password: "idioma12345", name: "Lucía Herrera", role: "employee", department: "Field" } });
+  expect(created.status(), await created.text()).toBe(201);
+  await page.request.post("/api/auth/logout");
+  await page.goto("/");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill("idioma12345");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("button", { name: "Notifications" })).toBeVisible();
+  if (isMobile) await page.getByRole("button", { name: "Open navigation menu" }).click();
+  await page.getByRole("button", { name: "Language" }).click();
+  await page.getByRole("menuitem", { name: "Español" }).click();
+  // At once, without a reload.
+  await expect(page.getByRole("button", { name: "Notificaciones" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es-US");
+  const viewer = async () => (await (await page.request.post("/graphql", { data: { query: "{ viewer { locale } }" } })).json()).data.viewer;
+  await expect.poll(viewer).toEqual({ locale: "es-US" });
+  // Another device (a fresh browser context, English by default) signs in and speaks Spanish.
+  const other = await browser.newContext({ locale: "en-US" });
+  const phone = await other.newPage();
+  await phone.goto("/");
+  await phone.getByLabel("Username").fill(username);
+  await phone.getByLabel("Password").fill("idioma12345");
+  await phone.getByRole("button", { name: "Sign In" }).click();
+  await expect(phone.getByRole("button", { name: "Notificaciones" })).toBeVisible();
+  await other.close();
 });

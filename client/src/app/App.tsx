@@ -1,7 +1,8 @@
+import { msg, t } from "@lingui/core/macro";
 import { CssBaseline } from "@mui/material";
-import { I18nProvider } from "@lingui/react";
-import { ThemeProvider } from "@mui/material/styles";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { I18nProvider, useLingui } from "@lingui/react";
+import { createTheme, ThemeProvider } from "@mui/material/styles";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { fetchQuery, graphql, RelayEnvironmentProvider, useLazyLoadQuery, useRelayEnvironment } from "react-relay";
 import type { AppViewerQuery } from "../__generated__/AppViewerQuery.graphql.ts";
 import { Loading } from "../components/Loading.tsx";
@@ -9,7 +10,7 @@ import { createEnvironment, resetLiveConnection } from "../relay/environment.ts"
 import { dropEarlyAnswers } from "../platform/earlyQueries.ts";
 import { offlineOwner, setOfflineOwner } from "../offline/queuedError.ts";
 import { loadSignedInApp, loadSignIn } from "./entryChunks.ts";
-import { useLocalePreference } from "../features/auth/index.ts";
+import { useLocalePreference } from "../features/language/index.ts";
 import { ErrorBoundary } from "../components/ErrorBoundary.tsx";
 import { afterFirstScreen } from "../platform/firstScreen.ts";
 import { SessionContext } from "../platform/session.ts";
@@ -83,10 +84,46 @@ function SessionGate({ onSignedOut, primed }: { onSignedOut(): void; primed: boo
   );
 }
 
+/** The theme with MUI's own texts (an Autocomplete's 'No options', 'Open', 'Clear'; an Alert's 'Close') in the app's language. */
+function LocalizedTheme({ children }: { children: ReactNode }) {
+  const { i18n } = useLingui();
+  const locale = i18n.locale;
+  const localized = useMemo(
+    () =>
+      locale
+        ? createTheme(theme, {
+            components: {
+              MuiAutocomplete: {
+                defaultProps: {
+                  noOptionsText: i18n._(msg`No options`),
+                  openText: i18n._(msg`Open`),
+                  closeText: i18n._(msg`Close`),
+                  clearText: i18n._(msg`Clear`),
+                  loadingText: i18n._(msg`Loading…`),
+                },
+              },
+              MuiAlert: { defaultProps: { closeText: i18n._(msg`Close`) } },
+            },
+          })
+        : theme,
+    [i18n, locale],
+  );
+  return <ThemeProvider theme={localized}>{children}</ThemeProvider>;
+}
+
 /** Installs the service worker and offers a new version, when one is waiting, with a 'Reload' toast. */
 function ServiceWorkerUpdates() {
   const { toast } = useToast();
-  useEffect(() => registerServiceWorker((apply) => toast({ title: "A new version is available", action: { label: "Reload", onClick: apply } })), [toast]);
+  useEffect(
+    () =>
+      registerServiceWorker((apply) =>
+        toast({
+          title: t`A new version is available`,
+          action: { label: t`Reload`, onClick: apply },
+        }),
+      ),
+    [toast],
+  );
   return null;
 }
 
@@ -111,7 +148,7 @@ export function App() {
   const gate = useMemo(() => <SessionGate onSignedOut={signedOut} primed={session.primed} />, [signedOut, session.primed]);
   return (
     <I18nProvider i18n={i18n}>
-      <ThemeProvider theme={theme}>
+      <LocalizedTheme>
         <CssBaseline />
         <ToastProvider>
           <ServiceWorkerUpdates />
@@ -121,7 +158,7 @@ export function App() {
             </ErrorBoundary>
           </RelayEnvironmentProvider>
         </ToastProvider>
-      </ThemeProvider>
+      </LocalizedTheme>
     </I18nProvider>
   );
 }

@@ -22,11 +22,15 @@ import {
   ListItemIcon, ListItemText, ListSubheader, MenuItem, Paper, Stack, Toolbar, Typography, useMediaQuery, useTheme,
 } from "@mui/material";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { graphql, useLazyLoadQuery, useMutation } from "react-relay";
 import { Outlet, useLocation, useNavigate, useRevalidator } from "react-router-dom";
 import type { AppShellMutation } from "../__generated__/AppShellMutation.graphql.ts";
 import type { AppShellQuery } from "../__generated__/AppShellQuery.graphql.ts";
 import { NotificationBell } from "../features/notifications/index.ts";
+import { LanguageMenu } from "../features/language/index.ts";
 import { useHoldsVehicle } from "../features/stock/index.ts";
 import { pageFor } from "./pages.ts";
 import { useQuickActions, type QuickAction } from "../platform/quickActions.ts";
@@ -48,21 +52,21 @@ const OFFLINE_PATHS = new Set(["/", "/inventory", "/equipment", "/requests"]);
 const LiveUpdates = lazy(() => import("./LiveUpdates.tsx"));
 
 const DRAWER = 248;
-type NavEntry = { label: string; path: string; icon: ReactNode; managerOnly?: boolean; vehicleOnly?: boolean };
+type NavEntry = { label: MessageDescriptor; path: string; icon: ReactNode; managerOnly?: boolean; vehicleOnly?: boolean };
 const nav: NavEntry[] = [
-  { label: "Dashboard", path: "/", icon: <DashboardIcon /> },
-  { label: "Inventory", path: "/inventory", icon: <Inventory2Icon /> },
-  { label: "Equipment", path: "/equipment", icon: <BuildIcon /> },
-  { label: "Requests", path: "/requests", icon: <AssignmentIcon /> },
-  { label: "QR Scanner", path: "/scan", icon: <QrCodeScannerIcon /> },
-  { label: "Applications", path: "/applications", icon: <ScienceIcon /> },
-  { label: "Locations", path: "/locations", icon: <WarehouseIcon />, managerOnly: true },
-  { label: "My Truck", path: "/truck", icon: <LocalShippingIcon />, vehicleOnly: true },
-  { label: "Team", path: "/team", icon: <GroupIcon />, managerOnly: true },
-  { label: "Reports", path: "/reports", icon: <AssessmentIcon />, managerOnly: true },
-  { label: "Purchasing", path: "/purchasing", icon: <ShoppingCartIcon />, managerOnly: true },
-  { label: "Suppliers", path: "/suppliers", icon: <StorefrontIcon />, managerOnly: true },
-  { label: "Settings", path: "/settings", icon: <SettingsIcon />, managerOnly: true },
+  { label: msg`Dashboard`, path: "/", icon: <DashboardIcon /> },
+  { label: msg`Inventory`, path: "/inventory", icon: <Inventory2Icon /> },
+  { label: msg`Equipment`, path: "/equipment", icon: <BuildIcon /> },
+  { label: msg`Requests`, path: "/requests", icon: <AssignmentIcon /> },
+  { label: msg`QR Scanner`, path: "/scan", icon: <QrCodeScannerIcon /> },
+  { label: msg`Applications`, path: "/applications", icon: <ScienceIcon /> },
+  { label: msg`Locations`, path: "/locations", icon: <WarehouseIcon />, managerOnly: true },
+  { label: msg`My Truck`, path: "/truck", icon: <LocalShippingIcon />, vehicleOnly: true },
+  { label: msg`Team`, path: "/team", icon: <GroupIcon />, managerOnly: true },
+  { label: msg`Reports`, path: "/reports", icon: <AssessmentIcon />, managerOnly: true },
+  { label: msg`Purchasing`, path: "/purchasing", icon: <ShoppingCartIcon />, managerOnly: true },
+  { label: msg`Suppliers`, path: "/suppliers", icon: <StorefrontIcon />, managerOnly: true },
+  { label: msg`Settings`, path: "/settings", icon: <SettingsIcon />, managerOnly: true },
 ];
 /** The entry of the current path: its own, or its list's for a record's page (/locations/<id>). */
 const isCurrent = (entry: string, path: string) => path === entry || (entry !== "/" && path.startsWith(`${entry}/`));
@@ -95,15 +99,17 @@ function usePendingCount(): number {
 }
 
 function PendingBadge({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
   const count = usePendingCount();
   return (
-    <Badge color="error" badgeContent={count} aria-label={`${count} pending requests`}>
+    <Badge color="error" badgeContent={count} aria-label={t`${plural(count, { one: "# pending request", other: "# pending requests" })}`}>
       {children}
     </Badge>
   );
 }
 
 function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+  const { t, i18n } = useLingui();
   const { viewer, isManager, signedOut } = useSession();
   const holdsVehicle = useHoldsVehicle();
   const location = useLocation();
@@ -131,7 +137,7 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         </Typography>
       </Stack>
       <Divider />
-      <List component="nav" aria-label="Main" sx={{ flex: 1, px: 1 }}>
+      <List component="nav" aria-label={t`Main`} sx={{ flex: 1, px: 1 }}>
         {nav
           .filter((n) => (!n.managerOnly || isManager) && (!n.vehicleOnly || holdsVehicle))
           .map((n) => (
@@ -146,7 +152,7 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
               sx={{ borderRadius: 2, mb: 0.5 }}
             >
               <ListItemIcon sx={{ minWidth: 40 }}>{n.icon}</ListItemIcon>
-              <ListItemText primary={n.label} />
+              <ListItemText primary={i18n._(n.label)} />
               {n.path === "/requests" && (
                 <ErrorBoundary fallback={null}>
                   <Suspense fallback={null}>
@@ -167,12 +173,13 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
             {viewer.name}
           </Typography>
           <Typography variant="caption" color="text.secondary" sx={{ textTransform: "capitalize" }}>
-            {viewer.role}
+            {viewer.role === "manager" ? t`Manager` : viewer.role === "employee" ? t`Employee` : viewer.role}
           </Typography>
         </Box>
-        <DeferredTooltip title="Log out">
+        <LanguageMenu />
+        <DeferredTooltip title={t`Log out`}>
           <IconButton
-            aria-label="Log out"
+            aria-label={t`Log out`}
             onClick={() =>
               // Changes not yet synced would be dropped with everything else the phone keeps: ask first.
               void import("../offline/db.ts")
@@ -190,6 +197,7 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 function QuickActionMenu() {
+  const { t } = useLingui();
   const { isManager } = useSession();
   const { open } = useQuickActions();
   const navigate = useNavigate();
@@ -201,20 +209,20 @@ function QuickActionMenu() {
   return (
     <>
       <Button variant="contained" startIcon={<AddIcon />} onClick={(e) => setAnchor(e.currentTarget)} aria-haspopup="menu">
-        Quick Action
+        {t`Quick Action`}
       </Button>
       <MountWhenOpened open={Boolean(anchor)}>
         <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-          <MenuItem onClick={() => pick("inventory")}>Add Inventory Item</MenuItem>
-          <MenuItem onClick={() => pick("equipment")}>Add Equipment</MenuItem>
-          <MenuItem onClick={() => pick("request")}>Create Request</MenuItem>
+          <MenuItem onClick={() => pick("inventory")}><Trans>Add Inventory Item</Trans></MenuItem>
+          <MenuItem onClick={() => pick("equipment")}><Trans>Add Equipment</Trans></MenuItem>
+          <MenuItem onClick={() => pick("request")}><Trans>Create Request</Trans></MenuItem>
           <MenuItem
             onClick={() => {
               setAnchor(null);
               navigate("/applications/new");
             }}
           >
-            Record Application
+            <Trans>Record Application</Trans>
           </MenuItem>
           {isManager && <Divider />}
           {isManager && (
@@ -224,7 +232,7 @@ function QuickActionMenu() {
                 navigate("/team");
               }}
             >
-              Add Team Member
+              <Trans>Add Team Member</Trans>
             </MenuItem>
           )}
         </Menu>
@@ -262,11 +270,15 @@ const sheetPaper = (titleId: string) => ({
   sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16, pb: 2 },
 });
 
-const bellPlaceholder = (
-  <IconButton aria-label="Notifications" disabled>
-    <NotificationsIcon />
-  </IconButton>
-);
+function BellPlaceholder() {
+  const { t } = useLingui();
+  return (
+    <IconButton aria-label={t`Notifications`} disabled>
+      <NotificationsIcon />
+    </IconButton>
+  );
+}
+const bellPlaceholder = <BellPlaceholder />;
 
 /** The current screen; when its data cannot be loaded (no network, most often) the shell stays and offers to try again. */
 function RouteOutlet() {
@@ -303,6 +315,7 @@ function RouteOutlet() {
 }
 
 function Shell() {
+  const { t, i18n } = useLingui();
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up("md"));
   const location = useLocation();
@@ -340,7 +353,7 @@ function Shell() {
             slotProps={{ paper: { role: "dialog", "aria-modal": true, "aria-labelledby": "nav-menu-title", sx: { width: DRAWER } } }}
           >
             <Typography id="nav-menu-title" component="h2" variant="subtitle1" sx={{ px: 2, pt: 2, fontWeight: 700 }}>
-              Navigation Menu
+              <Trans>Navigation Menu</Trans>
             </Typography>
             <Sidebar onNavigate={() => setMenuOpen(false)} />
           </Drawer>
@@ -350,16 +363,16 @@ function Shell() {
         <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: "divider" }}>
           <Toolbar sx={{ gap: 1 }}>
             {!desktop && (
-              <IconButton edge="start" aria-label="Open navigation menu" onClick={() => setMenuOpen(true)}>
+              <IconButton edge="start" aria-label={t`Open navigation menu`} onClick={() => setMenuOpen(true)}>
                 <MenuIcon />
               </IconButton>
             )}
             <Box sx={{ flex: 1, minWidth: 0 }}>
               <Typography component="h1" variant="h6" noWrap sx={{ fontWeight: 700 }}>
-                {page.title}
+                {i18n._(page.title)}
               </Typography>
               <Typography color="text.secondary" noWrap sx={{ fontSize: { xs: 12, sm: 14 } }}>
-                {page.description}
+                {i18n._(page.description)}
               </Typography>
             </Box>
             {extras ? (
@@ -385,10 +398,10 @@ function Shell() {
         <>
           <Paper sx={{ position: "fixed", bottom: 0, left: 0, right: 0, zIndex: 1100 }} elevation={8}>
             <BottomNavigation showLabels value={bottomValue} onChange={(_e, value: string) => (value === "more" ? setMoreOpen(true) : navigate(value))}>
-              <BottomNavigationAction label="Dashboard" value="/" icon={<DashboardIcon />} />
-              <BottomNavigationAction label="Inventory" value="/inventory" icon={<Inventory2Icon />} />
+              <BottomNavigationAction label={t`Dashboard`} value="/" icon={<DashboardIcon />} />
+              <BottomNavigationAction label={t`Inventory`} value="/inventory" icon={<Inventory2Icon />} />
               <BottomNavigationAction
-                label="Requests"
+                label={t`Requests`}
                 value="/requests"
                 icon={
                   extras ? (
@@ -404,50 +417,50 @@ function Shell() {
                   )
                 }
               />
-              <BottomNavigationAction label="More" value="more" icon={<MoreHorizIcon />} />
+              <BottomNavigationAction label={t`More`} value="more" icon={<MoreHorizIcon />} />
             </BottomNavigation>
           </Paper>
-          <Fab color="primary" aria-label="Quick Actions" onClick={() => setActionsOpen(true)} sx={{ position: "fixed", right: 16, bottom: 76, zIndex: 1101 }}>
+          <Fab color="primary" aria-label={t`Quick Actions`} onClick={() => setActionsOpen(true)} sx={{ position: "fixed", right: 16, bottom: 76, zIndex: 1101 }}>
             <AddIcon />
           </Fab>
           <MountWhenOpened open={moreOpen}>
             <Drawer anchor="bottom" open={moreOpen} onClose={() => setMoreOpen(false)} slotProps={{ paper: sheetPaper("more-options-title") }}>
               <SheetList
-                title="More Options"
+                title={t`More Options`}
                 titleId="more-options-title"
                 items={[
-                  { label: "Equipment", path: "/equipment", icon: <BuildIcon /> },
-                  { label: "QR Scanner", path: "/scan", icon: <QrCodeScannerIcon /> },
-                  { label: "Applications", path: "/applications", icon: <ScienceIcon /> },
-                  ...(holdsVehicle ? [{ label: "My Truck", path: "/truck", icon: <LocalShippingIcon /> }] : []),
+                  { label: msg`Equipment`, path: "/equipment", icon: <BuildIcon /> },
+                  { label: msg`QR Scanner`, path: "/scan", icon: <QrCodeScannerIcon /> },
+                  { label: msg`Applications`, path: "/applications", icon: <ScienceIcon /> },
+                  ...(holdsVehicle ? [{ label: msg`My Truck`, path: "/truck", icon: <LocalShippingIcon /> }] : []),
                   ...(isManager
                     ? [
-                        { label: "Locations", path: "/locations", icon: <WarehouseIcon /> },
-                        { label: "Team", path: "/team", icon: <GroupIcon /> },
-                        { label: "Reports", path: "/reports", icon: <AssessmentIcon /> },
-                        { label: "Purchasing", path: "/purchasing", icon: <ShoppingCartIcon /> },
-                        { label: "Suppliers", path: "/suppliers", icon: <StorefrontIcon /> },
-                        { label: "Settings", path: "/settings", icon: <SettingsIcon /> },
+                        { label: msg`Locations`, path: "/locations", icon: <WarehouseIcon /> },
+                        { label: msg`Team`, path: "/team", icon: <GroupIcon /> },
+                        { label: msg`Reports`, path: "/reports", icon: <AssessmentIcon /> },
+                        { label: msg`Purchasing`, path: "/purchasing", icon: <ShoppingCartIcon /> },
+                        { label: msg`Suppliers`, path: "/suppliers", icon: <StorefrontIcon /> },
+                        { label: msg`Settings`, path: "/settings", icon: <SettingsIcon /> },
                       ]
                     : []),
-                ].map((i) => ({ label: i.label, icon: i.icon, onClick: () => (setMoreOpen(false), navigate(i.path)) }))}
+                ].map((i) => ({ label: i18n._(i.label), icon: i.icon, onClick: () => (setMoreOpen(false), navigate(i.path)) }))}
               />
             </Drawer>
           </MountWhenOpened>
           <MountWhenOpened open={actionsOpen}>
             <Drawer anchor="bottom" open={actionsOpen} onClose={() => setActionsOpen(false)} slotProps={{ paper: sheetPaper("quick-actions-title") }}>
               <SheetList
-                title="Quick Actions"
+                title={t`Quick Actions`}
                 titleId="quick-actions-title"
                 items={(
                   [
-                    ["Add Inventory Item", "inventory"],
-                    ["Add Equipment", "equipment"],
-                    ["Create Request", "request"],
+                    [t`Add Inventory Item`, "inventory"],
+                    [t`Add Equipment`, "equipment"],
+                    [t`Create Request`, "request"],
                   ] as const
                 )
                   .map(([label, kind]): { label: string; onClick(): void } => ({ label, onClick: () => (setActionsOpen(false), open(kind)) }))
-                  .concat({ label: "Record Application", onClick: () => (setActionsOpen(false), navigate("/applications/new")) })}
+                  .concat({ label: t`Record Application`, onClick: () => (setActionsOpen(false), navigate("/applications/new")) })}
               />
             </Drawer>
           </MountWhenOpened>

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useMemo } from "react";
 import { graphql, useSubscription } from "react-relay";
 import type { GraphQLSubscriptionConfig, RecordProxy, RecordSourceSelectorProxy } from "relay-runtime";
@@ -43,8 +44,8 @@ export function LiveUpdates() {
         const critical = items.filter((i) => i.urgency === "critical").length;
         const high = items.length - critical;
         toast({
-          title: "Low Stock Alert",
-          description: `${critical} critical, ${high} high priority items need reordering`,
+          title: t`Low Stock Alert`,
+          description: t`${critical} critical, ${high} high priority items need reordering`,
           variant: critical > 0 ? "destructive" : "default",
           live: true,
         });

@@ -1,20 +1,23 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+
 /** Header title and description per path (§2); unknown paths fall back to the dashboard's. */
-export const pages: Record<string, { title: string; description: string }> = {
-  "/": { title: "Dashboard", description: "Welcome back! Here's what's happening at your company today." },
-  "/inventory": { title: "Inventory Management", description: "Manage your pest control supplies and track stock levels" },
-  "/equipment": { title: "Equipment Management", description: "Track and manage your pest control equipment and tools" },
-  "/requests": { title: "Inventory Requests", description: "View and manage inventory and equipment requests" },
-  "/scan": { title: "QR Scanner", description: "Scan a QR code or barcode to look up an item" },
-  "/team": { title: "Team Management", description: "Manage team members and their access permissions" },
-  "/reports": { title: "Reports & Analytics", description: "View detailed reports on inventory and equipment usage" },
-  "/locations": { title: "Stock Locations", description: "Warehouses and vehicles, what each holds and its minimums" },
-  "/purchasing": { title: "Purchasing", description: "Order stock from suppliers and receive deliveries" },
-  "/suppliers": { title: "Suppliers", description: "Who you order stock from, and how to reach them" },
-  "/truck": { title: "My Truck", description: "What is on your vehicle and what it needs" },
-  "/count": { title: "Stock Count", description: "Scan and count what is really there" },
-  "/applications": { title: "Applications", description: "Pesticide application records: what was applied, where, by whom" },
-  "/applications/new": { title: "Record Application", description: "Customer, area, products and amounts: the record an inspector asks for" },
-  "/settings": { title: "Settings", description: "API tokens and webhooks for integrations" },
+export const pages: Record<string, { title: MessageDescriptor; description: MessageDescriptor }> = {
+  "/": { title: msg`Dashboard`, description: msg`Welcome back! Here's what's happening at your company today.` },
+  "/inventory": { title: msg`Inventory Management`, description: msg`Manage your pest control supplies and track stock levels` },
+  "/equipment": { title: msg`Equipment Management`, description: msg`Track and manage your pest control equipment and tools` },
+  "/requests": { title: msg`Inventory Requests`, description: msg`View and manage inventory and equipment requests` },
+  "/scan": { title: msg`QR Scanner`, description: msg`Scan a QR code or barcode to look up an item` },
+  "/team": { title: msg`Team Management`, description: msg`Manage team members and their access permissions` },
+  "/reports": { title: msg`Reports & Analytics`, description: msg`View detailed reports on inventory and equipment usage` },
+  "/locations": { title: msg`Stock Locations`, description: msg`Warehouses and vehicles, what each holds and its minimums` },
+  "/purchasing": { title: msg`Purchasing`, description: msg`Order stock from suppliers and receive deliveries` },
+  "/suppliers": { title: msg`Suppliers`, description: msg`Who you order stock from, and how to reach them` },
+  "/truck": { title: msg`My Truck`, description: msg`What is on your vehicle and what it needs` },
+  "/count": { title: msg`Stock Count`, description: msg`Scan and count what is really there` },
+  "/applications": { title: msg`Applications`, description: msg`Pesticide application records: what was applied, where, by whom` },
+  "/applications/new": { title: msg`Record Application`, description: msg`Customer, area, products and amounts: the record an inspector asks for` },
+  "/settings": { title: msg`Settings`, description: msg`API tokens and webhooks for integrations` },
 };
 
 export function pageFor(path: string) {

@@ -2,6 +2,7 @@ import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
 import StopIcon from "@mui/icons-material/Stop";
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography, useMediaQuery, useTheme } from "@mui/material";
 import { useCallback, useState } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useToast } from "../platform/toast.tsx";
 import { CameraViewport } from "./scanner/CameraViewport.tsx";
 import { PhotoScanButton } from "./scanner/PhotoScanButton.tsx";
@@ -20,17 +21,19 @@ type Props = {
  * §2/§4 scanner dialog of the inventory form: stopped → scanning → scanned (Use This or Scan Again).
  * The camera is on only while scanning, and off again when the dialog closes.
  */
-export function BarcodeScannerDialog({ open, onClose, onUse, title = "Scan Barcode" }: Props) {
+export function BarcodeScannerDialog({ open, onClose, onUse, title }: Props) {
+  const { t } = useLingui();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down("sm"));
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={phone} aria-labelledby="barcode-scanner-title">
-      {open && <ScannerBody title={title} onClose={onClose} onUse={onUse} />}
+      {open && <ScannerBody title={title ?? t`Scan Barcode`} onClose={onClose} onUse={onUse} />}
     </Dialog>
   );
 }
 
 function ScannerBody({ title, onClose, onUse }: { title: string; onClose(): void; onUse(code: string): void }) {
+  const { t } = useLingui();
   const { toast } = useToast();
   const [scanned, setScanned] = useState<ScanHit | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
@@ -38,9 +41,9 @@ function ScannerBody({ title, onClose, onUse }: { title: string; onClose(): void
   const found = useCallback(
     (hit: ScanHit) => {
       setScanned(hit);
-      toast({ title: "Barcode Scanned", description: `Found: ${hit.text}`, variant: "success" });
+      toast({ title: t`Barcode Scanned`, description: t`Found: ${hit.text}`, variant: "success" });
     },
-    [toast],
+    [toast, t],
   );
   const camera = useCameraScanner((hit) => {
     camera.stop();
@@ -60,7 +63,7 @@ function ScannerBody({ title, onClose, onUse }: { title: string; onClose(): void
   const use = () => {
     if (!scanned) return;
     onUse(scanned.text);
-    toast({ title: "Barcode Set", description: scanned.text, variant: "success" });
+    toast({ title: t`Barcode Set`, description: scanned.text, variant: "success" });
     close();
   };
 
@@ -73,15 +76,21 @@ function ScannerBody({ title, onClose, onUse }: { title: string; onClose(): void
           <CameraViewport
             videoRef={camera.videoRef}
             status={status}
-            idleText={scanned ? "Code captured" : "Press Start Scanner to turn the camera on"}
-            label="Barcode camera"
+            idleText={scanned ? t`Code captured` : t`Press Start Scanner to turn the camera on`}
+            label={t`Barcode camera`}
           />
           <Box aria-live="polite" data-scanner-state={state}>
-            {state === "scanning" && <Typography color="text.secondary">Position barcode in the frame</Typography>}
-            {state === "stopped" && <Typography color="text.secondary">Camera stopped</Typography>}
+            {state === "scanning" && <Typography color="text.secondary">
+                <Trans>Position barcode in the frame</Trans>
+              </Typography>}
+            {state === "stopped" && <Typography color="text.secondary">
+                <Trans>Camera stopped</Trans>
+              </Typography>}
             {scanned && (
               <Alert severity="success" icon={false}>
-                <Typography variant="body2">Scanned barcode:</Typography>
+                <Typography variant="body2">
+                  <Trans>Scanned barcode:</Trans>
+                </Typography>
                 <Typography sx={{ fontFamily: "monospace", fontSize: 18, fontWeight: 700, overflowWrap: "anywhere" }} data-testid="scanned-code">
                   {scanned.text}
                 </Typography>
@@ -96,7 +105,7 @@ function ScannerBody({ title, onClose, onUse }: { title: string; onClose(): void
           {state !== "scanning" && !scanned && (
             <Box>
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                No camera? Take or choose a photo of the barcode instead.
+                <Trans>No camera? Take or choose a photo of the barcode instead.</Trans>
               </Typography>
               <PhotoScanButton
                 onStart={() => {
@@ -111,24 +120,26 @@ function ScannerBody({ title, onClose, onUse }: { title: string; onClose(): void
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 1.5, flexWrap: "wrap", gap: 1 }}>
-        <Button onClick={close}>Cancel</Button>
+        <Button onClick={close}>
+          <Trans>Cancel</Trans>
+        </Button>
         {state === "stopped" && (
           <Button variant="contained" startIcon={<QrCodeScannerIcon />} onClick={startScanner}>
-            Start Scanner
+            <Trans>Start Scanner</Trans>
           </Button>
         )}
         {state === "scanning" && (
           <Button variant="outlined" color="error" startIcon={<StopIcon />} onClick={camera.stop}>
-            Stop Scanner
+            <Trans>Stop Scanner</Trans>
           </Button>
         )}
         {state === "scanned" && (
           <>
             <Button variant="outlined" onClick={startScanner}>
-              Scan Again
+              <Trans>Scan Again</Trans>
             </Button>
             <Button variant="contained" onClick={use}>
-              Use This
+              <Trans>Use This</Trans>
             </Button>
           </>
         )}

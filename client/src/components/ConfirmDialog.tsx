@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from "@mui/material";
 import { useState, type ReactNode } from "react";
 import { useToast } from "../platform/toast.tsx";
@@ -23,7 +24,8 @@ export function ConfirmDialog(props: {
   onConfirm(): void;
   onClose(): void;
 }) {
-  const { open, id, title, text, action, pendingAction = action, cancel = "Cancel", pending, error = null, onConfirm, onClose } = props;
+  const { open, id, title, text, action, pendingAction = action, cancel, pending, error = null, onConfirm, onClose } = props;
+  const { t } = useLingui();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
       <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
@@ -38,7 +40,7 @@ export function ConfirmDialog(props: {
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{cancel}</Button>
+        <Button onClick={onClose}>{cancel ?? t`Cancel`}</Button>
         <Button color="error" variant="contained" onClick={onConfirm} disabled={pending}>
           {pending ? pendingAction : action}
         </Button>
@@ -49,6 +51,7 @@ export function ConfirmDialog(props: {
 
 /** A confirmation's failure: shown in the dialog and as the §8 error toast, with `fallback` when the server gave no reason. */
 export function useConfirmFailure(fallback: string) {
+  const { t } = useLingui();
   const { toast } = useToast();
   const [error, setError] = useState<string | null>(null);
   return {
@@ -56,7 +59,7 @@ export function useConfirmFailure(fallback: string) {
     clear: () => setError(null),
     fail: (message?: string) => {
       setError(message || fallback);
-      toast({ title: "Error", description: message || fallback, variant: "destructive" });
+      toast({ title: t`Error`, description: message || fallback, variant: "destructive" });
     },
   };
 }

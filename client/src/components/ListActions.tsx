@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import MoreVertIcon from "@mui/icons-material/MoreVert";
 import { Box, Button, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, useMediaQuery, useTheme } from "@mui/material";
 import { DeferredTooltip } from "./deferred.tsx";
@@ -36,6 +37,7 @@ function linkProps(action: ListAction) {
  * would crush the filters beside them, one "More list actions" menu.
  */
 export function ListActions({ actions }: { actions: ListAction[] }) {
+  const { t } = useLingui();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down("sm"));
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -62,7 +64,7 @@ export function ListActions({ actions }: { actions: ListAction[] }) {
   return (
     <>
       <IconButton
-        aria-label="More list actions"
+        aria-label={t`More list actions`}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? "true" : undefined}

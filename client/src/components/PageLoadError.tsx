@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import CloudOffIcon from "@mui/icons-material/CloudOffOutlined";
 import ErrorOutlineIcon from "@mui/icons-material/ErrorOutlineOutlined";
 import { Button, Card, CardContent, Stack, Typography } from "@mui/material";
@@ -10,6 +11,7 @@ export function PageLoadError({ onRetry }: { onRetry(): void }) {
     window.addEventListener("online", onRetry);
     return () => window.removeEventListener("online", onRetry);
   }, [onRetry]);
+  const { t } = useLingui();
   const offline = typeof navigator !== "undefined" && navigator.onLine === false;
   return (
     <Card sx={{ maxWidth: 480, mx: "auto", mt: 4 }}>
@@ -17,14 +19,14 @@ export function PageLoadError({ onRetry }: { onRetry(): void }) {
         <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 1 }}>
           {offline ? <CloudOffIcon color="action" /> : <ErrorOutlineIcon color="error" />}
           <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
-            {offline ? "You are offline" : "This page could not be loaded"}
+            {offline ? t`You are offline` : t`This page could not be loaded`}
           </Typography>
         </Stack>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {offline ? "This page needs a connection. It will load when you are back online." : "Something went wrong while loading. Please try again."}
+          {offline ? t`This page needs a connection. It will load when you are back online.` : t`Something went wrong while loading. Please try again.`}
         </Typography>
         <Button variant="outlined" onClick={onRetry}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </CardContent>
     </Card>

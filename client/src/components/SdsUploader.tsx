@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import DescriptionIcon from "@mui/icons-material/Description";
 import DownloadIcon from "@mui/icons-material/Download";
 import UploadFileIcon from "@mui/icons-material/UploadFile";
@@ -13,6 +14,7 @@ type Props = { itemId: string | null; sdsFileUrl: string | null | undefined };
 
 /** SDS uploader (§4: no file, file chosen, uploading, linked). Disabled until the item has been saved. */
 export function SdsUploader({ itemId, sdsFileUrl }: Props) {
+  const { t } = useLingui();
   const { toast } = useToast();
   const input = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<File | null>(null);
@@ -82,7 +84,7 @@ export function SdsUploader({ itemId, sdsFileUrl }: Props) {
     setUploading(true);
     const ext = chosen.name.split(".").pop()!.toLowerCase();
     const contentType = SDS_CONTENT_TYPES[ext]!;
-    let step = "Failed to get upload URL";
+    let step = t`Failed to get upload URL`;
     try {
       const target = await new Promise<{ signedUrl: string; objectPath: string }>((resolve, reject) =>
         createUpload({
@@ -92,7 +94,7 @@ export function SdsUploader({ itemId, sdsFileUrl }: Props) {
           onError: reject,
         }),
       );
-      step = "Failed to upload file";
+      step = t`Failed to upload file`;
       const put = await fetch(target.signedUrl, { method: "PUT", headers: { "content-type": contentType }, body: chosen });
       if (!put.ok) {
         // The server says why (e.g. the contents are not the file type its name says).
@@ -100,15 +102,15 @@ export function SdsUploader({ itemId, sdsFileUrl }: Props) {
         if (typeof reason === "string" && reason) step = reason;
         throw new Error();
       }
-      step = "Failed to link SDS file to item";
+      step = t`Failed to link SDS file to item`;
       await link(target.objectPath).catch((err: unknown) => {
         if (err instanceof Error && err.message) step = err.message;
         throw err;
       });
-      toast({ title: "SDS Upload Complete", description: chosen.name, variant: "success" });
+      toast({ title: t`SDS Upload Complete`, description: chosen.name, variant: "success" });
       setChosen(null);
     } catch {
-      toast({ title: "Upload Failed", description: step, variant: "destructive" });
+      toast({ title: t`Upload Failed`, description: step, variant: "destructive" });
     } finally {
       setUploading(false);
     }
@@ -117,9 +119,9 @@ export function SdsUploader({ itemId, sdsFileUrl }: Props) {
   async function remove() {
     try {
       await link(null);
-      toast({ title: "SDS Removed", variant: "success" });
+      toast({ title: t`SDS Removed`, variant: "success" });
     } catch {
-      toast({ title: "Remove Failed", description: "Failed to remove SDS file", variant: "destructive" });
+      toast({ title: t`Remove Failed`, description: t`Failed to remove SDS file`, variant: "destructive" });
     }
   }
 
@@ -135,17 +137,19 @@ export function SdsUploader({ itemId, sdsFileUrl }: Props) {
       a.click();
       URL.revokeObjectURL(url);
     } catch {
-      toast({ title: "Download Failed", description: "Could not download SDS file", variant: "destructive" });
+      toast({ title: t`Download Failed`, description: t`Could not download SDS file`, variant: "destructive" });
     }
   }
 
   return (
     <Box sx={{ border: 1, borderColor: "divider", borderRadius: 2, p: 2 }}>
       <Typography variant="subtitle2" sx={{ fontWeight: 700, mb: 1 }}>
-        Safety Data Sheet (SDS)
+        <Trans>Safety Data Sheet (SDS)</Trans>
       </Typography>
       {!itemId ? (
-        <Alert severity="info">Save item first to upload SDS files</Alert>
+        <Alert severity="info">
+          <Trans>Save item first to upload SDS files</Trans>
+        </Alert>
       ) : sdsFileUrl ? (
         <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ alignItems: { sm: "center" } }}>
           <DescriptionIcon color="primary" />
@@ -153,10 +157,10 @@ export function SdsUploader({ itemId, sdsFileUrl }: Props) {
             {decodeURIComponent(sdsFileUrl.split("/").pop() ?? "")}
           </Typography>
           <Button startIcon={<DownloadIcon />} onClick={download}>
-            Download
+            <Trans>Download</Trans>
           </Button>
           <Button color="error" onClick={remove}>
-            Remove
+            <Trans>Remove</Trans>
           </Button>
         </Stack>
       ) : (
@@ -165,21 +169,21 @@ export function SdsUploader({ itemId, sdsFileUrl }: Props) {
             ref={input}
             type="file"
             hidden
-            aria-label="SDS file"
+            aria-label={t`SDS file`}
             accept=".pdf,.doc,.docx,.txt,application/pdf,text/plain,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
             onChange={(e) => choose(e.target.files?.[0])}
           />
           <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
             <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => input.current?.click()} disabled={uploading} sx={{ whiteSpace: "nowrap", flexShrink: 0 }}>
-              Choose file
+              <Trans>Choose file</Trans>
             </Button>
             <Typography variant="body2" color="text.secondary" noWrap>
-              {chosen ? chosen.name : "PDF, DOC, DOCX or TXT, under 10MB"}
+              {chosen ? chosen.name : t`PDF, DOC, DOCX or TXT, under 10MB`}
             </Typography>
           </Stack>
           {chosen && (
             <Button variant="contained" onClick={upload} disabled={uploading}>
-              {uploading ? "Uploading..." : "Upload SDS"}
+              {uploading ? t`Uploading...` : t`Upload SDS`}
             </Button>
           )}
           {uploading && <LinearProgress />}

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Alert, AlertTitle, Button, Portal, Snackbar } from "@mui/material";
 import { useEffect, useRef } from "react";
 
@@ -33,6 +34,7 @@ function useNeverAriaHidden(open: boolean, key: number | undefined) {
 
 /** The toast on screen: loaded with the first toast, so the first screen's code does not carry it. */
 export default function ToastView({ current, open, onClose }: { current: Toast & { key: number }; open: boolean; onClose(): void }) {
+  const { t } = useLingui();
   const ref = useNeverAriaHidden(open, current.key);
   const severity = current.variant === "destructive" ? "error" : current.variant === "success" ? "success" : "info";
   return (
@@ -51,6 +53,7 @@ export default function ToastView({ current, open, onClose }: { current: Toast &
           severity={severity}
           variant="filled"
           onClose={onClose}
+          closeText={t`Close`}
           sx={{ minWidth: 280 }}
           action={
             current.action && (

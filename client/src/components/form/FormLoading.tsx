@@ -1,14 +1,16 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Box, Button, CircularProgress, DialogActions, DialogContent, DialogTitle } from "@mui/material";
 import type { ReactNode } from "react";
 
 /** A dialog's title and a spinner while its form's code or data loads. */
 export function FormLoading({ titleId, title }: { titleId: string; title: string }) {
+  const { t } = useLingui();
   return (
     <>
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <Box sx={{ display: "grid", placeItems: "center", py: 6 }}>
-          <CircularProgress aria-label="Loading" />
+          <CircularProgress aria-label={t`Loading`} />
         </Box>
       </DialogContent>
     </>
@@ -22,7 +24,9 @@ export function FormMissing({ titleId, title, onClose, children }: { titleId: st
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>{children}</DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>
+          <Trans>Close</Trans>
+        </Button>
       </DialogActions>
     </>
   );

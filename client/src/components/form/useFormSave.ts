@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { FieldPath, FieldValues, UseFormReturn } from "react-hook-form";
 import { graphql, readInlineData } from "react-relay";
 import type { useFormSave_error$key } from "../../__generated__/useFormSave_error.graphql.ts";
@@ -53,7 +54,7 @@ export function useFormSave<T extends FieldValues, O>(form: Pick<UseFormReturn<T
     const name = field ? (placeFor ? placeFor(field) : defaultPlace(form.getValues(), field)) : null;
     if (name) form.setError(name, { type: "server", message: text }, { shouldFocus: true });
     else onUnplaced?.(text);
-    toast({ title: "Error", description: text, variant: "destructive" });
+    toast({ title: t`Error`, description: text, variant: "destructive" });
   };
 
   return {

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Box, Button, Card, CardContent, LinearProgress, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
 import { Fragment, startTransition, useEffect, useState, type ReactNode } from "react";
 
@@ -109,13 +110,14 @@ function CardSlot({ reveal, batch, children }: { reveal: CardReveal; batch: numb
  * while the connection has more.
  */
 export function ResponsiveList<T>({ label, items, itemKey, phone, columns, row, card, empty, busy = false, dense = false, tableSx, more }: ResponsiveListProps<T>) {
+  const { t } = useLingui();
   const shown = columns.filter((c) => !c.omit);
   // Tables render whole (their rows are lighter, and a desktop is not a phone's CPU).
   const [reveal] = useState(() => new CardReveal());
   return (
     <>
       <Box sx={{ position: "relative" }} aria-busy={busy}>
-        {busy && <LinearProgress aria-label="Updating list" sx={{ position: "absolute", top: 0, left: 0, right: 0, zIndex: 1 }} />}
+        {busy && <LinearProgress aria-label={t`Updating list`} sx={{ position: "absolute", top: 0, left: 0, right: 0, zIndex: 1 }} />}
         <Box sx={{ opacity: busy ? 0.6 : 1, transition: "opacity 120ms" }}>
           {items.length === 0 ? (
             <Card>
@@ -180,11 +182,12 @@ export function ResponsiveList<T>({ label, items, itemKey, phone, columns, row, 
 
 /** A connection's "Load more" button, centred below its list. */
 function LoadMore({ hasNext, isLoadingNext, loadNext }: { hasNext: boolean; isLoadingNext: boolean; loadNext(): void }) {
+  const { t } = useLingui();
   if (!hasNext) return null;
   return (
     <Box sx={{ textAlign: "center" }}>
       <Button variant="outlined" onClick={loadNext} disabled={isLoadingNext}>
-        {isLoadingNext ? "Loading..." : "Load more"}
+        {isLoadingNext ? t`Loading...` : t`Load more`}
       </Button>
     </Box>
   );

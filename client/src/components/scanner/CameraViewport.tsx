@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import VideocamOffIcon from "@mui/icons-material/VideocamOff";
 import { Box, CircularProgress, Typography } from "@mui/material";
 import type { Ref } from "react";
@@ -17,12 +18,15 @@ type Props = {
  * The camera picture with an aiming frame. The <video> stays mounted (hidden while off) so the
  * scanner can attach the stream the moment it arrives.
  */
-export function CameraViewport({ videoRef, status, hint, idleText = "Camera is off", label = "Camera preview" }: Props) {
+export function CameraViewport({ videoRef, status, hint, idleText: givenIdleText, label: givenLabel }: Props) {
+  const { t } = useLingui();
+  const idleText = givenIdleText ?? t`Camera is off`;
+  const label = givenLabel ?? t`Camera preview`;
   const on = status !== "idle";
   return (
     <Box
       role="img"
-      aria-label={on ? `${label} (on)` : `${label} (off)`}
+      aria-label={on ? t`${label} (on)` : t`${label} (off)`}
       aria-busy={status === "starting"}
       data-camera-status={status}
       sx={{
@@ -62,7 +66,7 @@ export function CameraViewport({ videoRef, status, hint, idleText = "Camera is o
       )}
       {status === "starting" && (
         <Box sx={{ position: "absolute", inset: 0, display: "grid", placeItems: "center" }}>
-          <CircularProgress aria-label="Starting camera" sx={{ color: "#fff" }} />
+          <CircularProgress aria-label={t`Starting camera`} sx={{ color: "#fff" }} />
         </Box>
       )}
       {status === "scanning" && hint && (

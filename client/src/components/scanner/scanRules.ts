@@ -1,3 +1,5 @@
+import { i18n, type MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 /**
  * What the camera scanners share, as plain data and pure functions (no DOM, no React): the §9 camera
  * constants and barcode kinds, the §8 camera messages, and the rules that turn a raw read into a
@@ -369,10 +371,10 @@ export function createScanGate(delayMs = DELAY_BETWEEN_SCANS_MS) {
 }
 
 export type CameraPhase = "access" | "start" | "scan";
-const CAMERA_FALLBACK: Record<CameraPhase, string> = {
-  access: "Camera access failed",
-  start: "Failed to start camera",
-  scan: "Scanner error occurred",
+const CAMERA_FALLBACK: Record<CameraPhase, MessageDescriptor> = {
+  access: msg`Camera access failed`,
+  start: msg`Failed to start camera`,
+  scan: msg`Scanner error occurred`,
 };
 
 /**
@@ -385,5 +387,6 @@ export function cameraErrorMessage(error: unknown, phase: CameraPhase): string {
     const message = error && typeof error === "object" && "message" in error ? String((error as { message: unknown }).message ?? "").trim() : "";
     if (message) return message;
   }
-  return CAMERA_FALLBACK[phase];
+  // In the app's language at the time of the failure.
+  return i18n._(CAMERA_FALLBACK[phase]);
 }

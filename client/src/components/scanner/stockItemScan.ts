@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useRef } from "react";
 import { fetchQuery, graphql, type Environment } from "react-relay";
 import type { stockItemScanLookupQuery } from "../../__generated__/stockItemScanLookupQuery.graphql.ts";
@@ -42,13 +43,13 @@ export async function findStockItem(environment: Environment, code: string): Pro
       const d = await fetchQuery<stockItemScanLookupQuery>(environment, lookupQuery, { code: candidate }, { fetchPolicy: "network-only" }).toPromise();
       const r = d?.scanLookup;
       if (r?.data?.__typename === "InventoryItem" && r.data.id) return { id: r.data.id, name: r.data.name ?? null };
-      problem ??= r?.data?.__typename === "Equipment" ? "That code is a piece of equipment, not a stock item" : r?.message || `No item found for code ${code}`;
+      problem ??= r?.data?.__typename === "Equipment" ? t`That code is a piece of equipment, not a stock item` : r?.message || t`No item found for code ${code}`;
     } catch {
-      problem ??= "Failed to look up the code";
+      problem ??= t`Failed to look up the code`;
       break;
     }
   }
-  return { problem: problem ?? `No item found for code ${code}` };
+  return { problem: problem ?? t`No item found for code ${code}` };
 }
 
 /**

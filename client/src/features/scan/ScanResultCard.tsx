@@ -4,10 +4,13 @@ import {
   Alert, Box, Button, Card, CardContent, CardHeader, Chip, Stack, Typography,
 } from "@mui/material";
 import { useState, type ReactNode } from "react";
+import { t as tNow } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { graphql, useFragment } from "react-relay";
 import type { ScanResultCard_equipment$key } from "../../__generated__/ScanResultCard_equipment.graphql.ts";
 import type { ScanResultCard_item$key } from "../../__generated__/ScanResultCard_item.graphql.ts";
-import { CheckOutDialog, useCheckIn } from "../equipment/index.ts";
+import { CheckOutDialog, labelForStatus, useCheckIn } from "../equipment/index.ts";
+import { activeLocale } from "../../platform/locales/load.ts";
 import { useWaitingFor } from "../../offline/useOffline.ts";
 import { TransferButton } from "../stock/index.ts";
 import { isApplied, LabelFactsChips } from "../inventory/index.ts";
@@ -45,7 +48,6 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const statusLabel: Record<string, string> = { available: "Available", checked_out: "Checked Out", maintenance: "Maintenance", repair: "Repair" };
 const statusChipColor: Record<string, "success" | "primary" | "warning" | "error"> = {
   available: "success",
   checked_out: "primary",
@@ -54,8 +56,9 @@ const statusChipColor: Record<string, "success" | "primary" | "warning" | "error
 };
 
 function ResultCard({ icon, title, kind, children }: { icon: ReactNode; title: string; kind: string; children: ReactNode }) {
+  const { t } = useLingui();
   return (
-    <Card aria-label="Scanned item" component="section">
+    <Card aria-label={t`Scanned item`} component="section">
       <CardHeader
         avatar={icon}
         title={title}
@@ -65,6 +68,18 @@ function ResultCard({ icon, title, kind, children }: { icon: ReactNode; title: s
       <CardContent sx={{ pt: 0 }}>{children}</CardContent>
     </Card>
   );
+}
+
+/** Why equipment in maintenance or repair cannot be checked out (in the app's language at the time of the call). */
+function notAvailable(status: string): string {
+  switch (status) {
+    case "maintenance":
+      return tNow`This equipment is in maintenance and cannot be checked out.`;
+    case "repair":
+      return tNow`This equipment is in repair and cannot be checked out.`;
+    default:
+      return tNow`This equipment is in ${status} and cannot be checked out.`;
+  }
 }
 
 function EquipmentResult({ equipment, onEvent }: { equipment: ScanResultCard_equipment$key; onEvent: OnEvent }) {
@@ -83,6 +98,7 @@ function EquipmentResult({ equipment, onEvent }: { equipment: ScanResultCard_equ
     `,
     equipment,
   );
+  const { t } = useLingui();
   const [asking, setAsking] = useState(false);
   const waiting = useWaitingFor(e.id);
   const { checkIn: commitIn, pending: checkingIn } = useCheckIn("scanner");
@@ -95,37 +111,37 @@ function EquipmentResult({ equipment, onEvent }: { equipment: ScanResultCard_equ
   };
 
   return (
-    <ResultCard icon={<BuildIcon color="primary" />} title={e.name} kind="Equipment">
-      <Detail label="Serial Number">{e.serialNumber ?? "—"}</Detail>
-      <Detail label="Category">{e.category}</Detail>
-      <Detail label="Status">
-        <Chip size="small" label={statusLabel[e.status] ?? e.status} color={statusChipColor[e.status] ?? "default"} />
-        {waiting && <Chip size="small" variant="outlined" label="Waiting to sync" sx={{ ml: 1 }} />}
+    <ResultCard icon={<BuildIcon color="primary" />} title={e.name} kind={t`Equipment`}>
+      <Detail label={t`Serial Number`}>{e.serialNumber ?? "—"}</Detail>
+      <Detail label={t`Category`}>{e.category}</Detail>
+      <Detail label={t`Status`}>
+        <Chip size="small" label={labelForStatus(e.status)} color={statusChipColor[e.status] ?? "default"} />
+        {waiting && <Chip size="small" variant="outlined" label={t`Waiting to sync`} sx={{ ml: 1 }} />}
       </Detail>
       {e.assignedTo && (
-        <Detail label="Assigned To">
+        <Detail label={t`Assigned To`}>
           {e.assignedTo}
           {e.assignedAt ? (
             <Typography variant="caption" color="text.secondary" component="div">
-              Since {new Date(e.assignedAt as string).toLocaleString()}
+              <Trans>Since {new Date(e.assignedAt as string).toLocaleString(activeLocale())}</Trans>
             </Typography>
           ) : null}
         </Detail>
       )}
-      {e.location && <Detail label="Location">{e.location}</Detail>}
+      {e.location && <Detail label={t`Location`}>{e.location}</Detail>}
       <Box sx={{ mt: 2 }}>
         {e.status === "available" && (
           <Button variant="contained" fullWidth onClick={() => setAsking(true)}>
-            Check Out
+            <Trans>Check Out</Trans>
           </Button>
         )}
         {e.status === "checked_out" && (
           <Button variant="contained" color="secondary" fullWidth disabled={checkingIn} onClick={checkIn}>
-            Check In
+            <Trans>Check In</Trans>
           </Button>
         )}
         {e.status !== "available" && e.status !== "checked_out" && (
-          <Alert severity="info">This equipment is in {statusLabel[e.status]?.toLowerCase() ?? e.status} and cannot be checked out.</Alert>
+          <Alert severity="info">{notAvailable(e.status)}</Alert>
         )}
       </Box>
       <CheckOutDialog
@@ -161,18 +177,19 @@ function ItemResult({ item }: { item: ScanResultCard_item$key }) {
     `,
     item,
   );
+  const { t } = useLingui();
   // §4: the scanner page's low-stock warning uses minQuantity, or 5 if it is missing.
   const threshold = i.minQuantity ?? 5;
   const low = i.quantity <= threshold;
   return (
-    <ResultCard icon={<Inventory2Icon color="primary" />} title={i.name} kind="Inventory Item">
-      <Detail label="Category">
+    <ResultCard icon={<Inventory2Icon color="primary" />} title={i.name} kind={t`Inventory Item`}>
+      <Detail label={t`Category`}>
         <Stack direction="row" component="span" sx={{ alignItems: "center", flexWrap: "wrap", columnGap: 1, rowGap: 0.5 }}>
           <span>{i.category}</span>
           <LabelFactsChips restrictedUse={i.restrictedUse} signalWord={i.signalWord} />
         </Stack>
       </Detail>
-      <Detail label="In Stock">
+      <Detail label={t`In Stock`}>
         {i.quantity} {i.unit}
         {i.containerSize && i.stockText && (
           <Typography component="span" variant="body2" color="text.secondary" sx={{ display: "block" }}>
@@ -180,25 +197,27 @@ function ItemResult({ item }: { item: ScanResultCard_item$key }) {
           </Typography>
         )}
       </Detail>
-      {i.epaRegistrationNumber && <Detail label="EPA Reg. No.">{i.epaRegistrationNumber}</Detail>}
-      <Detail label="Minimum">
+      {i.epaRegistrationNumber && <Detail label={t`EPA Reg. No.`}>{i.epaRegistrationNumber}</Detail>}
+      <Detail label={t`Minimum`}>
         {threshold} {i.unit}
       </Detail>
-      {i.location && <Detail label="Location">{i.location}</Detail>}
-      {i.barcode && <Detail label="Barcode">{i.barcode}</Detail>}
+      {i.location && <Detail label={t`Location`}>{i.location}</Detail>}
+      {i.barcode && <Detail label={t`Barcode`}>{i.barcode}</Detail>}
       {low ? (
         <Alert severity="warning" sx={{ mt: 2 }}>
-          Low stock: only {i.quantity} {i.unit} left. Consider creating a reorder request.
+          <Trans>
+            Low stock: only {i.quantity} {i.unit} left. Consider creating a reorder request.
+          </Trans>
         </Alert>
       ) : (
         <Alert severity="success" sx={{ mt: 2 }}>
-          Stock level is fine.
+          <Trans>Stock level is fine.</Trans>
         </Alert>
       )}
       <Stack spacing={1} sx={{ mt: 2 }}>
         {isApplied({ category: i.category }) && (
           <Button variant="contained" fullWidth component={RouterLink} to={recordApplicationPath(i.id)}>
-            Record application
+            <Trans>Record application</Trans>
           </Button>
         )}
         <TransferButton itemId={i.id} name={i.name} variant="contained" />
