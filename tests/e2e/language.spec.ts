@@ -272,6 +272,8 @@ test("a signed-in user's language is stored on the user: chosen in the shell, it
   await page.getByRole("button", { name: "Language" }).click();
   await page.getByRole("menuitem", { name: "Español" }).click();
   // At once, without a reload.
+  await expect(page.getByRole("button", { name: "Idioma" })).toBeVisible();
+  if (isMobile) await page.keyboard.press("Escape");
   await expect(page.getByRole("button", { name: "Notificaciones" })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "es-US");
   const viewer = async () => (await (await page.request.post("/graphql", { data: { query: "{ viewer { locale } }" } })).json()).data.viewer;

@@ -5,16 +5,18 @@ import { useState } from "react";
 import { useRelayEnvironment } from "react-relay";
 import { chooseLocale, currentLocale, LOCALES, type Locale } from "../../platform/i18n.ts";
 import { saveLocale } from "./localePreference.ts";
+import { useSession } from "../../platform/session.ts";
 
 /** The shell's language switch (accessible name 'Language' / 'Idioma'): applies at once and is stored on the user. */
 export function LanguageMenu() {
   const { t } = useLingui();
   const environment = useRelayEnvironment();
+  const { viewer } = useSession();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const pick = (locale: Locale) => {
     setAnchor(null);
     void chooseLocale(locale);
-    saveLocale(environment, locale);
+    saveLocale(environment, String(viewer.databaseId), locale);
   };
   return (
     <>

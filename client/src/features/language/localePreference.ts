@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { commitMutation, graphql, useRelayEnvironment, type Environment } from "react-relay";
 import type { localePreferenceMutation } from "../../__generated__/localePreferenceMutation.graphql.ts";
 import { chooseLocale, currentLocale, isLocale, type Locale } from "../../platform/i18n.ts";
-import { chosenLocale, markUnsaved, unsavedLocale } from "../../platform/locales/load.ts";
+import { markUnsaved, unsavedLocale } from "../../platform/locales/load.ts";
 
 const saveMutation = graphql`
   mutation localePreferenceMutation($input: UpdateMyPreferencesInput!) {
@@ -22,13 +22,13 @@ const saveMutation = graphql`
 `;
 
 /** Stores the language on the user; without a network it waits on this device and is sent on the next start. */
-export function saveLocale(environment: Environment, locale: Locale) {
-  markUnsaved(locale);
+export function saveLocale(environment: Environment, userId: string, locale: Locale) {
+  markUnsaved(userId, locale);
   commitMutation<localePreferenceMutation>(environment, {
     mutation: saveMutation,
     variables: { input: { locale } },
     onCompleted: (answer) => {
-      if (answer.updateMyPreferences.__typename === "UpdateMyPreferencesPayload" && unsavedLocale() === locale) markUnsaved(null);
+      if (answer.updateMyPreferences.__typename === "UpdateMyPreferencesPayload" && unsavedLocale(userId) === locale) markUnsaved(userId, null);
     },
     onError: () => {},
   });
@@ -36,26 +36,22 @@ export function saveLocale(environment: Environment, locale: Locale) {
 
 /**
  * The signed-in user's language: their stored preference wins (another device may have set it), and
- * one chosen on this device while offline is sent once there is a network. A choice made on the
- * sign-in screen becomes the preference of a user who has none.
+ * one they chose on this device while offline is sent once there is a network. Without a stored
+ * preference the device's choice (the sign-in screen's switch) or the browser's languages stay: a
+ * choice on the sign-in screen is this device's, not the account's (a shared phone, a demo account).
  */
-export function useLocalePreference(viewer: { readonly locale?: string | null } | null | undefined) {
+export function useLocalePreference(viewer: { readonly databaseId: number; readonly locale?: string | null } | null | undefined) {
   const environment = useRelayEnvironment();
   const stored = viewer?.locale ?? null;
-  const signedIn = Boolean(viewer);
+  const userId = viewer ? String(viewer.databaseId) : null;
   useEffect(() => {
-    if (!signedIn) return;
-    const unsaved = unsavedLocale();
+    if (!userId) return;
+    const unsaved = unsavedLocale(userId);
     if (unsaved) {
-      if (unsaved !== stored) saveLocale(environment, unsaved);
-      else markUnsaved(null);
+      if (unsaved !== stored) saveLocale(environment, userId, unsaved);
+      else markUnsaved(userId, null);
       return;
     }
-    if (isLocale(stored)) {
-      if (stored !== currentLocale()) void chooseLocale(stored);
-      return;
-    }
-    const onDevice = chosenLocale();
-    if (onDevice) saveLocale(environment, onDevice);
-  }, [environment, signedIn, stored]);
+    if (isLocale(stored) && stored !== currentLocale()) void chooseLocale(stored);
+  }, [environment, userId, stored]);
 }

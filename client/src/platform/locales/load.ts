@@ -64,19 +64,20 @@ const UNSAVED_KEY = "trapline.locale.unsaved";
  * A language chosen while signed in that the server has not yet stored on the user (no network then):
  * sent when the app next starts online (features/auth/useLocalePreference.ts).
  */
-export function unsavedLocale(): Locale | null {
+export function unsavedLocale(userId: string): Locale | null {
   try {
-    const value = storage()?.getItem(UNSAVED_KEY);
-    return isLocale(value) ? value : null;
+    const [owner, value] = (storage()?.getItem(UNSAVED_KEY) ?? "").split(":");
+    return owner === userId && isLocale(value) ? value : null;
   } catch {
     return null;
   }
 }
 
-export function markUnsaved(locale: Locale | null) {
+/** Remembers (or forgets) the user's unsaved choice; one user's at a time, as one person holds the phone. */
+export function markUnsaved(userId: string, locale: Locale | null) {
   try {
-    if (locale) storage()?.setItem(UNSAVED_KEY, locale);
-    else storage()?.removeItem(UNSAVED_KEY);
+    if (locale) storage()?.setItem(UNSAVED_KEY, `${userId}:${locale}`);
+    else if (unsavedLocale(userId)) storage()?.removeItem(UNSAVED_KEY);
   } catch {
     // no storage: the choice is sent now or not at all
   }
