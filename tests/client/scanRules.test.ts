@@ -5,7 +5,6 @@ import {
   DELAY_BETWEEN_SCANS_MS,
   QUAGGA_READERS,
   ZXING_FORMATS,
-  cameraErrorMessage,
   canonicalCode,
   lookupCandidates,
   createScanGate,
@@ -24,6 +23,7 @@ import {
   FRAME_AGREEMENT_MS,
   type Candidate,
 } from "../../client/src/components/scanner/scanRules.ts";
+import { cameraErrorMessage } from "../../client/src/components/scanner/cameraErrors.ts";
 import { labelsPath, MAX_LABELS, parseLabelIds } from "../../client/src/features/labels/sheetPath.ts";
 import { ean13 } from "../../server/demo/seed.ts"; // the demo data's own EAN-13 maker
 import { labelPayload } from "../../server/domain/scan.ts";

@@ -1,8 +1,6 @@
-import { i18n, type MessageDescriptor } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
 /**
  * What the camera scanners share, as plain data and pure functions (no DOM, no React): the §9 camera
- * constants and barcode kinds, the §8 camera messages, and the rules that turn a raw read into a
+ * constants and barcode kinds, and the rules that turn a raw read into a
  * code worth looking up. Unit-tested in tests/client/scanRules.test.ts.
  */
 import { LABEL_PREFIX } from "../../../../schemas/constants.ts";
@@ -368,25 +366,4 @@ export function createScanGate(delayMs = DELAY_BETWEEN_SCANS_MS) {
     last = { code, at: now };
     return true;
   };
-}
-
-export type CameraPhase = "access" | "start" | "scan";
-const CAMERA_FALLBACK: Record<CameraPhase, MessageDescriptor> = {
-  access: msg`Camera access failed`,
-  start: msg`Failed to start camera`,
-  scan: msg`Scanner error occurred`,
-};
-
-/**
- * §8 camera errors, shown inline: the camera's own message when it gave one (getUserMedia's
- * NotAllowedError, NotFoundError, NotReadableError…), else the fixed text for the step that failed.
- * A decoding failure is never the camera's and always reads 'Scanner error occurred'.
- */
-export function cameraErrorMessage(error: unknown, phase: CameraPhase): string {
-  if (phase !== "scan") {
-    const message = error && typeof error === "object" && "message" in error ? String((error as { message: unknown }).message ?? "").trim() : "";
-    if (message) return message;
-  }
-  // In the app's language at the time of the failure.
-  return i18n._(CAMERA_FALLBACK[phase]);
 }

@@ -6,11 +6,11 @@ import {
   DECODE_RETRY_MS,
   DELAY_BETWEEN_SCANS_MS,
   FRAME_AGREEMENT_MS,
-  cameraErrorMessage,
   createFrameAgreement,
   createScanGate,
   type ScanHit,
 } from "./scanRules.ts";
+import { cameraErrorMessage } from "./cameraErrors.ts";
 
 export type CameraStatus = "idle" | "starting" | "scanning";
 
