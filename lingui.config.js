@@ -16,8 +16,9 @@ export default defineConfig({
   catalogs: [
     // The shared zod schemas' messages and field labels: the server and the client both read them.
     { path: "<rootDir>/schemas/locales/{locale}", include: ["<rootDir>/schemas"], exclude: ["**/locales/**"] },
-    // Everything under client/src a person reads (Lingui's macros: <Trans>, t, plural, msg), one chunk per
-    // locale loaded lazily (client/src/platform/locales/load.ts).
+    // Everything under client/src a person reads (Lingui's macros: <Trans>, t, plural, msg). English is read
+    // from the code (client/linguiSourceMessages.ts); each other locale is one chunk loaded lazily
+    // (client/src/platform/locales/load.ts).
     {
       path: "<rootDir>/client/src/platform/locales/{locale}/messages",
       include: ["<rootDir>/client/src"],

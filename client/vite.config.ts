@@ -5,6 +5,8 @@ import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin, type Rolldown } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { noEvalGlobalLookup } from "./cspSafeBundles.ts";
+import { linguiSourceMessages } from "./linguiSourceMessages.ts";
+import { relayActivityOnly } from "./relayActivityOnly.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const GREEN = "#1b5e20";
@@ -138,9 +140,17 @@ export default defineConfig({
     ...(process.env.TRAPLINE_CHUNK_PLAN_OUT ? [recordChunkPlan(process.env.TRAPLINE_CHUNK_PLAN_OUT)] : []),
     noChunkCycles(),
     // Relay's graphql`` tags become imports of the compiler's artifacts (relay.config.json).
-    // Lingui's macros (<Trans>, t, plural) become message descriptors of the catalogs (lingui.config.js).
-    babel({ plugins: [["relay", { artifactDirectory: "./client/src/__generated__", eagerEsModules: true }], "@lingui/babel-plugin-lingui-macro"] }),
+    // Lingui's macros (<Trans>, t, plural) become message descriptors of the catalogs (lingui.config.js),
+    // each keeping its English text, compiled: English reads it from the code and loads no catalog.
+    babel({
+      plugins: [
+        ["relay", { artifactDirectory: "./client/src/__generated__", eagerEsModules: true }],
+        ["@lingui/babel-plugin-lingui-macro", { stripMessageField: false }],
+        linguiSourceMessages,
+      ],
+    }),
     noEvalGlobalLookup(),
+    relayActivityOnly(),
     // Installable app + service worker (src/sw.ts): precaches index.html, every chunk and the icons.
     // Registered by the app itself (src/app/serviceWorker.ts), which announces a new version.
     VitePWA({

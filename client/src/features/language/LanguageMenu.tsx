@@ -4,7 +4,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { useRelayEnvironment } from "react-relay";
 import { chooseLocale, currentLocale, LOCALES, type Locale } from "../../platform/i18n.ts";
-import { saveLocale } from "./localePreference.ts";
+import { saveLocale } from "./saveLocale.ts";
 import { useSession } from "../../platform/session.ts";
 
 /** The shell's language switch (accessible name 'Language' / 'Idioma'): applies at once and is stored on the user. */

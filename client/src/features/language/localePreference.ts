@@ -1,38 +1,7 @@
 import { useEffect } from "react";
-import { commitMutation, graphql, useRelayEnvironment, type Environment } from "react-relay";
-import type { localePreferenceMutation } from "../../__generated__/localePreferenceMutation.graphql.ts";
-import { chooseLocale, currentLocale, isLocale, type Locale } from "../../platform/i18n.ts";
+import { useRelayEnvironment } from "react-relay";
+import { chooseLocale, currentLocale, isLocale } from "../../platform/i18n.ts";
 import { markUnsaved, unsavedLocale } from "../../platform/locales/load.ts";
-
-const saveMutation = graphql`
-  mutation localePreferenceMutation($input: UpdateMyPreferencesInput!) {
-    updateMyPreferences(input: $input) {
-      __typename
-      ... on UpdateMyPreferencesPayload {
-        viewer {
-          id
-          locale
-        }
-      }
-      ... on Error {
-        message
-      }
-    }
-  }
-`;
-
-/** Stores the language on the user; without a network it waits on this device and is sent on the next start. */
-export function saveLocale(environment: Environment, userId: string, locale: Locale) {
-  markUnsaved(userId, locale);
-  commitMutation<localePreferenceMutation>(environment, {
-    mutation: saveMutation,
-    variables: { input: { locale } },
-    onCompleted: (answer) => {
-      if (answer.updateMyPreferences.__typename === "UpdateMyPreferencesPayload" && unsavedLocale(userId) === locale) markUnsaved(userId, null);
-    },
-    onError: () => {},
-  });
-}
 
 /**
  * The signed-in user's language: their stored preference wins (another device may have set it), and
@@ -48,7 +17,8 @@ export function useLocalePreference(viewer: { readonly databaseId: number; reado
     if (!userId) return;
     const unsaved = unsavedLocale(userId);
     if (unsaved) {
-      if (unsaved !== stored) saveLocale(environment, userId, unsaved);
+      // Rare (a choice made offline): the mutation's code loads only then, not with the first screen.
+      if (unsaved !== stored) void import("./saveLocale.ts").then(({ saveLocale }) => saveLocale(environment, userId, unsaved));
       else markUnsaved(userId, null);
       return;
     }

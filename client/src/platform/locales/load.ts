@@ -48,9 +48,11 @@ export function startLocale(): Locale {
   return chosenLocale() ?? matchLocale(typeof navigator === "undefined" ? [] : (navigator.languages ?? [navigator.language]));
 }
 
-// One chunk per locale: an English user never fetches the Spanish catalog (the service worker keeps both for offline).
+// English, the source language, is in the code itself, compiled by the build (client/linguiSourceMessages.ts):
+// it has no catalog to fetch. Every other language is one chunk, fetched only when chosen (the service
+// worker keeps it for offline use).
 const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
-  "en-US": () => import("./en-US/messages.ts"),
+  "en-US": () => Promise.resolve({ messages: {} }),
   "es-US": () => import("./es-US/messages.ts"),
 };
 
