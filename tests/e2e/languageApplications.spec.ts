@@ -1,5 +1,5 @@
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
-import { expect, PASSWORDS, test, unique } from "./fixtures.ts";
+import { expect, installed, PASSWORDS, test, unique } from "./fixtures.ts";
 
 // Application records (issue 34) in Spanish (issue 35): a phone set to Spanish records one, finds it in
 // the list and reads its page; the first 'Loading...' speaks the start language too.
@@ -138,6 +138,32 @@ test.describe("a phone set to Spanish (Mexico)", () => {
     await expect(page.getByRole("listitem", { name: new RegExp(customer) }).filter({ hasText: "Cebo" })).toHaveCount(1);
     await tech.dispose();
     await manager.dispose();
+  });
+});
+
+test.describe("a Spanish phone with the service worker", () => {
+  test.use({ locale: "es-MX", serviceWorkers: "allow" });
+  test("without signal, the page the service worker answers (index.html and its boot script) and Record application are Spanish @phone", async ({
+    page,
+    context,
+    pageErrors,
+  }) => {
+    void pageErrors;
+    await page.goto("/");
+    await page.getByLabel("Usuario").fill("tech");
+    await page.getByLabel("Contraseña").fill(PASSWORDS.tech!);
+    await page.getByRole("button", { name: "Iniciar sesión" }).click();
+    await expect(page.getByRole("button", { name: "Notificaciones" })).toBeVisible();
+    await installed(page);
+    // The boot script is precached beside index.html, so the offline page starts in Spanish too.
+    expect(await page.evaluate(async () => Boolean(await caches.match("/boot.js", { ignoreSearch: true })))).toBe(true);
+    await context.setOffline(true);
+    await page.goto("/applications/new");
+    await expect(page.locator("html")).toHaveAttribute("lang", "es-US");
+    const form = page.getByRole("form", { name: "Registrar aplicación" });
+    await expect(form.getByRole("region", { name: "Cliente" })).toBeVisible();
+    await expect(form.getByText("Sin señal: el servidor verifica la certificación cuando se envía el registro")).toBeVisible();
+    await context.setOffline(false);
   });
 });
 
