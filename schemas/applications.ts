@@ -12,7 +12,15 @@ import { AREA_UNITS, MEASURE_KIND, MEASURE_UNITS, decimalAmount, parseThousandth
 
 export const APPLICATION_METHODS = ["SPRAY", "BAIT", "DUST", "FOG", "GRANULAR", "INJECTION", "OTHER"] as const;
 export type ApplicationMethod = (typeof APPLICATION_METHODS)[number];
-export const METHOD_LABEL: Record<ApplicationMethod, string> = { SPRAY: "Spray", BAIT: "Bait", DUST: "Dust", FOG: "Fog", GRANULAR: "Granular", INJECTION: "Injection", OTHER: "Other" };
+export const METHOD_LABEL: Record<ApplicationMethod, string> = {
+  SPRAY: "Spray",
+  BAIT: "Bait",
+  DUST: "Dust",
+  FOG: "Fog",
+  GRANULAR: "Granular",
+  INJECTION: "Injection",
+  OTHER: "Other",
+};
 
 /** A record is made within 14 days; an amendment after that is marked late. */
 export const RECORD_WITHIN_DAYS = 14;
@@ -36,8 +44,18 @@ export const serviceAddressInput = z.object(
   {
     street: requiredText(/*i18n*/ { id: "label.street", message: "Street" }, 200),
     city: requiredText(/*i18n*/ { id: "label.city", message: "City" }, 100),
-    state: withTextRule(z.string({ error: say(/*i18n*/ { id: "application.stateIsRequired", message: "State is required" }) }).regex(US_STATE, say(/*i18n*/ { id: "application.stateMustBeATwo", message: "State must be a two-letter code, e.g. TX" })), /*i18n*/ { id: "label.state", message: "State" }).transform((v) => v.trim().toUpperCase()),
-    zip: withTextRule(z.string({ error: say(/*i18n*/ { id: "application.zipIsRequired", message: "ZIP is required" }) }).regex(ZIP, say(/*i18n*/ { id: "application.zipMustBe5Digits", message: "ZIP must be 5 digits (or ZIP+4)" })), /*i18n*/ { id: "label.zip", message: "ZIP" }).transform((v) => v.trim()),
+    state: withTextRule(
+      z
+        .string({ error: say(/*i18n*/ { id: "application.stateIsRequired", message: "State is required" }) })
+        .regex(US_STATE, say(/*i18n*/ { id: "application.stateMustBeATwo", message: "State must be a two-letter code, e.g. TX" })),
+      /*i18n*/ { id: "label.state", message: "State" },
+    ).transform((v) => v.trim().toUpperCase()),
+    zip: withTextRule(
+      z
+        .string({ error: say(/*i18n*/ { id: "application.zipIsRequired", message: "ZIP is required" }) })
+        .regex(ZIP, say(/*i18n*/ { id: "application.zipMustBe5Digits", message: "ZIP must be 5 digits (or ZIP+4)" })),
+      /*i18n*/ { id: "label.zip", message: "ZIP" },
+    ).transform((v) => v.trim()),
   },
   { error: say(/*i18n*/ { id: "application.serviceAddressIsRequired", message: "Service address is required" }) },
 );
@@ -47,7 +65,10 @@ const signedDecimal = (label: Label) =>
   z
     .union([z.string(), z.number()])
     .transform((v) => (typeof v === "number" ? String(v) : v.trim()))
-    .refine((v) => /^-?\d{1,3}(?:\.\d{1,3})?$/.test(v), say(/*i18n*/ { id: "field.notDecimal", message: "{label} must be a number with at most 3 decimals", values: { label } }))
+    .refine(
+      (v) => /^-?\d{1,3}(?:\.\d{1,3})?$/.test(v),
+      say(/*i18n*/ { id: "field.notDecimal", message: "{label} must be a number with at most 3 decimals", values: { label } }),
+    )
     .nullish();
 
 export const weatherInput = z
@@ -63,14 +84,24 @@ export const applicationLineInput = z
   .object({
     itemId: recordId(say(/*i18n*/ { id: "application.chooseTheProductThatWas", message: "Choose the product that was applied" })),
     amount: decimalAmount(/*i18n*/ { id: "label.amount", message: "Amount" }),
-    unit: withTextRule(z.string({ error: say(/*i18n*/ { id: "application.unitIsRequired", message: "Unit is required" }) }).trim().min(1, say(/*i18n*/ { id: "application.unitIsRequired", message: "Unit is required" })).max(40), /*i18n*/ { id: "label.unit", message: "Unit" }),
+    unit: withTextRule(
+      z
+        .string({ error: say(/*i18n*/ { id: "application.unitIsRequired", message: "Unit is required" }) })
+        .trim()
+        .min(1, say(/*i18n*/ { id: "application.unitIsRequired", message: "Unit is required" }))
+        .max(40),
+      /*i18n*/ { id: "label.unit", message: "Unit" },
+    ),
     /** Rate or dilution: `amount` of `unit` of product per `finishedVolume` of `finishedUnit` of finished mix. */
     dilution: z
       .object({
         amount: decimalAmount(/*i18n*/ { id: "label.dilutionAmount", message: "Dilution amount" }),
         unit: oneOfValues(/*i18n*/ { id: "label.dilutionUnit", message: "Dilution unit" }, MEASURE_UNITS),
         finishedVolume: decimalAmount(/*i18n*/ { id: "label.finishedVolume", message: "Finished volume" }),
-        finishedUnit: oneOfValues(/*i18n*/ { id: "label.finishedVolumeUnit", message: "Finished volume unit" }, MEASURE_UNITS).refine((u) => MEASURE_KIND[u] === "volume", "Finished volume must be a volume (fl oz, gal, mL, L)"),
+        finishedUnit: oneOfValues(/*i18n*/ { id: "label.finishedVolumeUnit", message: "Finished volume unit" }, MEASURE_UNITS).refine(
+          (u) => MEASURE_KIND[u] === "volume",
+          say(/*i18n*/ { id: "application.finishedVolumeMustBeAVolume", message: "Finished volume must be a volume (fl oz, gal, mL, L)" }),
+        ),
       })
       .nullish(),
     /** Where the product came from; default the applicator's vehicle when it carries it, else the main warehouse. */
@@ -82,11 +113,19 @@ export const applicationFields = {
   customerName: requiredText(/*i18n*/ { id: "label.customerName", message: "Customer name" }, 200),
   serviceAddress: serviceAddressInput,
   siteDescription: optionalText(/*i18n*/ { id: "label.siteDescription", message: "Site description" }, 500),
-  areaTreated: z.object({ amount: decimalAmount(/*i18n*/ { id: "label.areaTreated", message: "Area treated" }), unit: oneOfValues(/*i18n*/ { id: "label.areaUnit", message: "Area unit" }, AREA_UNITS) }, { error: say(/*i18n*/ { id: "application.areaTreatedIsRequired", message: "Area treated is required" }) }),
+  areaTreated: z.object(
+    {
+      amount: decimalAmount(/*i18n*/ { id: "label.areaTreated", message: "Area treated" }),
+      unit: oneOfValues(/*i18n*/ { id: "label.areaUnit", message: "Area unit" }, AREA_UNITS),
+    },
+    { error: say(/*i18n*/ { id: "application.areaTreatedIsRequired", message: "Area treated is required" }) },
+  ),
   startedAt: z.iso.datetime({ offset: true, error: say(/*i18n*/ { id: "application.startTimeMustBeAn", message: "Start time must be an ISO date-time" }) }),
   endedAt: z.iso.datetime({ offset: true, error: say(/*i18n*/ { id: "application.endTimeMustBeAn", message: "End time must be an ISO date-time" }) }).nullish(),
   targetPests: z
-    .array(requiredText(/*i18n*/ { id: "label.targetPest", message: "Target pest" }, 120), { error: say(/*i18n*/ { id: "application.targetPestsMustBeA", message: "Target pests must be a list" }) })
+    .array(requiredText(/*i18n*/ { id: "label.targetPest", message: "Target pest" }, 120), {
+      error: say(/*i18n*/ { id: "application.targetPestsMustBeA", message: "Target pests must be a list" }),
+    })
     .min(1, say(/*i18n*/ { id: "application.nameAtLeastOneTarget", message: "Name at least one target pest" }))
     .max(20, say(/*i18n*/ { id: "application.atMost20TargetPests", message: "At most 20 target pests" })),
   method: oneOfValues(/*i18n*/ { id: "label.method", message: "Method" }, APPLICATION_METHODS),
@@ -95,7 +134,10 @@ export const applicationFields = {
   /** A certified applicator who supervised the application (its licence covers a restricted-use product). */
   supervisorId: recordId("supervisorId must be a user id").nullish(),
   /** Names of non-certified applicators who worked under supervision. */
-  supervisedApplicators: z.array(requiredText(/*i18n*/ { id: "label.applicatorName", message: "Applicator name" }, 200)).max(10, say(/*i18n*/ { id: "application.atMost10Names", message: "At most 10 names" })).default([]),
+  supervisedApplicators: z
+    .array(requiredText(/*i18n*/ { id: "label.applicatorName", message: "Applicator name" }, 200))
+    .max(10, say(/*i18n*/ { id: "application.atMost10Names", message: "At most 10 names" }))
+    .default([]),
   weather: weatherInput,
   notes: optionalText(/*i18n*/ { id: "label.notes", message: "Notes" }, 2000, { multiline: true }),
 };
@@ -103,10 +145,16 @@ export const applicationFields = {
 export const recordApplicationInput = z
   .object({
     ...applicationFields,
-    lines: z.array(applicationLineInput, { error: say(/*i18n*/ { id: "application.addAtLeastOneProduct", message: "Add at least one product" }) }).min(1, say(/*i18n*/ { id: "application.addAtLeastOneProduct", message: "Add at least one product" })).max(20, say(/*i18n*/ { id: "application.atMost20Products", message: "At most 20 products" })),
+    lines: z
+      .array(applicationLineInput, { error: say(/*i18n*/ { id: "application.addAtLeastOneProduct", message: "Add at least one product" }) })
+      .min(1, say(/*i18n*/ { id: "application.addAtLeastOneProduct", message: "Add at least one product" }))
+      .max(20, say(/*i18n*/ { id: "application.atMost20Products", message: "At most 20 products" })),
   })
   .strict()
-  .refine((a) => !a.endedAt || a.endedAt >= a.startedAt, { message: say(/*i18n*/ { id: "application.endTimeMustBeAfter", message: "End time must be after the start time" }), path: ["endedAt"] });
+  .refine((a) => !a.endedAt || a.endedAt >= a.startedAt, {
+    message: say(/*i18n*/ { id: "application.endTimeMustBeAfter", message: "End time must be after the start time" }),
+    path: ["endedAt"],
+  });
 
 /** An amendment line: an existing line by id (its amount changes; 0 takes it back), or a new product (no lineId). */
 export const amendmentLineInput = applicationLineInput.extend({
@@ -129,10 +177,16 @@ export const amendApplicationInput = z
     targetPests: f.targetPests.optional(),
     method: f.method.optional(),
     supervisorId: f.supervisorId,
-    supervisedApplicators: z.array(requiredText(/*i18n*/ { id: "label.applicatorName", message: "Applicator name" }, 200)).max(10, say(/*i18n*/ { id: "application.atMost10Names", message: "At most 10 names" })).optional(),
+    supervisedApplicators: z
+      .array(requiredText(/*i18n*/ { id: "label.applicatorName", message: "Applicator name" }, 200))
+      .max(10, say(/*i18n*/ { id: "application.atMost10Names", message: "At most 10 names" }))
+      .optional(),
     weather: f.weather,
     notes: f.notes,
-    lines: z.array(amendmentLineInput).max(20, say(/*i18n*/ { id: "application.atMost20Products", message: "At most 20 products" })).optional(),
+    lines: z
+      .array(amendmentLineInput)
+      .max(20, say(/*i18n*/ { id: "application.atMost20Products", message: "At most 20 products" }))
+      .optional(),
   })
   .strict();
 
@@ -144,13 +198,24 @@ export const setCertificationInput = z
   .object({
     userId: recordId("userId must be a user id"),
     number: requiredText(/*i18n*/ { id: "label.certificationNumber", message: "Certification number" }, 50),
-    state: withTextRule(z.string({ error: say(/*i18n*/ { id: "application.stateIsRequired", message: "State is required" }) }).regex(US_STATE, say(/*i18n*/ { id: "application.stateMustBeATwo", message: "State must be a two-letter code, e.g. TX" })), /*i18n*/ { id: "label.state", message: "State" }).transform((v) => v.trim().toUpperCase()),
-    categories: z.array(requiredText(/*i18n*/ { id: "label.category", message: "Category" }, 80)).max(20, say(/*i18n*/ { id: "application.atMost20Categories", message: "At most 20 categories" })).default([]),
+    state: withTextRule(
+      z
+        .string({ error: say(/*i18n*/ { id: "application.stateIsRequired", message: "State is required" }) })
+        .regex(US_STATE, say(/*i18n*/ { id: "application.stateMustBeATwo", message: "State must be a two-letter code, e.g. TX" })),
+      /*i18n*/ { id: "label.state", message: "State" },
+    ).transform((v) => v.trim().toUpperCase()),
+    categories: z
+      .array(requiredText(/*i18n*/ { id: "label.category", message: "Category" }, 80))
+      .max(20, say(/*i18n*/ { id: "application.atMost20Categories", message: "At most 20 categories" }))
+      .default([]),
     issuedOn: z.iso.date({ error: say(/*i18n*/ { id: "application.issuedOnMustBeA", message: "Issued on must be a date (YYYY-MM-DD)" }) }).nullish(),
     expiresOn: z.iso.date({ error: say(/*i18n*/ { id: "application.expiresOnMustBeA", message: "Expires on must be a date (YYYY-MM-DD)" }) }),
   })
   .strict()
-  .refine((c) => !c.issuedOn || c.issuedOn <= c.expiresOn, { message: say(/*i18n*/ { id: "application.expiresOnMustBeAfter", message: "Expires on must be after the issue date" }), path: ["expiresOn"] });
+  .refine((c) => !c.issuedOn || c.issuedOn <= c.expiresOn, {
+    message: say(/*i18n*/ { id: "application.expiresOnMustBeAfter", message: "Expires on must be after the issue date" }),
+    path: ["expiresOn"],
+  });
 
 /** A percent or amount text's thousandths, for sorting and sums. */
 export const thousandthsOf = (text: string) => parseThousandths(text) ?? 0n;
@@ -176,15 +241,20 @@ export const isoToLocalDateTime = (iso: string | Date): string => {
 };
 
 /** A required amount input: blank says '<label> is required' (not the union's own first message), else the shared decimal rule. */
-const amountInput = (label: string, schema: z.ZodType<string, string | number>) =>
-  z.string().refine((v) => v.trim() !== "", `${label} is required`).pipe(schema as unknown as z.ZodType<string, string>);
+const amountInput = (label: Label, schema: z.ZodType<string, string | number>) =>
+  z
+    .string()
+    .refine((v) => v.trim() !== "", say(/*i18n*/ { id: "field.required", message: "{label} is required", values: { label } }))
+    .pipe(schema as unknown as z.ZodType<string, string>);
+const AMOUNT: Label = /*i18n*/ { id: "label.amount", message: "Amount" };
+const AREA_TREATED: Label = /*i18n*/ { id: "label.areaTreated", message: "Area treated" };
 const optionalFormId = z.string().transform((v) => (v.trim() === "" ? undefined : v));
 
 /** A product line as the form holds it. */
 export const applicationLineForm = z
   .object({
-    itemId: z.string().min(1, "Choose the product that was applied"),
-    amount: amountInput("Amount", applicationLineInput.shape.amount),
+    itemId: z.string().min(1, say(/*i18n*/ { id: "application.chooseTheProductThatWas", message: "Choose the product that was applied" })),
+    amount: amountInput(AMOUNT, applicationLineInput.shape.amount),
     unit: applicationLineInput.shape.unit,
     dilutionAmount: z.string(),
     dilutionUnit: z.string(),
@@ -196,10 +266,22 @@ export const applicationLineForm = z
     const given = [l.dilutionAmount, l.finishedVolume].some((v) => v.trim() !== "");
     let dilution: z.output<typeof applicationLineInput.shape.dilution> = null;
     if (given) {
-      const checked = applicationLineInput.shape.dilution.safeParse({ amount: l.dilutionAmount.trim() || undefined, unit: l.dilutionUnit || undefined, finishedVolume: l.finishedVolume.trim() || undefined, finishedUnit: l.finishedUnit || undefined });
+      const checked = applicationLineInput.shape.dilution.safeParse({
+        amount: l.dilutionAmount.trim() || undefined,
+        unit: l.dilutionUnit || undefined,
+        finishedVolume: l.finishedVolume.trim() || undefined,
+        finishedUnit: l.finishedUnit || undefined,
+      });
       if (!checked.success) {
         for (const issue of checked.error.issues) {
-          const key = issue.path[0] === "amount" ? "dilutionAmount" : issue.path[0] === "unit" ? "dilutionUnit" : issue.path[0] === "finishedUnit" ? "finishedUnit" : "finishedVolume";
+          const key =
+            issue.path[0] === "amount"
+              ? "dilutionAmount"
+              : issue.path[0] === "unit"
+                ? "dilutionUnit"
+                : issue.path[0] === "finishedUnit"
+                  ? "finishedUnit"
+                  : "finishedVolume";
           ctx.addIssue({ code: "custom", message: issue.message, path: [key] });
         }
         return z.NEVER;
@@ -212,19 +294,34 @@ export const applicationLineForm = z
 const weatherForm = z
   .object({ temperatureF: z.string(), windSpeedMph: z.string(), windDirection: z.string() })
   .transform((w) => ({ temperatureF: blankToNull(w.temperatureF), windSpeedMph: blankToNull(w.windSpeedMph), windDirection: blankToNull(w.windDirection) }))
-  .pipe(weatherInput.unwrap().unwrap() as unknown as z.ZodType<{ temperatureF?: string | null; windSpeedMph?: string | null; windDirection?: string | null }, { temperatureF: string | null; windSpeedMph: string | null; windDirection: string | null }>)
+  .pipe(
+    weatherInput.unwrap().unwrap() as unknown as z.ZodType<
+      { temperatureF?: string | null; windSpeedMph?: string | null; windDirection?: string | null },
+      { temperatureF: string | null; windSpeedMph: string | null; windDirection: string | null }
+    >,
+  )
   .transform((w) => (w.temperatureF || w.windSpeedMph || w.windDirection ? w : null));
 
 const visitFormFields = {
   customerName: applicationFields.customerName,
   serviceAddress: serviceAddressInput,
   siteDescription: textInput(applicationFields.siteDescription, null),
-  areaAmount: amountInput("Area treated", decimalAmount("Area treated")),
+  areaAmount: amountInput(AREA_TREATED, decimalAmount(AREA_TREATED)),
   areaUnit: oneOfValues(/*i18n*/ { id: "label.areaUnit", message: "Area unit" }, AREA_UNITS),
-  startedAt: z.string().min(1, "Start time is required").transform(localDateTimeToIso).pipe(applicationFields.startedAt),
-  endedAt: z.string().transform(localDateTimeToIso).pipe(applicationFields.endedAt as z.ZodType<string | null | undefined, string | null>),
+  startedAt: z
+    .string()
+    .min(1, say(/*i18n*/ { id: "application.startTimeIsRequired", message: "Start time is required" }))
+    .transform(localDateTimeToIso)
+    .pipe(applicationFields.startedAt),
+  endedAt: z
+    .string()
+    .transform(localDateTimeToIso)
+    .pipe(applicationFields.endedAt as z.ZodType<string | null | undefined, string | null>),
   targetPests: applicationFields.targetPests,
-  method: z.string().transform((v) => v || undefined).pipe(applicationFields.method),
+  method: z
+    .string()
+    .transform((v) => v || undefined)
+    .pipe(applicationFields.method),
   supervisorId: optionalFormId,
   supervisedApplicators: applicationFields.supervisedApplicators,
   weather: weatherForm,
@@ -236,9 +333,15 @@ export const recordApplicationForm = z
   .object({
     ...visitFormFields,
     applicatorId: optionalFormId,
-    lines: z.array(applicationLineForm).min(1, "Add at least one product").max(20, "At most 20 products"),
+    lines: z
+      .array(applicationLineForm)
+      .min(1, say(/*i18n*/ { id: "application.addAtLeastOneProduct", message: "Add at least one product" }))
+      .max(20, say(/*i18n*/ { id: "application.atMost20Products", message: "At most 20 products" })),
   })
-  .refine((a) => !a.endedAt || !a.startedAt || a.endedAt >= a.startedAt, { message: "End time must be after the start time", path: ["endedAt"] })
+  .refine((a) => !a.endedAt || !a.startedAt || a.endedAt >= a.startedAt, {
+    message: say(/*i18n*/ { id: "application.endTimeMustBeAfter", message: "End time must be after the start time" }),
+    path: ["endedAt"],
+  })
   .transform(({ areaAmount, areaUnit, supervisorId, applicatorId, ...a }) => ({
     ...a,
     areaTreated: { amount: areaAmount, unit: areaUnit },
@@ -250,18 +353,37 @@ export type RecordApplicationFormValues = z.input<typeof recordApplicationForm>;
 
 /** A blank line for a product, in its first unit. */
 export const newLineValues = (itemId: string, unit: string): RecordApplicationFormValues["lines"][number] => ({
-  itemId, amount: "", unit, dilutionAmount: "", dilutionUnit: "FL_OZ", finishedVolume: "", finishedUnit: "GAL", locationId: "",
+  itemId,
+  amount: "",
+  unit,
+  dilutionAmount: "",
+  dilutionUnit: "FL_OZ",
+  finishedVolume: "",
+  finishedUnit: "GAL",
+  locationId: "",
 });
 
 /** The parts of a record the Amend form edits; each is checked (and sent) only when it was changed. */
-export const AMENDABLE = ["customerName", "serviceAddress", "siteDescription", "area", "startedAt", "endedAt", "targetPests", "method", "supervisedApplicators", "weather", "notes"] as const;
+export const AMENDABLE = [
+  "customerName",
+  "serviceAddress",
+  "siteDescription",
+  "area",
+  "startedAt",
+  "endedAt",
+  "targetPests",
+  "method",
+  "supervisedApplicators",
+  "weather",
+  "notes",
+] as const;
 export type Amendable = (typeof AMENDABLE)[number];
 
 const amendLineForm = z.object({
   lineId: z.string(),
   itemId: z.string(),
   unit: z.string(),
-  amount: amountInput("Amount", amendmentLineInput.shape.amount),
+  amount: amountInput(AMOUNT, amendmentLineInput.shape.amount),
 });
 
 /**

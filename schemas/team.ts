@@ -14,7 +14,10 @@ export const usernameField = z
   .regex(/^[a-z0-9._-]+$/, say(/*i18n*/ { id: "user.usernameMayUseLettersDigits", message: "Username may use letters, digits, dots, dashes and underscores" }));
 
 export const passwordField = withTextRule(
-  z.string({ error: say(/*i18n*/ { id: "user.passwordIsRequired", message: "Password is required" }) }).min(8, say(/*i18n*/ { id: "user.passwordMustBeAtLeast", message: "Password must be at least 8 characters" })).max(200, say(/*i18n*/ { id: "user.passwordMustBeAtMost", message: "Password must be at most 200 characters" })),
+  z
+    .string({ error: say(/*i18n*/ { id: "user.passwordIsRequired", message: "Password is required" }) })
+    .min(8, say(/*i18n*/ { id: "user.passwordMustBeAtLeast", message: "Password must be at least 8 characters" }))
+    .max(200, say(/*i18n*/ { id: "user.passwordMustBeAtMost", message: "Password must be at most 200 characters" })),
   /*i18n*/ { id: "label.password", message: "Password" },
 );
 
@@ -25,7 +28,10 @@ export const createTeamMemberInput = z
   .object({
     username: usernameField,
     password: passwordField,
-    confirmPassword: withTextRule(z.string({ error: say(/*i18n*/ { id: "user.confirmPasswordMustBeText", message: "Confirm password must be text" }) }).max(200), /*i18n*/ { id: "label.confirmPassword", message: "Confirm password" }).optional(),
+    confirmPassword: withTextRule(
+      z.string({ error: say(/*i18n*/ { id: "user.confirmPasswordMustBeText", message: "Confirm password must be text" }) }).max(200),
+      /*i18n*/ { id: "label.confirmPassword", message: "Confirm password" },
+    ).optional(),
     name: requiredText(/*i18n*/ { id: "label.name", message: "Name" }, 100),
     role: oneOf(/*i18n*/ { id: "label.role", message: "Role" }, ROLES).default("employee"),
     department: optionalText(/*i18n*/ { id: "label.department", message: "Department" }, 100),
@@ -46,7 +52,14 @@ export const teamMemberForm = z
   .refine((v) => v.confirmPassword === v.password, PASSWORDS_MATCH);
 export type TeamMemberFormValues = z.input<typeof teamMemberForm>;
 export type TeamMemberFormOutput = z.output<typeof teamMemberForm>;
-export const NEW_TEAM_MEMBER: TeamMemberFormValues = { name: "", username: "", password: "", confirmPassword: "", role: member.role.parse(undefined), department: "" };
+export const NEW_TEAM_MEMBER: TeamMemberFormValues = {
+  name: "",
+  username: "",
+  password: "",
+  confirmPassword: "",
+  role: member.role.parse(undefined),
+  department: "",
+};
 
 const cert = setCertificationInput.shape;
 /**
@@ -60,12 +73,20 @@ export const certificationForm = z
     state: cert.state,
     categories: z
       .string()
-      .transform((v) => v.split(/[,;\n]/).map((c) => c.trim()).filter(Boolean))
+      .transform((v) =>
+        v
+          .split(/[,;\n]/)
+          .map((c) => c.trim())
+          .filter(Boolean),
+      )
       .pipe(cert.categories as z.ZodType<z.output<typeof cert.categories>, string[]>),
     issuedOn: textInput(cert.issuedOn, null),
     expiresOn: textInput(cert.expiresOn),
   })
-  .refine((c) => !c.issuedOn || c.issuedOn <= c.expiresOn, { message: "Expires on must be after the issue date", path: ["expiresOn"] });
+  .refine((c) => !c.issuedOn || c.issuedOn <= c.expiresOn, {
+    message: say(/*i18n*/ { id: "application.expiresOnMustBeAfter", message: "Expires on must be after the issue date" }),
+    path: ["expiresOn"],
+  });
 export type CertificationFormValues = z.input<typeof certificationForm>;
 export type CertificationFormOutput = z.output<typeof certificationForm>;
 
@@ -78,4 +99,3 @@ export const certificationFormValues = (c: StoredCertification | null | undefine
   issuedOn: c?.issuedOn ?? "",
   expiresOn: c?.expiresOn ?? "",
 });
-

@@ -5,6 +5,7 @@ import {
 import type { ReactNode } from "react";
 import { Controller, type Control, type FieldPath, type FieldValues } from "react-hook-form";
 import { z } from "zod";
+import { shownMessage } from "../../platform/schemaMessages.ts";
 
 // zod compiles object parsers with new Function() unless told not to; the Content-Security-Policy
 // (script-src 'self', no 'unsafe-eval') refuses that and reports a violation. The forms parse without it.
@@ -36,7 +37,7 @@ export function FormText<T extends FieldValues, O>({ control, name, helperText, 
           onBlur={field.onBlur}
           inputRef={field.ref}
           error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ?? helperText}
+          helperText={shownMessage(fieldState.error?.message) ?? helperText}
         />
       )}
     />
@@ -54,12 +55,7 @@ export function FormNumber<T extends FieldValues, O>({ min, max, step = 1, slotP
 /** Dollars and cents: a number input with a $ sign, stepping by 0.01. */
 export function FormMoney<T extends FieldValues, O>({ slotProps, ...props }: NumberProps<T, O>) {
   return (
-    <FormNumber
-      min={0}
-      step="0.01"
-      {...props}
-      slotProps={{ ...slotProps, input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
-    />
+    <FormNumber min={0} step="0.01" {...props} slotProps={{ ...slotProps, input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }} />
   );
 }
 
@@ -95,7 +91,14 @@ export function FormSwitch<T extends FieldValues, O>({ control, name, label, hel
       render={({ field }) => (
         <>
           <FormControlLabel
-            control={<Switch name={field.name} checked={Boolean(field.value)} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { ref: field.ref } }} />}
+            control={
+              <Switch
+                name={field.name}
+                checked={Boolean(field.value)}
+                onChange={(e) => field.onChange(e.target.checked)}
+                slotProps={{ input: { ref: field.ref } }}
+              />
+            }
             label={label}
           />
           {helperText && <FormHelperText sx={{ mt: 0, ml: 0 }}>{helperText}</FormHelperText>}
@@ -157,7 +160,7 @@ export function FormCheckboxes<T extends FieldValues, O>({
                 />
               ))}
             </FormGroup>
-            {(fieldState.error?.message ?? helperText) && <FormHelperText>{fieldState.error?.message ?? helperText}</FormHelperText>}
+            {(fieldState.error?.message ?? helperText) && <FormHelperText>{shownMessage(fieldState.error?.message) ?? helperText}</FormHelperText>}
           </FormControl>
         );
       }}

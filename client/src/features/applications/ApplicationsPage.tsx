@@ -1,6 +1,29 @@
+import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import AddIcon from "@mui/icons-material/Add";
 import FilterListIcon from "@mui/icons-material/FilterList";
-import { Autocomplete, Badge, Box, Button, Card, CardActionArea, CardContent, Chip, Collapse, FormControlLabel, Link, MenuItem, Stack, Switch, TableCell, TableRow, TextField, Typography, useMediaQuery, useTheme } from "@mui/material";
+import {
+  Autocomplete,
+  Badge,
+  Box,
+  Button,
+  Card,
+  CardActionArea,
+  CardContent,
+  Chip,
+  Collapse,
+  FormControlLabel,
+  Link,
+  MenuItem,
+  Stack,
+  Switch,
+  TableCell,
+  TableRow,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from "@mui/material";
 import { useState, useTransition } from "react";
 import { graphql, useFragment, usePaginationFragment, usePreloadedQuery } from "react-relay";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
@@ -16,7 +39,7 @@ import { useRouteQuery } from "../../platform/routeQueries.ts";
 import { useSession } from "../../platform/session.ts";
 import { useItemSearch, type FoundItem } from "../inventory/index.ts";
 import { APPLICATIONS_PAGE_SIZE as PAGE } from "./constants.ts";
-import { addressText, methodText, spanText } from "./format.ts";
+import { addressText, methodText, spanText, unitLabelText } from "./format.ts";
 import { applicationPath, recordApplicationPath } from "./paths.ts";
 
 const pageQuery = graphql`
@@ -46,6 +69,7 @@ type Filters = { applicatorId: string; item: FoundItem | null; restrictedUseOnly
 const NO_FILTERS: Filters = { applicatorId: "", item: null, restrictedUseOnly: false, from: "", to: "" };
 
 function ApplicationList({ query, team }: { query: ApplicationsPage_applications$key; team: readonly { id: string; name: string }[] }) {
+  const { t } = useLingui();
   const { isManager } = useSession();
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const theme = useTheme();
@@ -96,51 +120,85 @@ function ApplicationList({ query, team }: { query: ApplicationsPage_applications
     <ListPage
       actions={
         <Button component={RouterLink} to={recordApplicationPath()} variant="contained" startIcon={<AddIcon />} sx={{ whiteSpace: "nowrap" }}>
-          Record application
+          {t`Record application`}
         </Button>
       }
       filters={
         <Stack spacing={1.5} sx={{ flex: 1, minWidth: 0 }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
-            <SearchField label="Customer" placeholder="Part of the name" value={search.text} onChange={search.setText} sx={{ flex: 1, minWidth: 0 }} />
+            <SearchField label={t`Customer`} placeholder={t`Part of the name`} value={search.text} onChange={search.setText} sx={{ flex: 1, minWidth: 0 }} />
             {phone && (
-              <Button onClick={() => setShowFilters((v) => !v)} aria-expanded={showFilters} startIcon={<Badge color="primary" variant="dot" invisible={!anyFilter}><FilterListIcon /></Badge>}>
-                Filters
+              <Button
+                onClick={() => setShowFilters((v) => !v)}
+                aria-expanded={showFilters}
+                startIcon={
+                  <Badge color="primary" variant="dot" invisible={!anyFilter}>
+                    <FilterListIcon />
+                  </Badge>
+                }
+              >
+                {t`Filters`}
               </Button>
             )}
           </Stack>
           <Collapse in={!phone || showFilters} unmountOnExit>
-          <Box sx={{ display: "grid", gap: 1.5, alignItems: "center", gridTemplateColumns: { xs: "1fr", sm: "repeat(auto-fill, minmax(200px, 1fr))" } }}>
-            {isManager && (
-              <TextField select size="small" label="Applicator" value={filters.applicatorId} onChange={(e) => change({ applicatorId: e.target.value })} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
-                <MenuItem value="">Everyone</MenuItem>
-                {team.map((u) => (
-                  <MenuItem key={u.id} value={u.id}>
-                    {u.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-            <ProductFilter value={filters.item} onChange={(item) => change({ item })} />
-            <TextField size="small" type="date" label="From" value={filters.from} onChange={(e) => change({ from: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
-            <TextField size="small" type="date" label="To" value={filters.to} onChange={(e) => change({ to: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
-            <FormControlLabel control={<Switch checked={filters.restrictedUseOnly} onChange={(e) => change({ restrictedUseOnly: e.target.checked })} />} label="Restricted use only" sx={{ whiteSpace: "nowrap" }} />
-          </Box>
+            <Box sx={{ display: "grid", gap: 1.5, alignItems: "center", gridTemplateColumns: { xs: "1fr", sm: "repeat(auto-fill, minmax(200px, 1fr))" } }}>
+              {isManager && (
+                <TextField
+                  select
+                  size="small"
+                  label={t`Applicator`}
+                  value={filters.applicatorId}
+                  onChange={(e) => change({ applicatorId: e.target.value })}
+                  slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+                >
+                  <MenuItem value="">{t`Everyone`}</MenuItem>
+                  {team.map((u) => (
+                    <MenuItem key={u.id} value={u.id}>
+                      {u.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+              <ProductFilter value={filters.item} onChange={(item) => change({ item })} />
+              <TextField
+                size="small"
+                type="date"
+                label={t`From`}
+                value={filters.from}
+                onChange={(e) => change({ from: e.target.value })}
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
+              <TextField
+                size="small"
+                type="date"
+                label={t`To`}
+                value={filters.to}
+                onChange={(e) => change({ to: e.target.value })}
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
+              <FormControlLabel
+                control={<Switch checked={filters.restrictedUseOnly} onChange={(e) => change({ restrictedUseOnly: e.target.checked })} />}
+                label={t`Restricted use only`}
+                sx={{ whiteSpace: "nowrap" }}
+              />
+            </Box>
           </Collapse>
         </Stack>
       }
       summary={
         <Typography variant="body2" color="text.secondary">
-          {total === 1 ? "1 application" : `${total} applications`}
-          {filtered ? " matching the filters" : ""}
+          {filtered
+            ? plural(total, { one: "# application matching the filters", other: "# applications matching the filters" })
+            : plural(total, { one: "# application", other: "# applications" })}
         </Typography>
       }
-      label="Applications"
+      label={t`Applications`}
       items={records}
       itemKey={(r) => r.id}
       busy={search.searching || refetching}
-      empty={filtered ? "No applications match these filters" : "No applications recorded yet"}
-      columns={[{ header: "When" }, { header: "Customer" }, { header: "Products" }, { header: "Method" }, { header: "Applicator" }]}
+      empty={filtered ? t`No applications match these filters` : t`No applications recorded yet`}
+      columns={[{ header: t`When` }, { header: t`Customer` }, { header: t`Products` }, { header: t`Method` }, { header: t`Applicator` }]}
       row={(r) => <ApplicationRow application={r} />}
       card={(r) => <ApplicationCard application={r} />}
       more={loadMore(paging, PAGE)}
@@ -150,6 +208,7 @@ function ApplicationList({ query, team }: { query: ApplicationsPage_applications
 
 function ProductFilter({ value, onChange }: { value: FoundItem | null; onChange(item: FoundItem | null): void }) {
   const [text, setText] = useState("");
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const { options, loading } = useItemSearch(open ? text : "");
   return (
@@ -168,7 +227,7 @@ function ProductFilter({ value, onChange }: { value: FoundItem | null; onChange(
       getOptionLabel={(o) => o.name}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       filterOptions={(o) => o}
-      renderInput={(params) => <TextField {...params} label="Product" />}
+      renderInput={(params) => <TextField {...params} label={t`Product`} />}
     />
   );
 }
@@ -203,19 +262,21 @@ function useApplication(application: ApplicationsPage_application$key) {
 }
 
 const productsText = (lines: readonly { productName: string; amount: unknown; unitLabel: string }[]) =>
-  lines.map((l) => `${l.productName} ${String(l.amount)} ${l.unitLabel}`).join(", ");
+  lines.map((l) => `${l.productName} ${String(l.amount)} ${unitLabelText(l.unitLabel)}`).join(", ");
 
 function Marks({ restrictedUse, late }: { restrictedUse: boolean; late: boolean }) {
+  const { t } = useLingui();
   if (!restrictedUse && !late) return null;
   return (
     <Stack direction="row" spacing={0.5} component="span" sx={{ ml: 1, display: "inline-flex", verticalAlign: "middle" }}>
-      {restrictedUse && <Chip size="small" color="error" label="RUP" title="Restricted use" />}
-      {late && <Chip size="small" color="warning" label="Late" />}
+      {restrictedUse && <Chip size="small" color="error" label="RUP" title={t`Restricted use`} />}
+      {late && <Chip size="small" color="warning" label={t({ message: "Late", context: "record made after the deadline" })} />}
     </Stack>
   );
 }
 
 function ApplicationRow({ application }: { application: ApplicationsPage_application$key }) {
+  const { t } = useLingui();
   const a = useApplication(application);
   const navigate = useNavigate();
   return (
@@ -227,7 +288,7 @@ function ApplicationRow({ application }: { application: ApplicationsPage_applica
       </TableCell>
       <TableCell>
         <Typography variant="body2" sx={{ fontWeight: 600 }} component="span">
-          {a.customerName ?? "not recorded"}
+          {a.customerName ?? t`not recorded`}
         </Typography>
         <Marks restrictedUse={a.restrictedUse} late={a.late} />
         <Typography variant="caption" color="text.secondary" component="div">
@@ -242,13 +303,14 @@ function ApplicationRow({ application }: { application: ApplicationsPage_applica
 }
 
 function ApplicationCard({ application }: { application: ApplicationsPage_application$key }) {
+  const { t } = useLingui();
   const a = useApplication(application);
   return (
-    <Card component="li" aria-label={`${a.customerName ?? "Application"}, ${spanText(String(a.startedAt), null)}`}>
+    <Card component="li" aria-label={`${a.customerName ?? t`Application`}, ${spanText(String(a.startedAt), null)}`}>
       <CardActionArea component={RouterLink} to={applicationPath(a.id)}>
         <CardContent>
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, lineHeight: 1.3, overflowWrap: "anywhere" }}>
-            {a.customerName ?? "Customer not recorded"}
+            {a.customerName ?? t`Customer not recorded`}
             <Marks restrictedUse={a.restrictedUse} late={a.late} />
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: "anywhere" }}>

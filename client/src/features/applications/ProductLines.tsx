@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import AddIcon from "@mui/icons-material/Add";
 import DeleteIcon from "@mui/icons-material/DeleteOutlined";
 import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
@@ -8,10 +9,11 @@ import { useRelayEnvironment } from "react-relay";
 import type { z } from "zod";
 import { BarcodeScannerDialog } from "../../components/BarcodeScannerDialog.tsx";
 import { FormSelect, FormText } from "../../components/form/fields.tsx";
+import { shownMessage } from "../../platform/schemaMessages.ts";
 import { newLineValues, type recordApplicationForm } from "../../../../schemas/applications.ts";
 import { MEASURE_UNITS } from "../../../../schemas/measures.ts";
 import { useItemSearch, type FoundItem } from "../inventory/index.ts";
-import { SIGNAL_LABEL, unitText } from "./format.ts";
+import { signalText, unitText } from "./format.ts";
 import { findProduct, unitsOf, type Product } from "./products.ts";
 
 type Values = z.input<typeof recordApplicationForm>;
@@ -24,11 +26,16 @@ const USUAL_PLACE = "";
  * The product lines of 'Record application': each product picked by scanning its label or barcode or
  * by name, its amount in one of its units, an optional dilution, and where it was taken from.
  */
-export function ProductLines({ form, products, load }: {
+export function ProductLines({
+  form,
+  products,
+  load,
+}: {
   form: UseFormReturn<Values, unknown, Output>;
   products: Record<string, Product>;
   load(id: string): Promise<Product | null>;
 }) {
+  const { t } = useLingui();
   const { control } = form;
   const lines = useFieldArray({ control, name: "lines" });
   const environment = useRelayEnvironment();
@@ -41,11 +48,11 @@ export function ProductLines({ form, products, load }: {
     setBusy(true);
     try {
       const product = products[id] ?? (await load(id));
-      if (!product) return setProblem("That product could not be loaded");
+      if (!product) return setProblem(t`That product could not be loaded`);
       lines.append(newLineValues(product.id, unitsOf(product)[0]!));
       form.clearErrors("lines");
     } catch {
-      setProblem("The product could not be loaded: check the connection and try again");
+      setProblem(t`The product could not be loaded: check the connection and try again`);
     } finally {
       setBusy(false);
     }
@@ -59,14 +66,12 @@ export function ProductLines({ form, products, load }: {
   };
 
   const error = form.formState.errors.lines;
-  const listError = error?.message ?? error?.root?.message;
+  const listError = shownMessage(error?.message ?? error?.root?.message);
   return (
     <Stack spacing={2}>
       {lines.fields.map((field, index) => {
         const product = products[field.itemId];
-        return product ? (
-          <LineFields key={field.id} control={control} index={index} product={product} onRemove={() => lines.remove(index)} />
-        ) : null;
+        return product ? <LineFields key={field.id} control={control} index={index} product={product} onRemove={() => lines.remove(index)} /> : null;
       })}
       {listError && <Alert severity="error">{listError}</Alert>}
       {problem && (
@@ -76,12 +81,12 @@ export function ProductLines({ form, products, load }: {
       )}
       <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ alignItems: { sm: "center" } }}>
         <Button variant="outlined" startIcon={<QrCodeScannerIcon />} onClick={() => setScanning(true)} sx={{ whiteSpace: "nowrap" }}>
-          Scan product
+          {t`Scan product`}
         </Button>
-        <ProductSearch onPick={(item) => void add(item.id)} label={lines.fields.length ? "Add another product" : "Find product by name"} />
-        {busy && <CircularProgress size={20} aria-label="Loading product" />}
+        <ProductSearch onPick={(item) => void add(item.id)} label={lines.fields.length ? t`Add another product` : t`Find product by name`} />
+        {busy && <CircularProgress size={20} aria-label={t`Loading product`} />}
       </Stack>
-      <BarcodeScannerDialog open={scanning} title="Scan product label" onClose={() => setScanning(false)} onUse={(code) => void scanned(code)} />
+      <BarcodeScannerDialog open={scanning} title={t`Scan product label`} onClose={() => setScanning(false)} onUse={(code) => void scanned(code)} />
     </Stack>
   );
 }
@@ -105,32 +110,32 @@ function ProductSearch({ onPick, label }: { onPick(item: FoundItem): void; label
       getOptionLabel={(o) => o.name}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       filterOptions={(o) => o}
-      renderInput={(params) => (
-        <TextField {...params} label={label} />
-      )}
+      renderInput={(params) => <TextField {...params} label={label} />}
     />
   );
 }
 
 function LineFields({ control, index, product, onRemove }: { control: Control<Values, unknown, Output>; index: number; product: Product; onRemove(): void }) {
+  const { t } = useLingui();
   const units = unitsOf(product);
+  const { name, epaRegistrationNumber: epa, stockText } = product;
   const measured = Boolean(product.containerSize);
   const [dilution, setDilution] = useState(false);
   const places = product.stockLevels.filter((l) => l.quantity > 0 || l.stockText !== "0 containers");
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={`Product: ${product.name}`}>
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t`Product: ${name}`}>
       <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start", mb: 1.5 }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography sx={{ fontWeight: 700, overflowWrap: "anywhere" }}>{product.name}</Typography>
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: "anywhere" }}>
-            {product.epaRegistrationNumber ? `EPA Reg. No. ${product.epaRegistrationNumber}` : "No EPA number"} · {product.stockText} in stock
+            {epa ? t`EPA Reg. No. ${epa}` : t`No EPA number`} · {t`${stockText} in stock`}
           </Typography>
           <Stack direction="row" spacing={0.5} sx={{ mt: 0.5, flexWrap: "wrap" }} useFlexGap>
-            {product.restrictedUse && <Chip size="small" color="error" label="Restricted use" />}
-            {product.signalWord && <Chip size="small" variant="outlined" label={SIGNAL_LABEL[product.signalWord] ?? product.signalWord} />}
+            {product.restrictedUse && <Chip size="small" color="error" label={t`Restricted use`} />}
+            {product.signalWord && <Chip size="small" variant="outlined" label={signalText(product.signalWord)} />}
           </Stack>
         </Box>
-        <IconButton aria-label={`Remove ${product.name}`} onClick={onRemove} edge="end">
+        <IconButton aria-label={t`Remove ${name}`} onClick={onRemove} edge="end">
           <DeleteIcon />
         </IconButton>
       </Stack>
@@ -139,7 +144,7 @@ function LineFields({ control, index, product, onRemove }: { control: Control<Va
           <FormText
             control={control}
             name={`lines.${index}.amount`}
-            label="Amount applied"
+            label={t`Amount applied`}
             required
             slotProps={{ htmlInput: { inputMode: "decimal" } }}
             helperText=" "
@@ -149,44 +154,65 @@ function LineFields({ control, index, product, onRemove }: { control: Control<Va
           <FormSelect
             control={control}
             name={`lines.${index}.unit`}
-            label="Unit"
+            label={t`Unit`}
             options={units.map((u) => ({ value: u, label: unitText(u) }))}
-            helperText={measured ? " " : "Whole units"}
+            helperText={measured ? " " : t`Whole units`}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 5 }}>
           <FormSelect
             control={control}
             name={`lines.${index}.locationId`}
-            label="Taken from"
+            label={t`Taken from`}
             slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-            options={[{ value: USUAL_PLACE, label: "The usual place" }, ...places.map((l) => ({ value: l.location.id, label: `${l.location.name} · ${l.stockText}` }))]}
-            helperText="Default: your truck when it carries it, else the main warehouse"
+            options={[
+              { value: USUAL_PLACE, label: t`The usual place` },
+              ...places.map((l) => ({ value: l.location.id, label: `${l.location.name} · ${l.stockText}` })),
+            ]}
+            helperText={t`Default: your truck when it carries it, else the main warehouse`}
           />
         </Grid>
         {measured && !dilution && (
           <Grid size={12}>
             <Button size="small" startIcon={<AddIcon />} onClick={() => setDilution(true)}>
-              Add dilution
+              {t`Add dilution`}
             </Button>
           </Grid>
         )}
         {measured && dilution && (
           <>
             <Grid size={{ xs: 7, sm: 3 }}>
-              <FormText control={control} name={`lines.${index}.dilutionAmount`} label="Product" slotProps={{ htmlInput: { inputMode: "decimal" } }} helperText=" " />
+              <FormText
+                control={control}
+                name={`lines.${index}.dilutionAmount`}
+                label={t`Product`}
+                slotProps={{ htmlInput: { inputMode: "decimal" } }}
+                helperText=" "
+              />
             </Grid>
             <Grid size={{ xs: 5, sm: 3 }}>
-              <FormSelect control={control} name={`lines.${index}.dilutionUnit`} label="Unit" options={MEASURE_UNITS.map((u) => ({ value: u, label: unitText(u) }))} helperText=" " />
+              <FormSelect
+                control={control}
+                name={`lines.${index}.dilutionUnit`}
+                label={t`Unit`}
+                options={MEASURE_UNITS.map((u) => ({ value: u, label: unitText(u) }))}
+                helperText=" "
+              />
             </Grid>
             <Grid size={{ xs: 7, sm: 3 }}>
-              <FormText control={control} name={`lines.${index}.finishedVolume`} label="per finished mix" slotProps={{ htmlInput: { inputMode: "decimal" } }} helperText=" " />
+              <FormText
+                control={control}
+                name={`lines.${index}.finishedVolume`}
+                label={t`per finished mix`}
+                slotProps={{ htmlInput: { inputMode: "decimal" } }}
+                helperText=" "
+              />
             </Grid>
             <Grid size={{ xs: 5, sm: 3 }}>
               <FormSelect
                 control={control}
                 name={`lines.${index}.finishedUnit`}
-                label="Unit"
+                label={t`Unit`}
                 options={(["FL_OZ", "GAL", "ML", "L"] as const).map((u) => ({ value: u, label: unitText(u) }))}
                 helperText=" "
               />

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useLingui } from "@lingui/react/macro";
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import { Alert, Autocomplete, Box, Button, Grid, Paper, Stack, TextField, Typography } from "@mui/material";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
@@ -12,10 +13,12 @@ import { FormSelect, FormText } from "../../components/form/fields.tsx";
 import { useFormSave } from "../../components/form/useFormSave.ts";
 import { useKeptOnPhone } from "../../offline/useKeptOnPhone.ts";
 import { useRouteQuery } from "../../platform/routeQueries.ts";
+import { shownMessage } from "../../platform/schemaMessages.ts";
 import { useSession } from "../../platform/session.ts";
-import { APPLICATION_METHODS, METHOD_LABEL, isoToLocalDateTime, newLineValues, recordApplicationForm } from "../../../../schemas/applications.ts";
-import { AREA_LABEL, AREA_UNITS } from "../../../../schemas/measures.ts";
+import { APPLICATION_METHODS, isoToLocalDateTime, newLineValues, recordApplicationForm } from "../../../../schemas/applications.ts";
+import { AREA_UNITS } from "../../../../schemas/measures.ts";
 import { COMMON_PESTS } from "../inventory/index.ts";
+import { areaUnitText, methodText } from "./format.ts";
 import { applicationPath } from "./paths.ts";
 import { ProductLines } from "./ProductLines.tsx";
 import { unitsOf, useProducts } from "./products.ts";
@@ -85,7 +88,8 @@ const blank = (): Values => ({
 /** Where a server error about an input field shows in this form (`areaTreated.amount` → the area's amount). */
 function placeFor(field: string): FieldPath<Values> | null {
   if (field.startsWith("areaTreated")) return "areaAmount";
-  if (field === "applicatorId" || field === "supervisorId" || field === "customerName" || field === "startedAt" || field === "endedAt" || field === "method") return field;
+  if (field === "applicatorId" || field === "supervisorId" || field === "customerName" || field === "startedAt" || field === "endedAt" || field === "method")
+    return field;
   if (field === "targetPests" || field === "siteDescription" || field === "notes" || field === "supervisedApplicators") return field;
   if (/^serviceAddress\.(street|city|state|zip)$/.test(field)) return field as FieldPath<Values>;
   if (/^weather\.(temperatureF|windSpeedMph|windDirection)$/.test(field)) return field as FieldPath<Values>;
@@ -104,6 +108,7 @@ function placeFor(field: string): FieldPath<Values> | null {
 export default function RecordApplicationPage() {
   const data = usePreloadedQuery<RecordApplicationPageQuery>(pageQuery, useRouteQuery<RecordApplicationPageQuery>());
   const { isManager } = useSession();
+  const { t } = useLingui();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const kept = useKeptOnPhone();
@@ -112,7 +117,7 @@ export default function RecordApplicationPage() {
   const [queued, setQueued] = useState<string | null>(null);
   const form = useForm<Values, unknown, Output>({ resolver: zodResolver(recordApplicationForm), defaultValues: blank() });
   const { control } = form;
-  const save = useFormSave(form, { failure: "Failed to record the application", placeFor, onUnplaced: setUnplaced });
+  const save = useFormSave(form, { failure: t`Failed to record the application`, placeFor, onUnplaced: setUnplaced });
 
   // ?item=<id> (Record application from an item): the first line is that product.
   const started = useRef(false);
@@ -122,8 +127,8 @@ export default function RecordApplicationPage() {
     started.current = true;
     void load(itemId)
       .then((p) => p && form.getValues("lines").length === 0 && form.setValue("lines", [newLineValues(p.id, unitsOf(p)[0]!)]))
-      .catch(() => setUnplaced("The product could not be loaded"));
-  }, [params, load, form]);
+      .catch(() => setUnplaced(t`The product could not be loaded`));
+  }, [params, load, form, t]);
 
   const customers = useMemo(() => {
     const seen = new Map<string, NonNullable<RecordApplicationPageQuery["response"]["applications"]["edges"][number]["node"]>>();
@@ -132,8 +137,16 @@ export default function RecordApplicationPage() {
   }, [data.applications]);
   const team = data.teamMembers?.edges.map((e) => e.node) ?? [];
   const me = data.viewer;
+  const myName = me?.name ?? "";
   const offline = typeof navigator !== "undefined" && navigator.onLine === false;
-  const licence = offline && !me?.certification ? "Without signal: the server checks the licence when the record is sent" : me?.certification ? `Licence ${me.certification.number} (${me.certification.state})${me.certification.valid ? "" : `, expired ${me.certification.expiresOn}`}` : "No licence on file";
+  const cert = me?.certification;
+  let licence: string;
+  if (offline && !cert) licence = t`Without signal: the server checks the licence when the record is sent`;
+  else if (!cert) licence = t`No licence on file`;
+  else {
+    const { number, state, expiresOn } = cert;
+    licence = cert.valid ? t`Licence ${number} (${state})` : t`Licence ${number} (${state}), expired ${expiresOn}`;
+  }
 
   const [commit, pending] = useMutation<RecordApplicationPageMutation>(graphql`
     mutation RecordApplicationPageMutation($input: RecordApplicationInput!) {
@@ -158,14 +171,15 @@ export default function RecordApplicationPage() {
       variables: { input },
       onCompleted: (d) => {
         const r = d.recordApplication;
-        save.completed(r, "RecordApplicationPayload", "Application recorded", () => {
+        save.completed(r, "RecordApplicationPayload", t`Application recorded`, () => {
           if (r.__typename === "RecordApplicationPayload" && r.application) navigate(applicationPath(r.application.id));
         });
       },
       onError: (error) => {
         // Kept on the phone: it is sent when the network is back; the form is ready for the next visit.
         if (kept(error)) {
-          setQueued(`${input.customerName}: saved on this phone, it will be sent when you are back online.`);
+          const customer = input.customerName;
+          setQueued(t`${customer}: saved on this phone, it will be sent when you are back online.`);
           form.reset(blank());
           window.scrollTo({ top: 0 });
           return;
@@ -178,16 +192,21 @@ export default function RecordApplicationPage() {
   const pickCustomer = (name: string) => {
     const c = customers.get(name);
     if (!c) return;
-    form.setValue("serviceAddress", { street: c.serviceAddress.street ?? "", city: c.serviceAddress.city ?? "", state: c.serviceAddress.state ?? "", zip: c.serviceAddress.zip ?? "" });
+    form.setValue("serviceAddress", {
+      street: c.serviceAddress.street ?? "",
+      city: c.serviceAddress.city ?? "",
+      state: c.serviceAddress.state ?? "",
+      zip: c.serviceAddress.zip ?? "",
+    });
     if (c.siteDescription && !form.getValues("siteDescription")) form.setValue("siteDescription", c.siteDescription);
   };
 
   return (
-    <Box component="form" onSubmit={submit} noValidate aria-label="Record application" sx={{ maxWidth: 800 }}>
+    <Box component="form" onSubmit={submit} noValidate aria-label={t`Record application`} sx={{ maxWidth: 800 }}>
       <Stack spacing={2}>
         <Box>
           <Button component={RouterLink} to="/applications" size="small" startIcon={<ArrowBackIcon />}>
-            All applications
+            {t`All applications`}
           </Button>
         </Box>
         {queued && (
@@ -200,7 +219,7 @@ export default function RecordApplicationPage() {
             {unplaced}
           </Alert>
         )}
-        <Section title="Customer">
+        <Section title={t`Customer`}>
           <Grid container spacing={2}>
             <Grid size={12}>
               <Controller
@@ -216,67 +235,129 @@ export default function RecordApplicationPage() {
                       if (reason === "selectOption") pickCustomer(v);
                     }}
                     renderInput={(params) => (
-                      <TextField {...params} inputRef={field.ref} required label="Customer name" error={Boolean(fieldState.error)} helperText={fieldState.error?.message ?? "Recent customers fill in their address"} />
+                      <TextField
+                        {...params}
+                        inputRef={field.ref}
+                        required
+                        label={t`Customer name`}
+                        error={Boolean(fieldState.error)}
+                        helperText={shownMessage(fieldState.error?.message) ?? t`Recent customers fill in their address`}
+                      />
                     )}
                   />
                 )}
               />
             </Grid>
             <Grid size={12}>
-              <FormText control={control} name="serviceAddress.street" label="Street" required autoComplete="street-address" helperText=" " />
+              <FormText control={control} name="serviceAddress.street" label={t`Street`} required autoComplete="street-address" helperText=" " />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <FormText control={control} name="serviceAddress.city" label="City" required helperText=" " />
+              <FormText control={control} name="serviceAddress.city" label={t`City`} required helperText=" " />
             </Grid>
             <Grid size={{ xs: 4, sm: 2 }}>
-              <FormText control={control} name="serviceAddress.state" label="State" required placeholder="TX" slotProps={{ htmlInput: { maxLength: 2, autoCapitalize: "characters" } }} helperText=" " />
+              <FormText
+                control={control}
+                name="serviceAddress.state"
+                label={t`State`}
+                required
+                placeholder="TX"
+                slotProps={{ htmlInput: { maxLength: 2, autoCapitalize: "characters" } }}
+                helperText=" "
+              />
             </Grid>
             <Grid size={{ xs: 8, sm: 4 }}>
-              <FormText control={control} name="serviceAddress.zip" label="ZIP" required slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 10 } }} helperText=" " />
+              <FormText
+                control={control}
+                name="serviceAddress.zip"
+                label={t`ZIP`}
+                required
+                slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 10 } }}
+                helperText=" "
+              />
             </Grid>
             <Grid size={12}>
-              <FormText control={control} name="siteDescription" label="Site" placeholder="e.g. Kitchen and exterior perimeter" helperText=" " />
+              <FormText control={control} name="siteDescription" label={t`Site`} placeholder={t`e.g. Kitchen and exterior perimeter`} helperText=" " />
             </Grid>
           </Grid>
         </Section>
 
-        <Section title="Treatment">
+        <Section title={t`Treatment`}>
           <Grid container spacing={2}>
             <Grid size={{ xs: 7, sm: 4 }}>
-              <FormText control={control} name="areaAmount" label="Area treated" required slotProps={{ htmlInput: { inputMode: "decimal" } }} helperText=" " />
+              <FormText
+                control={control}
+                name="areaAmount"
+                label={t`Area treated`}
+                required
+                slotProps={{ htmlInput: { inputMode: "decimal" } }}
+                helperText=" "
+              />
             </Grid>
             <Grid size={{ xs: 5, sm: 3 }}>
-              <FormSelect control={control} name="areaUnit" label="Area unit" options={AREA_UNITS.map((u) => ({ value: u, label: AREA_LABEL[u] }))} helperText=" " />
+              <FormSelect
+                control={control}
+                name="areaUnit"
+                label={t`Area unit`}
+                options={AREA_UNITS.map((u) => ({ value: u, label: areaUnitText(u) }))}
+                helperText=" "
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 5 }}>
-              <FormSelect control={control} name="method" label="Method" required options={APPLICATION_METHODS.map((m) => ({ value: m, label: METHOD_LABEL[m] }))} helperText=" " />
+              <FormSelect
+                control={control}
+                name="method"
+                label={t`Method`}
+                required
+                options={APPLICATION_METHODS.map((m) => ({ value: m, label: methodText(m) }))}
+                helperText=" "
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <FormText control={control} name="startedAt" label="Started" type="datetime-local" required slotProps={{ inputLabel: { shrink: true } }} helperText=" " />
+              <FormText
+                control={control}
+                name="startedAt"
+                label={t`Started`}
+                type="datetime-local"
+                required
+                slotProps={{ inputLabel: { shrink: true } }}
+                helperText=" "
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <FormText control={control} name="endedAt" label="Ended" type="datetime-local" slotProps={{ inputLabel: { shrink: true } }} helperText="Optional" />
+              <FormText
+                control={control}
+                name="endedAt"
+                label={t`Ended`}
+                type="datetime-local"
+                slotProps={{ inputLabel: { shrink: true } }}
+                helperText={t`Optional`}
+              />
             </Grid>
             <Grid size={12}>
-              <Names control={control} name="targetPests" label="Target pests" required options={COMMON_PESTS} helperText="Pick or type, then Enter" />
+              <Names control={control} name="targetPests" label={t`Target pests`} required options={COMMON_PESTS} helperText={t`Pick or type, then Enter`} />
             </Grid>
           </Grid>
         </Section>
 
-        <Section title="Products">
+        <Section title={t`Products`}>
           <ProductLines form={form} products={products} load={load} />
         </Section>
 
-        <Section title="Applicator">
+        <Section title={t`Applicator`}>
           <Grid container spacing={2}>
             <Grid size={12}>
               {isManager && team.length > 0 ? (
                 <FormSelect
                   control={control}
                   name="applicatorId"
-                  label="Applicator"
+                  label={t`Applicator`}
                   slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-                  options={[{ value: "", label: `Me (${me?.name ?? ""})` }, ...team.filter((u) => u.id !== me?.id).map((u) => ({ value: u.id, label: `${u.name}${u.certification ? ` · ${u.certification.number}` : ""}` }))]}
+                  options={[
+                    { value: "", label: t`Me (${myName})` },
+                    ...team
+                      .filter((u) => u.id !== me?.id)
+                      .map((u) => ({ value: u.id, label: `${u.name}${u.certification ? ` · ${u.certification.number}` : ""}` })),
+                  ]}
                   helperText={licence}
                 />
               ) : (
@@ -286,12 +367,12 @@ export default function RecordApplicationPage() {
                   render={({ field, fieldState }) => (
                     <TextField
                       fullWidth
-                      label="Applicator"
+                      label={t`Applicator`}
                       value={me?.name ?? ""}
                       inputRef={field.ref}
                       slotProps={{ htmlInput: { readOnly: true } }}
                       error={Boolean(fieldState.error)}
-                      helperText={fieldState.error?.message ?? licence}
+                      helperText={shownMessage(fieldState.error?.message) ?? licence}
                     />
                   )}
                 />
@@ -302,42 +383,57 @@ export default function RecordApplicationPage() {
                 <FormSelect
                   control={control}
                   name="supervisorId"
-                  label="Supervising certified applicator"
+                  label={t`Supervising certified applicator`}
                   slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-                  options={[{ value: "", label: "None" }, ...team.filter((u) => u.certification?.valid).map((u) => ({ value: u.id, label: `${u.name} · ${u.certification!.number}` }))]}
-                  helperText="When the applicator works under someone else's licence"
+                  options={[
+                    { value: "", label: t`None` },
+                    ...team.filter((u) => u.certification?.valid).map((u) => ({ value: u.id, label: `${u.name} · ${u.certification!.number}` })),
+                  ]}
+                  helperText={t`When the applicator works under someone else's licence`}
                 />
               </Grid>
             )}
             <Grid size={12}>
-              <Names control={control} name="supervisedApplicators" label="Non-certified applicators supervised" options={[]} helperText="Names, each followed by Enter" />
+              <Names
+                control={control}
+                name="supervisedApplicators"
+                label={t`Non-certified applicators supervised`}
+                options={[]}
+                helperText={t`Names, each followed by Enter`}
+              />
             </Grid>
           </Grid>
         </Section>
 
-        <Section title="Weather and notes">
+        <Section title={t`Weather and notes`}>
           <Grid container spacing={2}>
             <Grid size={{ xs: 6, sm: 4 }}>
-              <FormText control={control} name="weather.temperatureF" label="Temperature °F" slotProps={{ htmlInput: { inputMode: "decimal" } }} helperText=" " />
+              <FormText
+                control={control}
+                name="weather.temperatureF"
+                label={t`Temperature °F`}
+                slotProps={{ htmlInput: { inputMode: "decimal" } }}
+                helperText=" "
+              />
             </Grid>
             <Grid size={{ xs: 6, sm: 4 }}>
-              <FormText control={control} name="weather.windSpeedMph" label="Wind mph" slotProps={{ htmlInput: { inputMode: "decimal" } }} helperText=" " />
+              <FormText control={control} name="weather.windSpeedMph" label={t`Wind mph`} slotProps={{ htmlInput: { inputMode: "decimal" } }} helperText=" " />
             </Grid>
             <Grid size={{ xs: 12, sm: 4 }}>
-              <FormText control={control} name="weather.windDirection" label="Wind from" placeholder="e.g. NW" helperText=" " />
+              <FormText control={control} name="weather.windDirection" label={t`Wind from`} placeholder={t`e.g. NW`} helperText=" " />
             </Grid>
             <Grid size={12}>
-              <FormText control={control} name="notes" label="Notes" multiline minRows={2} helperText=" " />
+              <FormText control={control} name="notes" label={t`Notes`} multiline minRows={2} helperText=" " />
             </Grid>
           </Grid>
         </Section>
 
         <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end", pb: 2 }}>
           <Button component={RouterLink} to="/applications" disabled={pending}>
-            Cancel
+            {t`Cancel`}
           </Button>
           <Button type="submit" variant="contained" size="large" disabled={pending}>
-            {pending ? "Saving..." : "Record application"}
+            {pending ? t`Saving...` : t`Record application`}
           </Button>
         </Stack>
       </Stack>
@@ -357,7 +453,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** A list of names (pests, people): picked or typed; what is typed is added on Enter or when leaving the field. */
-function Names({ control, name, label, options, helperText, required }: {
+function Names({
+  control,
+  name,
+  label,
+  options,
+  helperText,
+  required,
+}: {
   control: Control<Values, unknown, Output>;
   name: "targetPests" | "supervisedApplicators";
   label: string;
@@ -384,7 +487,7 @@ function Names({ control, name, label, options, helperText, required }: {
               required={required}
               label={label}
               error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message ?? helperText}
+              helperText={shownMessage(fieldState.error?.message) ?? helperText}
             />
           )}
         />
@@ -392,4 +495,3 @@ function Names({ control, name, label, options, helperText, required }: {
     />
   );
 }
-

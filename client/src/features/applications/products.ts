@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useCallback, useState } from "react";
 import { fetchQuery, graphql, useRelayEnvironment, type Environment } from "react-relay";
 import type { productsScanQuery } from "../../__generated__/productsScanQuery.graphql.ts";
@@ -68,13 +69,16 @@ export async function findProduct(environment: Environment, code: string): Promi
       const r = (await fetchQuery<productsScanQuery>(environment, scanQuery, { code: candidate }, { fetchPolicy: "network-only" }).toPromise())?.scanLookup;
       const data = r?.__typename === "ScanLookupSuccess" ? r.data : undefined;
       if (data?.__typename === "InventoryItem") return { id: data.id };
-      problem ??= r?.__typename === "ScanLookupSuccess" ? "That code is not a stock item" : (r && "message" in r ? r.message : null) || `No item found for code ${code}`;
+      problem ??=
+        r?.__typename === "ScanLookupSuccess"
+          ? t`That code is not a stock item`
+          : (r && "message" in r ? r.message : null) || t`No item found for code ${code}`;
     } catch {
-      problem ??= "Failed to look up the code";
+      problem ??= t`Failed to look up the code`;
       break;
     }
   }
-  return { problem: problem ?? `No item found for code ${code}` };
+  return { problem: problem ?? t`No item found for code ${code}` };
 }
 
 /** The units an amount of this product may be given in: its measure kind's (fl oz, gal, mL, L or oz, lb, g, kg), else its own unit. */

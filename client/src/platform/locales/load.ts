@@ -55,9 +55,15 @@ const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
   "en-US": () => Promise.resolve({ messages: {} }),
   "es-US": () => import("./es-US/messages.ts"),
 };
+// The shared schemas' messages (what a form's own check says, by id: field.required, …), fetched beside
+// the app's catalog. English needs none: a schema's message carries its English text.
+const schemaCatalogs: Partial<Record<Locale, () => Promise<{ messages: Messages }>>> = {
+  "es-US": () => import("../../../../schemas/locales/es-US.ts"),
+};
 
 export function loadCatalog(locale: Locale): Promise<Messages> {
-  return catalogs[locale]().then((m) => m.messages);
+  const schemas = schemaCatalogs[locale];
+  return Promise.all([catalogs[locale](), schemas ? schemas() : { messages: {} }]).then(([app, shared]) => ({ ...shared.messages, ...app.messages }));
 }
 
 const UNSAVED_KEY = "trapline.locale.unsaved";

@@ -1,0 +1,25 @@
+import { i18n } from "@lingui/core";
+import { englishOf, messageOfText, type Message } from "../../../schemas/messages.ts";
+
+/*
+ * A form's own check (the shared zod schemas) says its problems in English through `say()`, which
+ * remembers the message behind each text (schemas/messages.ts). Shown, such a text is read back into
+ * its message and put in the app's language from the schemas' catalog (loaded with the app's,
+ * platform/locales/load.ts). Any other text (a server's answer, already in the reader's language) stays.
+ */
+// Bound once: the catalog extractor reads `i18n._(…)` calls as messages of the app's own, which these are not.
+const translate = i18n._.bind(i18n);
+
+function render(m: Message): string {
+  // Not in the loaded catalog (English, or no catalog yet): its English text.
+  if (!Object.hasOwn(i18n.messages, m.id)) return englishOf(m);
+  const values = m.values && Object.fromEntries(Object.entries(m.values).map(([k, v]) => [k, typeof v === "object" ? render(v) : v]));
+  return translate(m.id, values, { message: m.message });
+}
+
+/** A form field's problem in the app's language. */
+export function shownMessage<T extends string | undefined>(text: T): T {
+  if (!text) return text;
+  const m = messageOfText(text);
+  return (m ? render(m) : text) as T;
+}
