@@ -5,7 +5,7 @@ import ChecklistIcon from "@mui/icons-material/Checklist";
 import EditIcon from "@mui/icons-material/EditOutlined";
 import PrintIcon from "@mui/icons-material/PrintOutlined";
 import TuneIcon from "@mui/icons-material/Tune";
-import { Box, Button, Card, CardContent, Chip, Dialog, IconButton, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme } from "@mui/material";
+import { Box, Button, Card, CardContent, Chip, Dialog, IconButton, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
 import { DeferredTooltip } from "../../components/deferred.tsx";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useState, useTransition } from "react";
@@ -26,6 +26,7 @@ import { useLocationsLive } from "./useLocationsLive.ts";
 import { TransferButton } from "../stock/index.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { PageDialog } from "../../components/PageDialog.tsx";
+import { useScreenBelow } from "../../components/useScreenBelow.ts";
 
 const LocationForm = lazy(() => import("./LocationForm.tsx"));
 const MinimumDialog = lazy(() => import("./MinimumDialog.tsx"));
@@ -81,8 +82,7 @@ function BackLink() {
 }
 
 function Location({ location }: { location: LocationDetailPage_location$key }) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down("md"));
+  const phone = useScreenBelow("md");
   const navigate = useNavigate();
   const { toast } = useToast();
   const { t } = useLingui();

@@ -1,6 +1,5 @@
 import { BarChart } from "@mui/x-charts/BarChart";
 import { LineChart, lineClasses } from "@mui/x-charts/LineChart";
-import { useMediaQuery, useTheme } from "@mui/material";
 import { useLingui } from "@lingui/react/macro";
 import { graphql, useFragment } from "react-relay";
 import { activeLocale } from "../../platform/locales/load.ts";
@@ -11,6 +10,7 @@ import type { StockReports_value$key } from "../../__generated__/StockReports_va
 import type { CsvColumn } from "./csv.ts";
 import { ReportCard, useReportRange } from "./ReportCard.tsx";
 import { formatDollars, periodLabel } from "./format.ts";
+import { useScreenBelow } from "../../components/useScreenBelow.ts";
 
 export const REASON_COLORS = { issued: "#1565c0", received: "#2e7d32", used: "#ef6c00", adjusted: "#6a1b9a" } as const;
 const HEIGHT = 280;
@@ -93,7 +93,7 @@ export function StockValueByLocationReport({ reports }: { reports: StockReports_
   const { t } = useLingui();
   const total = totalValue(rows);
   const onVehicles = totalValue(rows.filter((r) => r.kind === "VEHICLE"));
-  const phone = useMediaQuery(useTheme().breakpoints.down("sm"));
+  const phone = useScreenBelow("sm");
   // On a phone the holder's name would leave the bars no room.
   const label = (r: (typeof rows)[number]) => (r.holder && !phone ? `${r.name} (${r.holder})` : r.name);
   return (
