@@ -1,9 +1,10 @@
-import { Dialog, useMediaQuery, useTheme } from "@mui/material";
+import { Dialog } from "@mui/material";
 import { lazy, Suspense } from "react";
 import { loadEquipmentForm } from "../features/equipment/index.ts";
 import { loadInventoryItemForm } from "../features/inventory/index.ts";
 import { loadRequestForm } from "../features/requests/index.ts";
 import type { QuickAction, RequestPrefill } from "../platform/quickActions.ts";
+import { useScreenBelow } from "../components/useScreenBelow.ts";
 
 const InventoryItemForm = lazy(loadInventoryItemForm);
 const EquipmentForm = lazy(loadEquipmentForm);
@@ -11,8 +12,7 @@ const RequestForm = lazy(loadRequestForm);
 
 /** §4 quick-action dialog: closed, or open for one type; closes on success or dismissal. Full screen on phones. */
 export default function QuickActionDialog({ state, onClose }: { state: { kind: QuickAction; prefill?: RequestPrefill } | null; onClose(): void }) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down("md"));
+  const fullScreen = useScreenBelow("md");
   return (
     <Dialog open={state !== null} onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="md" aria-labelledby="quick-action-title">
       <Suspense fallback={null}>

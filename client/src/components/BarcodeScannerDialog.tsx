@@ -1,6 +1,6 @@
 import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
 import StopIcon from "@mui/icons-material/Stop";
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography, useMediaQuery, useTheme } from "@mui/material";
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from "@mui/material";
 import { useCallback, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useToast } from "../platform/toast.tsx";
@@ -8,6 +8,7 @@ import { CameraViewport } from "./scanner/CameraViewport.tsx";
 import { PhotoScanButton } from "./scanner/PhotoScanButton.tsx";
 import type { ScanHit } from "./scanner/scanRules.ts";
 import { useCameraScanner } from "./scanner/useCameraScanner.ts";
+import { useScreenBelow } from "./useScreenBelow.ts";
 
 type Props = {
   open: boolean;
@@ -23,8 +24,7 @@ type Props = {
  */
 export function BarcodeScannerDialog({ open, onClose, onUse, title }: Props) {
   const { t } = useLingui();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down("sm"));
+  const phone = useScreenBelow("sm");
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={phone} aria-labelledby="barcode-scanner-title">
       {open && <ScannerBody title={title ?? t`Scan Barcode`} onClose={onClose} onUse={onUse} />}

@@ -1,8 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
 import MoreVertIcon from "@mui/icons-material/MoreVert";
-import { Box, Button, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, useMediaQuery, useTheme } from "@mui/material";
+import { Box, Button, IconButton, ListItemIcon, ListItemText, Menu, MenuItem } from "@mui/material";
 import { DeferredTooltip } from "./deferred.tsx";
 import { useId, useState, type ReactNode } from "react";
+import { useScreenBelow } from "./useScreenBelow.ts";
 
 /** One secondary action of a list page's toolbar (export, import, print labels). */
 export interface ListAction {
@@ -38,8 +39,7 @@ function linkProps(action: ListAction) {
  */
 export function ListActions({ actions }: { actions: ListAction[] }) {
   const { t } = useLingui();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down("sm"));
+  const phone = useScreenBelow("sm");
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   if (actions.length === 0) return null;

@@ -1,6 +1,7 @@
-import { Dialog, useMediaQuery, useTheme } from "@mui/material";
+import { Dialog } from "@mui/material";
 import { Suspense, type ReactNode } from "react";
 import { FormLoading } from "./form/FormLoading.tsx";
+import { useScreenBelow } from "./useScreenBelow.ts";
 
 /**
  * A screen's dialog for one of its forms (add, edit, a step of an order): full screen on a phone, its
@@ -18,8 +19,7 @@ export function PageDialog({ open, onClose, titleId, maxWidth = "sm", fullScreen
   fallback?: ReactNode;
   children: ReactNode;
 }) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down(fullScreenBelow));
+  const phone = useScreenBelow(fullScreenBelow);
   return (
     <Dialog open={open} onClose={onClose} fullScreen={phone} fullWidth maxWidth={maxWidth} aria-labelledby={titleId}>
       {open && <Suspense fallback={loading ? <FormLoading titleId={titleId} title={loading} /> : fallback}>{children}</Suspense>}

@@ -7,13 +7,14 @@ import { db, type EquipmentRow, type ItemRow, type RequestRow, type Snapshot, ty
  * mutations take (Relay's global ids: base64 of "Type:id").
  */
 
+type Raw = Record<string, unknown>;
 const globalId = (type: string, id: number) => btoa(`${type}:${id}`);
+/** A row's two ids: the GraphQL one and the database's. */
+const ids = (type: string, r: Raw) => ({ id: globalId(type, r.id as number), databaseId: r.id as number });
 const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : null);
 
-type Raw = Record<string, unknown>;
 const equipmentRow = (r: Raw): EquipmentRow => ({
-  id: globalId("Equipment", r.id as number),
-  databaseId: r.id as number,
+  ...ids("Equipment", r),
   name: String(r.name),
   serialNumber: str(r.serialNumber),
   category: String(r.category),
@@ -26,8 +27,7 @@ const equipmentRow = (r: Raw): EquipmentRow => ({
   sdsFileUrl: str(r.sdsFileUrl),
 });
 const itemRow = (r: Raw): ItemRow => ({
-  id: globalId("InventoryItem", r.id as number),
-  databaseId: r.id as number,
+  ...ids("InventoryItem", r),
   name: String(r.name),
   description: str(r.description),
   category: String(r.category),
@@ -53,8 +53,7 @@ const requestRow = (r: Raw): RequestRow => {
     // an unreadable line list shows as no lines
   }
   return {
-    id: globalId("Request", r.id as number),
-    databaseId: r.id as number,
+    ...ids("Request", r),
     type: String(r.type),
     status: String(r.status),
     justification: String(r.justification ?? ""),

@@ -1,7 +1,8 @@
-import { Stack, useMediaQuery, useTheme } from "@mui/material";
+import { Stack } from "@mui/material";
 import type { ReactNode } from "react";
 import { ListToolbar } from "./ListToolbar.tsx";
 import { ResponsiveList, type ResponsiveListProps } from "./ResponsiveList.tsx";
+import { useScreenBelow } from "../useScreenBelow.ts";
 
 /**
  * A list screen: its toolbar (search and filters, then actions), what the list holds (`summary`), the
@@ -13,8 +14,7 @@ export function ListPage<T>({ filters, actions, summary, dialog, ...list }: Omit
   summary?: ReactNode;
   dialog?: ReactNode;
 }) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down("md"));
+  const phone = useScreenBelow("md");
   return (
     <Stack spacing={2}>
       <ListToolbar actions={actions}>{filters}</ListToolbar>

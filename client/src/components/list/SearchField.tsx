@@ -2,7 +2,15 @@ import SearchIcon from "@mui/icons-material/Search";
 import { InputAdornment, TextField, type SxProps, type Theme } from "@mui/material";
 
 /** A list's search box, with the magnifier. */
-export function SearchField({ label, placeholder, value, onChange, sx }: { label: string; placeholder: string; value: string; onChange(value: string): void; sx?: SxProps<Theme> }) {
+export function SearchField(props: {
+  label: string;
+  placeholder?: string;
+  value: string;
+  onChange(value: string): void;
+  fullWidth?: boolean;
+  sx?: SxProps<Theme>;
+}) {
+  const { label, placeholder, value, onChange, fullWidth, sx } = props;
   return (
     <TextField
       label={label}
@@ -11,6 +19,7 @@ export function SearchField({ label, placeholder, value, onChange, sx }: { label
       onChange={(e) => onChange(e.target.value)}
       size="small"
       type="search"
+      fullWidth={fullWidth}
       sx={sx}
       slotProps={{
         input: {

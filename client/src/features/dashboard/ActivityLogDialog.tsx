@@ -1,4 +1,4 @@
-import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography, useMediaQuery, useTheme } from "@mui/material";
+import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from "@mui/material";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Suspense } from "react";
 import { graphql, useLazyLoadQuery, usePaginationFragment } from "react-relay";
@@ -6,13 +6,13 @@ import type { ActivityLogDialogPaginationQuery } from "../../__generated__/Activ
 import type { ActivityLogDialogQuery } from "../../__generated__/ActivityLogDialogQuery.graphql.ts";
 import type { ActivityLogDialog_query$key } from "../../__generated__/ActivityLogDialog_query.graphql.ts";
 import { ActivityEntryRow } from "./ActivityEntryRow.tsx";
+import { useScreenBelow } from "../../components/useScreenBelow.ts";
 
 const PAGE = 25;
 
 /** The whole activity log, newest first, page by page: where the dashboard's Recent Activity 'View All' leads. */
 export default function ActivityLogDialog({ onClose }: { onClose(): void }) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down("md"));
+  const phone = useScreenBelow("md");
   const { t } = useLingui();
   return (
     <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="md" aria-labelledby="activity-log-title">

@@ -1,5 +1,5 @@
 import AddIcon from "@mui/icons-material/Add";
-import { Box, Button, CircularProgress, Dialog, DialogContent, Stack, useMediaQuery, useTheme } from "@mui/material";
+import { Box, Button, CircularProgress, Dialog, DialogContent, Stack } from "@mui/material";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useState, useTransition } from "react";
@@ -22,6 +22,7 @@ import { MountWhenOpened } from "../../components/deferred.tsx";
 import { SearchField } from "../../components/list/SearchField.tsx";
 import { FilterSelect, ListToolbar } from "../../components/list/ListToolbar.tsx";
 import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";
+import { useScreenBelow } from "../../components/useScreenBelow.ts";
 
 // Dialogs load when first opened, not with the list.
 const EquipmentForm = lazy(() => import("./EquipmentForm.tsx"));
@@ -53,8 +54,7 @@ type FormState = ({ kind: "add" } | { kind: "edit"; id: string }) & { n: number 
 
 function EquipmentList({ query, team, initial }: { query: EquipmentPage_query$key; team: CheckOutDialog_team$key | null; initial: EquipmentFilters }) {
   const { t, i18n } = useLingui();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down("md"));
+  const phone = useScreenBelow("md");
   const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment<EquipmentPageListPaginationQuery, EquipmentPage_query$key>(
     graphql`
       fragment EquipmentPage_query on Query

@@ -17,7 +17,7 @@ import { useToast } from "../../platform/toast.tsx";
 import { StockByLocation } from "./StockByLocation.tsx";
 import { OnOrderChip } from "./OnOrderChip.tsx";
 import { PreferredSupplierField } from "./PreferredSupplierField.tsx";
-import { LabelFactsFields } from "./LabelFactsFields.tsx";
+import { EpaNumberField, LabelFactsFields } from "./LabelFactsFields.tsx";
 import { connectionsForNewItem } from "./connections.ts";
 import { FormMoney, FormNumber, FormSelect, FormSwitch, FormText } from "../../components/form/fields.tsx";
 import { FormDialog } from "../../components/form/FormDialog.tsx";
@@ -322,13 +322,7 @@ function ProductFields({ form, stockText }: { form: ItemFormApi; stockText: stri
   return (
     <>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <FormText
-          control={control}
-          name="epaRegistrationNumber"
-          label={t`EPA Registration Number`}
-          placeholder={t`e.g. 432-1012`}
-          helperText={t`For pesticides: the EPA Reg. No. on the label`}
-        />
+        <EpaNumberField control={control} helperText={t`For pesticides: the EPA Reg. No. on the label`} />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
         <FormText control={control} name="activeIngredient" label={t`Active Ingredient`} placeholder={t`e.g. Fipronil 9.1%`} />

@@ -1,7 +1,7 @@
 import AddIcon from "@mui/icons-material/Add";
 import Inventory2Icon from "@mui/icons-material/Inventory2Outlined";
 import PrintIcon from "@mui/icons-material/PrintOutlined";
-import { Box, Button, Stack, Typography, useMediaQuery, useTheme } from "@mui/material";
+import { Box, Button, Stack, Typography } from "@mui/material";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useState, useTransition } from "react";
@@ -25,6 +25,7 @@ import { FilterSelect, ListToolbar } from "../../components/list/ListToolbar.tsx
 import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { PageDialog } from "../../components/PageDialog.tsx";
+import { useScreenBelow } from "../../components/useScreenBelow.ts";
 
 // Dialogs load when first opened, not with the list.
 const InventoryItemForm = lazy(() => import("./InventoryItemForm.tsx"));
@@ -53,8 +54,7 @@ type Filters = { search: string | null; category: string | null };
 function InventoryList({ query }: { query: InventoryPage_items$key }) {
   const { isManager } = useSession();
   const { t, i18n } = useLingui();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down("md"));
+  const phone = useScreenBelow("md");
   const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment<InventoryPageItemsPaginationQuery, InventoryPage_items$key>(
     graphql`
       fragment InventoryPage_items on Query

@@ -15,6 +15,12 @@ type Form = UseFormReturn<InventoryItemFormValues, unknown, InventoryItemFormOut
 const SIGNAL_OPTIONS = [{ value: "", label: msg`None on the label` }, ...SIGNAL_WORDS.map((w) => ({ value: w, label: SIGNAL_WORD_MSG[w] }))];
 const NO_CONTAINER = msg`None (counted in units)`;
 
+/** The EPA registration number: among a product's label facts, and on any other item as well. */
+export function EpaNumberField({ control, helperText }: { control: Form["control"]; helperText: string }) {
+  const { t } = useLingui();
+  return <FormText control={control} name="epaRegistrationNumber" label={t`EPA Registration Number`} placeholder={t`e.g. 432-1012`} helperText={helperText} />;
+}
+
 /**
  * The label facts of a Pesticide, Chemicals or Bait item (issue 34): EPA registration number, active
  * ingredients (name and %), signal word, restricted use, formulation and the container size that makes
@@ -37,13 +43,7 @@ export function LabelFactsFields({ form, stockText }: { form: Form; stockText?: 
       </Typography>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <FormText
-            control={control}
-            name="epaRegistrationNumber"
-            label={t`EPA Registration Number`}
-            placeholder={t`e.g. 432-1012`}
-            helperText={t`As on the label: 432-1012 or 432-1012-5481`}
-          />
+          <EpaNumberField control={control} helperText={t`As on the label: 432-1012 or 432-1012-5481`} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <FormSelect control={control} name="signalWord" label={t`Signal word`} options={signalOptions} />

@@ -1,4 +1,4 @@
-import { Alert, Autocomplete, Dialog, DialogContent, DialogContentText, DialogTitle, Grid, InputAdornment, MenuItem, TextField, useMediaQuery, useTheme } from "@mui/material";
+import { Alert, Autocomplete, Dialog, DialogContent, DialogContentText, DialogTitle, Grid, InputAdornment, MenuItem, TextField } from "@mui/material";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useMemo, useState } from "react";
@@ -13,6 +13,7 @@ import { recordUseForm } from "../../../../schemas/chemicalUse.ts";
 import { FormDate, FormNumber, FormText } from "../../components/form/fields.tsx";
 import { COMMON_PESTS } from "./chemicalUse.ts";
 import { FormActions } from "../../components/form/FormActions.tsx";
+import { useScreenBelow } from "../../components/useScreenBelow.ts";
 
 type UseForm = ReturnType<typeof recordUseForm>;
 
@@ -34,8 +35,7 @@ const USUAL_PLACE = "";
  * target pest and date. Full screen on phones.
  */
 export function RecordUseDialog({ item, onClose }: { item: UseTarget; onClose(): void }) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down("sm"));
+  const phone = useScreenBelow("sm");
   const titleId = useId();
   const { toast } = useToast();
   const { t } = useLingui();

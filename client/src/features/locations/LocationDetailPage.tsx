@@ -1,16 +1,15 @@
 import AddIcon from "@mui/icons-material/Add";
 import ArchiveIcon from "@mui/icons-material/ArchiveOutlined";
-import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import ChecklistIcon from "@mui/icons-material/Checklist";
 import EditIcon from "@mui/icons-material/EditOutlined";
 import PrintIcon from "@mui/icons-material/PrintOutlined";
 import TuneIcon from "@mui/icons-material/Tune";
-import { Box, Button, Card, CardContent, Chip, Dialog, IconButton, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme } from "@mui/material";
+import { Box, Button, Card, CardContent, Chip, Dialog, IconButton, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
 import { DeferredTooltip } from "../../components/deferred.tsx";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useState, useTransition } from "react";
 import { graphql, useMutation, usePaginationFragment } from "react-relay";
-import { Link as RouterLink, useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router-dom";
 import type { LocationDetailPageArchiveMutation } from "../../__generated__/LocationDetailPageArchiveMutation.graphql.ts";
 import type { LocationDetailPageQuery } from "../../__generated__/LocationDetailPageQuery.graphql.ts";
 import type { LocationDetailPage_location$key } from "../../__generated__/LocationDetailPage_location.graphql.ts";
@@ -26,6 +25,8 @@ import { useLocationsLive } from "./useLocationsLive.ts";
 import { TransferButton } from "../stock/index.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { PageDialog } from "../../components/PageDialog.tsx";
+import { BackLink, RecordNotFound } from "../../components/DetailPage.tsx";
+import { useScreenBelow } from "../../components/useScreenBelow.ts";
 
 const LocationForm = lazy(() => import("./LocationForm.tsx"));
 const MinimumDialog = lazy(() => import("./MinimumDialog.tsx"));
@@ -55,34 +56,24 @@ function LocationDetail({ data }: { data: LocationDetailPageQuery["response"] })
   const location = data.node?.LocationDetailPage_location;
   if (!location) {
     return (
-      <Stack spacing={2}>
-        <BackLink />
-        <Card>
-          <CardContent>
-            <Typography color="text.secondary" sx={{ textAlign: "center", py: 3 }}>
-              <Trans>This location does not exist.</Trans>
-            </Typography>
-          </CardContent>
-        </Card>
-      </Stack>
+      <RecordNotFound back={<BackToLocations />}>
+        <Trans>This location does not exist.</Trans>
+      </RecordNotFound>
     );
   }
   return <Location location={location} />;
 }
 
-function BackLink() {
+function BackToLocations() {
   return (
-    <Box>
-      <Button component={RouterLink} to="/locations" startIcon={<ArrowBackIcon />} size="small">
-        <Trans>All locations</Trans>
-      </Button>
-    </Box>
+    <BackLink to="/locations">
+      <Trans>All locations</Trans>
+    </BackLink>
   );
 }
 
 function Location({ location }: { location: LocationDetailPage_location$key }) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down("md"));
+  const phone = useScreenBelow("md");
   const navigate = useNavigate();
   const { toast } = useToast();
   const { t } = useLingui();
@@ -168,7 +159,7 @@ function Location({ location }: { location: LocationDetailPage_location$key }) {
 
   return (
     <Stack spacing={2}>
-      <BackLink />
+      <BackToLocations />
       <Card>
         <CardContent sx={{ "&:last-child": { pb: 2 } }}>
           <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: { sm: "flex-start" } }}>

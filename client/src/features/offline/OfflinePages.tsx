@@ -1,6 +1,5 @@
 import CloudOffIcon from "@mui/icons-material/CloudOffOutlined";
-import { Alert, Box, Button, Card, CardContent, Chip, InputAdornment, Stack, TextField, Typography } from "@mui/material";
-import SearchIcon from "@mui/icons-material/Search";
+import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography } from "@mui/material";
 import { useMemo, useState, type ReactNode } from "react";
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
@@ -14,6 +13,7 @@ import { isApplied, RecordUseDialog, type UseTarget } from "../inventory/index.t
 import type { EquipmentRow, ItemRow } from "../../offline/db.ts";
 import type { LocalView, Pending } from "../../offline/network.ts";
 import { lastSyncedText, useLocalView } from "../../offline/useOffline.ts";
+import { SearchField } from "../../components/list/SearchField.tsx";
 
 /**
  * What /, /inventory, /equipment and /requests show with no network: the phone's copy, with the
@@ -60,24 +60,7 @@ function useSearch<T extends { name: string; category: string }>(rows: T[], extr
     const s = text.trim().toLowerCase();
     return s ? rows.filter((r) => [r.name, r.category, ...extra(r)].some((f) => f?.toLowerCase().includes(s))) : rows;
   }, [rows, text, extra]);
-  const field = (
-    <TextField
-      label={t`Search`}
-      value={text}
-      onChange={(e) => setText(e.target.value)}
-      size="small"
-      fullWidth
-      slotProps={{
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchIcon fontSize="small" />
-            </InputAdornment>
-          ),
-        },
-      }}
-    />
-  );
+  const field = <SearchField label={t`Search`} value={text} onChange={setText} fullWidth />;
   return {
     field,
     shown: shown.slice(0, 200),

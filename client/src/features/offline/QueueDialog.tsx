@@ -1,25 +1,11 @@
-import {
-  Alert,
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  List,
-  ListItem,
-  ListItemText,
-  Stack,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from "@mui/material";
+import { Alert, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, Stack, Typography } from "@mui/material";
 import { useId } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { activeLocale } from "../../platform/locales/load.ts";
 import type { QueuedChange } from "../../offline/db.ts";
 import { discard, retry } from "../../offline/outbox.ts";
 import { lastSyncedText, waitingText } from "../../offline/useOffline.ts";
+import { useScreenBelow } from "../../components/useScreenBelow.ts";
 
 /**
  * The changes kept on this phone, oldest first: each waiting one says so (or that it waits for an
@@ -48,8 +34,7 @@ export default function QueueDialog({
   onClose(): void;
 }) {
   const { t } = useLingui();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down("sm"));
+  const phone = useScreenBelow("sm");
   const titleId = useId();
   const waiting = queue.filter((c) => c.state === "waiting").length;
   const blockedTargets = new Set<string>();

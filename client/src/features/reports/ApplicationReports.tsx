@@ -1,11 +1,13 @@
 import DownloadIcon from "@mui/icons-material/Download";
-import { Alert, Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
+import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography } from "@mui/material";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import { activeLocale } from "../../platform/locales/load.ts";
 import { graphql, useFragment } from "react-relay";
 import type { ApplicationReports_reports$key } from "../../__generated__/ApplicationReports_reports.graphql.ts";
+import { NothingToShow, ReportHeading } from "./ReportCard.tsx";
+import { ReportTable } from "./ReportTable.tsx";
 
 /** A month (YYYY-MM) as the user's locale writes it: "Nov 2026". */
 const monthLabel = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString(activeLocale(), { month: "short", year: "numeric", timeZone: "UTC" });
@@ -16,6 +18,29 @@ function DownloadLink({ href, label, name }: { href: string; label: string; name
     <Button size="small" variant="outlined" startIcon={<DownloadIcon />} href={href} download aria-label={name} sx={{ whiteSpace: "nowrap" }}>
       {label}
     </Button>
+  );
+}
+
+/** One download of the section: what it is, and its links. */
+function DownloadRow({ title, description, divider, children }: { title: ReactNode; description: ReactNode; divider?: boolean; children: ReactNode }) {
+  return (
+    <Stack
+      direction={{ xs: "column", sm: "row" }}
+      spacing={1.5}
+      sx={[{ alignItems: { sm: "center" }, justifyContent: "space-between" }, !!divider && { pt: 1, borderTop: 1, borderColor: "divider" }]}
+    >
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {title}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" component="p">
+          {description}
+        </Typography>
+      </Box>
+      <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+        {children}
+      </Stack>
+    </Stack>
   );
 }
 
@@ -56,109 +81,66 @@ export function ApplicationReportsSection({ reports, error }: { reports: Applica
   return (
     <Card component="section" aria-labelledby={headingId}>
       <CardContent sx={{ display: "flex", flexDirection: "column", gap: 1.5, "&:last-child": { pb: 2 } }}>
-        <Box>
-          <Typography id={headingId} component="h2" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
-            <Trans>Applications</Trans>
-          </Typography>
-          <Typography variant="caption" color="text.secondary" component="p">
-            <Trans>Pesticide application records for the inspector, over the range above (UTC dates).</Trans>
-          </Typography>
-        </Box>
+        <ReportHeading
+          id={headingId}
+          title={<Trans>Applications</Trans>}
+          description={<Trans>Pesticide application records for the inspector, over the range above (UTC dates).</Trans>}
+        />
         {!data ? (
           <Alert severity="error">{error ?? t`The application reports are not available`}</Alert>
         ) : (
           <>
-            <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: { sm: "center" }, justifyContent: "space-between" }}>
-              <Box sx={{ minWidth: 0 }}>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  <Trans>Restricted-use record report</Trans>
-                </Typography>
-                <Typography variant="caption" color="text.secondary" component="p">
+            <DownloadRow
+              title={<Trans>Restricted-use record report</Trans>}
+              description={
+                <>
                   <Trans>The fields of 40 CFR 171.303(b)(7), one row per restricted-use product per application:</Trans>{" "}
                   {data.rupRecords.length === 0
                     ? t`none in this range`
                     : `${plural(data.rupRecords.length, { one: "# row", other: "# rows" })} ${plural(rupApplications, { one: "from # application", other: "from # applications" })}`}
                   .
-                </Typography>
-              </Box>
-              <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
-                <DownloadLink href={data.rupReportCsvUrl} label="CSV" name={t`Download the restricted-use record report (CSV)`} />
-                <DownloadLink href={data.rupReportPdfUrl} label="PDF" name={t`Download the restricted-use record report (PDF)`} />
-              </Stack>
-            </Stack>
-            <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: { sm: "center" }, justifyContent: "space-between" }}>
-              <Box sx={{ minWidth: 0 }}>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  <Trans>Application log</Trans>
-                </Typography>
-                <Typography variant="caption" color="text.secondary" component="p">
-                  <Trans>Every product line of every record in the range, with every field.</Trans>
-                </Typography>
-              </Box>
-              <Box sx={{ flexShrink: 0 }}>
-                <DownloadLink href={data.logCsvUrl} label="CSV" name={t`Download the application log (CSV)`} />
-              </Box>
-            </Stack>
-            <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: { sm: "center" }, justifyContent: "space-between", pt: 1, borderTop: 1, borderColor: "divider" }}>
-              <Box sx={{ minWidth: 0 }}>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  <Trans>Monthly summary by product</Trans>
-                </Typography>
-                <Typography variant="caption" color="text.secondary" component="p">
-                  <Trans>Total applied in the product&apos;s unit, and how many applications used it.</Trans>
-                </Typography>
-              </Box>
-              <Box sx={{ flexShrink: 0 }}>
-                <DownloadLink href={data.monthlySummaryCsvUrl} label="CSV" name={t`Download the monthly summary (CSV)`} />
-              </Box>
-            </Stack>
+                </>
+              }
+            >
+              <DownloadLink href={data.rupReportCsvUrl} label="CSV" name={t`Download the restricted-use record report (CSV)`} />
+              <DownloadLink href={data.rupReportPdfUrl} label="PDF" name={t`Download the restricted-use record report (PDF)`} />
+            </DownloadRow>
+            <DownloadRow title={<Trans>Application log</Trans>} description={<Trans>Every product line of every record in the range, with every field.</Trans>}>
+              <DownloadLink href={data.logCsvUrl} label="CSV" name={t`Download the application log (CSV)`} />
+            </DownloadRow>
+            <DownloadRow
+              divider
+              title={<Trans>Monthly summary by product</Trans>}
+              description={<Trans>Total applied in the product&apos;s unit, and how many applications used it.</Trans>}
+            >
+              <DownloadLink href={data.monthlySummaryCsvUrl} label="CSV" name={t`Download the monthly summary (CSV)`} />
+            </DownloadRow>
             {data.monthlySummary.length === 0 ? (
-              <Box sx={{ minHeight: 80, display: "grid", placeItems: "center", color: "text.secondary", bgcolor: "action.hover", borderRadius: 2 }}>
-                <Typography variant="body2">
-                  <Trans>No applications recorded in this range</Trans>
-                </Typography>
-              </Box>
+              <NothingToShow text={<Trans>No applications recorded in this range</Trans>} minHeight={80} />
             ) : (
-              // Scrolls on its own (both ways on a phone), so it takes focus for keyboard scrolling and has a name.
-              <TableContainer tabIndex={0} role="region" aria-label={t`Monthly summary by product`} sx={{ maxHeight: 360 }}>
-                <Table size="small" stickyHeader aria-label={t`Monthly summary by product`} sx={{ "& td, & th": { px: 1, whiteSpace: "nowrap" } }}>
-                  <TableHead>
-                    <TableRow sx={{ "& th": { fontWeight: 700 } }}>
-                      <TableCell>
-                        <Trans>Month</Trans>
-                      </TableCell>
-                      <TableCell>
-                        <Trans>Product</Trans>
-                      </TableCell>
-                      <TableCell>
-                        <Trans>EPA Reg. No.</Trans>
-                      </TableCell>
-                      <TableCell align="right">
-                        <Trans>Total applied</Trans>
-                      </TableCell>
-                      <TableCell align="right">
-                        <Trans>Applications</Trans>
-                      </TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {data.monthlySummary.map((r) => (
-                      <TableRow key={`${r.month} ${r.productName} ${r.epaRegistrationNumber ?? ""} ${r.unit}`}>
-                        <TableCell>{monthLabel(r.month)}</TableCell>
-                        <TableCell sx={{ maxWidth: 240, overflow: "hidden", textOverflow: "ellipsis" }} title={r.productName}>
-                          {r.productName}
-                          {r.restrictedUse && <Chip size="small" label={t`RUP`} sx={{ ml: 0.75, height: 18, fontSize: 10, fontWeight: 700, color: "#fff", bgcolor: "#6a1b9a" }} />}
-                        </TableCell>
-                        <TableCell>{r.epaRegistrationNumber ?? "—"}</TableCell>
-                        <TableCell align="right">
-                          {String(r.totalAmount)} {r.unit}
-                        </TableCell>
-                        <TableCell align="right">{r.applications}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+              <ReportTable
+                label={t`Monthly summary by product`}
+                rows={data.monthlySummary}
+                rowKey={(r) => `${r.month} ${r.productName} ${r.epaRegistrationNumber ?? ""} ${r.unit}`}
+                columns={[
+                  { header: <Trans>Month</Trans>, cell: (r) => monthLabel(r.month) },
+                  {
+                    header: <Trans>Product</Trans>,
+                    clip: { width: 240, title: (r) => r.productName },
+                    cell: (r) => (
+                      <>
+                        {r.productName}
+                        {r.restrictedUse && (
+                          <Chip size="small" label={t`RUP`} sx={{ ml: 0.75, height: 18, fontSize: 10, fontWeight: 700, color: "#fff", bgcolor: "#6a1b9a" }} />
+                        )}
+                      </>
+                    ),
+                  },
+                  { header: <Trans>EPA Reg. No.</Trans>, cell: (r) => r.epaRegistrationNumber ?? "—" },
+                  { header: <Trans>Total applied</Trans>, align: "right", cell: (r) => `${String(r.totalAmount)} ${r.unit}` },
+                  { header: <Trans>Applications</Trans>, align: "right", cell: (r) => r.applications },
+                ]}
+              />
             )}
           </>
         )}

@@ -1,4 +1,4 @@
-import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
+import { Typography } from "@mui/material";
 import { BarChart } from "@mui/x-charts/BarChart";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { graphql, useFragment } from "react-relay";
@@ -7,6 +7,7 @@ import type { ChemicalUseReports_byProduct$key } from "../../__generated__/Chemi
 import type { ChemicalUseReports_byTechnician$key } from "../../__generated__/ChemicalUseReports_byTechnician.graphql.ts";
 import type { ChemicalUseReports_records$key } from "../../__generated__/ChemicalUseReports_records.graphql.ts";
 import { ReportCard } from "./ReportCard.tsx";
+import { ReportTable } from "./ReportTable.tsx";
 import { wholeTicks } from "./StockReports.tsx";
 
 const shortName = (v: string) => (v.length > 26 ? `${v.slice(0, 25)}…` : v);
@@ -154,55 +155,30 @@ export function ChemicalUseRecordsReport({ reports }: { reports: ChemicalUseRepo
       rows={rows}
       empty={rows.length ? null : t`No chemical use recorded in this range`}
     >
-      {/* Scrolls on its own (both ways on a phone), so it takes focus for keyboard scrolling and has a name. */}
-      <TableContainer tabIndex={0} role="region" aria-label={t`Chemical use records`} sx={{ maxHeight: 320 }}>
-        <Table size="small" stickyHeader aria-label={t`Chemical application records`} sx={{ "& td, & th": { px: 1, whiteSpace: "nowrap" } }}>
-          <TableHead>
-            <TableRow sx={{ "& th": { fontWeight: 700 } }}>
-              <TableCell>
-                <Trans>Date</Trans>
-              </TableCell>
-              <TableCell>
-                <Trans>Product</Trans>
-              </TableCell>
-              <TableCell>
-                <Trans>EPA Reg. No.</Trans>
-              </TableCell>
-              <TableCell align="right">
-                <Trans>Qty</Trans>
-              </TableCell>
-              <TableCell>
-                <Trans>Site</Trans>
-              </TableCell>
-              <TableCell>
-                <Trans>Pest</Trans>
-              </TableCell>
-              <TableCell>
-                <Trans>Technician</Trans>
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {shown.map((r) => (
-              <TableRow key={r.databaseId}>
-                <TableCell>{new Date(String(r.usedAt)).toLocaleDateString(activeLocale(), { timeZone: "UTC" })}</TableCell>
-                <TableCell sx={{ maxWidth: 200, overflow: "hidden", textOverflow: "ellipsis" }} title={r.product}>
-                  {r.product}
-                </TableCell>
-                <TableCell>{r.epaRegistrationNumber ?? <Typography component="span" variant="body2" color="text.disabled">—</Typography>}</TableCell>
-                <TableCell align="right">
-                  {r.quantity} {r.unit}
-                </TableCell>
-                <TableCell sx={{ maxWidth: 200, overflow: "hidden", textOverflow: "ellipsis" }} title={r.siteAddress}>
-                  {r.siteAddress}
-                </TableCell>
-                <TableCell>{r.targetPest}</TableCell>
-                <TableCell>{r.technician}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <ReportTable
+        label={t`Chemical application records`}
+        regionLabel={t`Chemical use records`}
+        maxHeight={320}
+        rows={shown}
+        rowKey={(r) => r.databaseId}
+        columns={[
+          { header: <Trans>Date</Trans>, cell: (r) => new Date(String(r.usedAt)).toLocaleDateString(activeLocale(), { timeZone: "UTC" }) },
+          { header: <Trans>Product</Trans>, cell: (r) => r.product, clip: { width: 200, title: (r) => r.product } },
+          {
+            header: <Trans>EPA Reg. No.</Trans>,
+            cell: (r) =>
+              r.epaRegistrationNumber ?? (
+                <Typography component="span" variant="body2" color="text.disabled">
+                  —
+                </Typography>
+              ),
+          },
+          { header: <Trans>Qty</Trans>, align: "right", cell: (r) => `${r.quantity} ${r.unit}` },
+          { header: <Trans>Site</Trans>, cell: (r) => r.siteAddress, clip: { width: 200, title: (r) => r.siteAddress } },
+          { header: <Trans>Pest</Trans>, cell: (r) => r.targetPest },
+          { header: <Trans>Technician</Trans>, cell: (r) => r.technician },
+        ]}
+      />
     </ReportCard>
   );
 }

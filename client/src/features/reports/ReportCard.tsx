@@ -22,6 +22,33 @@ export function downloadCsv(fileName: string, csv: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** A report's heading (its card is labelled by `id`) and what it shows, in a line or two. */
+export function ReportHeading({ id, title, description }: { id: string; title: ReactNode; description?: ReactNode }) {
+  return (
+    <Box sx={{ flex: 1, minWidth: 0 }}>
+      <Typography id={id} component="h2" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
+        {title}
+      </Typography>
+      {description && (
+        <Typography variant="caption" color="text.secondary" component="p">
+          {description}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/** Stands where a report's chart or table would be when the range has nothing for it. */
+export function NothingToShow({ text, minHeight, fill }: { text: ReactNode; minHeight: number; fill?: boolean }) {
+  return (
+    <Box
+      sx={{ flex: fill ? 1 : undefined, minHeight, display: "grid", placeItems: "center", color: "text.secondary", bgcolor: "action.hover", borderRadius: 2 }}
+    >
+      <Typography variant="body2">{text}</Typography>
+    </Box>
+  );
+}
+
 type Props<Row> = {
   /** The heading, in the reader's language. */
   title: string;
@@ -46,16 +73,7 @@ export function ReportCard<Row>({ title, file, description, columns, rows, empty
     <Card component="section" aria-labelledby={headingId} sx={{ height: "100%", display: "flex", flexDirection: "column" }}>
       <CardContent sx={{ flex: 1, display: "flex", flexDirection: "column", gap: 1, "&:last-child": { pb: 2 } }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start" }}>
-          <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography id={headingId} component="h2" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
-              {title}
-            </Typography>
-            {description && (
-              <Typography variant="caption" color="text.secondary" component="p">
-                {description}
-              </Typography>
-            )}
-          </Box>
+          <ReportHeading id={headingId} title={title} description={description} />
           <Button
             size="small"
             variant="outlined"
@@ -67,13 +85,7 @@ export function ReportCard<Row>({ title, file, description, columns, rows, empty
           </Button>
         </Stack>
         {aside}
-        {empty ? (
-          <Box sx={{ flex: 1, minHeight: 160, display: "grid", placeItems: "center", color: "text.secondary", bgcolor: "action.hover", borderRadius: 2 }}>
-            <Typography variant="body2">{empty}</Typography>
-          </Box>
-        ) : (
-          <Box sx={{ flex: 1, minWidth: 0 }}>{children}</Box>
-        )}
+        {empty ? <NothingToShow text={empty} minHeight={160} fill /> : <Box sx={{ flex: 1, minWidth: 0 }}>{children}</Box>}
       </CardContent>
     </Card>
   );

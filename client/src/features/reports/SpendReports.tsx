@@ -1,4 +1,3 @@
-import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from "@mui/material";
 import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { graphql, useFragment } from "react-relay";
@@ -7,6 +6,7 @@ import type { CsvColumn } from "./csv.ts";
 import type { SpendReports_byCategory$key } from "../../__generated__/SpendReports_byCategory.graphql.ts";
 import type { SpendReports_bySupplier$key } from "../../__generated__/SpendReports_bySupplier.graphql.ts";
 import { ReportCard } from "./ReportCard.tsx";
+import { ReportTable } from "./ReportTable.tsx";
 
 /*
  * Issue 16: what purchasing spent in the range. Spend is what was received then, at the unit cost of
@@ -15,8 +15,6 @@ import { ReportCard } from "./ReportCard.tsx";
 
 /** Spend to the cent (invoices are checked against it), unlike the whole dollars of the stock-value charts. */
 const formatSpend = (value: number) => new Intl.NumberFormat(activeLocale(), { style: "currency", currency: "USD" }).format(value / 100);
-
-const tableSx = { "& td, & th": { px: 1 }, "& th": { fontWeight: 700 }, "& td:first-of-type": { wordBreak: "break-word" } } as const;
 
 /** One spend report: the card with its CSV, and a sticky-header table of the rows with their spend. */
 function SpendReport<Row extends { units: number; spendCents: number }>(props: {
@@ -54,36 +52,19 @@ function SpendReport<Row extends { units: number; spendCents: number }>(props: {
       rows={rows}
       empty={rows.length ? null : t`Nothing received from suppliers in this range`}
     >
-      <TableContainer tabIndex={0} role="region" aria-label={t`${title} table`} sx={{ maxHeight: 360 }}>
-        <Table size="small" stickyHeader aria-label={title} sx={tableSx}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{nameHeader}</TableCell>
-              {extra.map((c) => (
-                <TableCell key={c.header} align="right">
-                  {c.header}
-                </TableCell>
-              ))}
-              <TableCell align="right">{t`Units`}</TableCell>
-              <TableCell align="right">{t`Spend`}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((r) => (
-              <TableRow key={rowKey(r)}>
-                <TableCell>{name(r)}</TableCell>
-                {extra.map((c) => (
-                  <TableCell key={c.header} align="right">
-                    {c.value(r)}
-                  </TableCell>
-                ))}
-                <TableCell align="right">{r.units}</TableCell>
-                <TableCell align="right">{formatSpend(r.spendCents)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <ReportTable
+        label={title}
+        regionLabel={t`${title} table`}
+        wrapName
+        rows={rows}
+        rowKey={rowKey}
+        columns={[
+          { header: nameHeader, cell: name },
+          ...extra.map((c) => ({ header: c.header, align: "right" as const, cell: c.value })),
+          { header: t`Units`, align: "right", cell: (r) => r.units },
+          { header: t`Spend`, align: "right", cell: (r) => formatSpend(r.spendCents) },
+        ]}
+      />
     </ReportCard>
   );
 }

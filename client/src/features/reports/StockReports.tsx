@@ -1,6 +1,5 @@
 import { BarChart } from "@mui/x-charts/BarChart";
 import { LineChart, lineClasses } from "@mui/x-charts/LineChart";
-import { useMediaQuery, useTheme } from "@mui/material";
 import { useLingui } from "@lingui/react/macro";
 import { graphql, useFragment } from "react-relay";
 import { activeLocale } from "../../platform/locales/load.ts";
@@ -8,13 +7,25 @@ import type { StockReports_locations$key } from "../../__generated__/StockReport
 import type { StockReports_lowStock$key } from "../../__generated__/StockReports_lowStock.graphql.ts";
 import type { StockReports_movements$key } from "../../__generated__/StockReports_movements.graphql.ts";
 import type { StockReports_value$key } from "../../__generated__/StockReports_value.graphql.ts";
+import type { CsvColumn } from "./csv.ts";
 import { ReportCard, useReportRange } from "./ReportCard.tsx";
 import { formatDollars, periodLabel } from "./format.ts";
+import { useScreenBelow } from "../../components/useScreenBelow.ts";
 
 export const REASON_COLORS = { issued: "#1565c0", received: "#2e7d32", used: "#ef6c00", adjusted: "#6a1b9a" } as const;
 const HEIGHT = 280;
 /** Counts have whole-number ticks only. */
 export const wholeTicks = (v: number) => (Number.isInteger(v) ? String(v) : "");
+
+type ValueRow = { items: number; quantity: number; valueCents: number; unpricedItems: number };
+/** The figures both stock-value reports give for a row, as their CSVs name them. */
+const valueColumns = <Row extends ValueRow>(): CsvColumn<Row>[] => [
+  { header: "Items", value: (r) => r.items },
+  { header: "Units in stock", value: (r) => r.quantity },
+  { header: "Value (USD)", value: (r) => (r.valueCents / 100).toFixed(2) },
+  { header: "Items without a price", value: (r) => r.unpricedItems },
+];
+const totalValue = (rows: readonly ValueRow[]) => formatDollars(rows.reduce((s, r) => s + r.valueCents, 0));
 
 export function StockValueReport({ reports }: { reports: StockReports_value$key }) {
   const { stockValueByCategory: rows } = useFragment(
@@ -32,19 +43,13 @@ export function StockValueReport({ reports }: { reports: StockReports_value$key 
     reports,
   );
   const { t } = useLingui();
-  const total = formatDollars(rows.reduce((s, r) => s + r.valueCents, 0));
+  const total = totalValue(rows);
   return (
     <ReportCard
       title={t`Stock value by category`}
       file="Stock value by category"
       description={t`At the end of the range: ${total} in total (quantity × current price)`}
-      columns={[
-        { header: "Category", value: (r) => r.category },
-        { header: "Items", value: (r) => r.items },
-        { header: "Units in stock", value: (r) => r.quantity },
-        { header: "Value (USD)", value: (r) => (r.valueCents / 100).toFixed(2) },
-        { header: "Items without a price", value: (r) => r.unpricedItems },
-      ]}
+      columns={[{ header: "Category", value: (r) => r.category }, ...valueColumns()]}
       rows={rows}
       empty={rows.length ? null : t`No inventory in this range`}
     >
@@ -86,9 +91,9 @@ export function StockValueByLocationReport({ reports }: { reports: StockReports_
     reports,
   );
   const { t } = useLingui();
-  const total = formatDollars(rows.reduce((s, r) => s + r.valueCents, 0));
-  const onVehicles = formatDollars(rows.filter((r) => r.kind === "VEHICLE").reduce((s, r) => s + r.valueCents, 0));
-  const phone = useMediaQuery(useTheme().breakpoints.down("sm"));
+  const total = totalValue(rows);
+  const onVehicles = totalValue(rows.filter((r) => r.kind === "VEHICLE"));
+  const phone = useScreenBelow("sm");
   // On a phone the holder's name would leave the bars no room.
   const label = (r: (typeof rows)[number]) => (r.holder && !phone ? `${r.name} (${r.holder})` : r.name);
   return (
@@ -101,10 +106,7 @@ export function StockValueByLocationReport({ reports }: { reports: StockReports_
         { header: "Kind", value: (r) => (r.kind === "VEHICLE" ? "Vehicle" : "Warehouse") },
         { header: "Holder", value: (r) => r.holder ?? "" },
         { header: "Archived", value: (r) => (r.archived ? "yes" : "no") },
-        { header: "Items", value: (r) => r.items },
-        { header: "Units in stock", value: (r) => r.quantity },
-        { header: "Value (USD)", value: (r) => (r.valueCents / 100).toFixed(2) },
-        { header: "Items without a price", value: (r) => r.unpricedItems },
+        ...valueColumns(),
       ]}
       rows={rows}
       empty={rows.some((r) => r.quantity > 0) ? null : t`No stock at any location at the end of this range`}

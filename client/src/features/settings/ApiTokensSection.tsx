@@ -1,4 +1,4 @@
-import { Box, Button, Card, CardContent, Chip, Stack, TableCell, TableRow, Typography, useMediaQuery, useTheme } from "@mui/material";
+import { Box, Button, Card, CardContent, Chip, Stack, TableCell, TableRow, Typography } from "@mui/material";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { graphql, useFragment, useMutation } from "react-relay";
@@ -10,11 +10,11 @@ import { when } from "./dates.ts";
 import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";
 import { ConfirmDialog, useConfirmedAction } from "../../components/ConfirmDialog.tsx";
 import { SettingsSection } from "./SettingsSection.tsx";
+import { useScreenBelow } from "../../components/useScreenBelow.ts";
 
 export function ApiTokensSection({ query }: { query: ApiTokensSection_query$key }) {
   const { t } = useLingui();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down("md"));
+  const phone = useScreenBelow("md");
   const data = useFragment(
     graphql`
       fragment ApiTokensSection_query on Query {

@@ -2,7 +2,7 @@ import DeleteIcon from "@mui/icons-material/Delete";
 import EditIcon from "@mui/icons-material/Edit";
 import ExpandLessIcon from "@mui/icons-material/ExpandLess";
 import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
-import { Box, Button, Card, CardContent, Chip, Collapse, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme } from "@mui/material";
+import { Box, Button, Card, CardContent, Chip, Collapse, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
@@ -14,12 +14,12 @@ import { when } from "./dates.ts";
 import WebhookDialog from "./WebhookDialog.tsx";
 import { ConfirmDialog, useConfirmedAction } from "../../components/ConfirmDialog.tsx";
 import { SettingsSection } from "./SettingsSection.tsx";
+import { useScreenBelow } from "../../components/useScreenBelow.ts";
 
 type Editing = { mode: "create" } | { mode: "edit"; webhook: WebhooksSection_webhook$data };
 
 export function WebhooksSection({ query }: { query: WebhooksSection_query$key }) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down("md"));
+  const phone = useScreenBelow("md");
   const data = useFragment(
     graphql`
       fragment WebhooksSection_query on Query {

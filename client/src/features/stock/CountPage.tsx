@@ -2,7 +2,7 @@ import AddIcon from "@mui/icons-material/Add";
 import FactCheckIcon from "@mui/icons-material/FactCheckOutlined";
 import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
 import StopIcon from "@mui/icons-material/Stop";
-import { Alert, AlertTitle, Box, Button, Card, CardContent, CardHeader, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Grid, IconButton, List, ListItem, Stack, TextField, Typography, useMediaQuery, useTheme } from "@mui/material";
+import { Alert, AlertTitle, Box, Button, Card, CardContent, CardHeader, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Grid, IconButton, List, ListItem, Stack, TextField, Typography } from "@mui/material";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState, type FormEvent } from "react";
@@ -25,6 +25,7 @@ import { findStockItem, useOneByOneScanner } from "../../components/scanner/stoc
 import "../../components/form/fields.tsx";
 import { countedQuantityInput } from "../../../../schemas/stock.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { useScreenBelow } from "../../components/useScreenBelow.ts";
 
 
 const pageQuery = graphql`
@@ -445,8 +446,7 @@ type CountData = { readonly id: string; readonly lines: readonly Line[] };
 /** Finish: the variances listed before they are applied (completeStockCount). */
 function FinishDialog({ count, onClose, onDone }: { count: CountData; onClose(): void; onDone(f: Finished): void }) {
   const { t } = useLingui();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down("sm"));
+  const phone = useScreenBelow("sm");
   const [error, setError] = useState<string | null>(null);
   const [commit, pending] = useMutation<CountPageCompleteMutation>(graphql`
     mutation CountPageCompleteMutation($input: CompleteStockCountInput!) {

@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   Alert, Autocomplete, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Grid, InputAdornment, TextField, Typography,
-  useMediaQuery, useTheme,
 } from "@mui/material";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Suspense, useEffect, useId, useMemo, useRef, useState } from "react";
@@ -20,6 +19,7 @@ import { useFormSave } from "../../components/form/useFormSave.ts";
 import { transferForm } from "../../../../schemas/stock.ts";
 import { allowedDestinations, allowedSources, type PickLocation } from "./locationRules.ts";
 import { readPlaces } from "../../components/stockPlaces.ts";
+import { useScreenBelow } from "../../components/useScreenBelow.ts";
 
 export type TransferDialogProps = {
   open: boolean;
@@ -42,8 +42,7 @@ type Values = z.input<Form>;
  * The quantity shows what the source holds and may not exceed it. Full screen on phones.
  */
 export function TransferDialog({ open, onClose, ...props }: TransferDialogProps) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down("sm"));
+  const phone = useScreenBelow("sm");
   const titleId = useId();
   return (
     <Dialog open={open} onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby={titleId}>

@@ -21,14 +21,13 @@ import {
   TableRow,
   TextField,
   Typography,
-  useMediaQuery,
-  useTheme,
 } from "@mui/material";
 import { parse } from "csv-parse/browser/esm/sync";
 import { useState } from "react";
 import { EQUIPMENT_COLUMNS, INVENTORY_COLUMNS } from "../../../../server/domain/csvColumns.ts";
 import { useToast } from "../../platform/toast.tsx";
 import { guessMapping, mappedCsv, missingRequired, repeatedFields, type ColumnMapping } from "./importMapping.ts";
+import { useScreenBelow } from "../../components/useScreenBelow.ts";
 
 export type ImportArea = "inventory" | "equipment";
 type ImportError = { row: number; field: string | null; message: string };
@@ -63,8 +62,7 @@ const count = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
 export default function ImportCsvDialog({ area, open, onClose, onImported }: { area: ImportArea; open: boolean; onClose(): void; onImported(): void }) {
   const columns = area === "inventory" ? INVENTORY_COLUMNS : EQUIPMENT_COLUMNS;
   const keyLabel = area === "inventory" ? "barcode" : "serial number";
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down("sm"));
+  const phone = useScreenBelow("sm");
   const { toast } = useToast();
   const [file, setFile] = useState<Parsed | null>(null);
   const [mapping, setMapping] = useState<ColumnMapping>([]);
