@@ -21,6 +21,7 @@ import { ConflictError, NotFoundError, ValidationError } from "./errors.ts";
 import { inventoryWhere, reorderSuggestionFor } from "./inventory.ts";
 import { seek } from "./keyset.ts";
 import { purchaseOrderPdf } from "./purchaseOrderPdf.ts";
+import { DEFAULT_LOCALE, type Locale } from "../i18n/index.ts";
 import { changeStock, mainWarehouse } from "./stock.ts";
 
 /*
@@ -318,21 +319,22 @@ const PDF_MAX_BYTES = 10 * 1024 * 1024;
 /**
  * Fixes the draft's lines: ORDERED, with a supplier and at least one line. Its PDF is made and
  * stored before the transaction commits (a failed store leaves the draft as it was); when the
- * transaction then fails, the stored file is removed again.
+ * transaction then fails, the stored file is removed again. The PDF is in `locale`, the placing
+ * manager's language (their preference, else the request's Accept-Language).
  */
-export async function placePurchaseOrder(deps: Deps, actor: Actor | null, id: unknown): Promise<PurchaseOrder> {
+export async function placePurchaseOrder(deps: Deps, actor: Actor | null, id: unknown, locale: Locale = DEFAULT_LOCALE): Promise<PurchaseOrder> {
   const a = requireManager(actor, PURCHASING_ONLY);
   const orderId = parseId(id);
   let stored: string | null = null;
   try {
-    return await placeInTx(deps, a, orderId, (key) => (stored = key));
+    return await placeInTx(deps, a, orderId, locale, (key) => (stored = key));
   } catch (err) {
     if (stored) await deps.storage.remove(stored).catch(() => undefined); // best effort: the error that matters is err
     throw err;
   }
 }
 
-function placeInTx(deps: Deps, a: Actor, orderId: number, onStored: (key: string) => void): Promise<PurchaseOrder> {
+function placeInTx(deps: Deps, a: Actor, orderId: number, locale: Locale, onStored: (key: string) => void): Promise<PurchaseOrder> {
   return write(deps, async (tx, emit) => {
     const before = await lockOrder(tx, orderId);
     if (before.status !== "DRAFT") throw new ConflictError(/*i18n*/ { id: "purchaseOrder.onlyDraftPlaced", message: "{number} is {status, select, ORDERED {ordered} PARTIALLY_RECEIVED {partly received} RECEIVED {received} CANCELLED {cancelled} other {a draft}}: only a draft can be placed", values: { number: before.number, status: before.status } });
@@ -341,15 +343,18 @@ function placeInTx(deps: Deps, a: Actor, orderId: number, onStored: (key: string
     if (!lines.length) throw new ValidationError(/*i18n*/ { id: "purchaseOrder.hasNoLinesAddWhat", message: "{number} has no lines: add what to order first", values: { number: before.number } }, "lines");
     const supplier = await tx.supplier.findUniqueOrThrow({ where: { id: before.supplierId } });
     const placedAt = new Date();
-    const pdf = await purchaseOrderPdf({
-      companyName: deps.settings?.companyName ?? "Trapline",
-      number: before.number,
-      placedAt,
-      expectedDate: before.expectedDate,
-      notes: before.notes,
-      supplier,
-      lines: lines.map((l) => ({ itemName: l.itemName, unit: l.item?.unit ?? "units", quantity: l.quantityOrdered, unitCostCents: l.unitCostCents })),
-    });
+    const pdf = await purchaseOrderPdf(
+      {
+        companyName: deps.settings?.companyName ?? "Trapline",
+        number: before.number,
+        placedAt,
+        expectedDate: before.expectedDate,
+        notes: before.notes,
+        supplier,
+        lines: lines.map((l) => ({ itemName: l.itemName, unit: l.item?.unit ?? "units", quantity: l.quantityOrdered, unitCostCents: l.unitCostCents })),
+      },
+      locale,
+    );
     const pdfKey = `${PURCHASE_ORDER_PDF_PREFIX}${before.number}-${randomUUID().slice(0, 8)}.pdf`;
     await deps.storage.write(pdfKey, Readable.from([pdf]), PDF_MAX_BYTES);
     onStored(pdfKey);
