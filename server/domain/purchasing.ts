@@ -120,7 +120,12 @@ export async function createSupplier(deps: Deps, actor: Actor | null, input: unk
   const data = parseInput(createSupplierInput, input);
   return write(deps, async (tx, emit) => {
     const supplier = await tx.supplier.create({ data });
-    await logActivity(tx, a, { action: "create", entityType: "supplier", entityId: supplier.id, details: `Added supplier ${supplier.name}` });
+    await logActivity(tx, a, {
+      action: "create",
+      entityType: "supplier",
+      entityId: supplier.id,
+      details: /*i18n*/ { id: "activity.supplierAdded", message: "Added supplier {name}", values: { name: supplier.name } },
+    });
     emit({ type: "supplier.changed", supplierId: supplier.id });
     return supplier;
   });
@@ -178,7 +183,13 @@ export async function setPreferredSupplier(deps: Deps, actor: Actor | null, inpu
       entityType: "inventory",
       entityId: item.id,
       managersOnly: true,
-      details: supplier ? `Set the preferred supplier of ${item.name} to ${supplier.name}` : `Removed the preferred supplier of ${item.name}`,
+      details: supplier
+        ? /*i18n*/ {
+            id: "activity.preferredSupplierSet",
+            message: "Set the preferred supplier of {item} to {supplier}",
+            values: { item: item.name, supplier: supplier.name },
+          }
+        : /*i18n*/ { id: "activity.preferredSupplierRemoved", message: "Removed the preferred supplier of {item}", values: { item: item.name } },
     });
     emit({ type: "inventory.changed", itemId: item.id });
     return item;
@@ -360,7 +371,8 @@ function placeInTx(deps: Deps, a: Actor, orderId: number, locale: Locale, onStor
     onStored(pdfKey);
     const order = await tx.purchaseOrder.update({ where: { id: orderId }, data: { status: "ORDERED", placedAt, pdfKey } });
     const total = lines.reduce((n, l) => n + l.quantityOrdered * l.unitCostCents, 0);
-    await logActivity(tx, a, { action: "place", entityType: "purchaseOrder", entityId: order.id, details: `Placed ${order.number} with ${supplier.name}: ${money(total)}` });
+    await logActivity(tx, a, { action: "place", entityType: "purchaseOrder", entityId: order.id, details: /*i18n*/ { id: "activity.orderPlaced", message: "Placed {number} with {supplier}: {total}", values: { number: order.number, supplier: supplier.name, total: money(total) } },
+    });
     emit({ type: "purchaseOrder.changed", purchaseOrderIds: [order.id], itemIds: lines.map((l) => l.itemId!).filter(Boolean), action: "placed" });
     return order;
   });
@@ -386,7 +398,12 @@ export async function cancelPurchaseOrder(deps: Deps, actor: Actor | null, id: u
     const lines = await tx.purchaseOrderLine.findMany({ where: { orderId }, select: { itemId: true, quantityReceived: true } });
     if (lines.some((l) => l.quantityReceived > 0)) throw new ConflictError(/*i18n*/ { id: "purchaseOrder.hasDeliveriesItCannotBe", message: "{number} has deliveries: it cannot be cancelled", values: { number: before.number } });
     const order = await tx.purchaseOrder.update({ where: { id: orderId }, data: { status: "CANCELLED" } });
-    await logActivity(tx, a, { action: "cancel", entityType: "purchaseOrder", entityId: order.id, details: `Cancelled ${order.number}` });
+    await logActivity(tx, a, {
+      action: "cancel",
+      entityType: "purchaseOrder",
+      entityId: order.id,
+      details: /*i18n*/ { id: "activity.orderCancelled", message: "Cancelled {number}", values: { number: order.number } },
+    });
     emit({ type: "purchaseOrder.changed", purchaseOrderIds: [order.id], itemIds: lines.map((l) => l.itemId!).filter(Boolean), action: "cancelled" });
     return order;
   });
