@@ -13,30 +13,13 @@ const dollars = new Map<Locale, Intl.NumberFormat>();
 export function formatDay(d: Date, locale: Locale = DEFAULT_LOCALE): string {
   if (locale === DEFAULT_LOCALE) return d.toISOString().slice(0, 10);
   let f = days.get(locale);
-  if (!f)
-    days.set(
-      locale,
-      (f = new Intl.DateTimeFormat(locale, {
-        dateStyle: "medium",
-        timeZone: "UTC",
-      })),
-    );
+  if (!f) days.set(locale, (f = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" })));
   return f.format(d).replace(/[\u202f\u00a0]/g, " ");
 }
 
 /** US dollars from cents in `locale` ("$1,234.50"). */
-export function formatMoney(
-  cents: number,
-  locale: Locale = DEFAULT_LOCALE,
-): string {
+export function formatMoney(cents: number, locale: Locale = DEFAULT_LOCALE): string {
   let f = dollars.get(locale);
-  if (!f)
-    dollars.set(
-      locale,
-      (f = new Intl.NumberFormat(locale, {
-        style: "currency",
-        currency: "USD",
-      })),
-    );
+  if (!f) dollars.set(locale, (f = new Intl.NumberFormat(locale, { style: "currency", currency: "USD" })));
   return f.format(cents / 100).replace(/[\u202f\u00a0]/g, " ");
 }
