@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { say, type Label } from "./messages.ts";
+import { say, type Label, type Message } from "./messages.ts";
 
 /*
  * Measured amounts of pesticide products (issue 34). An amount is an exact decimal of a measure
@@ -84,17 +84,28 @@ export function splitContainers(base: bigint, containerBase: bigint): { containe
   return { containers: Number(base / containerBase), openBase: base % containerBase };
 }
 
-/** "4 containers + 62 fl oz", "1 container", "3.5 fl oz". */
-export function describeStock(base: bigint, containerBase: bigint, containerUnit: MeasureUnit): string {
+/** "4 containers + 62 fl oz", "1 container", "3.5 fl oz": a message, for the reader's language (server/i18n render). */
+export function describeStock(base: bigint, containerBase: bigint, containerUnit: MeasureUnit): Message {
   const { containers, openBase } = splitContainers(base, containerBase);
   return describeParts(containers, openBase, containerUnit);
 }
 
-/** Whole containers and an open remainder (base units) in words, as describeStock. */
-export function describeParts(containers: number, openBase: bigint, containerUnit: MeasureUnit): string {
+/**
+ * Whole containers and an open remainder (base units) in words, as describeStock: the count of
+ * containers plural-correct in each language ("1 container", "2 containers"; "1 envase", "2 envases"),
+ * the remainder's amount and unit abbreviation as they are.
+ */
+export function describeParts(containers: number, openBase: bigint, containerUnit: MeasureUnit): Message {
   const open = openBase > 0n ? `${fromBase(openBase, REMAINDER_UNIT[containerUnit])} ${MEASURE_LABEL[REMAINDER_UNIT[containerUnit]]}` : "";
-  const whole = containers > 0 ? `${containers} container${containers === 1 ? "" : "s"}` : "";
-  return whole && open ? `${whole} + ${open}` : whole || open || "0 containers";
+  const count = containers;
+  if (containers > 0 && open)
+    return /*i18n*/ {
+      id: "stock.containersAndOpen",
+      message: "{count, plural, one {{count} container} other {{count} containers}} + {open}",
+      values: { count, open },
+    };
+  if (open) return /*i18n*/ { id: "stock.openOnly", message: "{open}", values: { open } };
+  return /*i18n*/ { id: "stock.containers", message: "{count, plural, one {{count} container} other {{count} containers}}", values: { count } };
 }
 
 /** A decimal amount as the inputs take it: text (or a number) with at most 3 decimals, within (0, max]. */

@@ -18,6 +18,9 @@ import { requireActor, type Actor, type Deps } from "./context.ts";
 import { toCsv, type CsvColumn } from "./csv.ts";
 import { isoDate } from "./days.ts";
 import { pdfText } from "./purchaseOrderPdf.ts";
+import type { Message } from "../../schemas/messages.ts";
+import { DEFAULT_LOCALE, render, type Locale } from "../i18n/index.ts";
+import { formatDay } from "../i18n/format.ts";
 import { reportRange, type ReportRange } from "./reports.ts";
 import { applicationVisibleWhere } from "./access.ts";
 
@@ -211,88 +214,255 @@ function pdfDocument(title: string, company: string, layout: "portrait" | "lands
   return { doc, done };
 }
 
-/** The customer's copy of one visit: one page, printable from the phone. The applicator's own records, or a manager's. */
-export async function customerCopyPdf(deps: Deps, actor: Actor | null, id: number): Promise<{ pdf: Buffer; fileName: string }> {
+/** The application method in `locale` (the English words are METHOD_LABEL's). */
+const methodIn = (method: keyof typeof METHOD_LABEL, locale: Locale) =>
+  render(
+    /*i18n*/ {
+      id: "pdf.application.method",
+      message: "{method, select, SPRAY {Spray} BAIT {Bait} DUST {Dust} FOG {Fog} GRANULAR {Granular} INJECTION {Injection} other {Other}}",
+      values: { method },
+    },
+    locale,
+  );
+
+/** The signal word in `locale` (the English words are SIGNAL_WORD_LABEL's). */
+const signalWordIn = (word: keyof typeof SIGNAL_WORD_LABEL, locale: Locale) =>
+  render(
+    /*i18n*/ { id: "pdf.application.signalWord", message: "{word, select, CAUTION {Caution} WARNING {Warning} other {Danger}}", values: { word } },
+    locale,
+  );
+
+const notRecordedIn = (locale: Locale) => render(/*i18n*/ { id: "pdf.notRecorded", message: "not recorded" }, locale);
+
+/** An amount and its dilution, as lineText, in `locale` (unit abbreviations as they are). */
+function amountIn(line: ApplicationWithLines["lines"][number], locale: Locale): string {
+  const unit = (u: string) => (MEASURE_LABEL as Record<string, string>)[u] ?? u;
+  const amount = `${decimalText(line.amount)} ${unit(line.unit)}`;
+  if (!line.dilutionAmount || !line.dilutionUnit || !line.finishedVolume || !line.finishedUnit) return amount;
+  return render(
+    /*i18n*/ {
+      id: "pdf.application.amountDiluted",
+      message: "{amount}, {dilution} per {volume}",
+      values: {
+        amount,
+        dilution: `${decimalText(line.dilutionAmount)} ${unit(line.dilutionUnit)}`,
+        volume: `${decimalText(line.finishedVolume)} ${unit(line.finishedUnit)}`,
+      },
+    },
+    locale,
+  );
+}
+
+/** The weather at the visit, as weatherText, in `locale`. */
+function weatherIn(app: ApplicationWithLines, locale: Locale): string | null {
+  const speed = app.windSpeedMph?.toString();
+  const direction = app.windDirection;
+  const wind = speed
+    ? direction
+      ? render(/*i18n*/ { id: "pdf.application.windSpeedDirection", message: "wind {speed} mph {direction}", values: { speed, direction } }, locale)
+      : render(/*i18n*/ { id: "pdf.application.windSpeed", message: "wind {speed} mph", values: { speed } }, locale)
+    : direction
+      ? render(/*i18n*/ { id: "pdf.application.windDirection", message: "wind {direction}", values: { direction } }, locale)
+      : null;
+  const parts = [app.temperatureF != null ? `${app.temperatureF.toString()} °F` : null, wind].filter(Boolean);
+  return parts.length ? parts.join(", ") : null;
+}
+
+/**
+ * The customer's copy of one visit: one page, printable from the phone. The applicator's own records, or a manager's.
+ * In `locale` (the reader's: their preference, else Accept-Language); what was recorded as it was entered.
+ */
+export async function customerCopyPdf(
+  deps: Deps,
+  actor: Actor | null,
+  id: number,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<{ pdf: Buffer; fileName: string }> {
   requireActor(actor);
   const app = await getApplication(deps, actor, id);
   const company = deps.settings?.companyName ?? "Trapline";
-  const { doc, done } = pdfDocument(`Pesticide application ${app.id}`, company);
+  const t = (m: Message) => render(m, locale);
+  const notRecorded = notRecordedIn(locale);
+  const { doc, done } = pdfDocument(
+    pdfText(t(/*i18n*/ { id: "pdf.application.title", message: "Pesticide application {id}", values: { id: app.id } })),
+    company,
+  );
   const width = 532;
   doc.font("Helvetica-Bold").fontSize(16).text(pdfText(company), 40, 40, { width });
-  doc.font("Helvetica-Bold").fontSize(12).text("Pesticide application record - customer copy", { width });
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(12)
+    .text(pdfText(t(/*i18n*/ { id: "pdf.application.heading", message: "Pesticide application record - customer copy" })), { width });
   doc.moveDown(0.5);
   const field = (label: string, value: string | null | undefined) => {
-    doc.font("Helvetica-Bold").fontSize(9).text(`${label}: `, { continued: true, width });
-    doc.font("Helvetica").text(pdfText(value ?? NOT_RECORDED), { width });
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(9)
+      .text(pdfText(`${label}: `), { continued: true, width });
+    doc.font("Helvetica").text(pdfText(value ?? notRecorded), { width });
   };
-  field("Customer", app.customerName);
-  field("Service address", addressOf(app));
-  if (app.siteDescription) field("Site", app.siteDescription);
-  field("Date", `${isoDate(app.startedAt)} ${time(app.startedAt)}${app.endedAt ? ` to ${time(app.endedAt)}` : ""} (UTC)`);
-  field("Area treated", areaText(app));
-  field("Target pests", app.targetPests.join(", "));
-  field("Method", app.method ? METHOD_LABEL[app.method] : null);
-  field("Applicator", `${app.applicatorName}${app.certificationNumber ? `, certification ${app.certificationNumber}${app.certificationState ? ` (${app.certificationState})` : ""}` : ""}`);
-  if (app.supervisorName) field("Supervised by", `${app.supervisorName}${app.supervisorCertificationNumber ? `, certification ${app.supervisorCertificationNumber}` : ""}`);
-  const weather = weatherText(app);
-  if (weather) field("Weather", weather);
+  const day = formatDay(app.startedAt, locale);
+  field(t(/*i18n*/ { id: "pdf.application.customer", message: "Customer" }), app.customerName);
+  field(t(/*i18n*/ { id: "pdf.application.serviceAddress", message: "Service address" }), addressOf(app));
+  if (app.siteDescription) field(t(/*i18n*/ { id: "pdf.application.site", message: "Site" }), app.siteDescription);
+  field(
+    t(/*i18n*/ { id: "pdf.application.date", message: "Date" }),
+    app.endedAt
+      ? t(
+          /*i18n*/ {
+            id: "pdf.application.dateFromTo",
+            message: "{day} {start} to {end} (UTC)",
+            values: { day, start: time(app.startedAt), end: time(app.endedAt) },
+          },
+        )
+      : t(/*i18n*/ { id: "pdf.application.dateAt", message: "{day} {start} (UTC)", values: { day, start: time(app.startedAt) } }),
+  );
+  field(t(/*i18n*/ { id: "pdf.application.areaTreated", message: "Area treated" }), areaText(app));
+  field(t(/*i18n*/ { id: "pdf.application.targetPests", message: "Target pests" }), app.targetPests.join(", "));
+  field(t(/*i18n*/ { id: "pdf.application.methodLabel", message: "Method" }), app.method ? methodIn(app.method, locale) : null);
+  const certified = (name: string, number: string | null, state: string | null) =>
+    !number
+      ? name
+      : state
+        ? t(/*i18n*/ { id: "pdf.application.certifiedInState", message: "{name}, certification {number} ({state})", values: { name, number, state } })
+        : t(/*i18n*/ { id: "pdf.application.certified", message: "{name}, certification {number}", values: { name, number } });
+  field(
+    t(/*i18n*/ { id: "pdf.application.applicator", message: "Applicator" }),
+    certified(app.applicatorName, app.certificationNumber, app.certificationState),
+  );
+  if (app.supervisorName)
+    field(t(/*i18n*/ { id: "pdf.application.supervisedBy", message: "Supervised by" }), certified(app.supervisorName, app.supervisorCertificationNumber, null));
+  const weather = weatherIn(app, locale);
+  if (weather) field(t(/*i18n*/ { id: "pdf.application.weather", message: "Weather" }), weather);
   doc.moveDown(0.6);
-  doc.font("Helvetica-Bold").fontSize(11).text("Products applied", { width });
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(11)
+    .text(pdfText(t(/*i18n*/ { id: "pdf.application.productsApplied", message: "Products applied" })), { width });
   doc.moveDown(0.2);
   for (const line of app.lines.filter((l) => Number(l.amount) > 0)) {
-    doc.font("Helvetica-Bold").fontSize(9.5).text(pdfText(`${line.productName}${line.restrictedUse ? " (RESTRICTED USE)" : ""}`), { width });
+    const product = line.restrictedUse
+      ? t(/*i18n*/ { id: "pdf.application.restrictedUseProduct", message: "{product} (RESTRICTED USE)", values: { product: line.productName } })
+      : line.productName;
+    doc.font("Helvetica-Bold").fontSize(9.5).text(pdfText(product), { width });
     doc.font("Helvetica").fontSize(9);
+    const list = ingredients(line);
     const facts = [
-      line.epaRegistrationNumber ? `EPA Reg. No. ${line.epaRegistrationNumber}` : null,
-      line.signalWord ? `Signal word: ${SIGNAL_WORD_LABEL[line.signalWord].toUpperCase()}` : null,
-      ingredients(line) ? `Active ingredients: ${ingredients(line)}` : null,
-      `Amount: ${lineText(line)}`,
+      line.epaRegistrationNumber
+        ? t(/*i18n*/ { id: "pdf.application.epaNumber", message: "EPA Reg. No. {number}", values: { number: line.epaRegistrationNumber } })
+        : null,
+      line.signalWord
+        ? t(
+            /*i18n*/ {
+              id: "pdf.application.signalWordFact",
+              message: "Signal word: {word}",
+              values: { word: signalWordIn(line.signalWord, locale).toLocaleUpperCase(locale) },
+            },
+          )
+        : null,
+      list ? t(/*i18n*/ { id: "pdf.application.activeIngredients", message: "Active ingredients: {list}", values: { list } }) : null,
+      t(/*i18n*/ { id: "pdf.application.amount", message: "Amount: {amount}", values: { amount: amountIn(line, locale) } }),
     ].filter(Boolean);
     doc.text(pdfText(facts.join("   ")), { width, indent: 10 });
     doc.moveDown(0.2);
   }
   if (app.notes) {
     doc.moveDown(0.4);
-    doc.font("Helvetica-Bold").fontSize(10).text("Notes", { width });
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(10)
+      .text(pdfText(t(/*i18n*/ { id: "pdf.application.notes", message: "Notes" })), { width });
     doc.font("Helvetica").fontSize(9).text(pdfText(app.notes), { width });
   }
   if (app.amendments.length) {
     doc.moveDown(0.4);
     const last = app.amendments[app.amendments.length - 1]!;
-    doc.font("Helvetica-Oblique").fontSize(8.5).text(pdfText(`Amended ${app.amendments.length}x, last on ${isoDate(last.createdAt)}: ${last.reason}`), { width });
+    const amended = t(
+      /*i18n*/ {
+        id: "pdf.application.amended",
+        message: "Amended {count}x, last on {day}: {reason}",
+        values: { count: app.amendments.length, day: formatDay(last.createdAt, locale), reason: last.reason },
+      },
+    );
+    doc.font("Helvetica-Oblique").fontSize(8.5).text(pdfText(amended), { width });
   }
-  doc.font("Helvetica").fontSize(7.5).text(`Record ${app.id}. Keep this copy with your service records.`, 40, doc.page.height - 60, { width, align: "center" });
+  const footer = t(/*i18n*/ { id: "pdf.application.footer", message: "Record {id}. Keep this copy with your service records.", values: { id: app.id } });
+  doc
+    .font("Helvetica")
+    .fontSize(7.5)
+    .text(pdfText(footer), 40, doc.page.height - 60, { width, align: "center" });
   doc.end();
   return { pdf: await done, fileName: `application-${app.id}-${isoDate(app.startedAt)}.pdf` };
 }
 
-/** The restricted-use record as a PDF table (landscape, the federal fields in order). Managers only. */
-export async function rupReportPdf(deps: Deps, actor: Actor | null, input: unknown): Promise<Buffer> {
+/** The restricted-use record as a PDF table (landscape, the federal fields in order), in `locale`. Managers only. */
+export async function rupReportPdf(deps: Deps, actor: Actor | null, input: unknown, locale: Locale = DEFAULT_LOCALE): Promise<Buffer> {
   const { range, rows } = await rupReport(deps, actor, input);
   const company = deps.settings?.companyName ?? "Trapline";
-  const { doc, done } = pdfDocument(`Restricted-use pesticide records ${range.from} to ${range.to}`, company, "landscape");
+  const t = (m: Message) => render(m, locale);
+  const notRecorded = notRecordedIn(locale);
+  // The range and the rows' days are ISO days (UTC); English prints them so, other languages in their words.
+  const day = (iso: string) => formatDay(new Date(`${iso}T00:00:00Z`), locale);
+  const [from, to] = [day(range.from), day(range.to)];
+  const { doc, done } = pdfDocument(
+    pdfText(t(/*i18n*/ { id: "pdf.rup.title", message: "Restricted-use pesticide records {from} to {to}", values: { from, to } })),
+    company,
+    "landscape",
+  );
   const cols = [
-    { h: "Date / time", w: 62, v: (r: RupRow) => `${r.date} ${r.time}` },
-    { h: "Customer / address", w: 120, v: (r: RupRow) => `${r.customerName ?? NOT_RECORDED}\n${r.customerAddress ?? ""}` },
-    { h: "Location", w: 100, v: (r: RupRow) => r.location ?? NOT_RECORDED },
-    { h: "Area", w: 56, v: (r: RupRow) => r.areaTreated ?? NOT_RECORDED },
-    { h: "Product / EPA Reg. No.", w: 118, v: (r: RupRow) => `${r.productName}\n${r.epaRegistrationNumber ?? NOT_RECORDED}` },
-    { h: "Amount", w: 58, v: (r: RupRow) => r.amountApplied },
-    { h: "Certified applicator / no.", w: 110, v: (r: RupRow) => `${r.certifiedApplicator ?? NOT_RECORDED}\n${r.certificationNumber ?? NOT_RECORDED}` },
-    { h: "Non-certified", w: 88, v: (r: RupRow) => r.supervisedApplicators },
+    { h: t(/*i18n*/ { id: "pdf.rup.dateTime", message: "Date / time" }), w: 62, v: (r: RupRow) => `${day(r.date)} ${r.time}` },
+    {
+      h: t(/*i18n*/ { id: "pdf.rup.customerAddress", message: "Customer / address" }),
+      w: 120,
+      v: (r: RupRow) => `${r.customerName ?? notRecorded}\n${r.customerAddress ?? ""}`,
+    },
+    { h: t(/*i18n*/ { id: "pdf.rup.location", message: "Location" }), w: 100, v: (r: RupRow) => r.location ?? notRecorded },
+    { h: t(/*i18n*/ { id: "pdf.rup.area", message: "Area" }), w: 56, v: (r: RupRow) => r.areaTreated ?? notRecorded },
+    {
+      h: t(/*i18n*/ { id: "pdf.rup.productEpaNumber", message: "Product / EPA Reg. No." }),
+      w: 118,
+      v: (r: RupRow) => `${r.productName}\n${r.epaRegistrationNumber ?? notRecorded}`,
+    },
+    { h: t(/*i18n*/ { id: "pdf.rup.amount", message: "Amount" }), w: 58, v: (r: RupRow) => r.amountApplied },
+    {
+      h: t(/*i18n*/ { id: "pdf.rup.certifiedApplicator", message: "Certified applicator / no." }),
+      w: 110,
+      v: (r: RupRow) => `${r.certifiedApplicator ?? notRecorded}\n${r.certificationNumber ?? notRecorded}`,
+    },
+    { h: t(/*i18n*/ { id: "pdf.rup.nonCertified", message: "Non-certified" }), w: 88, v: (r: RupRow) => r.supervisedApplicators },
   ];
-  doc.font("Helvetica-Bold").fontSize(13).text(pdfText(`${company} - restricted-use pesticide application records`), 40, 36);
-  doc.font("Helvetica").fontSize(9).text(`${range.from} to ${range.to} (40 CFR 171.303(b)(7)); ${rows.length} product application${rows.length === 1 ? "" : "s"}`);
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(13)
+    .text(pdfText(t(/*i18n*/ { id: "pdf.rup.heading", message: "{company} - restricted-use pesticide application records", values: { company } })), 40, 36);
+  doc
+    .font("Helvetica")
+    .fontSize(9)
+    .text(
+      pdfText(
+        t(
+          /*i18n*/ {
+            id: "pdf.rup.period",
+            message: "{from} to {to} (40 CFR 171.303(b)(7)); {count, plural, one {{count} product application} other {{count} product applications}}",
+            values: { from, to, count: rows.length },
+          },
+        ),
+      ),
+    );
   let y = doc.y + 8;
   const header = () => {
     let x = 40;
     doc.font("Helvetica-Bold").fontSize(7.5);
     for (const c of cols) {
-      doc.text(c.h, x, y, { width: c.w - 4 });
+      doc.text(pdfText(c.h), x, y, { width: c.w - 4 });
       x += c.w;
     }
     y += 20;
-    doc.moveTo(40, y - 4).lineTo(752, y - 4).lineWidth(0.5).stroke();
+    doc
+      .moveTo(40, y - 4)
+      .lineTo(752, y - 4)
+      .lineWidth(0.5)
+      .stroke();
     doc.font("Helvetica").fontSize(7.5);
   };
   header();
@@ -310,7 +480,11 @@ export async function rupReportPdf(deps: Deps, actor: Actor | null, input: unkno
     }
     y += height;
   }
-  if (!rows.length) doc.font("Helvetica-Oblique").fontSize(9).text("No restricted-use applications in this period.", 40, y);
+  if (!rows.length)
+    doc
+      .font("Helvetica-Oblique")
+      .fontSize(9)
+      .text(pdfText(t(/*i18n*/ { id: "pdf.rup.none", message: "No restricted-use applications in this period." })), 40, y);
   doc.end();
   return done;
 }

@@ -40,7 +40,11 @@ export async function setCertification(deps: Deps, actor: Actor | null, input: u
       action: "update",
       entityType: "user",
       entityId: user.id,
-      details: `Recorded ${user.name}'s certification ${cert.number} (${cert.state}), expires ${isoDate(cert.expiresOn)}`,
+      details: /*i18n*/ {
+        id: "activity.certificationRecorded",
+        message: "Recorded {name}'s certification {number} ({state}), expires {expires}",
+        values: { name: user.name, number: cert.number, state: cert.state, expires: isoDate(cert.expiresOn) },
+      },
     });
     emit({ type: "certification.changed", userId: user.id });
     // A certification already inside a notice window is announced now, not at the next hourly look.

@@ -1,8 +1,10 @@
+import type { Message } from "../../schemas/messages.ts";
+
 /**
  * The activity entry of an edit: which labelled fields changed, from what to what
  * ("Updated Bifen: quantity 4 → 6, location none → Van 2"). Used by inventory and equipment.
  */
-export function describeChanges<T extends object>(before: T, after: T, names: Partial<Record<keyof T, string>>): string {
+export function describeChanges<T extends object>(before: T, after: T, names: Partial<Record<keyof T, string>>): Message {
   const changes: string[] = [];
   for (const key of Object.keys(names) as (keyof T)[]) {
     const b = before[key];
@@ -11,7 +13,10 @@ export function describeChanges<T extends object>(before: T, after: T, names: Pa
     if (!same) changes.push(`${names[key]} ${fmt(b)} → ${fmt(v)}`);
   }
   const name = (after as { name?: string }).name ?? "";
-  return changes.length ? `Updated ${name}: ${changes.join(", ")}` : `Saved ${name} (no changes)`;
+  // The list of changes keeps the fields' own (English) names and values as they are.
+  return changes.length
+    ? /*i18n*/ { id: "activity.updated", message: "Updated {name}: {changes}", values: { name, changes: changes.join(", ") } }
+    : /*i18n*/ { id: "activity.savedNoChanges", message: "Saved {name} (no changes)", values: { name } };
 }
 
 function fmt(v: unknown): string {

@@ -85,9 +85,24 @@ export async function recordChemicalUse(
       action: "use",
       entityType: "inventory",
       entityId: item.id,
-      details:
-        `Used ${data.quantity} ${item.unit} of ${item.name}${item.epaRegistrationNumber ? ` (EPA Reg. No. ${item.epaRegistrationNumber})` : ""}` +
-        ` at ${data.siteAddress} against ${data.targetPest}`,
+      details: item.epaRegistrationNumber
+        ? /*i18n*/ {
+            id: "activity.chemicalUsedEpa",
+            message: "Used {quantity} {unit} of {item} (EPA Reg. No. {epa}) at {site} against {pest}",
+            values: {
+              quantity: data.quantity,
+              unit: item.unit,
+              item: item.name,
+              epa: item.epaRegistrationNumber,
+              site: data.siteAddress,
+              pest: data.targetPest,
+            },
+          }
+        : /*i18n*/ {
+            id: "activity.chemicalUsed",
+            message: "Used {quantity} {unit} of {item} at {site} against {pest}",
+            values: { quantity: data.quantity, unit: item.unit, item: item.name, site: data.siteAddress, pest: data.targetPest },
+          },
     });
     if (becameLow(item, -data.quantity)) await notifyLowStock(tx, emit, [item]);
     emit({ type: "inventory.changed", itemId: item.id });

@@ -8,6 +8,8 @@ import { activityAudience } from "./access.ts";
 import { committed } from "./cache.ts";
 import { ConflictError, ForbiddenError, UnauthenticatedError, ValidationError, type Said } from "./errors.ts";
 import { IdempotencyScope } from "./idempotency.ts";
+import type { Message, MessageValue } from "../../schemas/messages.ts";
+import { hasMessage, render, type Locale } from "../i18n/index.ts";
 import { deliveriesQueued, enqueueWebhookDeliveries } from "./webhookOutbox.ts";
 
 export type { Tx };
@@ -122,14 +124,35 @@ export type ActivityDraft = {
   action: string;
   entityType: "inventory" | "equipment" | "request" | "user" | "location" | "supplier" | "purchaseOrder" | "application";
   entityId?: number | null;
-  details: string;
+  /** A message (read in the reader's language; its English is kept in `details`), or a text said as it is in every language. */
+  details: string | Message;
   /** Managers' business although its entity type is not (an item's preferred supplier); see access.ts. */
   managersOnly?: boolean;
 };
 
-/** The row of one activity-log entry (logActivity writes one; bulk writes pass many to createMany). */
+/**
+ * The row of one activity-log entry (logActivity writes one; bulk writes pass many to createMany):
+ * `details` the English text (what the spec's field and older entries carry), `message` its
+ * descriptor `{ id, values }` for activityDetailsIn; every row has both keys (bulk inserts take the
+ * columns from the first row).
+ */
 export function activityRow(actor: Actor, entry: ActivityDraft) {
-  return { userId: actor.id, ...entry, entityId: entry.entityId ?? null, managersOnly: activityAudience(entry) };
+  const m = typeof entry.details === "string" ? null : entry.details;
+  return {
+    userId: actor.id,
+    ...entry,
+    details: m ? render(m) : (entry.details as string),
+    message: m ? ({ id: m.id, ...(m.values ? { values: m.values } : {}) } as Prisma.InputJsonValue) : undefined,
+    entityId: entry.entityId ?? null,
+    managersOnly: activityAudience(entry),
+  };
+}
+
+/** An entry's details in `locale`: its message when it has one the catalogs know, else the text as it was written. */
+export function activityDetailsIn(e: { details: string | null; message: Prisma.JsonValue | null }, locale: Locale): string | null {
+  const m = e.message as { id?: unknown; values?: Record<string, MessageValue> } | null;
+  if (!m || typeof m !== "object" || typeof m.id !== "string" || !hasMessage(m.id)) return e.details;
+  return render({ id: m.id, message: e.details ?? "", values: m.values }, locale);
 }
 
 /** Writes one activity-log entry inside the caller's transaction. */
@@ -141,8 +164,8 @@ export function logActivity(tx: Tx, actor: Actor, entry: ActivityDraft) {
 export function activityCte(actor: Actor, entry: ActivityDraft): Prisma.Sql {
   const row = activityRow(actor, entry);
   return Prisma.sql`activity AS (
-    INSERT INTO "ActivityEntry" ("userId", "action", "entityType", "entityId", "details", "managersOnly")
-    VALUES (${row.userId}, ${row.action}, ${row.entityType}, ${row.entityId}, ${row.details}, ${row.managersOnly}) RETURNING 1)`;
+    INSERT INTO "ActivityEntry" ("userId", "action", "entityType", "entityId", "details", "message", "managersOnly")
+    VALUES (${row.userId}, ${row.action}, ${row.entityType}, ${row.entityId}, ${row.details}, ${row.message === undefined ? null : JSON.stringify(row.message)}::jsonb, ${row.managersOnly}) RETURNING 1)`;
 }
 
 /** Positive 32-bit id, or a ValidationError. */

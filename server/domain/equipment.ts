@@ -42,7 +42,13 @@ export function equipmentCreatedActivity(equipment: Equipment): ActivityDraft {
     action: "create",
     entityType: "equipment",
     entityId: equipment.id,
-    details: `Added ${equipment.name} (${equipment.category})${equipment.serialNumber ? `, serial ${equipment.serialNumber}` : ""}`,
+    details: equipment.serialNumber
+      ? /*i18n*/ {
+          id: "activity.equipmentAddedSerial",
+          message: "Added {name} ({category}), serial {serial}",
+          values: { name: equipment.name, category: equipment.category, serial: equipment.serialNumber },
+        }
+      : /*i18n*/ { id: "activity.equipmentAdded", message: "Added {name} ({category})", values: { name: equipment.name, category: equipment.category } },
   };
 }
 
@@ -148,7 +154,17 @@ export async function checkOutInTx(
     action: "checkout",
     entityType: "equipment",
     entityId: equipmentId,
-    details: `Checked out ${equipment.name} to ${assignedTo}${viaRequest ? ` (request #${viaRequest})` : ""}${dueBack ? `, due back ${dueBack.toISOString().slice(0, 10)}` : ""}`,
+    details: /*i18n*/ {
+      id: "activity.equipmentCheckedOut",
+      message:
+        "Checked out {name} to {assignee}{request, select, none {} other { (request #{request})}}{dueBack, select, none {} other {, due back {dueBack}}}",
+      values: {
+        name: equipment.name,
+        assignee: assignedTo,
+        request: viaRequest ? String(viaRequest) : "none",
+        dueBack: dueBack ? dueBack.toISOString().slice(0, 10) : "none",
+      },
+    },
   });
   return equipment;
 }
@@ -163,7 +179,12 @@ export async function checkInEquipment(deps: Deps, actor: Actor | null, id: unkn
       data: { status: "available", assignedTo: null, assignedAt: null, dueBack: null },
     });
     if (!equipment) throw await stateConflict(tx, equipmentId, "checked in");
-    await logActivity(tx, a, { action: "checkin", entityType: "equipment", entityId: equipmentId, details: `Checked in ${equipment.name}` });
+    await logActivity(tx, a, {
+      action: "checkin",
+      entityType: "equipment",
+      entityId: equipmentId,
+      details: /*i18n*/ { id: "activity.equipmentCheckedIn", message: "Checked in {name}", values: { name: equipment.name } },
+    });
     emit({ type: "equipment.changed", equipmentId, action: "checked_in" });
     return equipment;
   });

@@ -99,7 +99,16 @@ export async function createInventoryItem(deps: Deps, actor: Actor | null, input
 
 /** The activity entry of a new item (the form's create and the CSV import). */
 export function itemCreatedActivity(item: InventoryItem): ActivityDraft {
-  return { action: "create", entityType: "inventory", entityId: item.id, details: `Added ${item.name} (${item.category}), ${item.quantity} ${item.unit}` };
+  return {
+    action: "create",
+    entityType: "inventory",
+    entityId: item.id,
+    details: /*i18n*/ {
+      id: "activity.itemAdded",
+      message: "Added {name} ({category}), {quantity} {unit}",
+      values: { name: item.name, category: item.category, quantity: item.quantity, unit: item.unit },
+    },
+  };
 }
 
 /** The stock movement reason of an edit that changed the quantity by `delta`. */
@@ -154,7 +163,12 @@ export async function deleteInventoryItem(deps: Deps, actor: Actor | null, id: u
     const item = await tx.inventoryItem.delete({ where: { id: itemId } }).catch((err: unknown) => {
       throw isRecordNotFound(err) ? new NotFoundError(/*i18n*/ { id: "item.notFound", message: "Inventory item not found" }) : err;
     });
-    await logActivity(tx, a, { action: "delete", entityType: "inventory", entityId: item.id, details: `Deleted ${item.name}` });
+    await logActivity(tx, a, {
+      action: "delete",
+      entityType: "inventory",
+      entityId: item.id,
+      details: /*i18n*/ { id: "activity.itemDeleted", message: "Deleted {name}", values: { name: item.name } },
+    });
     emit({ type: "inventory.changed", itemId: item.id, deleted: true });
     return { id: item.id };
   });

@@ -166,7 +166,15 @@ export async function createStockLocation(deps: Deps, actor: Actor | null, input
   return write(deps, async (tx, emit) => {
     await checkHolder(tx, data.kind, data.holderId);
     const location = await tx.stockLocation.create({ data: { name: data.name, kind: data.kind, holderId: data.holderId ?? null } });
-    await logActivity(tx, a, { action: "create", entityType: "location", entityId: location.id, details: `Added ${kindLabel(location)} ${location.name}` });
+    await logActivity(tx, a, {
+      action: "create",
+      entityType: "location",
+      entityId: location.id,
+      details:
+        location.kind === "WAREHOUSE"
+          ? /*i18n*/ { id: "activity.warehouseAdded", message: "Added warehouse {name}", values: { name: location.name } }
+          : /*i18n*/ { id: "activity.vehicleAdded", message: "Added vehicle {name}", values: { name: location.name } },
+    });
     emit({ type: "location.changed", locationIds: [location.id], action: { kind: "created" } });
     return location;
   });
@@ -188,7 +196,9 @@ export async function updateStockLocation(deps: Deps, actor: Actor | null, id: u
       action: "update",
       entityType: "location",
       entityId: location.id,
-      details: changes.length ? `Updated ${location.name}: ${changes.join(", ")}` : `Saved ${location.name} (no changes)`,
+      details: changes.length
+        ? /*i18n*/ { id: "activity.updated", message: "Updated {name}: {changes}", values: { name: location.name, changes: changes.join(", ") } }
+        : /*i18n*/ { id: "activity.savedNoChanges", message: "Saved {name} (no changes)", values: { name: location.name } },
     });
     emit({ type: "location.changed", locationIds: [location.id], action: { kind: "updated" } });
     return location;
@@ -212,7 +222,12 @@ export async function archiveStockLocation(deps: Deps, actor: Actor | null, id: 
       if (!others.length) throw new ConflictError(/*i18n*/ { id: "location.theLastActiveWarehouseCannot", message: "The last active warehouse cannot be archived" });
     }
     const location = await tx.stockLocation.update({ where: { id: locationId }, data: { archived: true } });
-    await logActivity(tx, a, { action: "archive", entityType: "location", entityId: location.id, details: `Archived ${location.name}` });
+    await logActivity(tx, a, {
+      action: "archive",
+      entityType: "location",
+      entityId: location.id,
+      details: /*i18n*/ { id: "activity.locationArchived", message: "Archived {name}", values: { name: location.name } },
+    });
     emit({ type: "location.changed", locationIds: [location.id], action: { kind: "archived" } });
     return location;
   });
@@ -234,7 +249,14 @@ export async function setLocationMinimum(deps: Deps, actor: Actor | null, input:
       action: "update",
       entityType: "location",
       entityId: location.id,
-      details: data.minQuantity === null ? `Removed the minimum of ${item.name} at ${location.name}` : `Set the minimum of ${item.name} at ${location.name} to ${data.minQuantity} ${item.unit}`,
+      details:
+        data.minQuantity === null
+          ? /*i18n*/ { id: "activity.minimumRemoved", message: "Removed the minimum of {item} at {location}", values: { item: item.name, location: location.name } }
+          : /*i18n*/ {
+              id: "activity.minimumSet",
+              message: "Set the minimum of {item} at {location} to {quantity} {unit}",
+              values: { item: item.name, location: location.name, quantity: data.minQuantity, unit: item.unit },
+            },
     });
     emit({ type: "location.changed", locationIds: [location.id] });
     emit({ type: "inventory.changed", itemId: item.id });
@@ -284,7 +306,11 @@ async function transferInTx(tx: Tx, a: Actor, emit: Emit, t: { itemId: number; f
     action: "transfer",
     entityType: "inventory",
     entityId: product.id,
-    details: `Moved ${t.quantity} ${product.unit} of ${product.name} from ${t.from.name} to ${t.to.name}`,
+    details: /*i18n*/ {
+      id: "activity.moved",
+      message: "Moved {quantity} {unit} of {item} from {from} to {to}",
+      values: { quantity: t.quantity, unit: product.unit, item: product.name, from: t.from.name, to: t.to.name },
+    },
   });
   emit({ type: "inventory.changed", itemId: product.id });
   emit({ type: "location.changed", locationIds: [t.from.id, t.to.id], action: { kind: "transferred", itemId: product.id, quantity: t.quantity } });
@@ -372,7 +398,12 @@ export async function startStockCount(deps: Deps, actor: Actor | null, locationI
     await tx.$executeRaw`
       INSERT INTO "StockCountLine" ("countId", "itemId", "snapshotQuantity")
       SELECT ${count.id}, "itemId", quantity FROM "StockLevel" WHERE "locationId" = ${id}`;
-    await logActivity(tx, a, { action: "count", entityType: "location", entityId: id, details: `Started a count of ${location.name}` });
+    await logActivity(tx, a, {
+      action: "count",
+      entityType: "location",
+      entityId: id,
+      details: /*i18n*/ { id: "activity.countStarted", message: "Started a count of {name}", values: { name: location.name } },
+    });
     emit({ type: "location.changed", locationIds: [id] });
     return count;
   });
@@ -463,7 +494,17 @@ export async function completeStockCount(deps: Deps, actor: Actor | null, countI
       action: "count",
       entityType: "location",
       entityId: count.locationId,
-      details: `Completed the count of ${count.location.name}: ${variances.length ? variances.join(", ") : "no differences"}`,
+      details: variances.length
+        ? /*i18n*/ {
+            id: "activity.countCompleted",
+            message: "Completed the count of {name}: {variances}",
+            values: { name: count.location.name, variances: variances.join(", ") },
+          }
+        : /*i18n*/ {
+            id: "activity.countCompletedNoDifferences",
+            message: "Completed the count of {name}: no differences",
+            values: { name: count.location.name },
+          },
     });
     if (low.length) emit({ type: "stock.low", items: low });
     emit({ type: "location.changed", locationIds: [count.locationId], action: { kind: "count_completed", countId: id } });
@@ -477,7 +518,12 @@ export async function abandonStockCount(deps: Deps, actor: Actor | null, countId
   return write(deps, async (tx, emit) => {
     const count = await openCount(tx, a, id, "update");
     const done = await tx.stockCount.update({ where: { id }, data: { status: "ABANDONED", finishedAt: new Date() } });
-    await logActivity(tx, a, { action: "count", entityType: "location", entityId: count.locationId, details: `Abandoned the count of ${count.location.name}` });
+    await logActivity(tx, a, {
+      action: "count",
+      entityType: "location",
+      entityId: count.locationId,
+      details: /*i18n*/ { id: "activity.countAbandoned", message: "Abandoned the count of {name}", values: { name: count.location.name } },
+    });
     emit({ type: "location.changed", locationIds: [count.locationId] });
     return done;
   });
@@ -516,5 +562,3 @@ async function lockLocation(tx: Tx, id: number): Promise<StockLocation> {
   if (!rows.length) throw new NotFoundError(/*i18n*/ { id: "location.notFound", message: "Stock location not found" });
   return tx.stockLocation.findUniqueOrThrow({ where: { id } });
 }
-
-const kindLabel = (l: StockLocation) => (l.kind === "WAREHOUSE" ? "warehouse" : "vehicle");

@@ -139,7 +139,17 @@ export async function recordMaintenance(deps: Deps, actor: Actor | null, id: unk
       action: "maintenance",
       entityType: "equipment",
       entityId: equipment.id,
-      details: `Recorded maintenance of ${equipment.name} on ${isoDate(day)}; ${nextMaintenance ? `next due ${isoDate(nextMaintenance)}` : "no next date"}`,
+      details: nextMaintenance
+        ? /*i18n*/ {
+            id: "activity.maintenanceRecorded",
+            message: "Recorded maintenance of {name} on {day}; next due {next}",
+            values: { name: equipment.name, day: isoDate(day), next: isoDate(nextMaintenance) },
+          }
+        : /*i18n*/ {
+            id: "activity.maintenanceRecordedNoNext",
+            message: "Recorded maintenance of {name} on {day}; no next date",
+            values: { name: equipment.name, day: isoDate(day) },
+          },
     });
     await remindMaintenanceDue(tx, emit, equipment, now);
     emit({ type: "equipment.changed", equipmentId: equipment.id });

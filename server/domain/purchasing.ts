@@ -21,6 +21,7 @@ import { ConflictError, NotFoundError, ValidationError } from "./errors.ts";
 import { inventoryWhere, reorderSuggestionFor } from "./inventory.ts";
 import { seek } from "./keyset.ts";
 import { purchaseOrderPdf } from "./purchaseOrderPdf.ts";
+import { DEFAULT_LOCALE, type Locale } from "../i18n/index.ts";
 import { changeStock, mainWarehouse } from "./stock.ts";
 
 /*
@@ -119,7 +120,12 @@ export async function createSupplier(deps: Deps, actor: Actor | null, input: unk
   const data = parseInput(createSupplierInput, input);
   return write(deps, async (tx, emit) => {
     const supplier = await tx.supplier.create({ data });
-    await logActivity(tx, a, { action: "create", entityType: "supplier", entityId: supplier.id, details: `Added supplier ${supplier.name}` });
+    await logActivity(tx, a, {
+      action: "create",
+      entityType: "supplier",
+      entityId: supplier.id,
+      details: /*i18n*/ { id: "activity.supplierAdded", message: "Added supplier {name}", values: { name: supplier.name } },
+    });
     emit({ type: "supplier.changed", supplierId: supplier.id });
     return supplier;
   });
@@ -177,7 +183,13 @@ export async function setPreferredSupplier(deps: Deps, actor: Actor | null, inpu
       entityType: "inventory",
       entityId: item.id,
       managersOnly: true,
-      details: supplier ? `Set the preferred supplier of ${item.name} to ${supplier.name}` : `Removed the preferred supplier of ${item.name}`,
+      details: supplier
+        ? /*i18n*/ {
+            id: "activity.preferredSupplierSet",
+            message: "Set the preferred supplier of {item} to {supplier}",
+            values: { item: item.name, supplier: supplier.name },
+          }
+        : /*i18n*/ { id: "activity.preferredSupplierRemoved", message: "Removed the preferred supplier of {item}", values: { item: item.name } },
     });
     emit({ type: "inventory.changed", itemId: item.id });
     return item;
@@ -318,21 +330,22 @@ const PDF_MAX_BYTES = 10 * 1024 * 1024;
 /**
  * Fixes the draft's lines: ORDERED, with a supplier and at least one line. Its PDF is made and
  * stored before the transaction commits (a failed store leaves the draft as it was); when the
- * transaction then fails, the stored file is removed again.
+ * transaction then fails, the stored file is removed again. The PDF is in `locale`, the placing
+ * manager's language (their preference, else the request's Accept-Language).
  */
-export async function placePurchaseOrder(deps: Deps, actor: Actor | null, id: unknown): Promise<PurchaseOrder> {
+export async function placePurchaseOrder(deps: Deps, actor: Actor | null, id: unknown, locale: Locale = DEFAULT_LOCALE): Promise<PurchaseOrder> {
   const a = requireManager(actor, PURCHASING_ONLY);
   const orderId = parseId(id);
   let stored: string | null = null;
   try {
-    return await placeInTx(deps, a, orderId, (key) => (stored = key));
+    return await placeInTx(deps, a, orderId, locale, (key) => (stored = key));
   } catch (err) {
     if (stored) await deps.storage.remove(stored).catch(() => undefined); // best effort: the error that matters is err
     throw err;
   }
 }
 
-function placeInTx(deps: Deps, a: Actor, orderId: number, onStored: (key: string) => void): Promise<PurchaseOrder> {
+function placeInTx(deps: Deps, a: Actor, orderId: number, locale: Locale, onStored: (key: string) => void): Promise<PurchaseOrder> {
   return write(deps, async (tx, emit) => {
     const before = await lockOrder(tx, orderId);
     if (before.status !== "DRAFT") throw new ConflictError(/*i18n*/ { id: "purchaseOrder.onlyDraftPlaced", message: "{number} is {status, select, ORDERED {ordered} PARTIALLY_RECEIVED {partly received} RECEIVED {received} CANCELLED {cancelled} other {a draft}}: only a draft can be placed", values: { number: before.number, status: before.status } });
@@ -341,21 +354,25 @@ function placeInTx(deps: Deps, a: Actor, orderId: number, onStored: (key: string
     if (!lines.length) throw new ValidationError(/*i18n*/ { id: "purchaseOrder.hasNoLinesAddWhat", message: "{number} has no lines: add what to order first", values: { number: before.number } }, "lines");
     const supplier = await tx.supplier.findUniqueOrThrow({ where: { id: before.supplierId } });
     const placedAt = new Date();
-    const pdf = await purchaseOrderPdf({
-      companyName: deps.settings?.companyName ?? "Trapline",
-      number: before.number,
-      placedAt,
-      expectedDate: before.expectedDate,
-      notes: before.notes,
-      supplier,
-      lines: lines.map((l) => ({ itemName: l.itemName, unit: l.item?.unit ?? "units", quantity: l.quantityOrdered, unitCostCents: l.unitCostCents })),
-    });
+    const pdf = await purchaseOrderPdf(
+      {
+        companyName: deps.settings?.companyName ?? "Trapline",
+        number: before.number,
+        placedAt,
+        expectedDate: before.expectedDate,
+        notes: before.notes,
+        supplier,
+        lines: lines.map((l) => ({ itemName: l.itemName, unit: l.item?.unit ?? "units", quantity: l.quantityOrdered, unitCostCents: l.unitCostCents })),
+      },
+      locale,
+    );
     const pdfKey = `${PURCHASE_ORDER_PDF_PREFIX}${before.number}-${randomUUID().slice(0, 8)}.pdf`;
     await deps.storage.write(pdfKey, Readable.from([pdf]), PDF_MAX_BYTES);
     onStored(pdfKey);
     const order = await tx.purchaseOrder.update({ where: { id: orderId }, data: { status: "ORDERED", placedAt, pdfKey } });
     const total = lines.reduce((n, l) => n + l.quantityOrdered * l.unitCostCents, 0);
-    await logActivity(tx, a, { action: "place", entityType: "purchaseOrder", entityId: order.id, details: `Placed ${order.number} with ${supplier.name}: ${money(total)}` });
+    await logActivity(tx, a, { action: "place", entityType: "purchaseOrder", entityId: order.id, details: /*i18n*/ { id: "activity.orderPlaced", message: "Placed {number} with {supplier}: {total}", values: { number: order.number, supplier: supplier.name, total: money(total) } },
+    });
     emit({ type: "purchaseOrder.changed", purchaseOrderIds: [order.id], itemIds: lines.map((l) => l.itemId!).filter(Boolean), action: "placed" });
     return order;
   });
@@ -381,7 +398,12 @@ export async function cancelPurchaseOrder(deps: Deps, actor: Actor | null, id: u
     const lines = await tx.purchaseOrderLine.findMany({ where: { orderId }, select: { itemId: true, quantityReceived: true } });
     if (lines.some((l) => l.quantityReceived > 0)) throw new ConflictError(/*i18n*/ { id: "purchaseOrder.hasDeliveriesItCannotBe", message: "{number} has deliveries: it cannot be cancelled", values: { number: before.number } });
     const order = await tx.purchaseOrder.update({ where: { id: orderId }, data: { status: "CANCELLED" } });
-    await logActivity(tx, a, { action: "cancel", entityType: "purchaseOrder", entityId: order.id, details: `Cancelled ${order.number}` });
+    await logActivity(tx, a, {
+      action: "cancel",
+      entityType: "purchaseOrder",
+      entityId: order.id,
+      details: /*i18n*/ { id: "activity.orderCancelled", message: "Cancelled {number}", values: { number: order.number } },
+    });
     emit({ type: "purchaseOrder.changed", purchaseOrderIds: [order.id], itemIds: lines.map((l) => l.itemId!).filter(Boolean), action: "cancelled" });
     return order;
   });

@@ -114,7 +114,7 @@ export async function createRequest(deps: Deps, actor: Actor | null, input: unkn
       action: "create",
       entityType: "request",
       entityId: request.id,
-      details: `Requested ${describeLines(request)}`,
+      details: /*i18n*/ { id: "activity.requested", message: "Requested {lines}", values: { lines: describeLines(request) } },
     });
     await notifyManagers(tx, emit, { kind: "NEW_REQUEST", requestId: request.id, message: `New request from ${a.name}: ${describeLines(request)}` }, a.id);
     emit({ type: "request.changed", requestId: request.id, requesterId: a.id, status: "pending", created: true });
@@ -181,7 +181,18 @@ async function decide(tx: Tx, actor: Actor, requestId: number, status: Exclude<R
     action: status === "approved" ? "approve" : "deny",
     entityType: "request",
     entityId: request.id,
-    details: `${status === "approved" ? "Approved" : "Denied"} ${request.requester.name}'s request for ${describeLines(request)}`,
+    details:
+      status === "approved"
+        ? /*i18n*/ {
+            id: "activity.requestApproved",
+            message: "Approved {name}'s request for {lines}",
+            values: { name: request.requester.name, lines: describeLines(request) },
+          }
+        : /*i18n*/ {
+            id: "activity.requestDenied",
+            message: "Denied {name}'s request for {lines}",
+            values: { name: request.requester.name, lines: describeLines(request) },
+          },
   });
   return request;
 }

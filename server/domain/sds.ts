@@ -108,7 +108,9 @@ export async function linkSdsFile(deps: Deps, actor: Actor | null, input: unknow
       action: "update",
       entityType: itemType,
       entityId: itemId,
-      details: sdsFileUrl ? `Attached SDS ${sdsFileUrl.split("/").pop()} to ${row.name}` : `Removed SDS from ${row.name}`,
+      details: sdsFileUrl
+        ? /*i18n*/ { id: "activity.sdsAttached", message: "Attached SDS {file} to {name}", values: { file: sdsFileUrl.split("/").pop() ?? "", name: row.name } }
+        : /*i18n*/ { id: "activity.sdsRemoved", message: "Removed SDS from {name}", values: { name: row.name } },
     });
     emit(itemType === "inventory" ? { type: "inventory.changed", itemId } : { type: "equipment.changed", equipmentId: itemId });
     return { itemType, itemId, sdsFileUrl, item: row };

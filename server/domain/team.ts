@@ -60,7 +60,13 @@ export async function createTeamMember(deps: Deps, actor: Actor | null, input: u
       action: "create",
       entityType: "user",
       entityId: user.id,
-      details: `Added team member ${user.name} (${user.role}${user.department ? `, ${user.department}` : ""})`,
+      details: user.department
+        ? /*i18n*/ {
+            id: "activity.teamMemberAddedDepartment",
+            message: "Added team member {name} ({role}, {department})",
+            values: { name: user.name, role: user.role, department: user.department },
+          }
+        : /*i18n*/ { id: "activity.teamMemberAdded", message: "Added team member {name} ({role})", values: { name: user.name, role: user.role } },
     });
     return user;
   });

@@ -13,7 +13,9 @@ import {
   listEquipment,
   type EquipmentFilter,
 } from "./equipment.ts";
-import { ConflictError, ValidationError } from "./errors.ts";
+import { ConflictError, DomainError, ValidationError, type Said } from "./errors.ts";
+import type { Message } from "../../schemas/messages.ts";
+import { DEFAULT_LOCALE, type Locale } from "../i18n/index.ts";
 import {
   editMovementReason,
   itemCreatedActivity,
@@ -63,7 +65,17 @@ export async function exportEquipmentCsv(deps: Deps, actor: Actor | null, filter
 
 // ——— import ———
 
+/**
+ * A problem with one row (row 1: the header), its message in the reader's language. (The shape stays
+ * `{ row, field, message }`, as integrators and the tests know it; the file's refusal carries the code.)
+ */
 export type ImportError = { row: number; field: string | null; message: string };
+
+/** An import problem said in `locale`. */
+function problem(row: number, field: string | null, said: Said | DomainError, locale: Locale): ImportError {
+  return { row, field, message: (said instanceof DomainError ? said : new ValidationError(said)).messageIn(locale) };
+}
+
 /** `unchanged`: rows that matched a record and would change nothing (not written). */
 export type ImportResult = { created: number; updated: number; unchanged: number; errors: ImportError[]; dryRun: boolean };
 
@@ -84,7 +96,7 @@ type Area<Rec extends { id: number }> = {
   what: string;
   columns: readonly Column[];
   key: "barcode" | "serialNumber";
-  keyLabel: string;
+  keyLabel: Message;
   create: z.ZodType<Record<string, unknown>>;
   update: z.ZodType<Record<string, unknown>>;
   /** The existing records with these keys, locked for the transaction. */
@@ -142,16 +154,20 @@ function sameValue(a: unknown, b: unknown): boolean {
   return (a ?? null) === (b ?? null);
 }
 
-async function plan<Rec extends { id: number }>(tx: Tx, area: Area<Rec>, records: string[][]): Promise<Planned<Rec>> {
+async function plan<Rec extends { id: number }>(tx: Tx, area: Area<Rec>, records: string[][], locale: Locale): Promise<Planned<Rec>> {
   const [header, ...rows] = records as [string[], ...string[][]];
   const errors: ImportError[] = [];
   const columns: (Column | null)[] = header.map((name) => {
     const column = area.columns.find((c) => [c.key, c.label].some((h) => normalHeader(h) === normalHeader(name)));
-    if (!column) errors.push({ row: 1, field: name.slice(0, 100), message: `Unknown column "${name.slice(0, 100)}"; the columns are ${area.columns.map((c) => c.key).join(", ")}` });
+    if (!column) {
+      const values = { name: name.slice(0, 100), columns: area.columns.map((c) => c.key).join(", ") };
+      errors.push(problem(1, name.slice(0, 100), /*i18n*/ { id: "csv.unknownColumn", message: 'Unknown column "{name}"; the columns are {columns}', values }, locale));
+    }
     return column ?? null;
   });
   columns.forEach((c, i) => {
-    if (c && columns.indexOf(c) !== i) errors.push({ row: 1, field: c.key, message: `The column ${c.key} appears twice` });
+    if (c && columns.indexOf(c) !== i)
+      errors.push(problem(1, c.key, /*i18n*/ { id: "csv.columnTwice", message: "The column {column} appears twice", values: { column: c.key } }, locale));
   });
   if (errors.length) return { creates: [], updates: [], unchanged: 0, errors };
 
@@ -175,14 +191,16 @@ async function plan<Rec extends { id: number }>(tx: Tx, area: Area<Rec>, records
   inputs.forEach((input, index) => {
     const row = index + 2; // the header is row 1, as a spreadsheet numbers them
     if ((rows[index]?.length ?? 0) !== header.length) {
-      errors.push({ row, field: null, message: `This row has ${rows[index]?.length ?? 0} cells; the header has ${header.length}` });
+      const values = { cells: rows[index]?.length ?? 0, header: header.length };
+      errors.push(problem(row, null, /*i18n*/ { id: "csv.rowCells", message: "This row has {cells} cells; the header has {header}", values }, locale));
       return;
     }
     const key = keyOf(input);
     if (key !== null) {
       const first = firstRowOf.get(key);
       if (first !== undefined) {
-        errors.push({ row, field: area.key, message: `${area.keyLabel} ${key.slice(0, 100)} is also on row ${first}; each may appear once` });
+        const values = { label: area.keyLabel, key: key.slice(0, 100), first };
+        errors.push(problem(row, area.key, /*i18n*/ { id: "csv.keyTwice", message: "{label} {key} is also on row {first}; each may appear once", values }, locale));
         return;
       }
       firstRowOf.set(key, row);
@@ -195,7 +213,7 @@ async function plan<Rec extends { id: number }>(tx: Tx, area: Area<Rec>, records
         const field = issue.path.length ? issue.path.map(String).join(".") : null;
         if (seen.has(String(field))) continue;
         seen.add(String(field));
-        errors.push({ row, field, message: issue.message });
+        errors.push(problem(row, field, issue.message, locale));
       }
       return;
     }
@@ -204,7 +222,7 @@ async function plan<Rec extends { id: number }>(tx: Tx, area: Area<Rec>, records
       if (area.rule) data = { ...data, ...area.rule(before, data) };
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
-      errors.push({ row, field: err.field ?? null, message: err.message });
+      errors.push(problem(row, err.field ?? null, err, locale));
       return;
     }
     if (!before) result.creates.push({ row, data });
@@ -226,7 +244,7 @@ class ImportRolledBack extends Error {
  * the others are created. All rows or none: with any error, or with `dryRun`, the transaction is
  * rolled back and the result tells what would have happened. Managers only.
  */
-async function importCsv<Rec extends { id: number }>(deps: Deps, actor: Actor | null, area: Area<Rec>, text: unknown, dryRun: boolean): Promise<ImportResult> {
+async function importCsv<Rec extends { id: number }>(deps: Deps, actor: Actor | null, area: Area<Rec>, text: unknown, dryRun: boolean, locale: Locale): Promise<ImportResult> {
   const a = requireManager(
     actor,
     area.what === "inventory"
@@ -237,7 +255,7 @@ async function importCsv<Rec extends { id: number }>(deps: Deps, actor: Actor | 
   const records = parseCsv(text);
   try {
     return await write(deps, async (tx, emit) => {
-      const planned = await plan(tx, area, records);
+      const planned = await plan(tx, area, records, locale);
       const result: ImportResult = { created: planned.creates.length, updated: planned.updates.length, unchanged: planned.unchanged, errors: planned.errors, dryRun };
       if (planned.errors.length) throw new ImportRolledBack(result);
       if (dryRun) throw new ImportRolledBack(result);
@@ -291,7 +309,7 @@ const inventoryArea: Area<InventoryItem> = {
   what: "inventory",
   columns: INVENTORY_COLUMNS,
   key: "barcode",
-  keyLabel: "Barcode",
+  keyLabel: /*i18n*/ { id: "label.barcode", message: "Barcode" },
   create: createInventoryItemInput as unknown as z.ZodType<Record<string, unknown>>,
   update: updateInventoryItemInput as unknown as z.ZodType<Record<string, unknown>>,
   // Label facts follow the same rules as the item form's (products only; the one-line active ingredient fills the list).
@@ -361,7 +379,7 @@ const equipmentArea: Area<Equipment> = {
   what: "equipment",
   columns: EQUIPMENT_COLUMNS,
   key: "serialNumber",
-  keyLabel: "Serial number",
+  keyLabel: /*i18n*/ { id: "label.serialNumber", message: "Serial number" },
   create: createEquipmentInput as unknown as z.ZodType<Record<string, unknown>>,
   update: updateEquipmentInput as unknown as z.ZodType<Record<string, unknown>>,
   async lockByKeys(tx, keys) {
@@ -390,6 +408,8 @@ const equipmentArea: Area<Equipment> = {
 };
 
 /** POST /api/inventory/import (text/csv): rows matched by barcode update, others are created. */
-export const importInventoryCsv = (deps: Deps, actor: Actor | null, text: unknown, dryRun = false) => importCsv(deps, actor, inventoryArea, text, dryRun);
+export const importInventoryCsv = (deps: Deps, actor: Actor | null, text: unknown, dryRun = false, locale: Locale = DEFAULT_LOCALE) =>
+  importCsv(deps, actor, inventoryArea, text, dryRun, locale);
 /** POST /api/equipment/import (text/csv): rows matched by serial number update, others are created. */
-export const importEquipmentCsv = (deps: Deps, actor: Actor | null, text: unknown, dryRun = false) => importCsv(deps, actor, equipmentArea, text, dryRun);
+export const importEquipmentCsv = (deps: Deps, actor: Actor | null, text: unknown, dryRun = false, locale: Locale = DEFAULT_LOCALE) =>
+  importCsv(deps, actor, equipmentArea, text, dryRun, locale);

@@ -1,4 +1,5 @@
 import { activityNodeWhere } from "../domain/access.ts";
+import { activityDetailsIn } from "../domain/context.ts";
 import { countActivity, dashboardStats, findActivity, type DashboardStats } from "../domain/dashboard.ts";
 import { builder } from "./builder.ts";
 
@@ -12,7 +13,12 @@ builder.prismaNode("ActivityEntry", {
     action: t.exposeString("action", { description: "create, update, delete, checkout, checkin, approve or deny" }),
     entityType: t.exposeString("entityType", { description: "inventory, equipment, request, location, and for managers user, supplier or purchaseOrder" }),
     entityId: t.exposeInt("entityId", { nullable: true }),
-    details: t.exposeString("details", { nullable: true }),
+    details: t.string({
+      nullable: true,
+      description: "What happened, in the reader's language (entries written before issue 35 as they were written)",
+      select: { details: true, message: true },
+      resolve: (e, _args, ctx) => activityDetailsIn(e, ctx.locale),
+    }),
     user: t.relation("user"),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
   }),

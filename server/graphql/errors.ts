@@ -1,14 +1,29 @@
 import { ConflictError, DomainError, ForbiddenError, NotFoundError, RateLimitedError, UnauthenticatedError, ValidationError } from "../domain/errors.ts";
 import { builder } from "./builder.ts";
 
+/** One value a refusal's message was made with: REST's `params` as pairs (GraphQL has no map type). */
+const ErrorParam = builder.objectRef<{ name: string; value: string }>("ErrorParam").implement({
+  description: 'A value the message was made with, e.g. `{ name: "label", value: "Name" }` for `field.required`',
+  fields: (t) => ({
+    name: t.exposeString("name", { description: "The parameter's name in the message (`label`, `max`, `name`, …)" }),
+    value: t.exposeString("value", { description: "Its value as text (numbers too); a field's label in the reader's language" }),
+  }),
+});
+
 /**
  * The shared interface of every failure a user can cause; clients can always ask `... on Error {
- * message code }`: the message in the reader's language, the code a stable id to match on.
+ * message code params { name value } }`: the message in the reader's language, the code a stable id to
+ * match on, the params the values put in the message.
  */
 export const ErrorInterface = builder.interfaceRef<DomainError>("Error").implement({
   fields: (t) => ({
     message: t.string({ description: "In the signed-in user's language, else the request's Accept-Language", resolve: (e, _args, ctx) => e.messageIn(ctx.locale) }),
     code: t.string({ description: "A stable id of the refusal (e.g. `item.notFound`), the same in every language", resolve: (e) => e.code }),
+    params: t.field({
+      type: [ErrorParam],
+      description: "The values the message was made with (REST's `params`), in the reader's language; empty when it has none",
+      resolve: (e, _args, ctx) => Object.entries(e.paramsIn(ctx.locale) ?? {}).map(([name, value]) => ({ name, value: String(value) })),
+    }),
   }),
 });
 

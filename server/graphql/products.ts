@@ -3,6 +3,7 @@ import { SIGNAL_WORDS } from "../../schemas/constants.ts";
 import { AREA_UNITS, MEASURE_UNITS, REMAINDER_UNIT, describeParts, describeStock, fromBase } from "../../schemas/measures.ts";
 import { activeIngredientsOf, containerSizeOf } from "../domain/products.ts";
 import { containerBaseOf } from "../domain/stock.ts";
+import { render } from "../i18n/index.ts";
 import { builder } from "./builder.ts";
 
 /*
@@ -83,12 +84,12 @@ builder.prismaObjectFields("InventoryItem", (t) => ({
     resolve: (i) => openRemaining(i),
   }),
   stockText: t.string({
-    description: "The stock in words: '4 containers + 62 fl oz' for a measured product (whole containers over all locations, and what their open ones hold), '12 boxes' otherwise",
+    description: "The stock in words, in the reader's language: '4 containers + 62 fl oz' for a measured product (whole containers over all locations, and what their open ones hold), '12 boxes' otherwise (the unit as entered)",
     select: { ...measuredSelect, quantity: true, unit: true },
-    resolve: (i) => {
+    resolve: (i, _args, ctx) => {
       const container = containerBaseOf(i);
       if (container === null) return `${i.quantity} ${i.unit}`;
-      return describeParts(i.quantity, i.stockLevels.reduce((sum, l) => sum + (l.amount % container), 0n), i.containerUnit!);
+      return render(describeParts(i.quantity, i.stockLevels.reduce((sum, l) => sum + (l.amount % container), 0n), i.containerUnit!), ctx.locale);
     },
   }),
 }));
@@ -102,11 +103,11 @@ builder.prismaObjectFields("StockLevel", (t) => ({
     resolve: (l) => openRemaining({ ...l.item, stockLevels: [{ amount: l.amount }] }),
   }),
   stockText: t.string({
-    description: "'4 containers + 62 fl oz' for a measured product, '12 boxes' otherwise",
+    description: "In the reader's language: '4 containers + 62 fl oz' for a measured product, '12 boxes' otherwise (the unit as entered)",
     select: { amount: true, quantity: true, item: { select: { containerAmountMilli: true, containerUnit: true, unit: true } } },
-    resolve: (l) => {
+    resolve: (l, _args, ctx) => {
       const container = containerBaseOf(l.item);
-      return container === null ? `${l.quantity} ${l.item.unit}` : describeStock(l.amount, container, l.item.containerUnit!);
+      return container === null ? `${l.quantity} ${l.item.unit}` : render(describeStock(l.amount, container, l.item.containerUnit!), ctx.locale);
     },
   }),
 }));

@@ -295,7 +295,7 @@ builder.mutationFields((t) => ({
     description: "Fixes a draft's lines (it needs a supplier and a line) and makes its PDF (pdfUrl)",
     errors: { types: userErrors },
     args: { input: t.arg({ type: OrderIdInput("PlacePurchaseOrderInput"), required: true }) },
-    resolve: async (_root, { input }, ctx) => ({ purchaseOrder: await placePurchaseOrder(ctx.deps, ctx.actor, databaseId(input.id, ORDER).id) }),
+    resolve: async (_root, { input }, ctx) => ({ purchaseOrder: await placePurchaseOrder(ctx.deps, ctx.actor, databaseId(input.id, ORDER).id, ctx.locale) }),
   }),
   cancelPurchaseOrder: t.field({
     type: OrderPayload("CancelPurchaseOrderPayload"),

@@ -59,6 +59,11 @@ function valuesIn(locale: Locale, values: Record<string, MessageValue> | undefin
   return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === "object" ? render(v, locale) : v]));
 }
 
+/** Whether the catalogs have a message of this id (a stored descriptor may outlive its message). */
+export function hasMessage(id: string): boolean {
+  return id in catalogs[DEFAULT_LOCALE];
+}
+
 /** The message in `locale` (labels and other message values translated too). */
 export function render(m: Message, locale: Locale = DEFAULT_LOCALE): string {
   return byLocale.get(locale)!._({ id: m.id, message: m.message, values: valuesIn(locale, m.values) });

@@ -3,6 +3,8 @@ import { decimalText, isLate, type ApplicationWithLines } from "../domain/applic
 import type { InventoryItem } from "../db/generated/client.ts";
 import type { RequestWithLines } from "../domain/requests.ts";
 import type { listActivity } from "../domain/dashboard.ts";
+import { activityDetailsIn } from "../domain/context.ts";
+import type { Locale } from "../i18n/index.ts";
 
 /** A request as §3/§7 show it: items as the spec's JSON string, requester name and department. */
 export function requestJson(r: RequestWithLines) {
@@ -23,9 +25,10 @@ export function requestJson(r: RequestWithLines) {
   };
 }
 
-export function activityJson(e: Awaited<ReturnType<typeof listActivity>>[number]) {
-  const { user, managersOnly: _audience, ...rest } = e;
-  return { ...rest, userName: user.name };
+/** An activity entry as the spec shapes it, its details in `locale` (the reader's). */
+export function activityJson(e: Awaited<ReturnType<typeof listActivity>>[number], locale: Locale) {
+  const { user, managersOnly: _audience, message: _message, ...rest } = e;
+  return { ...rest, details: activityDetailsIn(e, locale), userName: user.name };
 }
 
 /**

@@ -52,7 +52,8 @@ export function transferRoutes(ctx: RestContext) {
     route(ctx, id, async (req, reply, { query }) => {
       const dryRun = query.dryRun === "true";
       const who = await actor(req);
-      const result: ImportResult = await run(deps, who, req.body, dryRun);
+      const locale = localeOfRequest(req, who);
+      const result: ImportResult = await run(deps, who, req.body, dryRun, locale);
       if (result.errors.length && !dryRun) {
         const refused = errorBody(
           /*i18n*/ {
@@ -60,7 +61,7 @@ export function transferRoutes(ctx: RestContext) {
             message: "{count, plural, one {The file has # error; nothing was imported} other {The file has # errors; nothing was imported}}",
             values: { count: result.errors.length },
           },
-          localeOfRequest(req, who),
+          locale,
         );
         return reply.status(400).send({ ...refused, ...result });
       }
