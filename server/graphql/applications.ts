@@ -1,10 +1,10 @@
 import type { ApplicationAmendment, Certification } from "../db/generated/client.ts";
 import { APPLICATION_METHODS, RECORD_WITHIN_DAYS } from "../../schemas/applications.ts";
 import { MEASURE_LABEL } from "../../schemas/measures.ts";
-import { applicationNodeWhere, applicationVisibleWhere, mayReadAccount } from "../domain/access.ts";
+import { applicationNodeWhere, applicationVisibleWhere } from "../domain/access.ts";
 import { monthlySummary, rupReport, type MonthlyProduct, type RupRow } from "../domain/applicationReports.ts";
 import { amendApplication, countApplications, decimalText, findApplications, recordApplication, type ApplicationFilter } from "../domain/applications.ts";
-import { certificationOf, expiringCertifications, setCertification, validOn } from "../domain/certifications.ts";
+import { expiringCertifications, readableCertification, setCertification, validOn } from "../domain/certifications.ts";
 import { DAY_MS, utcDay } from "../domain/days.ts";
 import { ForbiddenError, ValidationError } from "../domain/errors.ts";
 import { activeIngredientsOf } from "../domain/products.ts";
@@ -43,7 +43,9 @@ builder.prismaObjectField("User", "certification", (t) =>
     type: CertificationType,
     nullable: true,
     description: "The applicator certification: managers and the user themself read it",
-    resolve: (u, _args, ctx) => (mayReadAccount(ctx.actor, u.id) ? certificationOf(ctx.deps, ctx.actor, u.id) : null),
+    // Selected with the user's row (a list of users is one query, not one per user).
+    select: { certification: true },
+    resolve: (u, _args, ctx) => readableCertification(ctx.actor, u.id, u.certification),
   }),
 );
 
@@ -278,7 +280,7 @@ builder.queryFields((t) => ({
   expiringCertifications: t.prismaField({
     type: ["Certification"],
     description: "Managers: certifications that expire within 60 days, or have expired",
-    resolve: (_query, _root, _args, ctx) => expiringCertifications(ctx.deps, ctx.actor),
+    resolve: (query, _root, _args, ctx) => expiringCertifications(ctx.deps, ctx.actor, query),
   }),
 }));
 
