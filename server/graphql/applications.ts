@@ -308,7 +308,7 @@ const lineFields = (t: Parameters<Parameters<typeof builder.inputType>[1]["field
 });
 const ApplicationLineInput = builder.inputType("ApplicationLineInput", { fields: (t) => lineFields(t) });
 const AmendApplicationLineInput = builder.inputType("AmendApplicationLineInput", {
-  description: "With lineId: that line's new amount (0 takes it back); without: a product added",
+  description: "With lineId: that line's new product, amount or unit (0 takes it back); without: a product added",
   fields: (t) => ({ lineId: t.id(), ...lineFields(t) }),
 });
 
@@ -341,6 +341,7 @@ const AmendApplicationInput = builder.inputType("AmendApplicationInput", {
     reason: t.string({ required: true }),
     ...commonFields(t, false),
     lines: t.field({ type: [AmendApplicationLineInput] }),
+    removeLineIds: t.idList({ description: "ApplicationLines taken off the record: their stock goes back; they stay readable at 0" }),
   }),
 });
 const SetCertificationInput = builder.inputType("SetCertificationInput", {
@@ -362,6 +363,7 @@ function idsOf<T extends Record<string, unknown>>(input: T) {
   if (input.applicatorId) out.applicatorId = databaseId(input.applicatorId as string, ["User"], "applicatorId").id;
   if (input.supervisorId) out.supervisorId = databaseId(input.supervisorId as string, ["User"], "supervisorId").id;
   if (input.applicationId) out.applicationId = databaseId(input.applicationId as string, ["Application"], "applicationId").id;
+  if (Array.isArray(input.removeLineIds)) out.removeLineIds = (input.removeLineIds as (string | number)[]).map((id, i) => databaseId(id, ["ApplicationLine"], `removeLineIds.${i}`).id);
   if (Array.isArray(input.lines)) {
     out.lines = (input.lines as LineArg[]).map((l, i) => {
       const line: Record<string, unknown> = { ...l, itemId: databaseId(l.itemId, ["InventoryItem"], `lines.${i}.itemId`).id };
