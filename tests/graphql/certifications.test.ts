@@ -33,8 +33,12 @@ describe("User.certification", () => {
   it("the team list with every member's certification reads certifications in at most one query, not one per member", async () => {
     sql.length = 0;
     recording = true;
+    // Prisma may batch findUnique calls made in one tick into one statement; the resolver makes none at all.
+    const perUser = vi.spyOn(server.app.deps.prisma.certification, "findUnique");
     const data = await ok(manager, `{ teamMembers(first: 50) { edges { node { databaseId username certification { number expiresOn valid } } } } }`);
     recording = false;
+    expect(perUser).not.toHaveBeenCalled();
+    perUser.mockRestore();
     const members = data.teamMembers.edges.map((e: any) => e.node);
     expect(members.length).toBeGreaterThanOrEqual(4);
     for (const m of members) expect(m.certification?.number, m.username).toBe(`TX-${m.username.toUpperCase()}`);
