@@ -220,7 +220,7 @@ export default function AmendApplicationDialog({
   const sentLines = useRef<string[]>([]);
   const [unplaced, setUnplaced] = useState<string | null>(null);
   const save = useFormSave(form, {
-    failure: "Failed to amend the record",
+    failure: t`Failed to amend the record`,
     onUnplaced: setUnplaced,
     placeFor: (field) => {
       if (field.startsWith("areaTreated")) return "areaAmount";
@@ -265,17 +265,21 @@ export default function AmendApplicationDialog({
     const input = { ...out, applicationId: a.id, lines: lines.length ? lines : undefined };
     commit({
       variables: { input: input as never },
-      onCompleted: (d) => save.completed(d.amendApplication, "AmendApplicationPayload", "Record amended", onDone),
+      onCompleted: (d) => save.completed(d.amendApplication, "AmendApplicationPayload", t`Record amended`, onDone),
       onError: save.failed,
     });
   });
 
   return (
     <form noValidate onSubmit={submit} style={{ display: "contents" }}>
-      <DialogTitle id={titleId}>Amend record</DialogTitle>
+      <DialogTitle id={titleId}>
+        <Trans>Amend record</Trans>
+      </DialogTitle>
       <DialogContent dividers>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          The record as it was stays readable with who, when and why. Amended more than {RECORD_WITHIN_DAYS} days after the application, it is marked late.
+          <Trans>
+            The record as it was stays readable with who, when and why. Amended more than {RECORD_WITHIN_DAYS} days after the application, it is marked late.
+          </Trans>
         </Typography>
         {unplaced && (
           <Alert severity="error" sx={{ mb: 2 }}>
@@ -284,34 +288,34 @@ export default function AmendApplicationDialog({
         )}
         <Grid container spacing={2}>
           <Grid size={12}>
-            <FormText control={control} name="reason" label="Reason for the amendment" required autoFocus multiline minRows={2} helperText=" " />
+            <FormText control={control} name="reason" label={t`Reason for the amendment`} required autoFocus multiline minRows={2} helperText=" " />
           </Grid>
           <Grid size={12}>
-            <FormText control={control} name="customerName" label="Customer name" helperText=" " />
+            <FormText control={control} name="customerName" label={t`Customer name`} helperText=" " />
           </Grid>
           <Grid size={12}>
-            <FormText control={control} name="serviceAddress.street" label="Street" helperText=" " />
+            <FormText control={control} name="serviceAddress.street" label={t`Street`} helperText=" " />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <FormText control={control} name="serviceAddress.city" label="City" helperText=" " />
+            <FormText control={control} name="serviceAddress.city" label={t`City`} helperText=" " />
           </Grid>
           <Grid size={{ xs: 4, sm: 2 }}>
-            <FormText control={control} name="serviceAddress.state" label="State" slotProps={{ htmlInput: { maxLength: 2 } }} helperText=" " />
+            <FormText control={control} name="serviceAddress.state" label={t`State`} slotProps={{ htmlInput: { maxLength: 2 } }} helperText=" " />
           </Grid>
           <Grid size={{ xs: 8, sm: 4 }}>
-            <FormText control={control} name="serviceAddress.zip" label="ZIP" helperText=" " />
+            <FormText control={control} name="serviceAddress.zip" label={t`ZIP`} helperText=" " />
           </Grid>
           <Grid size={12}>
-            <FormText control={control} name="siteDescription" label="Site" helperText=" " />
+            <FormText control={control} name="siteDescription" label={t`Site`} helperText=" " />
           </Grid>
           <Grid size={{ xs: 7, sm: 4 }}>
-            <FormText control={control} name="areaAmount" label="Area treated" slotProps={{ htmlInput: { inputMode: "decimal" } }} helperText=" " />
+            <FormText control={control} name="areaAmount" label={t`Area treated`} slotProps={{ htmlInput: { inputMode: "decimal" } }} helperText=" " />
           </Grid>
           <Grid size={{ xs: 5, sm: 3 }}>
             <FormSelect
               control={control}
               name="areaUnit"
-              label="Area unit"
+              label={t`Area unit`}
               options={AREA_UNITS.map((u) => ({ value: u, label: AREA_LABEL[u] }))}
               helperText=" "
             />
@@ -320,16 +324,16 @@ export default function AmendApplicationDialog({
             <FormSelect
               control={control}
               name="method"
-              label="Method"
+              label={t`Method`}
               options={APPLICATION_METHODS.map((m) => ({ value: m, label: METHOD_LABEL[m] }))}
               helperText=" "
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <FormText control={control} name="startedAt" label="Started" type="datetime-local" slotProps={{ inputLabel: { shrink: true } }} helperText=" " />
+            <FormText control={control} name="startedAt" label={t`Started`} type="datetime-local" slotProps={{ inputLabel: { shrink: true } }} helperText=" " />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <FormText control={control} name="endedAt" label="Ended" type="datetime-local" slotProps={{ inputLabel: { shrink: true } }} helperText=" " />
+            <FormText control={control} name="endedAt" label={t`Ended`} type="datetime-local" slotProps={{ inputLabel: { shrink: true } }} helperText=" " />
           </Grid>
           <Grid size={12}>
             <Controller
@@ -347,7 +351,7 @@ export default function AmendApplicationDialog({
                     <TextField
                       {...params}
                       inputRef={field.ref}
-                      label="Target pests"
+                      label={t`Target pests`}
                       error={Boolean(fieldState.error)}
                       helperText={fieldState.error?.message ?? " "}
                     />
@@ -379,13 +383,13 @@ export default function AmendApplicationDialog({
                     <FormText
                       control={control}
                       name={`lines.${i}.amount`}
-                      label={`${l.productName}: amount`}
+                      label={t`${product}: amount`}
                       disabled={!l.item}
                       slotProps={{
                         htmlInput: { inputMode: "decimal" },
                         input: { endAdornment: <InputAdornment position="end">{l.unitLabel}</InputAdornment> },
                       }}
-                      helperText={l.item ? "0 takes it back into stock" : "The product no longer exists"}
+                      helperText={l.item ? t`0 takes it back into stock` : t`The product no longer exists`}
                     />
                   </Box>
                   {Number(l.amount) > 0 && (
@@ -495,20 +499,20 @@ export default function AmendApplicationDialog({
             />
           </Grid>
           <Grid size={{ xs: 6, sm: 4 }}>
-            <FormText control={control} name="weather.temperatureF" label="Temperature °F" helperText=" " />
+            <FormText control={control} name="weather.temperatureF" label={t`Temperature °F`} helperText=" " />
           </Grid>
           <Grid size={{ xs: 6, sm: 4 }}>
-            <FormText control={control} name="weather.windSpeedMph" label="Wind mph" helperText=" " />
+            <FormText control={control} name="weather.windSpeedMph" label={t`Wind mph`} helperText=" " />
           </Grid>
           <Grid size={{ xs: 12, sm: 4 }}>
-            <FormText control={control} name="weather.windDirection" label="Wind from" helperText=" " />
+            <FormText control={control} name="weather.windDirection" label={t`Wind from`} helperText=" " />
           </Grid>
           <Grid size={12}>
-            <FormText control={control} name="notes" label="Notes" multiline minRows={2} helperText=" " />
+            <FormText control={control} name="notes" label={t`Notes`} multiline minRows={2} helperText=" " />
           </Grid>
         </Grid>
       </DialogContent>
-      <FormActions submitLabel="Save amendment" busy={pending} onCancel={onDone} />
+      <FormActions submitLabel={t`Save amendment`} busy={pending} onCancel={onDone} />
     </form>
   );
 }
