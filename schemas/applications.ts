@@ -156,7 +156,7 @@ export const recordApplicationInput = z
     path: ["endedAt"],
   });
 
-/** An amendment line: an existing line by id (its amount changes; 0 takes it back), or a new product (no lineId). */
+/** An amendment line: an existing line by id (its product, amount or unit changes; 0 takes it back), or a new product (no lineId). */
 export const amendmentLineInput = applicationLineInput.extend({
   lineId: recordId("lineId must be a line of this record").optional(),
   amount: decimalAmount(/*i18n*/ { id: "label.amount", message: "Amount" }, { min: "0" }),
@@ -185,6 +185,11 @@ export const amendApplicationInput = z
     notes: f.notes,
     lines: z
       .array(amendmentLineInput)
+      .max(20, say(/*i18n*/ { id: "application.atMost20Products", message: "At most 20 products" }))
+      .optional(),
+    /** Lines taken off: what they took goes back to stock; they stay on the record at 0. */
+    removeLineIds: z
+      .array(recordId("removeLineIds must be lines of this record"))
       .max(20, say(/*i18n*/ { id: "application.atMost20Products", message: "At most 20 products" }))
       .optional(),
   })
@@ -373,6 +378,7 @@ export const AMENDABLE = [
   "endedAt",
   "targetPests",
   "method",
+  "supervisor",
   "supervisedApplicators",
   "weather",
   "notes",
@@ -386,10 +392,14 @@ const amendLineForm = z.object({
   amount: amountInput(AMOUNT, amendmentLineInput.shape.amount),
 });
 
+/** The Amend form's supervisor: blank takes the supervisor off the record (null), else the Relay id picked. */
+const amendSupervisorForm = z.string().transform((v) => (v.trim() === "" ? null : v));
+
 /**
  * The Amend form, for the parts that `changed` (and the lines whose amount changed): the reason is
  * required; a migrated record's parts left 'not recorded' need no value unless they are changed.
- * Its output, with the applicationId, is `amendApplication`'s input.
+ * Products added (`newLines`, checked as on 'Record application') follow the changed lines; lines
+ * removed are `removeLineIds`. Its output, with the applicationId, is `amendApplication`'s input.
  */
 export const amendApplicationForm = (changed: ReadonlySet<Amendable>, linesChanged: boolean) => {
   const v = visitFormFields;
@@ -406,22 +416,36 @@ export const amendApplicationForm = (changed: ReadonlySet<Amendable>, linesChang
       endedAt: pick("endedAt", v.endedAt),
       targetPests: pick("targetPests", v.targetPests),
       method: pick("method", v.method),
+      supervisorId: pick("supervisor", amendSupervisorForm),
       supervisedApplicators: pick("supervisedApplicators", v.supervisedApplicators),
       weather: pick("weather", v.weather),
       notes: pick("notes", v.notes),
       lines: linesChanged ? z.array(amendLineForm) : z.any().transform(() => undefined),
+      newLines: z.array(applicationLineForm).max(20, "At most 20 products").default([]),
+      removeLineIds: z.array(z.string()).default([]),
     })
-    .transform(({ areaAmount, areaUnit, lines, ...a }) => {
+    .transform(({ areaAmount, areaUnit, lines, newLines, removeLineIds, ...a }) => {
       const out: Record<string, unknown> = { reason: a.reason };
       for (const [k, value] of Object.entries(a)) if (value !== undefined) out[k] = value;
       if (areaAmount !== undefined && areaUnit !== undefined) out.areaTreated = { amount: areaAmount, unit: areaUnit };
       if (lines) out.lines = lines;
-      return out as Omit<AmendApplicationInput, "applicationId" | "lines"> & { lines?: { lineId: string; itemId: string; unit: string; amount: string }[] };
+      if (newLines.length) out.newLines = newLines;
+      if (removeLineIds.length) out.removeLineIds = removeLineIds;
+      return out as Omit<AmendApplicationInput, "applicationId" | "lines" | "removeLineIds" | "supervisorId"> & {
+        supervisorId?: string | null;
+        lines?: { lineId: string; itemId: string; unit: string; amount: string }[];
+        newLines?: z.output<typeof applicationLineForm>[];
+        removeLineIds?: string[];
+      };
     });
 };
 
 /** What the Amend form holds. */
-export type AmendApplicationFormValues = Omit<RecordApplicationFormValues, "applicatorId" | "supervisorId" | "lines"> & {
+export type AmendApplicationFormValues = Omit<RecordApplicationFormValues, "applicatorId" | "lines"> & {
   reason: string;
   lines: { lineId: string; itemId: string; unit: string; amount: string }[];
+  /** Products added, as 'Record application' holds them. */
+  newLines: RecordApplicationFormValues["lines"];
+  /** Lines taken off the record (their ids). */
+  removeLineIds: string[];
 };

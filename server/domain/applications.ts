@@ -278,9 +278,11 @@ const shown = (v: unknown): string => {
 };
 
 /**
- * Corrects a record: the fields given change, lines given with their lineId change their amount
- * (stock moves by the difference, where the line took it from; 0 takes it all back), lines without
- * one are added. Who, when, why, each change and the record as it was are kept; an amendment more
+ * Corrects a record: the fields given change, lines given with their lineId change their amount or
+ * unit (stock moves by the difference, where the line took it from; 0 takes it all back) or their
+ * product (the old one goes back, the new one is taken), lines without one are added, lines in
+ * `removeLineIds` are taken back (kept on the record at 0: records are evidence); the supervisor and
+ * the supervised applicators change; the licence rule is checked again on the application's date. Who, when, why, each change and the record as it was are kept; an amendment more
  * than 14 days after the application is marked late. A technician amends only their own records.
  */
 export async function amendApplication(deps: Deps, actor: Actor | null, input: unknown, now = new Date()) {
@@ -355,10 +357,32 @@ export async function amendApplication(deps: Deps, actor: Actor | null, input: u
         if (!old) throw new ValidationError(/*i18n*/ { id: "application.thatLineIsNotPart", message: "That line is not part of this record" }, `${field}.lineId`);
         if (given.has(old.id)) throw new ValidationError(/*i18n*/ { id: "application.aLineIsGivenTwice", message: "A line is given twice" }, `${field}.lineId`);
         given.add(old.id);
-        if (old.itemId !== line.itemId) throw new ValidationError(/*i18n*/ { id: "application.aLineSProductDoes", message: "A line's product does not change: take it back (amount 0) and add the right one" }, `${field}.itemId`);
         const item = await tx.inventoryItem.findUnique({ where: { id: line.itemId } });
         if (!item) throw new ValidationError(/*i18n*/ { id: "application.productGone", message: "That product no longer exists" }, `${field}.itemId`);
         const next = planLine(item, line, field);
+        const is = describeAmount(next.amountText, next.unit);
+        const dilutionAfter = line.dilution ? `, ${dilutionText(dilutionColumns(line.dilution))}` : "";
+        if (old.itemId !== item.id) {
+          // Another product: what the line took goes back where it came from, the new one is taken (from the place given, else the same place).
+          const oldItem = old.itemId ? await tx.inventoryItem.findUnique({ where: { id: old.itemId } }) : null;
+          const oldFrom = old.locationId ? await tx.stockLocation.findUnique({ where: { id: old.locationId } }) : null;
+          if (oldItem) {
+            const taken = lineTaken(old, oldItem);
+            if ((taken.base ?? 0n) !== 0n || taken.units !== 0) {
+              if (!oldFrom) throw new ValidationError(/*i18n*/ { id: "application.theLocationThisLineTook", message: "The location this line took its product from no longer exists" }, `${field}.amount`);
+              moves.push({ item: oldItem, from: oldFrom, base: taken.base === null ? null : -taken.base, units: -taken.units });
+            }
+          }
+          const from = line.locationId !== undefined || !oldFrom ? await sourceOf(tx, a, before.applicatorId, line.locationId, item.id) : oldFrom;
+          changes.push({ field: `${old.productName} (line ${old.position + 1})`, before: `${lineText(old)} of ${old.productName}`, after: `${is}${dilutionAfter} of ${item.name}` });
+          await tx.applicationLine.update({
+            where: { id: old.id },
+            data: { ...lineSnapshot(item), amount: next.amountText, unit: next.unit, amountBase: next.base, ...dilutionColumns(line.dilution), locationId: from.id },
+          });
+          moves.push({ item, from, base: next.base, units: next.units });
+          if (parseThousandths(next.amountText)! > 0n) products.push(item);
+          continue;
+        }
         const oldTaken = lineTaken(old, item);
         const from = await tx.stockLocation.findUnique({ where: { id: old.locationId ?? 0 } });
         const diffBase = next.base !== null ? next.base - (oldTaken.base ?? 0n) : null;
@@ -368,10 +392,9 @@ export async function amendApplication(deps: Deps, actor: Actor | null, input: u
           moves.push({ item, from, base: diffBase, units: diffUnits });
         }
         const was = describeAmount(old.amount.toString(), old.unit);
-        const is = describeAmount(next.amountText, next.unit);
         const dilutionChanged = line.dilution !== undefined && JSON.stringify(dilutionColumns(line.dilution)) !== JSON.stringify(dilutionColumnsOf(old));
         if (was !== is || dilutionChanged) {
-          changes.push({ field: `${old.productName} (line ${old.position + 1})`, before: lineText(old), after: `${is}${line.dilution ? `, ${dilutionText(dilutionColumns(line.dilution))}` : ""}` });
+          changes.push({ field: `${old.productName} (line ${old.position + 1})`, before: lineText(old), after: `${is}${dilutionAfter}` });
           await tx.$executeRaw`UPDATE "ApplicationLine" SET "amount" = ${next.amountText}::numeric, "unit" = ${next.unit}, "amountBase" = ${next.base},
             "dilutionAmount" = ${line.dilution ? line.dilution.amount : null}::numeric, "dilutionUnit" = ${line.dilution?.unit ?? null}::"MeasureUnit",
             "finishedVolume" = ${line.dilution ? line.dilution.finishedVolume : null}::numeric, "finishedUnit" = ${line.dilution?.finishedUnit ?? null}::"MeasureUnit"
@@ -391,6 +414,26 @@ export async function amendApplication(deps: Deps, actor: Actor | null, input: u
         moves.push({ item, from, base: next.base, units: next.units });
         products.push(item);
       }
+    }
+    // Lines removed: kept on the record (evidence) at 0, what they took back where it came from.
+    for (const [i, lineId] of (data.removeLineIds ?? []).entries()) {
+      const field = `removeLineIds.${i}`;
+      const old = before.lines.find((l) => l.id === lineId);
+      if (!old) throw new ValidationError(/*i18n*/ { id: "application.thatLineIsNotPart", message: "That line is not part of this record" }, field);
+      if (given.has(old.id)) throw new ValidationError(/*i18n*/ { id: "application.aLineIsGivenTwice", message: "A line is given twice" }, field);
+      given.add(old.id);
+      if (parseThousandths(old.amount.toString())! === 0n) continue;
+      const item = old.itemId ? await tx.inventoryItem.findUnique({ where: { id: old.itemId } }) : null;
+      if (item) {
+        const taken = lineTaken(old, item);
+        if ((taken.base ?? 0n) !== 0n || taken.units !== 0) {
+          const from = await tx.stockLocation.findUnique({ where: { id: old.locationId ?? 0 } });
+          if (!from) throw new ValidationError(/*i18n*/ { id: "application.theLocationThisLineTook", message: "The location this line took its product from no longer exists" }, field);
+          moves.push({ item, from, base: taken.base === null ? null : -taken.base, units: -taken.units });
+        }
+      }
+      changes.push({ field: `${old.productName} (line ${old.position + 1})`, before: lineText(old), after: "removed" });
+      await tx.applicationLine.update({ where: { id: old.id }, data: { amount: "0", amountBase: old.amountBase === null ? null : 0n } });
     }
     for (const old of before.lines) {
       if (given.has(old.id) || parseThousandths(old.amount.toString())! === 0n) continue;

@@ -1,7 +1,7 @@
-import type { Certification } from "../db/generated/client.ts";
+import type { Certification, Prisma } from "../db/generated/client.ts";
 import { setCertificationInput } from "../../schemas/applications.ts";
 import { mayReadAccount } from "./access.ts";
-import { logActivity, parseInput, requireActor, requireManager, write, type Actor, type Deps, type Tx } from "./context.ts";
+import { logActivity, parseInput, requireManager, write, type Actor, type Deps, type Tx } from "./context.ts";
 import { NotFoundError } from "./errors.ts";
 import { DAY_MS as DAY, isoDate, utcDay } from "./days.ts";
 import { notifyManagers, notifyUsers } from "./notifications.ts";
@@ -53,19 +53,28 @@ export async function setCertification(deps: Deps, actor: Actor | null, input: u
   });
 }
 
-/** A user's certification, for managers and the user; null for anyone else (and when there is none). */
-export async function certificationOf(deps: Deps, actor: Actor | null, userId: number): Promise<Certification | null> {
-  requireActor(actor);
-  if (!mayReadAccount(actor, userId)) return null;
-  return deps.prisma.certification.findUnique({ where: { userId } });
+/**
+ * A certification already loaded with its user (`User.certification` selects it with the user's row,
+ * so a list of users costs no query per user): for managers and the user, null for anyone else.
+ */
+export function readableCertification(actor: Actor | null, userId: number, certification: Certification | null | undefined): Certification | null {
+  return actor && mayReadAccount(actor, userId) ? (certification ?? null) : null;
 }
 
-/** Certifications that expire within the longest notice window, or have expired (managers; the dashboard). */
-export async function expiringCertifications(deps: Deps, actor: Actor | null, now = new Date()) {
+/**
+ * Certifications that expire within the longest notice window, or have expired (managers; the
+ * dashboard). `query` is what the caller reads of them (GraphQL's selection); by default the user's id and name.
+ */
+export async function expiringCertifications(
+  deps: Deps,
+  actor: Actor | null,
+  query: Pick<Prisma.CertificationFindManyArgs, "include" | "select"> = { include: { user: { select: { id: true, name: true } } } },
+  now = new Date(),
+): Promise<Certification[]> {
   requireManager(actor, /*i18n*/ { id: "certification.onlyManagersCanSeeTheTeam", message: "Only managers can see the team's certifications" });
   return deps.prisma.certification.findMany({
+    ...query,
     where: { expiresOn: { lt: new Date(utcDay(now) + (EXPIRY_NOTICE_DAYS[0] + 1) * DAY) } },
-    include: { user: { select: { id: true, name: true } } },
     orderBy: [{ expiresOn: "asc" }, { id: "asc" }],
   });
 }

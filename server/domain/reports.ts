@@ -1,11 +1,12 @@
 import { say } from "../../schemas/messages.ts";
 import { z } from "zod";
 import { Prisma } from "../db/generated/client.ts";
+import { MEASURE_KIND, MEASURE_LABEL, MEASURE_UNITS, toBase } from "../../schemas/measures.ts";
 import { parseInput, requireManager, type Actor, type Deps } from "./context.ts";
 
 /**
  * Reports & Analytics, managers only. Every figure is aggregated by the database (SQL over stock
- * movements, activity, requests and chemical uses); nothing here loads rows to count them in JS.
+ * movements, activity, requests and application records); nothing here loads rows to count them in JS.
  * Ranges are calendar days in UTC, both ends included.
  */
 const REPORTS_ONLY = say(/*i18n*/ { id: "report.managersOnly", message: "You need manager privileges to view reports." });
@@ -276,6 +277,50 @@ export async function topRequestedItems(deps: Deps, actor: Actor | null, range: 
     LIMIT ${take}`;
 }
 
+/*
+ * Chemical use is read from application records' product lines (issue 34): what Record use keeps, what
+ * Record application keeps, and the older chemical-use rows (the migration made each of them a
+ * record, `Application.chemicalUseId`) are all there, once each. The "ChemicalUse" table is not read
+ * here, so nothing is counted twice; the Applications report reads the same lines, so both agree.
+ * Lines taken back to nothing by an amendment (amount 0) are not uses.
+ */
+
+/** Each measure unit's label and base units in one of it, as a SQL table `<alias>(code, label, base)`. */
+const measures = (alias: "entered" | "report") =>
+  Prisma.sql`(VALUES ${Prisma.join(MEASURE_UNITS.map((u) => Prisma.sql`(${u}, ${MEASURE_LABEL[u]}, ${toBase("1", u).toString()}::numeric)`))}) AS ${Prisma.raw(alias)}(code, label, base)`;
+
+/**
+ * The product lines applied in the range, one row each, with the unit a report sums them in: a
+ * measured product's container unit (today's item; for a deleted one, gal or lb by the kind of
+ * measure), else the unit the line was recorded in; `qty` is exact (numeric) in that unit.
+ */
+function appliedLines(range: ReportRange) {
+  const { start, end } = bounds(range);
+  const weights = Prisma.join(MEASURE_UNITS.filter((u) => MEASURE_KIND[u] === "weight"));
+  return Prisma.sql`
+    WITH lines AS (
+      SELECT l.id AS "lineId", a.id AS "applicationId", a."startedAt", a."applicatorId", l."productName", l."epaRegistrationNumber",
+        (SELECT string_agg(CASE WHEN x->>'percent' IS NULL THEN x->>'name' ELSE (x->>'name') || ' ' || (x->>'percent') || '%' END, '; ')
+           FROM jsonb_array_elements(CASE WHEN jsonb_typeof(l."activeIngredients"::jsonb) = 'array' THEN l."activeIngredients"::jsonb ELSE '[]'::jsonb END) x) AS "activeIngredient",
+        concat_ws(', ', NULLIF(a.street, ''), NULLIF(concat_ws(', ', NULLIF(a.city, ''), NULLIF(concat_ws(' ', NULLIF(a.state, ''), NULLIF(a.zip, '')), '')), '')) AS "siteAddress",
+        array_to_string(a."targetPests", ', ') AS "targetPest",
+        l.amount, COALESCE(entered.label, l.unit) AS "enteredUnit",
+        CASE WHEN l."amountBase" IS NULL THEN l.unit ELSE report.label END AS unit,
+        CASE WHEN l."amountBase" IS NULL THEN l.amount ELSE l."amountBase"::numeric / report.base END AS qty,
+        l."amountBase" IS NOT NULL AS measured, l."amountBase", report.base
+      FROM "ApplicationLine" l
+      JOIN "Application" a ON a.id = l."applicationId"
+      LEFT JOIN "InventoryItem" i ON i.id = l."itemId"
+      LEFT JOIN ${measures("entered")} ON entered.code = l.unit
+      LEFT JOIN ${measures("report")} ON l."amountBase" IS NOT NULL
+        AND report.code = COALESCE(i."containerUnit"::text, CASE WHEN l.unit IN (${weights}) THEN 'LB' ELSE 'GAL' END)
+      WHERE a."startedAt" >= ${start} AND a."startedAt" < ${end} AND l.amount > 0
+    )`;
+}
+
+/** A sum of lines in their report unit: measured ones summed in base units first (as the Applications report does), to 3 places. */
+const SUM_QTY = Prisma.sql`(CASE WHEN bool_or(measured) THEN round(sum("amountBase")::numeric / max(base), 3) ELSE sum(qty) END)::float8`;
+
 export type ChemicalUseByProduct = {
   epaRegistrationNumber: string | null;
   product: string;
@@ -287,17 +332,16 @@ export type ChemicalUseByProduct = {
   sites: number;
 };
 
-/** Chemical use in the range per product (EPA Reg. No. and name as recorded at the time of use). */
+/** Chemical use in the range per product (EPA Reg. No. and name as recorded at the time of use), in the product's unit. */
 export async function chemicalUseByProduct(deps: Deps, actor: Actor | null, range: ReportRange): Promise<ChemicalUseByProduct[]> {
   guard(actor);
-  const { start, end } = bounds(range);
   return deps.prisma.$queryRaw<ChemicalUseByProduct[]>`
-    SELECT c."epaRegistrationNumber", c."itemName" AS product, max(c."activeIngredient") AS "activeIngredient", c.unit,
-      sum(c.quantity)::int AS quantity, count(*)::int AS uses,
-      count(DISTINCT c."userId")::int AS technicians, count(DISTINCT lower(c."siteAddress"))::int AS sites
-    FROM "ChemicalUse" c
-    WHERE c."usedAt" >= ${start} AND c."usedAt" < ${end}
-    GROUP BY c."epaRegistrationNumber", c."itemName", c.unit
+    ${appliedLines(range)}
+    SELECT "epaRegistrationNumber", "productName" AS product, max("activeIngredient") AS "activeIngredient", unit,
+      ${SUM_QTY} AS quantity, count(DISTINCT "applicationId")::int AS uses,
+      count(DISTINCT "applicatorId")::int AS technicians, count(DISTINCT lower("siteAddress"))::int AS sites
+    FROM lines
+    GROUP BY "epaRegistrationNumber", "productName", unit
     ORDER BY uses DESC, quantity DESC, product`;
 }
 
@@ -311,18 +355,17 @@ export type ChemicalUseByTechnician = {
   uses: number;
 };
 
-/** Chemical use in the range per technician and product. */
+/** Chemical use in the range per technician (the applicator) and product. */
 export async function chemicalUseByTechnician(deps: Deps, actor: Actor | null, range: ReportRange): Promise<ChemicalUseByTechnician[]> {
   guard(actor);
-  const { start, end } = bounds(range);
   return deps.prisma.$queryRaw<ChemicalUseByTechnician[]>`
-    SELECT u.id AS "technicianId", u.name AS technician, c."epaRegistrationNumber", c."itemName" AS product, c.unit,
-      sum(c.quantity)::int AS quantity, count(*)::int AS uses
-    FROM "ChemicalUse" c
-    JOIN "User" u ON u.id = c."userId"
-    WHERE c."usedAt" >= ${start} AND c."usedAt" < ${end}
-    GROUP BY u.id, u.name, c."epaRegistrationNumber", c."itemName", c.unit
-    ORDER BY u.name, product, c."epaRegistrationNumber"`;
+    ${appliedLines(range)}
+    SELECT u.id AS "technicianId", u.name AS technician, "epaRegistrationNumber", "productName" AS product, unit,
+      ${SUM_QTY} AS quantity, count(DISTINCT "applicationId")::int AS uses
+    FROM lines
+    JOIN "User" u ON u.id = lines."applicatorId"
+    GROUP BY u.id, u.name, "epaRegistrationNumber", "productName", unit
+    ORDER BY u.name, product, "epaRegistrationNumber"`;
 }
 
 export type ChemicalUseRecord = {
@@ -338,18 +381,17 @@ export type ChemicalUseRecord = {
   targetPest: string;
 };
 
-/** The individual uses in the range, oldest first: the application record itself. */
+/** Each product applied in the range, oldest first, with the amount as entered: `id` is the application line's. */
 export async function chemicalUseRecords(deps: Deps, actor: Actor | null, range: ReportRange, limit = 1000): Promise<ChemicalUseRecord[]> {
   guard(actor);
-  const { start, end } = bounds(range);
   const take = Math.min(Math.max(Math.trunc(limit) || 1000, 1), 5000);
   return deps.prisma.$queryRaw<ChemicalUseRecord[]>`
-    SELECT c.id, c."usedAt", u.name AS technician, c."itemName" AS product, c."epaRegistrationNumber", c."activeIngredient",
-      c.quantity, c.unit, c."siteAddress", c."targetPest"
-    FROM "ChemicalUse" c
-    JOIN "User" u ON u.id = c."userId"
-    WHERE c."usedAt" >= ${start} AND c."usedAt" < ${end}
-    ORDER BY c."usedAt", c.id
+    ${appliedLines(range)}
+    SELECT "lineId" AS id, "startedAt" AS "usedAt", u.name AS technician, "productName" AS product, "epaRegistrationNumber", "activeIngredient",
+      amount::float8 AS quantity, "enteredUnit" AS unit, "siteAddress", "targetPest"
+    FROM lines
+    JOIN "User" u ON u.id = lines."applicatorId"
+    ORDER BY "startedAt", "applicationId", "lineId"
     LIMIT ${take}`;
 }
 

@@ -1,10 +1,10 @@
 import type { ApplicationAmendment, Certification } from "../db/generated/client.ts";
 import { APPLICATION_METHODS, RECORD_WITHIN_DAYS } from "../../schemas/applications.ts";
 import { MEASURE_LABEL } from "../../schemas/measures.ts";
-import { applicationNodeWhere, applicationVisibleWhere, mayReadAccount } from "../domain/access.ts";
+import { applicationNodeWhere, applicationVisibleWhere } from "../domain/access.ts";
 import { monthlySummary, rupReport, type MonthlyProduct, type RupRow } from "../domain/applicationReports.ts";
 import { amendApplication, countApplications, decimalText, findApplications, recordApplication, type ApplicationFilter } from "../domain/applications.ts";
-import { certificationOf, expiringCertifications, setCertification, validOn } from "../domain/certifications.ts";
+import { expiringCertifications, readableCertification, setCertification, validOn } from "../domain/certifications.ts";
 import { DAY_MS, utcDay } from "../domain/days.ts";
 import { ForbiddenError, ValidationError } from "../domain/errors.ts";
 import { activeIngredientsOf } from "../domain/products.ts";
@@ -43,7 +43,9 @@ builder.prismaObjectField("User", "certification", (t) =>
     type: CertificationType,
     nullable: true,
     description: "The applicator certification: managers and the user themself read it",
-    resolve: (u, _args, ctx) => (mayReadAccount(ctx.actor, u.id) ? certificationOf(ctx.deps, ctx.actor, u.id) : null),
+    // Selected with the user's row (a list of users is one query, not one per user).
+    select: { certification: true },
+    resolve: (u, _args, ctx) => readableCertification(ctx.actor, u.id, u.certification),
   }),
 );
 
@@ -278,7 +280,7 @@ builder.queryFields((t) => ({
   expiringCertifications: t.prismaField({
     type: ["Certification"],
     description: "Managers: certifications that expire within 60 days, or have expired",
-    resolve: (_query, _root, _args, ctx) => expiringCertifications(ctx.deps, ctx.actor),
+    resolve: (query, _root, _args, ctx) => expiringCertifications(ctx.deps, ctx.actor, query),
   }),
 }));
 
@@ -306,7 +308,7 @@ const lineFields = (t: Parameters<Parameters<typeof builder.inputType>[1]["field
 });
 const ApplicationLineInput = builder.inputType("ApplicationLineInput", { fields: (t) => lineFields(t) });
 const AmendApplicationLineInput = builder.inputType("AmendApplicationLineInput", {
-  description: "With lineId: that line's new amount (0 takes it back); without: a product added",
+  description: "With lineId: that line's new product, amount or unit (0 takes it back); without: a product added",
   fields: (t) => ({ lineId: t.id(), ...lineFields(t) }),
 });
 
@@ -339,6 +341,7 @@ const AmendApplicationInput = builder.inputType("AmendApplicationInput", {
     reason: t.string({ required: true }),
     ...commonFields(t, false),
     lines: t.field({ type: [AmendApplicationLineInput] }),
+    removeLineIds: t.idList({ description: "ApplicationLines taken off the record: their stock goes back; they stay readable at 0" }),
   }),
 });
 const SetCertificationInput = builder.inputType("SetCertificationInput", {
@@ -360,6 +363,7 @@ function idsOf<T extends Record<string, unknown>>(input: T) {
   if (input.applicatorId) out.applicatorId = databaseId(input.applicatorId as string, ["User"], "applicatorId").id;
   if (input.supervisorId) out.supervisorId = databaseId(input.supervisorId as string, ["User"], "supervisorId").id;
   if (input.applicationId) out.applicationId = databaseId(input.applicationId as string, ["Application"], "applicationId").id;
+  if (Array.isArray(input.removeLineIds)) out.removeLineIds = (input.removeLineIds as (string | number)[]).map((id, i) => databaseId(id, ["ApplicationLine"], `removeLineIds.${i}`).id);
   if (Array.isArray(input.lines)) {
     out.lines = (input.lines as LineArg[]).map((l, i) => {
       const line: Record<string, unknown> = { ...l, itemId: databaseId(l.itemId, ["InventoryItem"], `lines.${i}.itemId`).id };

@@ -131,13 +131,15 @@ const TopRequestedType = builder.objectRef<TopRequested>("TopRequestedItem").imp
   }),
 });
 
+const QTY = "Exact, from the application records' product lines: a measured product in its container's unit (e.g. gal), else in the unit it is counted in";
+
 const ChemicalUseByProductType = builder.objectRef<ChemicalUseByProduct>("ChemicalUseByProduct").implement({
   fields: (t) => ({
     epaRegistrationNumber: t.exposeString("epaRegistrationNumber", { nullable: true }),
     product: t.exposeString("product"),
     activeIngredient: t.exposeString("activeIngredient", { nullable: true }),
     unit: t.exposeString("unit"),
-    quantity: t.exposeInt("quantity"),
+    quantity: t.exposeFloat("quantity", { description: QTY }),
     uses: t.exposeInt("uses"),
     technicians: t.exposeInt("technicians"),
     sites: t.exposeInt("sites"),
@@ -151,7 +153,7 @@ const ChemicalUseByTechnicianType = builder.objectRef<ChemicalUseByTechnician>("
     epaRegistrationNumber: t.exposeString("epaRegistrationNumber", { nullable: true }),
     product: t.exposeString("product"),
     unit: t.exposeString("unit"),
-    quantity: t.exposeInt("quantity"),
+    quantity: t.exposeFloat("quantity", { description: QTY }),
     uses: t.exposeInt("uses"),
   }),
 });
@@ -164,7 +166,7 @@ const ChemicalUseRecordType = builder.objectRef<ChemicalUseRecord>("ChemicalUseR
     product: t.exposeString("product"),
     epaRegistrationNumber: t.exposeString("epaRegistrationNumber", { nullable: true }),
     activeIngredient: t.exposeString("activeIngredient", { nullable: true }),
-    quantity: t.exposeInt("quantity"),
+    quantity: t.exposeFloat("quantity", { description: "The amount as entered (exact), in `unit`" }),
     unit: t.exposeString("unit"),
     siteAddress: t.exposeString("siteAddress"),
     targetPest: t.exposeString("targetPest"),

@@ -56,6 +56,31 @@ describe("the copy with queued changes applied", () => {
   });
 });
 
+describe("queued applications come off the phone's copy of stock", () => {
+  const measured = { ...snapshot, inventory: [...snapshot.inventory, { ...snapshot.inventory[0]!, id: id("InventoryItem", 8), databaseId: 8, name: "Talstar P", quantity: 4, unit: "gallons", containerSize: { amount: "1", unit: "GAL" } }] };
+  it("a counted product by its whole units, a measured one by the containers its amounts open, each marked pending", () => {
+    const first = change("RecordApplicationPageMutation", {
+      customerName: "Casa Verde",
+      lines: [
+        { itemId: id("InventoryItem", 7), amount: "2", unit: "bottles" },
+        { itemId: id("InventoryItem", 8), amount: "100", unit: "FL_OZ" },
+      ],
+    });
+    const view1 = applyQueue(measured, [first]);
+    expect(view1.inventory.find((i) => i.databaseId === 7)).toMatchObject({ quantity: 8, pendingKey: first.key });
+    expect(view1.inventory.find((i) => i.databaseId === 8)).toMatchObject({ quantity: 3, pendingKey: first.key });
+    // Two queued applications of 100 fl oz together open two gallons (200 fl oz), not more.
+    const second = change("RecordApplicationPageMutation", { customerName: "Elm Cafe", lines: [{ itemId: id("InventoryItem", 8), amount: "100", unit: "FL_OZ" }] });
+    const view2 = applyQueue(measured, [first, second]);
+    expect(view2.inventory.find((i) => i.databaseId === 8)).toMatchObject({ quantity: 2, pendingKey: second.key });
+    // Never below nothing; a failed change is not applied.
+    const big = change("RecordApplicationPageMutation", { customerName: "Big", lines: [{ itemId: id("InventoryItem", 8), amount: "40", unit: "L" }] });
+    expect(applyQueue(measured, [big]).inventory.find((i) => i.databaseId === 8)!.quantity).toBe(0);
+    expect(applyQueue(measured, [{ ...first, state: "failed" } as typeof first]).inventory.find((i) => i.databaseId === 7)!.quantity).toBe(10);
+    expect(measured.inventory[1]!.quantity).toBe(4);
+  });
+});
+
 describe("scan look-up on the phone follows the server's rule", () => {
   const view = applyQueue(snapshot, []);
   it("our label first, then an item's barcode or QR, then equipment serial or QR", () => {

@@ -162,6 +162,45 @@ test("record an application online, find it in the list and on its page, stock f
   await manager.dispose();
 });
 
+test("amend a record with a product added and one removed: stock follows both, the history says each @phone", async ({ page }) => {
+  test.setTimeout(120_000);
+  const manager = await signedInApi("manager");
+  const first = await newProduct(manager);
+  const added = await newProduct(manager);
+  const customer = unique("Amended Customer");
+  await signIn(page, "tech");
+  const form = await fillRecord(page, customer, first.name);
+  await form.getByRole("button", { name: "Record application" }).click();
+  await expect(page.getByRole("heading", { name: customer })).toBeVisible();
+  expect(await quantityOf(manager, first.id)).toBe(4);
+
+  await page.getByRole("button", { name: "Amend" }).click();
+  const dialog = page.getByRole("dialog", { name: "Amend record" });
+  await dialog.getByLabel("Reason for the amendment").fill("Wrong product written down");
+  await dialog.getByLabel("Add a product").fill(added.name);
+  await page.getByRole("option", { name: added.name }).click();
+  const line = dialog.getByRole("region", { name: `Product added: ${added.name}` });
+  await expect(line).toBeVisible();
+  await line.getByLabel("Amount applied").fill("16");
+  await expect(line.getByRole("combobox", { name: "Unit" })).toHaveText("fl oz");
+  await dialog.getByRole("button", { name: `Remove ${first.name}` }).click();
+  await expect(dialog.getByText("Removed: goes back into stock")).toBeVisible();
+  await dialog.getByRole("button", { name: "Save amendment" }).click();
+  await expect(dialog).toHaveCount(0);
+
+  const history = page.getByRole("region", { name: "Amendments" });
+  await expect(history.getByText("Why: Wrong product written down")).toBeVisible();
+  await expect(history.getByText(/not applied → 16 fl oz/)).toBeVisible();
+  await expect(history.getByText(/8 fl oz → removed/)).toBeVisible();
+  const products = page.getByRole("region", { name: "Products applied" });
+  await expect(products.getByText(added.name)).toBeVisible();
+  await expect(products.getByText("16 fl oz")).toBeVisible();
+  // 16 fl oz is two of its 8 fl oz containers; the removed line's container is back.
+  expect(await quantityOf(manager, added.id)).toBe(3);
+  expect(await quantityOf(manager, first.id)).toBe(5);
+  await manager.dispose();
+});
+
 test("an applied product's Record application opens the form with that product's line, in its units @phone", async ({ page }) => {
   const manager = await signedInApi("manager");
   const product = await newProduct(manager);

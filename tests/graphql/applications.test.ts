@@ -228,6 +228,21 @@ describe("measured stock", () => {
     await expectLedger([id]);
     expect((await amend("3")).amendApplication.__typename).toBe("AmendApplicationPayload");
     await expectLedger([id]);
+    // Amended with a line added (from the truck), a line's product changed, and a line removed.
+    const other = await product({ name: `Ledger other ${++seq}` });
+    const amendWith = async (extra: Record<string, unknown>) => {
+      const res = await ok(manager, `mutation ($i: AmendApplicationInput!) { amendApplication(input: $i) { ${ERR} ... on AmendApplicationPayload { application { lines { id } } } } }`, {
+        i: { applicationId: app.id, reason: "Lines corrected", ...extra },
+      });
+      expect(res.amendApplication.__typename, JSON.stringify(res)).toBe("AmendApplicationPayload");
+      return res.amendApplication.application.lines as { id: string }[];
+    };
+    const withAdded = await amendWith({ lines: [{ itemId: item.id, amount: "0.5", unit: "L", locationId: truck.id }] });
+    await expectLedger([id, other.databaseId]);
+    await amendWith({ lines: [{ lineId: line.id, itemId: other.id, amount: "6", unit: "FL_OZ" }] });
+    await expectLedger([id, other.databaseId]);
+    await amendWith({ removeLineIds: [withAdded[1]!.id] });
+    await expectLedger([id, other.databaseId]);
     // The container size changed while every location holds whole containers... refused with an open one.
     const resized = await manager.put(`/api/inventory/${id}`, { containerSize: { amount: "2.5", unit: "GAL" } });
     expect(resized.status).toBe(409);
@@ -352,6 +367,88 @@ describe("records are evidence", () => {
   });
 });
 
+describe("amending the products and the people", () => {
+  it("adds a line, removes one, changes a line's product and unit; stock follows exactly; each change reads in the history", async () => {
+    const first = await product({ name: `Amend first ${++seq}` });
+    const second = await product({ name: `Amend second ${++seq}` });
+    const third = await product({ name: `Amend third ${++seq}` });
+    const app = await record(pnair, [
+      { itemId: first.id, amount: "8", unit: "FL_OZ", locationId: main.id },
+      { itemId: second.id, amount: "16", unit: "FL_OZ", locationId: main.id },
+    ]);
+    expect(app.__typename, JSON.stringify(app)).toBe("RecordApplicationPayload");
+    const AMEND = `mutation ($i: AmendApplicationInput!) { amendApplication(input: $i) { ${ERR} ... on AmendApplicationPayload { application {
+      lines { databaseId productName amount unit epaRegistrationNumber } amendments { changes { field before after } } } } } }`;
+    const res = await ok(pnair, AMEND, {
+      i: {
+        applicationId: app.id,
+        reason: "Wrong product written, one not used, one forgotten",
+        lines: [
+          { lineId: app.lines[0].id, itemId: third.id, amount: "1", unit: "GAL" },
+          { itemId: first.id, amount: "0.5", unit: "L", locationId: main.id },
+        ],
+        removeLineIds: [app.lines[1].id],
+      },
+    });
+    expect(res.amendApplication.__typename, JSON.stringify(res)).toBe("AmendApplicationPayload");
+    const after = res.amendApplication.application;
+    // Records are evidence: the removed line stays, at 0; the changed line now names the new product.
+    expect(after.lines.map((l: any) => [l.productName, l.amount, l.unit])).toEqual([
+      [third.name, "1", "GAL"],
+      [second.name, "0", "FL_OZ"],
+      [first.name, "0.5", "L"],
+    ]);
+    expect(after.amendments[0].changes).toEqual([
+      { field: `${first.name} (line 1)`, before: `8 fl oz of ${first.name}`, after: `1 gal of ${third.name}` },
+      { field: `${first.name} (line 3)`, before: "not applied", after: "0.5 L" },
+      { field: `${second.name} (line 2)`, before: "16 fl oz", after: "removed" },
+    ]);
+    // first: 8 fl oz back, 0.5 L (16.907 fl oz) taken; second: all back; third: a whole gallon taken.
+    expect((await itemNow(first.id)).quantity).toBe(3);
+    expect((await itemNow(second.id)).quantity).toBe(4);
+    expect((await itemNow(third.id)).quantity).toBe(3);
+    await expectLedger([first.databaseId, second.databaseId, third.databaseId]);
+    // A line removed twice, or a line of another record, is refused.
+    const again = await ok(pnair, AMEND, { i: { applicationId: app.id, reason: "Again", removeLineIds: [app.lines[1].id], customerName: "Someone else" } });
+    expect(again.amendApplication.__typename).toBe("AmendApplicationPayload");
+    const foreign = await ok(pnair, AMEND, { i: { applicationId: app.id, reason: "Foreign", removeLineIds: [globalId("ApplicationLine", 999999)] } });
+    expect(foreign.amendApplication).toMatchObject({ __typename: "ValidationError", field: "removeLineIds.0" });
+  });
+
+  it("changes the supervisor and the supervised applicators; a restricted-use product added is checked against the licences on the application's date", async () => {
+    await certify("tbecker", { expiresOn: isoDay(-30) }); // lapsed a month ago
+    const general = await product({ name: `Amend general ${++seq}` });
+    const rup = await product({ restrictedUse: true, name: `Amend RUP ${++seq}`, epaRegistrationNumber: "100-1075" });
+    const tb = await server.as("tbecker");
+    const app = await record(tb, [{ itemId: general.id, amount: "2", unit: "FL_OZ", locationId: main.id }], { startedAt: new Date(Date.now() - 2 * 86_400_000).toISOString() });
+    expect(app.__typename, JSON.stringify(app)).toBe("RecordApplicationPayload");
+    const AMEND = `mutation ($i: AmendApplicationInput!) { amendApplication(input: $i) { ${ERR} ... on AmendApplicationPayload { application {
+      supervisorName supervisorCertificationNumber supervisedApplicators lines { productName amount } amendments { changes { field before after } } } } } }`;
+    // Without a supervisor, a restricted-use product added is refused: the applicator's licence lapsed.
+    const refused = await ok(tb, AMEND, { i: { applicationId: app.id, reason: "Forgot the RUP", lines: [{ itemId: rup.id, amount: "1", unit: "FL_OZ", locationId: main.id }] } });
+    expect(refused.amendApplication.__typename).toBe("ValidationError");
+    expect(refused.amendApplication.message).toMatch(/expired/);
+    expect((await itemNow(rup.id)).quantity).toBe(4);
+    // With a certified supervisor named in the same amendment it stands, and the history says who.
+    const res = await ok(manager, AMEND, {
+      i: { applicationId: app.id, reason: "Forgot the RUP; Priya supervised", supervisorId: users.pnair!.gid, supervisedApplicators: ["Sam Helper"], lines: [{ itemId: rup.id, amount: "1", unit: "FL_OZ", locationId: main.id }] },
+    });
+    expect(res.amendApplication.__typename, JSON.stringify(res)).toBe("AmendApplicationPayload");
+    const after = res.amendApplication.application;
+    expect(after).toMatchObject({ supervisorName: "Priya Nair", supervisorCertificationNumber: "TX-PNAIR-1", supervisedApplicators: ["Sam Helper"] });
+    expect(after.amendments[0].changes).toEqual(
+      expect.arrayContaining([
+        { field: "supervisor", before: "not recorded", after: "Priya Nair" },
+        { field: "supervised applicators", before: "none", after: "Sam Helper" },
+        { field: `${rup.name} (line 2)`, before: "not applied", after: "1 fl oz" },
+      ]),
+    );
+    // Taking the supervisor off again while the restricted-use product is on the record is refused.
+    const off = await ok(manager, AMEND, { i: { applicationId: app.id, reason: "No supervisor", supervisorId: null } });
+    expect(off.amendApplication.__typename).toBe("ValidationError");
+  });
+});
+
 describe("sent again with its Idempotency-Key (the offline queue's way)", () => {
   it("a record is made once, its answer (exact amounts, decimals) replayed, and stock taken once; keyed stock writes replay too", async () => {
     const item = await product();
@@ -463,6 +560,62 @@ describe("what comes out", () => {
     const log = await manager.get("/api/applications/log.csv?from=2026-11-20&to=2026-11-20");
     expect(log.status).toBe(200);
     expect(log.text.split("\r\n").filter((l) => l.includes("Alamo Storage LLC"))).toHaveLength(2);
+  });
+
+  it("Reports' chemical use reads the application records: a recorded application with its exact amount, the same totals as the Applications report", async () => {
+    const day = "2026-09-14";
+    const rup = await product({ restrictedUse: true, epaRegistrationNumber: "100-1066", name: `Chem report RUP ${++seq}` });
+    const counted = await product({ name: `Chem report bait ${++seq}`, category: "Bait", unit: "boxes", containerSize: null, epaRegistrationNumber: null, restrictedUse: false, signalWord: null, activeIngredients: null, formulation: null });
+    const a = await record(tech, [{ itemId: rup.id, amount: "12.5", unit: "FL_OZ", locationId: main.id }, { itemId: counted.id, amount: "2", unit: "boxes", locationId: main.id }], {
+      startedAt: `${day}T14:00:00.000Z`,
+    });
+    expect(a.__typename, JSON.stringify(a)).toBe("RecordApplicationPayload");
+    const b = await record(pnair, [{ itemId: rup.id, amount: "1", unit: "GAL", locationId: main.id }], { startedAt: `${day}T16:00:00.000Z`, serviceAddress: { street: "9 Pine Ave", city: "Austin", state: "TX", zip: "78701" } });
+    expect(b.__typename, JSON.stringify(b)).toBe("RecordApplicationPayload");
+    const data = await ok(
+      manager,
+      `query ($d: String!) {
+        reports(from: $d, to: $d) { ... on Reports {
+          chemicalUseByProduct { epaRegistrationNumber product activeIngredient unit quantity uses technicians sites }
+          chemicalUseByTechnician { technician product unit quantity uses }
+          chemicalUses { databaseId usedAt technician product epaRegistrationNumber activeIngredient quantity unit siteAddress targetPest } } }
+        applicationReports(from: $d, to: $d) { ... on ApplicationReports { monthlySummary { productName totalAmount unit applications } } } }`,
+      { d: day },
+    );
+    const r = data.reports;
+    const mine = (rows: { product: string }[]) => rows.filter((x) => x.product === rup.name || x.product === counted.name);
+    expect(mine(r.chemicalUseByProduct)).toEqual([
+      { epaRegistrationNumber: "100-1066", product: rup.name, activeIngredient: "Fipronil 9.1%", unit: "gal", quantity: 1.098, uses: 2, technicians: 2, sites: 2 },
+      { epaRegistrationNumber: null, product: counted.name, activeIngredient: null, unit: "boxes", quantity: 2, uses: 1, technicians: 1, sites: 1 },
+    ]);
+    // (Products sort by the database's collation, which differs between PGlite and PostgreSQL.)
+    expect(mine(r.chemicalUseByTechnician)).toHaveLength(3);
+    expect(mine(r.chemicalUseByTechnician)).toEqual(
+      expect.arrayContaining([
+        { technician: "Marcus Reyes", product: counted.name, unit: "boxes", quantity: 2, uses: 1 },
+        { technician: "Marcus Reyes", product: rup.name, unit: "gal", quantity: 0.098, uses: 1 },
+        { technician: "Priya Nair", product: rup.name, unit: "gal", quantity: 1, uses: 1 },
+      ]),
+    );
+    // Each line as entered: 12.5 fl oz is 12.5 fl oz.
+    expect(mine(r.chemicalUses).map((u: any) => [u.usedAt, u.technician, u.product, u.quantity, u.unit, u.siteAddress, u.targetPest])).toEqual([
+      [`${day}T14:00:00.000Z`, "Marcus Reyes", rup.name, 12.5, "fl oz", "418 Elm St, Austin, TX 78704", "Subterranean termites"],
+      [`${day}T14:00:00.000Z`, "Marcus Reyes", counted.name, 2, "boxes", "418 Elm St, Austin, TX 78704", "Subterranean termites"],
+      [`${day}T16:00:00.000Z`, "Priya Nair", rup.name, 1, "gal", "9 Pine Ave, Austin, TX 78701", "Subterranean termites"],
+    ]);
+    // The two sections agree: per product, the same total in the same unit and the same number of applications.
+    const summary = data.applicationReports.monthlySummary as { productName: string; totalAmount: string; unit: string; applications: number }[];
+    for (const row of mine(r.chemicalUseByProduct) as { product: string; quantity: number; unit: string; uses: number }[]) {
+      const month = summary.find((s) => s.productName === row.product)!;
+      expect({ total: Number(month.totalAmount), unit: month.unit, applications: month.applications }).toEqual({ total: row.quantity, unit: row.unit, applications: row.uses });
+    }
+    // Record use (the older form) makes a record too, counted once.
+    const use = await ok(tech, `mutation ($i: RecordChemicalUseInput!) { recordChemicalUse(input: $i) { ${ERR} } }`, {
+      i: { itemId: counted.id, quantity: 1, siteAddress: "5 Oak St", targetPest: "Ants", date: isoDay(0), locationId: main.id },
+    });
+    expect(use.recordChemicalUse.__typename, JSON.stringify(use)).toBe("RecordChemicalUsePayload");
+    const today = await ok(manager, `query ($d: String!) { reports(from: $d, to: $d) { ... on Reports { chemicalUseByProduct { product quantity uses } } } }`, { d: isoDay(0) });
+    expect(today.reports.chemicalUseByProduct.filter((x: any) => x.product === counted.name)).toEqual([{ product: counted.name, quantity: 1, uses: 1 }]);
   });
 
   it("the reports answer again after a new record (the response cache drops applicationReports)", async () => {

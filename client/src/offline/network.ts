@@ -1,3 +1,4 @@
+import { MEASURE_KIND, MEASURE_UNITS, toBase, type MeasureUnit } from "../../../schemas/measures.ts";
 import { parseScanCode } from "../../../schemas/scanCode.ts";
 import type { EquipmentRow, ItemRow, QueuedChange, Snapshot } from "./db.ts";
 import { describeChange, enqueue, flushQueue, kindOf, onQueueChange } from "./outbox.ts";
@@ -55,6 +56,8 @@ export function applyQueue(snapshot: Snapshot, queue: QueuedChange[]): LocalView
   const equipment = new Map(snapshot.equipment.map((e) => [e.id, { ...e } as EquipmentRow & Pending]));
   const inventory = new Map(snapshot.inventory.map((i) => [i.id, { ...i } as ItemRow & Pending]));
   const requests: LocalView["requests"] = [...snapshot.requests];
+  // Measured products' queued applications, in base units, taken off together at the end (see takeMeasured).
+  const measured = new Map<string, { base: bigint; key: string }>();
   for (const change of queue) {
     if (change.state !== "waiting") continue;
     const input = (change.variables.input ?? {}) as Record<string, unknown>;
@@ -74,6 +77,19 @@ export function applyQueue(snapshot: Snapshot, queue: QueuedChange[]): LocalView
         if (i) Object.assign(i, { quantity: Math.max(0, i.quantity - Number(input.quantity)), pendingKey: change.key });
         break;
       }
+      case "application": {
+        for (const line of (input.lines as { itemId: string; amount?: string | number; unit?: string }[] | undefined) ?? []) {
+          const i = inventory.get(String(line.itemId));
+          const amount = String(line.amount ?? "").trim();
+          if (!i || !amount) continue;
+          const base = measuredBase(i, amount, line.unit);
+          if (base !== null) {
+            const sum = measured.get(i.id);
+            measured.set(i.id, { base: (sum?.base ?? 0n) + base, key: change.key });
+          } else if (Number.isFinite(Number(amount))) Object.assign(i, { quantity: Math.max(0, i.quantity - Math.trunc(Number(amount))), pendingKey: change.key });
+        }
+        break;
+      }
       case "request": {
         const lines = (input.items as { id: string; quantity?: number }[] | undefined) ?? [];
         requests.unshift({
@@ -91,7 +107,32 @@ export function applyQueue(snapshot: Snapshot, queue: QueuedChange[]): LocalView
       }
     }
   }
+  for (const [id, { base, key }] of measured) takeMeasured(inventory.get(id)!, base, key);
   return { syncedAt: snapshot.syncedAt, equipment: [...equipment.values()], inventory: [...inventory.values()], requests, team: snapshot.team };
+}
+
+/** A queued line's amount in the product's base units when the product is measured (a container size) and the unit is of its kind; else null. */
+function measuredBase(item: ItemRow, amount: string, unit: string | undefined): bigint | null {
+  const container = item.containerSize;
+  if (!container || !unit || !(MEASURE_UNITS as readonly string[]).includes(unit) || !(MEASURE_UNITS as readonly string[]).includes(container.unit)) return null;
+  if (MEASURE_KIND[unit as MeasureUnit] !== MEASURE_KIND[container.unit as MeasureUnit]) return null;
+  try {
+    return toBase(amount, unit as MeasureUnit);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A measured product's quantity is its whole (unopened) containers, and the copy does not keep what is
+ * left in an open one: queued applications take off the containers they need opened, rounded up (what
+ * the server will show when no container was open; never more stock than there is).
+ */
+function takeMeasured(item: ItemRow & Pending, base: bigint, key: string) {
+  const container = toBase(item.containerSize!.amount, item.containerSize!.unit as MeasureUnit);
+  if (container <= 0n || base <= 0n) return;
+  const containers = Number((base + container - 1n) / container);
+  Object.assign(item, { quantity: Math.max(0, item.quantity - containers), pendingKey: key });
 }
 
 export async function localView(userId: string): Promise<LocalView | null> {
