@@ -62,6 +62,9 @@ function preloadAppChunks(): Plugin {
  * cannot import each other in a circle. Without a plan (the dev server, a one-pass build) the groups are left
  * out and the default splitting applies.
  */
+/** MUI's components and what they stand on: the `ui` chunk groups. */
+const UI_MODULE = /node_modules[\\/](@mui[\\/](material|icons-material)|react-transition-group|@popperjs)[\\/]/;
+
 type ChunkPlan = { shell: string[]; shared: string[]; frame: string[]; common: string[] };
 const planFile = process.env.TRAPLINE_CHUNK_PLAN;
 const plan: ChunkPlan | null = planFile && existsSync(planFile) ? JSON.parse(readFileSync(planFile, "utf8")) : null;
@@ -95,7 +98,10 @@ function recordChunkPlan(out: string): Plugin {
       for (const screen of screens) for (const f of closure(screen)) if (!shellFiles.has(f) && !routerFiles.has(f) && !signInFiles.has(f)) users.set(f, (users.get(f) ?? 0) + 1);
       const commonFiles = [...users].filter(([, n]) => n >= 4).map(([f]) => f);
       const modules = (files: Iterable<string>) => [...files].filter((f) => !keep.has(f)).flatMap((f) => Object.keys((bundle[f] as (typeof chunks)[number]).modules).filter((id) => !id.startsWith("\0")));
-      writeFileSync(out, JSON.stringify({ shell: modules(shellFiles), shared: modules(sharedFiles), frame: modules(frameFiles), common: modules(commonFiles) } satisfies ChunkPlan));
+      // MUI's modules that the entry's app chunk itself uses (the theme, the baseline) join the shell: left to the
+      // `ui` groups, a set this small is merged with some other screens' set, and that one's imports came along.
+      const startUi = Object.keys(start.modules).filter((id) => UI_MODULE.test(id));
+      writeFileSync(out, JSON.stringify({ shell: [...modules(shellFiles), ...startUi], shared: modules(sharedFiles), frame: modules(frameFiles), common: modules(commonFiles) } satisfies ChunkPlan));
     },
   };
 }
@@ -128,7 +134,7 @@ const planGroups = plan
       // (DeferredTooltip), and merged into a screen's small 'ui' set they would load with its first icons.
       { name: "tooltip", test: /node_modules[\\/](@mui[\\/]material[\\/](Tooltip|Popper)|@popperjs[\\/]core)[\\/]/, priority: 11, includeDependenciesRecursively: false },
       // The rest of MUI's components, in a few chunks by which screens need them (small sets merged).
-      { name: "ui", test: /node_modules[\\/](@mui[\\/](material|icons-material)|react-transition-group|@popperjs)[\\/]/, priority: 10, entriesAware: true, entriesAwareMergeThreshold: 20_000 },
+      { name: "ui", test: UI_MODULE, priority: 10, entriesAware: true, entriesAwareMergeThreshold: 20_000 },
     ]
   : [];
 
@@ -201,6 +207,8 @@ export default defineConfig({
     // TRAPLINE_SOURCEMAP=hidden writes .map files (no link from the bundles) for profiling a build.
     sourcemap: process.env.TRAPLINE_SOURCEMAP === "hidden" ? "hidden" : false,
     chunkSizeWarningLimit: 1200,
+    // Every browser the app supports (Chromium, Firefox, Safari 17+) knows <link rel="modulepreload">: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // A feature's public file (features/<area>/index.ts) only names what other features may use: importing one
       // name of it costs what importing that module directly does, not the modules behind its other names.
