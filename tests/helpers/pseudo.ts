@@ -8,8 +8,38 @@
 import type { Messages } from "@lingui/core";
 
 const ACCENTS: Record<string, string> = {
-  a: "á", e: "é", i: "í", o: "ó", u: "ú", n: "ñ", c: "ç", y: "ý", s: "š", z: "ž", r: "ŕ", l: "ł", t: "ţ", d: "ð", g: "ĝ", h: "ĥ",
-  A: "Á", E: "É", I: "Í", O: "Ó", U: "Ú", N: "Ñ", C: "Ç", Y: "Ý", S: "Š", Z: "Ž", R: "Ŕ", L: "Ł", T: "Ţ", D: "Ð", G: "Ĝ", H: "Ĥ",
+  a: "á",
+  e: "é",
+  i: "í",
+  o: "ó",
+  u: "ú",
+  n: "ñ",
+  c: "ç",
+  y: "ý",
+  s: "š",
+  z: "ž",
+  r: "ŕ",
+  l: "ł",
+  t: "ţ",
+  d: "ð",
+  g: "ĝ",
+  h: "ĥ",
+  A: "Á",
+  E: "É",
+  I: "Í",
+  O: "Ó",
+  U: "Ú",
+  N: "Ñ",
+  C: "Ç",
+  Y: "Ý",
+  S: "Š",
+  Z: "Ž",
+  R: "Ŕ",
+  L: "Ł",
+  T: "Ţ",
+  D: "Ð",
+  G: "Ĝ",
+  H: "Ĥ",
 };
 
 /** Accents a text's letters; the tags of rich text (`<0>`, `</0>`) have none to change. */
@@ -30,7 +60,9 @@ function accentParts(parts: Part[]): Part[] {
     typeof p === "string"
       ? accent(p)
       : // A placeholder keeps its name and kind; the texts of its cases (a plural's, a select's) change.
-        p.map((x) => (typeof x === "string" ? x : Object.fromEntries(Object.entries(x).map(([k, v]) => [k, typeof v === "string" ? accent(v) : accentParts(v)])))),
+        p.map((x) =>
+          typeof x === "string" ? x : Object.fromEntries(Object.entries(x).map(([k, v]) => [k, typeof v === "string" ? accent(v) : accentParts(v)])),
+        ),
   );
 }
 
@@ -48,11 +80,21 @@ export function pseudoCatalog(english: Messages): Record<string, Part[]> {
  */
 export function leftover(text: string, data: readonly string[], dateWords: readonly string[]): string {
   let rest = text;
-  for (let before = ""; before !== rest; ) {
+  for (let before = ""; before !== rest;) {
     before = rest;
     rest = rest.replace(/\[[^[\]]*\]/g, " ");
   }
   for (const d of data) if (rest.includes(d)) rest = rest.split(d).join(" ");
+  // A chart's axis cuts a long name short ("Victor M325 Kill Vault Sn…"): a word that starts one of the data's is data.
+  const dataWords = new Set(data.flatMap((d) => d.match(/\p{L}{2,}/gu) ?? []));
+  const isData = (w: string) => dataWords.has(w) || [...dataWords].some((d) => d.startsWith(w));
   const words = rest.match(/\p{L}{2,}/gu) ?? [];
-  return words.filter((w) => !dateWords.includes(w.toLowerCase().replace(/\.$/, ""))).join(" ");
+  return (
+    words
+      .filter((w) => !dateWords.includes(w.toLowerCase()))
+      // Initials (avatars), state codes and file formats (CSV, PDF): capitals, three at most.
+      .filter((w) => !/^\p{Lu}{2,3}$/u.test(w))
+      .filter((w) => !isData(w))
+      .join(" ")
+  );
 }

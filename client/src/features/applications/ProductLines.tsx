@@ -121,7 +121,8 @@ function LineFields({ control, index, product, onRemove }: { control: Control<Va
   const { name, epaRegistrationNumber: epa, stockText } = product;
   const measured = Boolean(product.containerSize);
   const [dilution, setDilution] = useState(false);
-  const places = product.stockLevels.filter((l) => l.quantity > 0 || l.stockText !== "0 containers");
+  // Places with something to take: whole containers, or an open one ("0 containers + 62 fl oz" in any language).
+  const places = product.stockLevels.filter((l) => l.quantity > 0 || (measured && l.stockText.includes(" + ")));
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t`Product: ${name}`}>
       <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start", mb: 1.5 }}>

@@ -1,5 +1,6 @@
 import DownloadIcon from "@mui/icons-material/FileDownloadOutlined";
 import UploadIcon from "@mui/icons-material/FileUploadOutlined";
+import { useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import type { ListAction } from "../../components/ListActions.tsx";
 import type { ImportArea } from "./ImportCsvDialog.tsx";
@@ -25,15 +26,16 @@ export function useCsvActions(
   filters: Record<string, string | null | undefined>,
   onImported: () => void,
 ): { actions: ListAction[]; dialog: ReactNode } {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   if (!enabled) return { actions: [], dialog: null };
   return {
     actions: [
-      { label: "Export CSV", short: "Export", icon: <DownloadIcon fontSize="small" />, href: exportHref(area, filters), download: true },
+      { label: t`Export CSV`, short: t`Export`, icon: <DownloadIcon fontSize="small" />, href: exportHref(area, filters), download: true },
       {
-        label: "Import CSV",
-        short: "Import",
+        label: t`Import CSV`,
+        short: t`Import`,
         icon: <UploadIcon fontSize="small" />,
         onClick: () => {
           setOpened(true);
