@@ -128,7 +128,13 @@ test("every screen and its main dialogs read through the catalog (pseudo-locale,
       await page.goto(path);
       await settled(page);
       const button = page.getByRole("button", { name: control(name) }).first();
-      if (!(await button.isVisible())) {
+      // The screen's buttons come with its lazily loaded page: wait for one, but name a missing one rather than hang.
+      if (
+        !(await button.waitFor({ state: "visible", timeout: 15_000 }).then(
+          () => true,
+          () => false,
+        ))
+      ) {
         problems.push(`${path}: no button "${name}"`);
         continue;
       }
