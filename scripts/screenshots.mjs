@@ -74,8 +74,77 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
 });
-try {
+/**
+ * `SCREENS_LOCALE=es-US npm run screenshots`: the sign-in screen and every screen in Spanish (the
+ * browser's language decides, as for a new user), with the dialogs a crew opens most, for both users
+ * at both sizes; PNGs named `es-US-…`. Issue 35: Spanish runs 20–30% longer, so look for clipped labels.
+ */
+async function spanishPass() {
+  const locale = process.env.SCREENS_LOCALE;
   for (const [sizeName, viewport] of Object.entries(sizes)) {
+    const shot = async (page, name) => {
+      if (!wanted(name)) return;
+      await settle(page);
+      await page.getByText("Cargando...").first().waitFor({ state: "hidden", timeout: 10_000 }).catch(() => {});
+      await page.screenshot({ path: `${out}/${locale}-${name}-${sizeName}.png`, fullPage: false });
+    };
+    const newPage = async () => (await browser.newContext({ viewport, locale, isMobile: sizeName === "phone", hasTouch: sizeName === "phone" })).newPage();
+    {
+      const page = await newPage();
+      await page.goto(base);
+      await shot(page, "signin");
+      await page.context().close();
+    }
+    for (const [user, password] of Object.entries(users)) {
+      const page = await newPage();
+      await page.goto(base);
+      await page.getByLabel("Usuario").fill(user);
+      await page.getByLabel("Contraseña").fill(password);
+      await page.getByRole("button", { name: "Iniciar sesión" }).click();
+      await page.getByRole("button", { name: "Notificaciones" }).waitFor();
+      if (user === "manager") await addLabelFacts(page);
+      for (const [name, path] of routes) {
+        await page.goto(`${base}${path}`);
+        await shot(page, `${user}-${name}`);
+      }
+      await page.goto(`${base}/requests`);
+      await settle(page);
+      await page.getByRole("button", { name: "Crear solicitud" }).click();
+      await shot(page, `${user}-request-dialog`);
+      await page.keyboard.press("Escape");
+      await page.getByRole("button", { name: "Notificaciones" }).click();
+      await page.getByText(/^(hace|justo ahora)/).first().waitFor({ timeout: 10_000 }).catch(() => {});
+      await shot(page, `${user}-notifications`);
+      await page.keyboard.press("Escape");
+      if (user === "manager") {
+        await page.goto(`${base}/inventory`);
+        await settle(page);
+        await page.getByRole("button", { name: "Agregar artículo" }).click();
+        await page.getByRole("dialog").getByLabel(/^Nombre/).waitFor();
+        await shot(page, "manager-item-dialog");
+        await page.keyboard.press("Escape");
+        await page.goto(`${base}/equipment`);
+        await settle(page);
+        await page.getByRole("button", { name: "Agregar equipo" }).click();
+        await page.getByRole("dialog").getByLabel(/^Nombre/).waitFor();
+        await shot(page, "manager-equipment-dialog");
+        await page.keyboard.press("Escape");
+      }
+      if (sizeName === "phone") {
+        await page.goto(base);
+        await settle(page);
+        await page.getByRole("button", { name: "Abrir el menú de navegación" }).click();
+        await shot(page, `${user}-drawer`);
+      }
+      await page.context().close();
+    }
+  }
+}
+
+try {
+  if (process.env.SCREENS_LOCALE) {
+    await spanishPass();
+  } else for (const [sizeName, viewport] of Object.entries(sizes)) {
     const shot = async (page, name) => {
       if (!wanted(name)) return;
       await settle(page);

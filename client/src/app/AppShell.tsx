@@ -169,7 +169,8 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       <Stack direction="row" spacing={1.5} sx={{ alignItems: "center", p: 2 }}>
         <Avatar sx={{ bgcolor: "primary.main", width: 36, height: 36, fontSize: 14 }}>{initials(viewer.name)}</Avatar>
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
+          {/* Two lines at most: beside the language and sign-out buttons one line cut "Dana Whitfield" to "Dana …". */}
+          <Typography variant="body2" title={viewer.name} sx={{ fontWeight: 600, display: "-webkit-box", WebkitLineClamp: 2, WebkitBoxOrient: "vertical", overflow: "hidden", overflowWrap: "anywhere" }}>
             {viewer.name}
           </Typography>
           <Typography variant="caption" color="text.secondary" sx={{ textTransform: "capitalize" }}>

@@ -120,15 +120,6 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
       <ListToolbar
         actions={
           <>
-            <FilterSelect
-              label={t`Category`}
-              all={t`All Categories`}
-              options={CATEGORY_FILTERS}
-              value={applied.category ?? ""}
-              onChange={(category) => apply({ ...applied, category: category || null })}
-              minWidth={190}
-              sx={{ flex: 1, minWidth: { xs: 0 } }}
-            />
             <ListActions
               actions={[
                 ...csv.actions,
@@ -151,6 +142,15 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
         }
       >
         <SearchField label={t`Search inventory`} placeholder={t`Name, description or category`} value={searchText} onChange={setSearchText} sx={{ flex: 1, minWidth: 0 }} />
+        {/* Beside the search, as Equipment's status: on a phone a row of its own, so "Todas las categorías" is not cut. */}
+        <FilterSelect
+          label={t`Category`}
+          all={t`All Categories`}
+          options={CATEGORY_FILTERS}
+          value={applied.category ?? ""}
+          onChange={(category) => apply({ ...applied, category: category || null })}
+          minWidth={190}
+        />
       </ListToolbar>
 
       <ResponsiveList
