@@ -10,8 +10,14 @@
  * Messages said through `say()` use plain `{name}` arguments only (no plural or select).
  */
 export type Message = { id: string; message: string; values?: Record<string, MessageValue> };
-/** A value may itself be a message (a field's label), translated before it is put in. */
-export type MessageValue = string | number | Message;
+/**
+ * A value may itself be a message (a field's label), translated before it is put in; a calendar day
+ * (`{ day: "2026-11-23" }`, ISO), written the reader's way when the message is read; or a list of
+ * values, read one after another with ", " between them.
+ */
+export type MessageValue = string | number | Message | Day | MessageValue[];
+/** A calendar day in a message's values: kept as ISO (yyyy-mm-dd), read in the reader's language. */
+export type Day = { day: string };
 
 const byText = new Map<string, Message>();
 
@@ -19,9 +25,15 @@ const byText = new Map<string, Message>();
 export function englishOf(m: Message): string {
   return m.message.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const v = m.values?.[name];
-    if (v === undefined) return whole;
-    return typeof v === "object" ? englishOf(v) : String(v);
+    return v === undefined ? whole : englishValue(v);
   });
+}
+
+/** A value's English (a day as ISO, a list joined by ", "). */
+export function englishValue(v: MessageValue): string {
+  if (Array.isArray(v)) return v.map(englishValue).join(", ");
+  if (typeof v === "object") return "day" in v ? v.day : englishOf(v);
+  return String(v);
 }
 
 /** The English text for zod, remembered with its descriptor (the same text always comes from one id). */

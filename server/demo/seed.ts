@@ -2,12 +2,28 @@ import { seedShowcase } from "./showcase.ts";
 import type { Config } from "../config.ts";
 import { hashPassword } from "../auth/password.ts";
 import { ensureAdmin } from "../domain/auth.ts";
-import type { Deps } from "../domain/context.ts";
+import { storedMessage, type ActivityDraft, type Deps } from "../domain/context.ts";
+import { equipmentCreatedActivity } from "../domain/equipment.ts";
+import { itemCreatedActivity } from "../domain/inventory.ts";
+import { render } from "../i18n/index.ts";
+import type { Message } from "../../schemas/messages.ts";
 
 /** EAN-13 from 12 digits: appends the mod-10 check digit (weights 1,3,1,3…). */
 export function ean13(first12: string): string {
   const sum = [...first12].reduce((s, d, i) => s + Number(d) * (i % 2 ? 3 : 1), 0);
   return first12 + ((10 - (sum % 10)) % 10);
+}
+
+/** An activity entry's text as the app writes it: the English in `details`, the message it is read from in the reader's language. */
+const said = (d: ActivityDraft["details"]) => (typeof d === "string" ? { details: d } : { details: render(d), message: storedMessage(d) });
+
+/** The activity entry of a check-out with no request and no due date. */
+function checkedOut(name: string, assignee: string): Message {
+  return /*i18n*/ {
+    id: "activity.equipmentCheckedOut",
+    message: "Checked out {name} to {assignee}{request, select, none {} other { (request #{request})}}{dueBack, select, none {} other {, due back {dueBack}}}",
+    values: { name, assignee, request: "none", dueBack: "none" },
+  };
 }
 
 const daysAgo = (d: number, h = 9) => new Date(Date.now() - d * 86_400_000 - h * 3_600_000);
@@ -103,7 +119,7 @@ async function seedBasic(deps: Deps): Promise<"seeded" | "none"> {
         });
         await tx.stockLevel.create({ data: { itemId: created.id, locationId: warehouse, quantity: item.quantity } });
         await tx.activityEntry.create({
-          data: { userId: manager, action: "create", entityType: "inventory", entityId: created.id, details: `Added ${created.name} (${created.category}), ${item.quantity + issued} ${created.unit}`, createdAt: daysAgo(30) },
+          data: { userId: manager, action: "create", entityType: "inventory", entityId: created.id, ...said(itemCreatedActivity({ ...created, quantity: item.quantity + issued }).details), createdAt: daysAgo(30) },
         });
       }
       const equipmentIds: Record<string, number> = {};
@@ -111,7 +127,7 @@ async function seedBasic(deps: Deps): Promise<"seeded" | "none"> {
         const created = await tx.equipment.create({ data: { ...e, createdAt: daysAgo(60) } });
         equipmentIds[e.name] = created.id;
         await tx.activityEntry.create({
-          data: { userId: manager, action: "create", entityType: "equipment", entityId: created.id, details: `Added ${created.name} (${created.category}), serial ${created.serialNumber}`, createdAt: daysAgo(60) },
+          data: { userId: manager, action: "create", entityType: "equipment", entityId: created.id, ...said(equipmentCreatedActivity(created).details), createdAt: daysAgo(60) },
         });
       }
       const request = async (
@@ -142,12 +158,24 @@ async function seedBasic(deps: Deps): Promise<"seeded" | "none"> {
           },
         });
         const text = lines.map(([n, q]) => `${q} x ${n}`).join(", ");
+        const requester = people.find((p) => p.username === who)!.name;
         await tx.activityEntry.create({
-          data: { userId: users[who]!, action: "create", entityType: "request", entityId: created.id, details: `Requested ${text}`, createdAt: daysAgo(age) },
+          data: { userId: users[who]!, action: "create", entityType: "request", entityId: created.id, ...said(/*i18n*/ { id: "activity.requested", message: "Requested {lines}", values: { lines: text } }), createdAt: daysAgo(age) },
         });
         if (decision) {
           await tx.activityEntry.create({
-            data: { userId: manager, action: decision === "approved" ? "approve" : "deny", entityType: "request", entityId: created.id, details: `${decision === "approved" ? "Approved" : "Denied"} request for ${text}`, createdAt: daysAgo(age - 1) },
+            data: {
+              userId: manager,
+              action: decision === "approved" ? "approve" : "deny",
+              entityType: "request",
+              entityId: created.id,
+              ...said(
+                decision === "approved"
+                  ? /*i18n*/ { id: "activity.requestApproved", message: "Approved {name}'s request for {lines}", values: { name: requester, lines: text } }
+                  : /*i18n*/ { id: "activity.requestDenied", message: "Denied {name}'s request for {lines}", values: { name: requester, lines: text } },
+              ),
+              createdAt: daysAgo(age - 1),
+            },
           });
         }
         return created;
@@ -170,17 +198,17 @@ async function seedBasic(deps: Deps): Promise<"seeded" | "none"> {
           await tx.stockMovement.create({ data: { itemId, itemName: name, delta, quantityAfter: total, reason: "transfer", userId: manager, locationId, createdAt: daysAgo(2) } });
         }
         await tx.activityEntry.create({
-          data: { userId: manager, action: "transfer", entityType: "inventory", entityId: itemId, details: `Moved ${quantity} of ${name} from Main Warehouse to Truck 2`, createdAt: daysAgo(2) },
+          data: { userId: manager, action: "transfer", entityType: "inventory", entityId: itemId, ...said(/*i18n*/ { id: "activity.moved", message: "Moved {quantity} {unit} of {item} from {from} to {to}", values: { quantity, unit: items.find((i) => i.name === name)!.unit, item: name, from: "Main Warehouse", to: truck.name } }), createdAt: daysAgo(2) },
         });
       }
       await request("agomez", "inventory", "Extra concentrate for a one-off lawn treatment", [["Talstar P Professional", 4]], 4, "denied");
       await request("tech", "inventory", "Running low on the truck for this week's cockroach clean-outs", [["Advion Cockroach Gel Bait", 2], ["Demand CS Insecticide", 1]], 1);
       await request("pnair", "equipment", "Moisture survey at the Oak Street crawlspace inspection", [["FLIR C5 Thermal Camera", 1]], 0);
       await tx.activityEntry.create({
-        data: { userId: users.tech!, action: "checkout", entityType: "equipment", entityId: equipmentIds["Birchmeier Iris 15 Backpack Sprayer"]!, details: "Checked out Birchmeier Iris 15 Backpack Sprayer to Marcus Reyes", createdAt: daysAgo(1, 3) },
+        data: { userId: users.tech!, action: "checkout", entityType: "equipment", entityId: equipmentIds["Birchmeier Iris 15 Backpack Sprayer"]!, ...said(checkedOut("Birchmeier Iris 15 Backpack Sprayer", "Marcus Reyes")), createdAt: daysAgo(1, 3) },
       });
       await tx.activityEntry.create({
-        data: { userId: users.pnair!, action: "checkout", entityType: "equipment", entityId: equipmentIds["3M Versaflo PAPR Kit"]!, details: "Checked out 3M Versaflo PAPR Kit to Priya Nair", createdAt: daysAgo(0, 2) },
+        data: { userId: users.pnair!, action: "checkout", entityType: "equipment", entityId: equipmentIds["3M Versaflo PAPR Kit"]!, ...said(checkedOut("3M Versaflo PAPR Kit", "Priya Nair")), createdAt: daysAgo(0, 2) },
       });
       return "seeded" as const;
     },

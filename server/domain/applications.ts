@@ -48,6 +48,11 @@ type Planned = {
 
 const describeAmount = (amount: string, unit: string) => `${amount} ${(MEASURE_LABEL as Record<string, string>)[unit] ?? unit}`;
 
+/** "12.5 fl oz of Termidor SC", a line of an application's activity entry. */
+function amountOf(amount: string, item: string): Message {
+  return /*i18n*/ { id: "activity.amountOf", message: "{amount} of {item}", values: { amount, item } };
+}
+
 /** A line's amount in the product's terms: base units of a measured product, whole units of another. */
 function planLine(item: InventoryItem, line: { amount: string; unit: string }, field: string): Pick<Planned, "base" | "units" | "unit" | "amountText"> {
   const container = containerBaseOf(item);
@@ -245,7 +250,14 @@ export async function recordApplication(deps: Deps, actor: Actor | null, input: 
       action: "apply",
       entityType: "application",
       entityId: application.id,
-      details: `Recorded an application for ${data.customerName}: ${planned.map((p) => `${describeAmount(p.amountText, p.unit)} of ${p.item.name}`).join(", ")}`,
+      details: /*i18n*/ {
+        id: "activity.applicationRecorded",
+        message: "Recorded an application for {customer}: {lines}",
+        values: {
+          customer: data.customerName,
+          lines: planned.map((p) => amountOf(describeAmount(p.amountText, p.unit), p.item.name)),
+        },
+      },
     });
     emit({ type: "application.changed", applicationId: application.id, applicatorId: applicator.id, action: "recorded" });
     return tx.application.findUniqueOrThrow({ where: { id: application.id }, include: applicationInclude });
@@ -454,7 +466,18 @@ export async function amendApplication(deps: Deps, actor: Actor | null, input: u
       action: "amend",
       entityType: "application",
       entityId: before.id,
-      details: `Amended the application for ${updated.customerName ?? "a customer not recorded"} of ${isoDate(updated.startedAt)}${late ? " (late)" : ""}: ${data.reason}`,
+      details:
+        updated.customerName === null
+          ? /*i18n*/ {
+              id: "activity.applicationAmendedNoCustomer",
+              message: "Amended the application for a customer not recorded of {date}{late, select, late { (late)} other {}}: {reason}",
+              values: { date: { day: isoDate(updated.startedAt) }, late: late ? "late" : "on time", reason: data.reason },
+            }
+          : /*i18n*/ {
+              id: "activity.applicationAmended",
+              message: "Amended the application for {customer} of {date}{late, select, late { (late)} other {}}: {reason}",
+              values: { customer: updated.customerName, date: { day: isoDate(updated.startedAt) }, late: late ? "late" : "on time", reason: data.reason },
+            },
     });
     emit({ type: "application.changed", applicationId: before.id, applicatorId: before.applicatorId, action: "amended" });
     return tx.application.findUniqueOrThrow({ where: { id: before.id }, include: applicationInclude });

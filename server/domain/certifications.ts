@@ -91,14 +91,25 @@ export async function remindCertificationExpiry(tx: Tx, emit: Emit, cert: Certif
   const window = [...EXPIRY_NOTICE_DAYS].reverse().find((w) => days <= w);
   if (window === undefined) return;
   const date = isoDate(cert.expiresOn);
-  const when = days === 0 ? "today" : `in ${days} day${days === 1 ? "" : "s"}`;
+  const values = { name: cert.user.name, number: cert.number, state: cert.state, date: { day: date }, days };
   const draft = {
     kind: "CERTIFICATION_EXPIRING" as const,
     dedupeKey: `certification:${cert.id}:${date}:${window}`,
-    message: `${cert.user.name}'s applicator certification ${cert.number} (${cert.state}) expires ${date} (${when})`,
+    message: /*i18n*/ {
+      id: "notification.certificationExpiring",
+      message: "{name}'s applicator certification {number} ({state}) expires {date} ({days, plural, =0 {today} one {in # day} other {in # days}})",
+      values,
+    },
   };
   await notifyManagers(tx, emit, draft);
-  await notifyUsers(tx, emit, [cert.userId], { ...draft, message: `Your applicator certification ${cert.number} (${cert.state}) expires ${date} (${when})` });
+  await notifyUsers(tx, emit, [cert.userId], {
+    ...draft,
+    message: /*i18n*/ {
+      id: "notification.ownCertificationExpiring",
+      message: "Your applicator certification {number} ({state}) expires {date} ({days, plural, =0 {today} one {in # day} other {in # days}})",
+      values,
+    },
+  });
 }
 
 /** The hourly look: every certification inside a notice window (idempotent through the dedupe keys). */

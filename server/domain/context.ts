@@ -142,7 +142,7 @@ export function activityRow(actor: Actor, entry: ActivityDraft) {
     userId: actor.id,
     ...entry,
     details: m ? render(m) : (entry.details as string),
-    message: m ? ({ id: m.id, ...(m.values ? { values: m.values } : {}) } as Prisma.InputJsonValue) : undefined,
+    message: m ? storedMessage(m) : undefined,
     entityId: entry.entityId ?? null,
     managersOnly: activityAudience(entry),
   };
@@ -150,9 +150,22 @@ export function activityRow(actor: Actor, entry: ActivityDraft) {
 
 /** An entry's details in `locale`: its message when it has one the catalogs know, else the text as it was written. */
 export function activityDetailsIn(e: { details: string | null; message: Prisma.JsonValue | null }, locale: Locale): string | null {
-  const m = e.message as { id?: unknown; values?: Record<string, MessageValue> } | null;
-  if (!m || typeof m !== "object" || typeof m.id !== "string" || !hasMessage(m.id)) return e.details;
-  return render({ id: m.id, message: e.details ?? "", values: m.values }, locale);
+  return storedTextIn(e.message, e.details, locale);
+}
+
+/** A message as a row keeps it beside its English text: `{ id, values }` (a JSON column). */
+export function storedMessage(m: Message): Prisma.InputJsonValue {
+  return { id: m.id, ...(m.values ? { values: m.values } : {}) } as Prisma.InputJsonValue;
+}
+
+/**
+ * A stored message (storedMessage) in `locale`, `english` the text written with it. A row written
+ * before its table kept messages, or whose message id the catalogs no longer know, reads as written.
+ */
+export function storedTextIn<T extends string | null>(stored: Prisma.JsonValue | null, english: T, locale: Locale): string | T {
+  const m = stored as { id?: unknown; values?: Record<string, MessageValue> } | null;
+  if (!m || typeof m !== "object" || typeof m.id !== "string" || !hasMessage(m.id)) return english;
+  return render({ id: m.id, message: english ?? "", values: m.values }, locale);
 }
 
 /** Writes one activity-log entry inside the caller's transaction. */

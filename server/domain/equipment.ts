@@ -2,7 +2,7 @@ import type { Equipment, Prisma } from "../db/generated/client.ts";
 import { isRecordNotFound, logActivity, parseId, parseInput, requireActor, write, type ActivityDraft, type Actor, type Deps, type Tx } from "./context.ts";
 import { ConflictError, NotFoundError, ValidationError } from "./errors.ts";
 import { seek } from "./keyset.ts";
-import { describeChanges } from "./changes.ts";
+import { describeChanges, type FieldNames } from "./changes.ts";
 import { remindDueBack, remindMaintenanceDue, utcDay } from "./maintenance.ts";
 import { checkOutInput, createEquipmentInput, equipmentFields, STATUS_RULE_MESSAGE, updateEquipmentInput } from "../../schemas/equipment.ts";
 
@@ -214,18 +214,18 @@ async function lockEquipment(tx: Tx, id: number): Promise<Equipment> {
   });
 }
 
-export const equipmentLabels: Partial<Record<keyof Equipment, string>> = {
-  name: "name",
-  description: "description",
-  serialNumber: "serial number",
-  category: "category",
-  status: "status",
-  assignedTo: "assigned to",
-  location: "location",
-  purchaseDate: "purchase date",
-  lastMaintenance: "last maintenance",
-  nextMaintenance: "next maintenance",
-  maintenanceIntervalDays: "maintenance interval (days)",
-  qrCode: "QR code",
-  sdsFileUrl: "SDS file",
+export const equipmentLabels: FieldNames<Equipment> = {
+  name: /*i18n*/ { id: "activity.field.name", message: "name" },
+  description: /*i18n*/ { id: "activity.field.description", message: "description" },
+  serialNumber: /*i18n*/ { id: "activity.field.serialNumber", message: "serial number" },
+  category: /*i18n*/ { id: "activity.field.category", message: "category" },
+  status: /*i18n*/ { id: "activity.field.status", message: "status" },
+  assignedTo: /*i18n*/ { id: "activity.field.assignedTo", message: "assigned to" },
+  location: /*i18n*/ { id: "activity.field.location", message: "location" },
+  purchaseDate: /*i18n*/ { id: "activity.field.purchaseDate", message: "purchase date" },
+  lastMaintenance: /*i18n*/ { id: "activity.field.lastMaintenance", message: "last maintenance" },
+  nextMaintenance: /*i18n*/ { id: "activity.field.nextMaintenance", message: "next maintenance" },
+  maintenanceIntervalDays: /*i18n*/ { id: "activity.field.maintenanceIntervalDays", message: "maintenance interval (days)" },
+  qrCode: /*i18n*/ { id: "activity.field.qrCode", message: "QR code" },
+  sdsFileUrl: /*i18n*/ { id: "activity.field.sdsFileUrl", message: "SDS file" },
 };

@@ -1,5 +1,5 @@
 import { messageOfText, type Message } from "../../schemas/messages.ts";
-import { render, type Locale } from "../i18n/index.ts";
+import { render, valueIn, type Locale } from "../i18n/index.ts";
 
 /**
  * What a refusal says: a message descriptor (`/*i18n*\/ { id, message, values }`, see
@@ -34,7 +34,7 @@ export abstract class DomainError extends Error {
   paramsIn(locale: Locale): Record<string, string | number> | undefined {
     const values = this.said?.values;
     if (!values || !Object.keys(values).length) return undefined;
-    return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === "object" ? render(v, locale) : v]));
+    return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, valueIn(locale, v)]));
   }
 }
 

@@ -1,5 +1,5 @@
 import { Prisma, type InventoryItem } from "../db/generated/client.ts";
-import { describeChanges } from "./changes.ts";
+import { describeChanges, type FieldNames } from "./changes.ts";
 import {
   isRecordNotFound,
   logActivity,
@@ -223,25 +223,25 @@ export async function listReorderSuggestions(deps: Deps, actor: Actor | null): P
 }
 
 /** The inventory fields an edit reports, by their names in activity entries. */
-export const labels: Partial<Record<keyof InventoryItem, string>> = {
-  name: "name",
-  description: "description",
-  category: "category",
-  quantity: "quantity",
-  minQuantity: "minimum",
-  reorderPoint: "reorder point",
-  reorderQuantity: "reorder quantity",
-  unit: "unit",
-  price: "price",
-  supplier: "supplier",
-  location: "location",
-  barcode: "barcode",
-  qrCode: "QR code",
-  sdsFileUrl: "SDS file",
-  hazardous: "hazardous",
-  epaRegistrationNumber: "EPA reg. no.",
-  activeIngredient: "active ingredient",
-  signalWord: "signal word",
-  restrictedUse: "restricted use",
-  formulation: "formulation",
+export const labels: FieldNames<InventoryItem> = {
+  name: /*i18n*/ { id: "activity.field.name", message: "name" },
+  description: /*i18n*/ { id: "activity.field.description", message: "description" },
+  category: /*i18n*/ { id: "activity.field.category", message: "category" },
+  quantity: /*i18n*/ { id: "activity.field.quantity", message: "quantity" },
+  minQuantity: /*i18n*/ { id: "activity.field.minQuantity", message: "minimum" },
+  reorderPoint: /*i18n*/ { id: "activity.field.reorderPoint", message: "reorder point" },
+  reorderQuantity: /*i18n*/ { id: "activity.field.reorderQuantity", message: "reorder quantity" },
+  unit: /*i18n*/ { id: "activity.field.unit", message: "unit" },
+  price: /*i18n*/ { id: "activity.field.price", message: "price" },
+  supplier: /*i18n*/ { id: "activity.field.supplier", message: "supplier" },
+  location: /*i18n*/ { id: "activity.field.location", message: "location" },
+  barcode: /*i18n*/ { id: "activity.field.barcode", message: "barcode" },
+  qrCode: /*i18n*/ { id: "activity.field.qrCode", message: "QR code" },
+  sdsFileUrl: /*i18n*/ { id: "activity.field.sdsFileUrl", message: "SDS file" },
+  hazardous: /*i18n*/ { id: "activity.field.hazardous", message: "hazardous" },
+  epaRegistrationNumber: /*i18n*/ { id: "activity.field.epaRegistrationNumber", message: "EPA reg. no." },
+  activeIngredient: /*i18n*/ { id: "activity.field.activeIngredient", message: "active ingredient" },
+  signalWord: /*i18n*/ { id: "activity.field.signalWord", message: "signal word" },
+  restrictedUse: /*i18n*/ { id: "activity.field.restrictedUse", message: "restricted use" },
+  formulation: /*i18n*/ { id: "activity.field.formulation", message: "formulation" },
 };

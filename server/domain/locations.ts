@@ -13,6 +13,7 @@ import {
   updateStockLocationInput,
 } from "../../schemas/stockLocations.ts";
 import { transferStockInput } from "../../schemas/stock.ts";
+import { fieldChange, updatedActivity } from "./changes.ts";
 import { seek } from "./keyset.ts";
 import { notifyLowStock } from "./notifications.ts";
 import { becameLow, changeStock, isLow, lockLocationShared, lowStockItem, MAIN_WAREHOUSE, mainWarehouse } from "./stock.ts";
@@ -189,17 +190,10 @@ export async function updateStockLocation(deps: Deps, actor: Actor | null, id: u
     if (data.holderId !== undefined) await checkHolder(tx, before.kind, data.holderId, before.id);
     const location = await tx.stockLocation.update({ where: { id: locationId }, data });
     const changes = [
-      before.name !== location.name ? `name ${before.name} → ${location.name}` : null,
-      before.holderId !== location.holderId ? `holder changed` : null,
-    ].filter(Boolean);
-    await logActivity(tx, a, {
-      action: "update",
-      entityType: "location",
-      entityId: location.id,
-      details: changes.length
-        ? /*i18n*/ { id: "activity.updated", message: "Updated {name}: {changes}", values: { name: location.name, changes: changes.join(", ") } }
-        : /*i18n*/ { id: "activity.savedNoChanges", message: "Saved {name} (no changes)", values: { name: location.name } },
-    });
+      before.name !== location.name ? fieldChange(/*i18n*/ { id: "activity.field.name", message: "name" }, before.name, location.name) : null,
+      before.holderId !== location.holderId ? /*i18n*/ { id: "activity.holderChanged", message: "holder changed" } : null,
+    ].filter((c) => c !== null);
+    await logActivity(tx, a, { action: "update", entityType: "location", entityId: location.id, details: updatedActivity(location.name, changes) });
     emit({ type: "location.changed", locationIds: [location.id], action: { kind: "updated" } });
     return location;
   });

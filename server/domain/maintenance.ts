@@ -44,7 +44,14 @@ export async function remindMaintenanceDue(tx: Tx, emit: Emit, equipment: Remind
     kind: "MAINTENANCE_DUE",
     equipmentId: equipment.id,
     dedupeKey: `maintenance:${equipment.id}:${date}`,
-    message: state === "OVERDUE" ? `Maintenance of ${equipment.name} is overdue (due ${date})` : `Maintenance of ${equipment.name} is due ${date}`,
+    message:
+      state === "OVERDUE"
+        ? /*i18n*/ {
+            id: "notification.maintenanceOverdue",
+            message: "Maintenance of {name} is overdue (due {date})",
+            values: { name: equipment.name, date: { day: date } },
+          }
+        : /*i18n*/ { id: "notification.maintenanceDue", message: "Maintenance of {name} is due {date}", values: { name: equipment.name, date: { day: date } } },
   });
 }
 
@@ -62,7 +69,13 @@ export async function remindDueBack(tx: Tx, emit: Emit, equipment: Pick<Equipmen
     kind: "EQUIPMENT_DUE_BACK",
     equipmentId: equipment.id,
     dedupeKey: `dueback:${equipment.id}:${date}`,
-    message: late ? `${equipment.name} was due back ${date}: please return it` : `${equipment.name} is due back ${date}`,
+    message: late
+      ? /*i18n*/ {
+          id: "notification.dueBackLate",
+          message: "{name} was due back {date}: please return it",
+          values: { name: equipment.name, date: { day: date } },
+        }
+      : /*i18n*/ { id: "notification.dueBack", message: "{name} is due back {date}", values: { name: equipment.name, date: { day: date } } },
   });
 }
 

@@ -1,19 +1,22 @@
-import { say } from "../../schemas/messages.ts";
+import { say, type Message } from "../../schemas/messages.ts";
 import { z } from "zod";
 import { recordId } from "../../schemas/fields.ts";
 import type { NotificationKind, Prisma } from "../db/generated/client.ts";
 import type { DomainEvent } from "../realtime/events.ts";
-import { parseId, parseInput, requireActor, write, type Actor, type Deps, type Tx } from "./context.ts";
+import { render, type Locale } from "../i18n/index.ts";
+import { parseId, parseInput, requireActor, storedMessage, storedTextIn, write, type Actor, type Deps, type Tx } from "./context.ts";
 import { NotFoundError } from "./errors.ts";
 
 /**
  * Per-user notifications. They are written by the domain write that causes them, inside its
  * transaction, and announced (`notification.created`) after commit. Reading and marking read are the
  * user's own inbox state, not changes to the business records, so they log no activity.
+ * A notification keeps its message twice: the English text (`message`, the API's field as it always
+ * was) and the descriptor (`descriptor`, { id, values }) it is read from in the reader's language.
  */
 export type NotificationDraft = {
   kind: NotificationKind;
-  message: string;
+  message: Message;
   requestId?: number | null;
   itemId?: number | null;
   equipmentId?: number | null;
@@ -36,7 +39,8 @@ async function notifyUsersOfEach(tx: Tx, emit: Emit, userIds: readonly number[],
     data: drafts.flatMap((draft) => recipients.map((userId) => ({
       userId,
       kind: draft.kind,
-      message: draft.message,
+      message: render(draft.message),
+      descriptor: storedMessage(draft.message),
       requestId: draft.requestId ?? null,
       itemId: draft.itemId ?? null,
       equipmentId: draft.equipmentId ?? null,
@@ -69,9 +73,18 @@ export async function notifyLowStock(tx: Tx, emit: Emit, items: readonly StockLe
     items.map((item) => ({
       kind: "LOW_STOCK" as const,
       itemId: item.id,
-      message: `${item.name} is low on stock: ${item.quantity} ${item.unit} left (minimum ${item.minQuantity})`,
+      message: /*i18n*/ {
+        id: "notification.lowStock",
+        message: "{item} is low on stock: {quantity} {unit} left (minimum {minimum})",
+        values: { item: item.name, quantity: item.quantity, unit: item.unit, minimum: item.minQuantity },
+      },
     })),
   );
+}
+
+/** A notification's message in `locale` (one written before notifications kept their descriptor reads as written). */
+export function notificationMessageIn(n: { message: string; descriptor: Prisma.JsonValue | null }, locale: Locale): string {
+  return storedTextIn(n.descriptor, n.message, locale);
 }
 
 export type NotificationFilter = { unreadOnly?: boolean };

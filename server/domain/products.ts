@@ -1,6 +1,7 @@
 import { Prisma, type InventoryItem, type MeasureUnit, type StockLevel } from "../db/generated/client.ts";
 import { PRODUCT_CATEGORIES } from "../../schemas/constants.ts";
 import { MEASURE_LABEL, formatThousandths, parseThousandths } from "../../schemas/measures.ts";
+import type { Message } from "../../schemas/messages.ts";
 import type { Actor, Tx } from "./context.ts";
 import { ConflictError, ValidationError } from "./errors.ts";
 import { containerBaseOf, recordMovement } from "./stock.ts";
@@ -87,7 +88,7 @@ const containerText = (milli: number, unit: MeasureUnit) => `${formatThousandths
  * restated in the new terms by an `adjusted` movement, so the ledger still adds up. Allowed only while
  * every location holds whole containers (an open one would change its meaning).
  */
-export async function restateContainers(tx: Tx, actor: Actor, before: InventoryItem, after: InventoryItem): Promise<string | null> {
+export async function restateContainers(tx: Tx, actor: Actor, before: InventoryItem, after: InventoryItem): Promise<Message | null> {
   const was = containerBaseOf(before);
   const now = containerBaseOf(after);
   if (was === now) return null;
@@ -104,6 +105,12 @@ export async function restateContainers(tx: Tx, actor: Actor, before: InventoryI
     await tx.stockLevel.update({ where: { id: level.id }, data: { amount } });
     await recordMovement(tx, actor, after, 0, "adjusted", undefined, { locationId: level.locationId, amountDelta: change });
   }
-  if (now === null) return `Counted ${after.name} in ${after.unit} again (no container size)`;
-  return `Set the container of ${after.name} to ${containerText(after.containerAmountMilli!, after.containerUnit!)}`;
+  if (now === null) {
+    return /*i18n*/ { id: "activity.containerRemoved", message: "Counted {name} in {unit} again (no container size)", values: { name: after.name, unit: after.unit } };
+  }
+  return /*i18n*/ {
+    id: "activity.containerSet",
+    message: "Set the container of {name} to {container}",
+    values: { name: after.name, container: containerText(after.containerAmountMilli!, after.containerUnit!) },
+  };
 }

@@ -1,4 +1,4 @@
-import { say } from "../../schemas/messages.ts";
+import { say, type Message } from "../../schemas/messages.ts";
 import type { InventoryItem, Prisma, PurchaseOrder, StockLocation, Supplier } from "../db/generated/client.ts";
 import type { DomainEvent } from "../realtime/events.ts";
 import {
@@ -15,7 +15,7 @@ import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { z } from "zod";
 import { recordId } from "../../schemas/fields.ts";
-import { describeChanges } from "./changes.ts";
+import { describeChanges, updatedActivity, type FieldNames } from "./changes.ts";
 import { logActivity, parseId, parseInput, requireManager, write, type Actor, type Deps, type Tx } from "./context.ts";
 import { ConflictError, NotFoundError, ValidationError } from "./errors.ts";
 import { inventoryWhere, reorderSuggestionFor } from "./inventory.ts";
@@ -131,13 +131,13 @@ export async function createSupplier(deps: Deps, actor: Actor | null, input: unk
   });
 }
 
-const supplierLabels: Partial<Record<keyof Supplier, string>> = {
-  name: "name",
-  contactName: "contact",
-  email: "email",
-  phone: "phone",
-  accountNumber: "account number",
-  notes: "notes",
+const supplierLabels: FieldNames<Supplier> = {
+  name: /*i18n*/ { id: "activity.field.name", message: "name" },
+  contactName: /*i18n*/ { id: "activity.field.contactName", message: "contact" },
+  email: /*i18n*/ { id: "activity.field.email", message: "email" },
+  phone: /*i18n*/ { id: "activity.field.phone", message: "phone" },
+  accountNumber: /*i18n*/ { id: "activity.field.accountNumber", message: "account number" },
+  notes: /*i18n*/ { id: "activity.field.notes", message: "notes" },
 };
 
 /** A new name is also written into the free-text `supplier` of the items that prefer this supplier. */
@@ -250,7 +250,7 @@ async function createOrderInTx(
   a: Actor,
   emit: Emit,
   data: { supplierId?: number | null; expectedDate?: Date | null; notes?: string | null; lines: readonly LineDraft[] },
-  how = "Drafted",
+  fromSuggestions = false,
 ) {
   const supplier = data.supplierId == null ? null : await findSupplier(tx, data.supplierId);
   const rows = await lineRows(tx, data.lines);
@@ -269,10 +269,34 @@ async function createOrderInTx(
     action: "create",
     entityType: "purchaseOrder",
     entityId: order.id,
-    details: `${how} ${number}${supplier ? ` for ${supplier.name}` : " (no supplier yet)"}: ${rows.length} line${rows.length === 1 ? "" : "s"}`,
+    details: draftedActivity(number, supplier?.name ?? null, rows.length, fromSuggestions),
   });
   emit({ type: "purchaseOrder.changed", purchaseOrderIds: [order.id], itemIds: rows.map((r) => r.itemId) });
   return order;
+}
+
+/** "Drafted PO-0001 for Acme: 2 lines" (by hand or from the reorder suggestions, with a supplier or none yet). */
+function draftedActivity(number: string, supplier: string | null, lines: number, fromSuggestions: boolean): Message {
+  if (fromSuggestions) {
+    return supplier === null
+      ? /*i18n*/ {
+          id: "activity.orderDraftedFromSuggestionsNoSupplier",
+          message: "Drafted from reorder suggestions {number} (no supplier yet): {lines, plural, one {{lines} line} other {{lines} lines}}",
+          values: { number, lines },
+        }
+      : /*i18n*/ {
+          id: "activity.orderDraftedFromSuggestions",
+          message: "Drafted from reorder suggestions {number} for {supplier}: {lines, plural, one {{lines} line} other {{lines} lines}}",
+          values: { number, supplier, lines },
+        };
+  }
+  return supplier === null
+    ? /*i18n*/ {
+        id: "activity.orderDraftedNoSupplier",
+        message: "Drafted {number} (no supplier yet): {lines, plural, one {{lines} line} other {{lines} lines}}",
+        values: { number, lines },
+      }
+    : /*i18n*/ { id: "activity.orderDrafted", message: "Drafted {number} for {supplier}: {lines, plural, one {{lines} line} other {{lines} lines}}", values: { number, supplier, lines } };
 }
 
 export async function createPurchaseOrder(deps: Deps, actor: Actor | null, input: unknown): Promise<PurchaseOrder> {
@@ -306,18 +330,18 @@ export async function updatePurchaseOrder(deps: Deps, actor: Actor | null, id: u
         ...(data.notes !== undefined ? { notes: data.notes } : {}),
       },
     });
-    const changed = [
-      supplier !== undefined && order.supplierId !== before.supplierId ? `supplier ${supplier?.name ?? "none"}` : null,
-      data.lines ? `${data.lines.length} line${data.lines.length === 1 ? "" : "s"}` : null,
-      data.expectedDate !== undefined ? "expected date" : null,
-      data.notes !== undefined ? "notes" : null,
-    ].filter(Boolean);
-    await logActivity(tx, a, {
-      action: "update",
-      entityType: "purchaseOrder",
-      entityId: order.id,
-      details: changed.length ? `Updated ${order.number}: ${changed.join(", ")}` : `Saved ${order.number} (no changes)`,
-    });
+    const changed: Message[] = [];
+    if (supplier !== undefined && order.supplierId !== before.supplierId) {
+      changed.push(
+        supplier
+          ? /*i18n*/ { id: "activity.orderSupplierChanged", message: "supplier {supplier}", values: { supplier: supplier.name } }
+          : /*i18n*/ { id: "activity.orderSupplierRemoved", message: "supplier none" },
+      );
+    }
+    if (data.lines) changed.push(/*i18n*/ { id: "activity.orderLinesChanged", message: "{lines, plural, one {{lines} line} other {{lines} lines}}", values: { lines: data.lines.length } });
+    if (data.expectedDate !== undefined) changed.push(/*i18n*/ { id: "activity.field.expectedDate", message: "expected date" });
+    if (data.notes !== undefined) changed.push(/*i18n*/ { id: "activity.field.notes", message: "notes" });
+    await logActivity(tx, a, { action: "update", entityType: "purchaseOrder", entityId: order.id, details: updatedActivity(order.number, changed) });
     emit({ type: "purchaseOrder.changed", purchaseOrderIds: [order.id], itemIds: [...new Set([...oldItems, ...newItems])] });
     return order;
   });
@@ -440,7 +464,7 @@ export async function receivePurchaseOrder(deps: Deps, actor: Actor | null, id: 
     const receipt = data.lines
       .map((r, i) => ({ ...r, index: i, line: byId.get(r.lineId) }))
       .sort((x, y) => (x.line?.itemId ?? 0) - (y.line?.itemId ?? 0) || x.index - y.index);
-    const done: string[] = [];
+    const done: Message[] = [];
     const items = new Set<number>();
     const locationIds = new Set<number>();
     for (const r of receipt) {
@@ -467,7 +491,11 @@ export async function receivePurchaseOrder(deps: Deps, actor: Actor | null, id: 
       if (data.updateItemPrices && line.item.price !== line.unitCostCents) {
         await tx.inventoryItem.update({ where: { id: line.item.id }, data: { price: line.unitCostCents } });
       }
-      done.push(`${r.quantity} ${line.item.unit} of ${line.item.name} at ${location.name}`);
+      done.push(/*i18n*/ {
+        id: "activity.receivedLine",
+        message: "{quantity} {unit} of {item} at {location}",
+        values: { quantity: r.quantity, unit: line.item.unit, item: line.item.name, location: location.name },
+      });
       items.add(line.item.id);
       locationIds.add(location.id);
     }
@@ -478,7 +506,12 @@ export async function receivePurchaseOrder(deps: Deps, actor: Actor | null, id: 
       action: "receive",
       entityType: "purchaseOrder",
       entityId: order.id,
-      details: `Received on ${order.number}: ${done.join(", ")}${data.updateItemPrices ? " (prices updated to the unit costs)" : ""}${status === "RECEIVED" ? "; complete" : ""}`,
+      details: /*i18n*/ {
+        id: "activity.orderReceived",
+        message:
+          "Received on {number}: {lines}{prices, select, updated { (prices updated to the unit costs)} other {}}{complete, select, complete {; complete} other {}}",
+        values: { number: order.number, lines: done, prices: data.updateItemPrices ? "updated" : "kept", complete: status === "RECEIVED" ? "complete" : "partly" },
+      },
     });
     for (const itemId of items) emit({ type: "inventory.changed", itemId });
     emit({ type: "location.changed", locationIds: [...locationIds] });
@@ -522,7 +555,7 @@ export async function draftPurchaseOrdersFromSuggestions(deps: Deps, actor: Acto
     // Suppliers first (by id), the supplier-less draft last.
     const keys = [...groups.keys()].sort((x, y) => (x === null ? 1 : y === null ? -1 : x - y));
     for (const supplierId of keys) {
-      orders.push(await createOrderInTx(tx, a, emit, { supplierId, lines: groups.get(supplierId)! }, "Drafted from reorder suggestions"));
+      orders.push(await createOrderInTx(tx, a, emit, { supplierId, lines: groups.get(supplierId)! }, true));
     }
     return orders;
   });

@@ -116,7 +116,16 @@ export async function createRequest(deps: Deps, actor: Actor | null, input: unkn
       entityId: request.id,
       details: /*i18n*/ { id: "activity.requested", message: "Requested {lines}", values: { lines: describeLines(request) } },
     });
-    await notifyManagers(tx, emit, { kind: "NEW_REQUEST", requestId: request.id, message: `New request from ${a.name}: ${describeLines(request)}` }, a.id);
+    await notifyManagers(
+      tx,
+      emit,
+      {
+        kind: "NEW_REQUEST",
+        requestId: request.id,
+        message: /*i18n*/ { id: "notification.newRequest", message: "New request from {name}: {lines}", values: { name: a.name, lines: describeLines(request) } },
+      },
+      a.id,
+    );
     emit({ type: "request.changed", requestId: request.id, requesterId: a.id, status: "pending", created: true });
     return request;
   });
@@ -203,7 +212,18 @@ async function notifyRequester(tx: Tx, emit: (e: DomainEvent) => void, actor: Ac
   await notifyUsers(tx, emit, [request.requesterId], {
     kind: request.status === "approved" ? "REQUEST_APPROVED" : "REQUEST_DENIED",
     requestId: request.id,
-    message: `Your request for ${describeLines(request)} was ${request.status} by ${actor.name}`,
+    message:
+      request.status === "approved"
+        ? /*i18n*/ {
+            id: "notification.requestApproved",
+            message: "Your request for {lines} was approved by {name}",
+            values: { lines: describeLines(request), name: actor.name },
+          }
+        : /*i18n*/ {
+            id: "notification.requestDenied",
+            message: "Your request for {lines} was denied by {name}",
+            values: { lines: describeLines(request), name: actor.name },
+          },
   });
 }
 

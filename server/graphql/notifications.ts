@@ -3,6 +3,7 @@ import {
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
+  notificationMessageIn,
   unreadNotificationCount,
 } from "../domain/notifications.ts";
 import type { Notification } from "../db/generated/client.ts";
@@ -24,7 +25,10 @@ export const NotificationNode = builder.prismaNode("Notification", {
   fields: (t) => ({
     databaseId: t.exposeInt("id"),
     kind: t.expose("kind", { type: NotificationKindEnum }),
-    message: t.exposeString("message"),
+    message: t.string({
+      description: "What happened, in the reader's language (notifications written before issue 35 as they were written)",
+      resolve: (n, _args, ctx) => notificationMessageIn(n, ctx.locale),
+    }),
     read: t.boolean({ resolve: (n) => n.readAt !== null }),
     readAt: t.expose("readAt", { type: "DateTime", nullable: true }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),

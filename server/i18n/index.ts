@@ -54,9 +54,34 @@ export function requestLocale(preference: string | null | undefined, acceptLangu
   return localeOf(preference) ?? localeFromAcceptLanguage(acceptLanguage) ?? DEFAULT_LOCALE;
 }
 
+const days = new Map<Locale, Intl.DateTimeFormat>();
+
+/**
+ * A UTC calendar day in `locale`. English keeps the ISO day the records have always printed
+ * (2026-11-23); other languages get their own medium date ("23 nov 2026"), never a numeric one that
+ * could be read day-first or month-first.
+ */
+export function formatDay(d: Date, locale: Locale = DEFAULT_LOCALE): string {
+  if (locale === DEFAULT_LOCALE) return d.toISOString().slice(0, 10);
+  let f = days.get(locale);
+  if (!f) days.set(locale, (f = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" })));
+  return f.format(d).replace(/[\u202f\u00a0]/g, " ");
+}
+
+/** A value as it is put in a message in `locale`: labels translated, days written the reader's way, lists joined. */
+export function valueIn(locale: Locale, v: MessageValue): string | number {
+  if (Array.isArray(v)) return v.map((x) => valueIn(locale, x)).join(", ");
+  if (typeof v === "object") {
+    if (!("day" in v)) return render(v, locale);
+    const day = new Date(`${v.day.slice(0, 10)}T00:00:00.000Z`);
+    return Number.isNaN(day.getTime()) ? v.day : formatDay(day, locale);
+  }
+  return v;
+}
+
 function valuesIn(locale: Locale, values: Record<string, MessageValue> | undefined) {
   if (!values) return undefined;
-  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === "object" ? render(v, locale) : v]));
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, valueIn(locale, v)]));
 }
 
 /** Whether the catalogs have a message of this id (a stored descriptor may outlive its message). */

@@ -1,5 +1,5 @@
 import { i18n } from "@lingui/core";
-import { englishOf, messageOfText, type Message } from "../../../schemas/messages.ts";
+import { englishOf, englishValue, messageOfText, type Message, type MessageValue } from "../../../schemas/messages.ts";
 
 /*
  * A form's own check (the shared zod schemas) says its problems in English through `say()`, which
@@ -13,8 +13,14 @@ const translate = i18n._.bind(i18n);
 function render(m: Message): string {
   // Not in the loaded catalog (English, or no catalog yet): its English text.
   if (!Object.hasOwn(i18n.messages, m.id)) return englishOf(m);
-  const values = m.values && Object.fromEntries(Object.entries(m.values).map(([k, v]) => [k, typeof v === "object" ? render(v) : v]));
+  const values = m.values && Object.fromEntries(Object.entries(m.values).map(([k, v]) => [k, valueOf(v)]));
   return translate(m.id, values, { message: m.message });
+}
+
+/** A label in the app's language; the server's kinds of values (days, lists) as their English, which the forms never say. */
+function valueOf(v: MessageValue): string | number {
+  if (typeof v !== "object") return v;
+  return Array.isArray(v) || "day" in v ? englishValue(v) : render(v);
 }
 
 /** A form field's problem in the app's language. */
