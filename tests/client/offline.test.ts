@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { QueuedChange, Snapshot } from "../../client/src/offline/db.ts";
 import { applyQueue, findCode } from "../../client/src/offline/network.ts";
-import { describeChange } from "../../client/src/offline/outbox.ts";
+import { changeTitle, describeChange } from "../../client/src/offline/describeChange.ts";
 
 // The phone's copy and its queue (issue 13): the pure parts, without a browser.
 
@@ -100,12 +100,31 @@ describe("scan look-up on the phone follows the server's rule", () => {
 
 describe("what a queued change says", () => {
   it("names the record from the copy", () => {
-    expect(describeChange("EquipmentCheckOutDialogMutation", { input: { id: id("Equipment", 1), assignedTo: "Mike" } }, snapshot)).toEqual({ title: "Check out B&G Sprayer to Mike", target: id("Equipment", 1) });
+    expect(describeChange("EquipmentCheckOutDialogMutation", { input: { id: id("Equipment", 1), assignedTo: "Mike" } }, snapshot)).toMatchObject({ title: "Check out B&G Sprayer to Mike", target: id("Equipment", 1) });
     expect(describeChange("ScanResultCardCheckInMutation", { input: { id: id("Equipment", 2) } }, snapshot).title).toBe("Check in Fogger");
     expect(describeChange("RecordUseDialogMutation", { input: { itemId: id("InventoryItem", 7), quantity: 2 } }, snapshot).title).toBe("Record use of 2 bottles of Termidor SC");
-    expect(describeChange("RequestFormCreateMutation", { input: { items: [{ id: id("InventoryItem", 7) }] } }, snapshot)).toEqual({ title: "Request Termidor SC", target: null });
+    expect(describeChange("RequestFormCreateMutation", { input: { items: [{ id: id("InventoryItem", 7) }] } }, snapshot)).toMatchObject({ title: "Request Termidor SC", target: null });
     expect(
       describeChange("RecordApplicationPageMutation", { input: { customerName: "Casa Verde", lines: [{ itemId: id("InventoryItem", 7), amount: "2.5", unit: "FL_OZ" }, { itemId: id("InventoryItem", 99), amount: "1", unit: "bottles" }] } }, snapshot),
-    ).toEqual({ title: "Record application for Casa Verde: 2.5 fl oz of Termidor SC, 1 bottles of a product", target: null });
+    ).toMatchObject({ title: "Record application for Casa Verde: 2.5 fl oz of Termidor SC, 1 bottles of a product", target: null });
+  });
+
+  it("keeps the title as a message (structured-cloneable for IndexedDB), said again in the language of the moment it is shown", async () => {
+    const { i18n } = await import("@lingui/core");
+    const change = describeChange("RecordApplicationPageMutation", { input: { customerName: "Casa Verde", lines: [{ itemId: id("InventoryItem", 7), amount: "2.5", unit: "FL_OZ" }] } }, snapshot);
+    const kept = structuredClone(change);
+    expect(changeTitle(kept)).toBe("Record application for Casa Verde: 2.5 fl oz of Termidor SC");
+    const ids = (m: unknown): string[] => (Array.isArray(m) ? m.flatMap(ids) : m && typeof m === "object" && "id" in m ? [String(m.id), ...Object.values((m as { values?: object }).values ?? {}).flatMap(ids)] : []);
+    const [outer, line, unit] = ids(kept.titleMessage);
+    try {
+      i18n.loadAndActivate({ locale: "es-US", messages: { [outer!]: "Registrar la aplicación de {customer}: {products}", [line!]: "{amount} {unit} de {product}", [unit!]: "oz líq." } });
+      expect(changeTitle(kept)).toBe("Registrar la aplicación de Casa Verde: 2.5 oz líq. de Termidor SC");
+    } finally {
+      i18n.loadAndActivate({ locale: "en-US", messages: {} });
+    }
+    // A change queued before titles were kept as messages says its English title.
+    expect(changeTitle({ title: "Check in Fogger" })).toBe("Check in Fogger");
+    // An operation the queue does not describe keeps its name.
+    expect(describeChange("SomethingElseMutation", {}, snapshot)).toEqual({ title: "SomethingElseMutation", target: null });
   });
 });

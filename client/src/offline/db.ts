@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from "@lingui/core";
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 
 /**
@@ -79,8 +80,10 @@ export type QueuedChange = {
   documentId?: string;
   query: string;
   variables: Record<string, unknown>;
-  /** What it does, in words ("Check out Backpack Sprayer A to Mike Johnson"). */
+  /** What it does, in words, in the language of the moment it was made ("Check out Backpack Sprayer A to Mike Johnson"). */
   title: string;
+  /** The same as a message, said in the app's language when shown (offline/describeChange.ts); absent in changes queued before it was kept. */
+  titleMessage?: TitleMessage;
   /** The record it changes (a later change of the same record waits for it). */
   target: string | null;
   createdAt: string;
@@ -88,6 +91,10 @@ export type QueuedChange = {
   /** Why the server refused it (a failed change stays until retried or discarded). */
   error: string | null;
 };
+
+/** A queued change's title as a Lingui message (id, English text, values); a value may be a message or a list of them (a product line, a fallback word). */
+export type TitleMessage = MessageDescriptor;
+export type TitleValue = string | number | TitleMessage | TitleValue[];
 
 interface OfflineDB extends DBSchema {
   snapshots: { key: string; value: Snapshot };

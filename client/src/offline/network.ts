@@ -1,7 +1,9 @@
+import { plural, t } from "@lingui/core/macro";
 import { MEASURE_KIND, MEASURE_UNITS, toBase, type MeasureUnit } from "../../../schemas/measures.ts";
 import { parseScanCode } from "../../../schemas/scanCode.ts";
 import type { EquipmentRow, ItemRow, QueuedChange, Snapshot } from "./db.ts";
-import { describeChange, enqueue, flushQueue, kindOf, onQueueChange } from "./outbox.ts";
+import { describeChange } from "./describeChange.ts";
+import { enqueue, flushQueue, kindOf, onQueueChange } from "./outbox.ts";
 import { queueOf } from "./db.ts";
 import { QueuedOfflineError } from "./queuedError.ts";
 import { latestSnapshot } from "./snapshotStore.ts";
@@ -24,8 +26,8 @@ export async function mustQueue(userId: string): Promise<boolean> {
 
 export async function queueChange(userId: string, operation: { name: string; id?: string | null; text?: string | null }, variables: Variables, key: string): Promise<never> {
   const snapshot = await latestSnapshot(userId);
-  const { title, target } = describeChange(operation.name, variables, snapshot);
-  await enqueue({ key, userId, operationName: operation.name, documentId: operation.id ?? undefined, query: operation.text ?? "", variables, title, target });
+  const { title, titleMessage, target } = describeChange(operation.name, variables, snapshot);
+  await enqueue({ key, userId, operationName: operation.name, documentId: operation.id ?? undefined, query: operation.text ?? "", variables, title, ...(titleMessage && { titleMessage }), target });
   scheduleFlush(userId);
   throw new QueuedOfflineError(title, operation.name, variables);
 }
@@ -164,23 +166,34 @@ export function findCode(view: LocalView, raw: string): { kind: "equipment"; row
 }
 
 /** What `ScanPageLookupQuery` would have answered, from the kept copy (null when nothing is kept). */
-export async function scanAnswer(userId: string, code: string) {
+export async function scanAnswer(userId: string, typed: string) {
   const view = await localView(userId);
   if (!view) return null;
-  const found = findCode(view, code);
-  const notFound = { __typename: "NotFoundError", __isError: "NotFoundError", message: `No item found for code ${code.trim()}` };
+  const found = findCode(view, typed);
+  const code = typed.trim();
+  const notFound = { __typename: "NotFoundError", __isError: "NotFoundError", message: t`No item found for code ${code}` };
   if (!found) return { data: { scanLookup: notFound } };
   const data =
     found.kind === "equipment"
       ? (({ id, name, serialNumber, category, status, assignedTo, assignedAt, location }) => ({
           __typename: "Equipment", __isNode: "Equipment", id, name, serialNumber, category, status, assignedTo, assignedAt, location,
         }))(found.row)
-      : (({ id, name, category, quantity, minQuantity, unit, location, barcode, epaRegistrationNumber, restrictedUse, signalWord }) => ({
+      : (({ id, name, category, quantity, minQuantity, unit, location, barcode, epaRegistrationNumber, restrictedUse, signalWord, containerSize }) => ({
           __typename: "InventoryItem", __isNode: "InventoryItem", id, name, category, quantity, minQuantity, unit, location, barcode,
-          // The label facts the scan card shows; the copy keeps whole counts only, so no measured stock text.
-          epaRegistrationNumber, restrictedUse: restrictedUse ?? false, signalWord: signalWord ?? null, containerSize: null, stockText: `${quantity} ${unit}`,
+          // The label facts the scan card shows; the copy keeps whole counts only (a measured product's whole containers, not an open one's remainder).
+          epaRegistrationNumber, restrictedUse: restrictedUse ?? false, signalWord: signalWord ?? null, containerSize: containerSize ?? null, stockText: stockTextOf(found.row),
         }))(found.row);
   return { data: { scanLookup: { __typename: "ScanLookupSuccess", data } } };
+}
+
+/**
+ * The stock in words as the server says it (`stockText`), in the app's language now, from the copy's
+ * whole counts: a measured product's containers, plural-correct as the server's `stock.containers`
+ * ("1 container", "3 containers"; "1 envase", "3 envases"), anything else its count and its unit as
+ * entered ("12 boxes": data, never translated, as the server leaves it).
+ */
+export function stockTextOf(item: Pick<ItemRow, "quantity" | "unit" | "containerSize">): string {
+  return item.containerSize ? plural(item.quantity, { one: "# container", other: "# containers" }) : `${item.quantity} ${item.unit}`;
 }
 
 const matches = (search: unknown, ...fields: (string | null)[]) => {
@@ -227,7 +240,7 @@ export async function applicationAnswer(userId: string, operationName: string, v
   }
   const item = view.inventory.find((i) => i.id === variables.id);
   if (!item) return { data: { node: null } };
-  const stockText = item.containerSize ? `${item.quantity} container${item.quantity === 1 ? "" : "s"}` : `${item.quantity} ${item.unit}`;
+  const stockText = stockTextOf(item);
   return {
     data: {
       node: {

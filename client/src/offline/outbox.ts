@@ -1,4 +1,4 @@
-import { db, queueOf, type QueuedChange, type Snapshot } from "./db.ts";
+import { db, queueOf, type QueuedChange } from "./db.ts";
 import { graphqlBody } from "../platform/graphqlBody.ts";
 import { languageHeaders } from "../platform/locales/load.ts";
 
@@ -15,9 +15,6 @@ export const QUEUE_CHANNEL = "trapline-offline";
 export const SYNC_TAG = "trapline-queue";
 
 
-type Input = Record<string, unknown>;
-const inputOf = (variables: Record<string, unknown>) => (variables.input ?? {}) as Input;
-
 export type ChangeKind = "check_out" | "check_in" | "use" | "request" | "application";
 export function kindOf(operationName: string): ChangeKind | null {
   if (/CheckOut/.test(operationName)) return "check_out";
@@ -27,38 +24,6 @@ export function kindOf(operationName: string): ChangeKind | null {
   if (operationName === "RecordApplicationPageMutation") return "application";
   return null;
 }
-
-/** What a change does, in words, and the record it changes, named from the phone's copy. */
-export function describeChange(operationName: string, variables: Record<string, unknown>, snapshot: Snapshot | null): { title: string; target: string | null } {
-  const input = inputOf(variables);
-  const equipment = (id: unknown) => snapshot?.equipment.find((e) => e.id === id)?.name ?? "equipment";
-  const item = (id: unknown) => snapshot?.inventory.find((i) => i.id === id);
-  switch (kindOf(operationName)) {
-    case "check_out":
-      return { title: `Check out ${equipment(input.id)} to ${String(input.assignedTo ?? "")}`, target: String(input.id) };
-    case "check_in":
-      return { title: `Check in ${equipment(input.id)}`, target: String(input.id) };
-    case "use": {
-      const i = item(input.itemId);
-      return { title: `Record use of ${String(input.quantity)} ${i?.unit ?? "units"} of ${i?.name ?? "an item"}`, target: String(input.itemId) };
-    }
-    case "request": {
-      const lines = (input.items as { id: string; quantity?: number }[] | undefined) ?? [];
-      const names = lines.map((l) => item(l.id)?.name ?? snapshot?.equipment.find((e) => e.id === l.id)?.name ?? "an item");
-      return { title: `Request ${names.join(", ") || "items"}`, target: null };
-    }
-    case "application": {
-      const lines = (input.lines as { itemId: string; amount?: string; unit?: string }[] | undefined) ?? [];
-      const products = lines.map((l) => `${String(l.amount ?? "")} ${unitWords(l.unit)} of ${item(l.itemId)?.name ?? "a product"}`.trim());
-      return { title: `Record application for ${String(input.customerName ?? "a customer")}: ${products.join(", ") || "no products"}`, target: null };
-    }
-    default:
-      return { title: operationName, target: null };
-  }
-}
-
-const UNIT_WORDS: Record<string, string> = { FL_OZ: "fl oz", GAL: "gal", ML: "mL", L: "L", OZ: "oz", LB: "lb", G: "g", KG: "kg" };
-const unitWords = (unit: string | undefined) => (unit ? (UNIT_WORDS[unit] ?? unit) : "");
 
 // ---- listeners: this tab's screens, other tabs and the service worker ----
 

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { commitLocalUpdate, type IEnvironment } from "relay-runtime";
 
 /**
@@ -44,8 +45,12 @@ export function keptOnPhone(environment: IEnvironment, error: QueuedOfflineError
       if (r && typeof quantity === "number") r.setValue(Math.max(0, quantity - Number(input.quantity)), "quantity");
     }
   });
-  const when = typeof navigator !== "undefined" && navigator.onLine === false ? "when you are back online" : "after the changes waiting before it";
-  return { title: "Saved on this phone", description: `${error.title}. It will sync ${when}.` };
+  const { title } = error;
+  const offline = typeof navigator !== "undefined" && navigator.onLine === false;
+  return {
+    title: t`Saved on this phone`,
+    description: offline ? t`${title}. It will sync when you are back online.` : t`${title}. It will sync after the changes waiting before it.`,
+  };
 }
 
 /** The signed-in user the phone keeps data and changes for (the viewer's database id), or null. */

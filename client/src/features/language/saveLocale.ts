@@ -20,14 +20,16 @@ const saveMutation = graphql`
   }
 `;
 
-/** Stores the language on the user; without a network it waits on this device and is sent on the next start. */
-export function saveLocale(environment: Environment, userId: string, locale: Locale) {
+/** Stores the language on the user (then `onSaved`); without a network it waits on this device and is sent on the next start. */
+export function saveLocale(environment: Environment, userId: string, locale: Locale, onSaved?: () => void) {
   markUnsaved(userId, locale);
   commitMutation<saveLocaleMutation>(environment, {
     mutation: saveMutation,
     variables: { input: { locale } },
     onCompleted: (answer) => {
-      if (answer.updateMyPreferences.__typename === "UpdateMyPreferencesPayload" && unsavedLocale(userId) === locale) markUnsaved(userId, null);
+      if (answer.updateMyPreferences.__typename !== "UpdateMyPreferencesPayload") return;
+      if (unsavedLocale(userId) === locale) markUnsaved(userId, null);
+      onSaved?.();
     },
     onError: () => {},
   });

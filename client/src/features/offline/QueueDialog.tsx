@@ -4,6 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { activeLocale } from "../../platform/locales/load.ts";
 import type { QueuedChange } from "../../offline/db.ts";
 import { discard, retry } from "../../offline/outbox.ts";
+import { changeTitle } from "../../offline/describeChange.ts";
 import { lastSyncedText, waitingText } from "../../offline/useOffline.ts";
 import { useScreenBelow } from "../../components/useScreenBelow.ts";
 
@@ -57,6 +58,8 @@ export default function QueueDialog({
               const failed = change.state === "failed";
               const behind = !failed && change.target !== null && blockedTargets.has(change.target);
               if (change.target && (failed || behind)) blockedTargets.add(change.target);
+              // In the language the app speaks now, whatever it spoke when the change was made.
+              const title = changeTitle(change);
               return (
                 <ListItem
                   key={change.key}
@@ -70,7 +73,7 @@ export default function QueueDialog({
                 >
                   <ListItemText
                     sx={{ flex: "1 1 220px", my: 0 }}
-                    primary={failed ? t`${change.title} could not be applied` : change.title}
+                    primary={failed ? t`${title} could not be applied` : title}
                     secondary={
                       failed ? change.error : `${behind ? t`Waiting for an earlier change` : t`Waiting to sync`} · ${t`made ${madeAt(change.createdAt)}`}`
                     }
@@ -94,7 +97,7 @@ export default function QueueDialog({
                         <Trans>Retry</Trans>
                       </Button>
                     )}
-                    <Button size="small" color="error" onClick={() => void discard(change.key)} aria-label={t`Discard: ${change.title}`}>
+                    <Button size="small" color="error" onClick={() => void discard(change.key)} aria-label={t`Discard: ${title}`}>
                       <Trans>Discard</Trans>
                     </Button>
                   </Stack>
