@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
-import { Autocomplete, Grid, TextField } from "@mui/material";
+import { Autocomplete, Grid, TextField, type GridSize, type TextFieldProps } from "@mui/material";
 import { Controller, type Control, type FieldPath, type FieldValues } from "react-hook-form";
-import { FormSelect, FormText } from "../../components/form/fields.tsx";
+import { FormSelect, FormText, type Option } from "../../components/form/fields.tsx";
 import { shownMessage } from "../../platform/schemaMessages.ts";
 import { APPLICATION_METHODS, type recordApplicationForm } from "../../../../schemas/applications.ts";
 import { AREA_UNITS } from "../../../../schemas/measures.ts";
@@ -35,41 +35,52 @@ type Props<T extends FieldValues, O> = { control: Control<T, unknown, O>; requir
 /** One of the shared inputs, named in a form whose values include them. */
 const at = <T extends FieldValues>(name: FieldPath<Visit>) => name as FieldPath<T>;
 
+/** A cell of the form's grid holding one of the shared inputs: a text input, or a pick from `options`. */
+function Field<T extends FieldValues, O>({
+  control,
+  name,
+  size,
+  options,
+  helperText = " ",
+  ...props
+}: { control: Control<T, unknown, O>; name: FieldPath<Visit>; size: GridSize | { xs: GridSize; sm: GridSize }; options?: Option[] } & Omit<
+  TextFieldProps,
+  "name" | "value" | "onChange" | "onBlur" | "error" | "inputRef" | "size"
+>) {
+  return (
+    <Grid size={size}>
+      {options ? (
+        <FormSelect control={control} name={at<T>(name)} options={options} helperText={helperText} {...props} />
+      ) : (
+        <FormText control={control} name={at<T>(name)} helperText={helperText} {...props} />
+      )}
+    </Grid>
+  );
+}
+
+const decimal = { htmlInput: { inputMode: "decimal" } } as const;
+const stateInput = { htmlInput: { maxLength: 2, autoCapitalize: "characters" } } as const;
+const zipInput = { htmlInput: { inputMode: "numeric", maxLength: 10 } } as const;
+const dateTime = { inputLabel: { shrink: true } } as const;
+
 /** Street, city, state, ZIP and site. */
 export function AddressFields<T extends FieldValues, O>({ control, required }: Props<T, O>) {
   const { t } = useLingui();
   return (
     <>
-      <Grid size={12}>
-        <FormText control={control} name={at<T>("serviceAddress.street")} label={t`Street`} required={required} autoComplete="street-address" helperText=" " />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <FormText control={control} name={at<T>("serviceAddress.city")} label={t`City`} required={required} helperText=" " />
-      </Grid>
-      <Grid size={{ xs: 4, sm: 2 }}>
-        <FormText
-          control={control}
-          name={at<T>("serviceAddress.state")}
-          label={t`State`}
-          required={required}
-          placeholder="TX"
-          slotProps={{ htmlInput: { maxLength: 2, autoCapitalize: "characters" } }}
-          helperText=" "
-        />
-      </Grid>
-      <Grid size={{ xs: 8, sm: 4 }}>
-        <FormText
-          control={control}
-          name={at<T>("serviceAddress.zip")}
-          label={t`ZIP`}
-          required={required}
-          slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 10 } }}
-          helperText=" "
-        />
-      </Grid>
-      <Grid size={12}>
-        <FormText control={control} name={at<T>("siteDescription")} label={t`Site`} placeholder={t`e.g. Kitchen and exterior perimeter`} helperText=" " />
-      </Grid>
+      <Field control={control} name="serviceAddress.street" size={12} label={t`Street`} required={required} autoComplete="street-address" />
+      <Field control={control} name="serviceAddress.city" size={{ xs: 12, sm: 6 }} label={t`City`} required={required} />
+      <Field
+        control={control}
+        name="serviceAddress.state"
+        size={{ xs: 4, sm: 2 }}
+        label={t`State`}
+        required={required}
+        placeholder="TX"
+        slotProps={stateInput}
+      />
+      <Field control={control} name="serviceAddress.zip" size={{ xs: 8, sm: 4 }} label={t`ZIP`} required={required} slotProps={zipInput} />
+      <Field control={control} name="siteDescription" size={12} label={t`Site`} placeholder={t`e.g. Kitchen and exterior perimeter`} />
     </>
   );
 }
@@ -77,58 +88,23 @@ export function AddressFields<T extends FieldValues, O>({ control, required }: P
 /** Area and its unit, method, started and ended, target pests. */
 export function TreatmentFields<T extends FieldValues, O>({ control, required }: Props<T, O>) {
   const { t } = useLingui();
+  const areaUnits = AREA_UNITS.map((u) => ({ value: u, label: areaUnitText(u) }));
+  const methods = APPLICATION_METHODS.map((m) => ({ value: m, label: methodText(m) }));
   return (
     <>
-      <Grid size={{ xs: 7, sm: 4 }}>
-        <FormText
-          control={control}
-          name={at<T>("areaAmount")}
-          label={t`Area treated`}
-          required={required}
-          slotProps={{ htmlInput: { inputMode: "decimal" } }}
-          helperText=" "
-        />
-      </Grid>
-      <Grid size={{ xs: 5, sm: 3 }}>
-        <FormSelect
-          control={control}
-          name={at<T>("areaUnit")}
-          label={t`Area unit`}
-          options={AREA_UNITS.map((u) => ({ value: u, label: areaUnitText(u) }))}
-          helperText=" "
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 5 }}>
-        <FormSelect
-          control={control}
-          name={at<T>("method")}
-          label={t`Method`}
-          required={required}
-          options={APPLICATION_METHODS.map((m) => ({ value: m, label: methodText(m) }))}
-          helperText=" "
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <FormText
-          control={control}
-          name={at<T>("startedAt")}
-          label={t`Started`}
-          type="datetime-local"
-          required={required}
-          slotProps={{ inputLabel: { shrink: true } }}
-          helperText=" "
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <FormText
-          control={control}
-          name={at<T>("endedAt")}
-          label={t`Ended`}
-          type="datetime-local"
-          slotProps={{ inputLabel: { shrink: true } }}
-          helperText={required ? t`Optional` : " "}
-        />
-      </Grid>
+      <Field control={control} name="areaAmount" size={{ xs: 7, sm: 4 }} label={t`Area treated`} required={required} slotProps={decimal} />
+      <Field control={control} name="areaUnit" size={{ xs: 5, sm: 3 }} label={t`Area unit`} options={areaUnits} />
+      <Field control={control} name="method" size={{ xs: 12, sm: 5 }} label={t`Method`} required={required} options={methods} />
+      <Field control={control} name="startedAt" size={{ xs: 12, sm: 6 }} label={t`Started`} type="datetime-local" required={required} slotProps={dateTime} />
+      <Field
+        control={control}
+        name="endedAt"
+        size={{ xs: 12, sm: 6 }}
+        label={t`Ended`}
+        type="datetime-local"
+        slotProps={dateTime}
+        helperText={required ? t`Optional` : " "}
+      />
       <Grid size={12}>
         <Names
           control={control}
@@ -148,30 +124,10 @@ export function WeatherFields<T extends FieldValues, O>({ control }: Props<T, O>
   const { t } = useLingui();
   return (
     <>
-      <Grid size={{ xs: 6, sm: 4 }}>
-        <FormText
-          control={control}
-          name={at<T>("weather.temperatureF")}
-          label={t`Temperature °F`}
-          slotProps={{ htmlInput: { inputMode: "decimal" } }}
-          helperText=" "
-        />
-      </Grid>
-      <Grid size={{ xs: 6, sm: 4 }}>
-        <FormText
-          control={control}
-          name={at<T>("weather.windSpeedMph")}
-          label={t`Wind mph`}
-          slotProps={{ htmlInput: { inputMode: "decimal" } }}
-          helperText=" "
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 4 }}>
-        <FormText control={control} name={at<T>("weather.windDirection")} label={t`Wind from`} placeholder={t`e.g. NW`} helperText=" " />
-      </Grid>
-      <Grid size={12}>
-        <FormText control={control} name={at<T>("notes")} label={t`Notes`} multiline minRows={2} helperText=" " />
-      </Grid>
+      <Field control={control} name="weather.temperatureF" size={{ xs: 6, sm: 4 }} label={t`Temperature °F`} slotProps={decimal} />
+      <Field control={control} name="weather.windSpeedMph" size={{ xs: 6, sm: 4 }} label={t`Wind mph`} slotProps={decimal} />
+      <Field control={control} name="weather.windDirection" size={{ xs: 12, sm: 4 }} label={t`Wind from`} placeholder={t`e.g. NW`} />
+      <Field control={control} name="notes" size={12} label={t`Notes`} multiline minRows={2} />
     </>
   );
 }
@@ -184,16 +140,15 @@ export function SupervisorField<T extends FieldValues, O>({
 }: Props<T, O> & { people: { value: string; label: string }[]; helperText: string }) {
   const { t } = useLingui();
   return (
-    <Grid size={12}>
-      <FormSelect
-        control={control}
-        name={at<T>("supervisorId")}
-        label={t`Supervising certified applicator`}
-        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-        options={[{ value: "", label: t`None` }, ...people]}
-        helperText={helperText}
-      />
-    </Grid>
+    <Field
+      control={control}
+      name="supervisorId"
+      size={12}
+      label={t`Supervising certified applicator`}
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+      options={[{ value: "", label: t`None` }, ...people]}
+      helperText={helperText}
+    />
   );
 }
 
