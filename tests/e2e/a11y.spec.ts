@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { expect, signIn as signInForm, test } from "./fixtures.ts";
+import { expect, recordApplication, signIn as signInForm, test } from "./fixtures.ts";
 
 /**
  * Automated WCAG 2.1 A/AA checks (axe-core) of every screen, the main dialogs and the phone sheets.
@@ -141,18 +141,7 @@ test("tech: applications, the Record application form with its errors, a record'
   await signIn(page, "tech");
   const item = await page.request.post("/api/inventory", { data: { name: `A11y Gel ${Date.now()}`, category: "Bait", quantity: 4, unit: "boxes" } });
   expect(item.status()).toBe(201);
-  const recorded = await page.request.post("/api/applications", {
-    data: {
-      customerName: "A11y Customer",
-      serviceAddress: { street: "1 Main St", city: "Austin", state: "TX", zip: "78701" },
-      areaTreated: { amount: "100", unit: "SQ_FT" },
-      startedAt: new Date(Date.now() - 3_600_000).toISOString(),
-      targetPests: ["Ants"],
-      method: "BAIT",
-      lines: [{ itemId: ((await item.json()) as { id: number }).id, amount: "1", unit: "boxes" }],
-    },
-  });
-  expect(recorded.status(), await recorded.text()).toBe(201);
+  await recordApplication(page.request, { customerName: "A11y Customer", lines: [{ itemId: ((await item.json()) as { id: number }).id, amount: "1", unit: "boxes" }] });
 
   await openPage(page, "/applications", "Applications");
   await expect(page.getByRole("main").getByText("A11y Customer").first()).toBeVisible();

@@ -1,53 +1,8 @@
 import QRCode from "qrcode";
-import {
-  request as playwrightRequest,
-  type APIRequestContext,
-  type Page,
-} from "@playwright/test";
-import {
-  expect,
-  installed,
-  PASSWORDS,
-  signIn,
-  test,
-  unique,
-} from "./fixtures.ts";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, installed, newProduct, signedInApi, signIn, test, unique } from "./fixtures.ts";
 
 // Pesticide application records (issue 34) at phone size: recorded online and offline (once), amended.
-const PORT = Number(process.env.E2E_PORT ?? 3210);
-const base = `http://127.0.0.1:${PORT}`;
-
-async function signedInApi(username: string): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({ baseURL: base });
-  const res = await api.post("/api/auth/login", {
-    data: { username, password: PASSWORDS[username] },
-  });
-  expect(res.status()).toBe(200);
-  return api;
-}
-
-/**
- * A measured product of its own (the basic demo's items carry no container size): 5 containers of
- * 8 fl oz, in the main warehouse, so 8 fl oz applied is exactly one container less.
- */
-async function newProduct(manager: APIRequestContext) {
-  const name = unique("Record Test Concentrate");
-  const res = await manager.post("/api/inventory", {
-    data: {
-      name,
-      category: "Pesticide",
-      quantity: 5,
-      unit: "bottles",
-      epaRegistrationNumber: "100-1066",
-      signalWord: "WARNING",
-      restrictedUse: false,
-      containerSize: { amount: "8", unit: "FL_OZ" },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return { name, id: ((await res.json()) as { id: number }).id };
-}
-
 const quantityOf = async (api: APIRequestContext, id: number) =>
   (
     (await (await api.get(`/api/inventory/${id}`)).json()) as {
@@ -116,7 +71,7 @@ test("record an application online, find it in the list and on its page, stock f
 }) => {
   test.setTimeout(120_000);
   const manager = await signedInApi("manager");
-  const product = await newProduct(manager);
+  const product = await newProduct(manager, "Record Test Concentrate");
   const customer = unique("Online Customer");
   await signIn(page, "tech");
 
@@ -165,8 +120,8 @@ test("record an application online, find it in the list and on its page, stock f
 test("amend a record with a product added and one removed: stock follows both, the history says each @phone", async ({ page }) => {
   test.setTimeout(120_000);
   const manager = await signedInApi("manager");
-  const first = await newProduct(manager);
-  const added = await newProduct(manager);
+  const first = await newProduct(manager, "Record Test Concentrate");
+  const added = await newProduct(manager, "Record Test Concentrate");
   const customer = unique("Amended Customer");
   await signIn(page, "tech");
   const form = await fillRecord(page, customer, first.name);
@@ -203,7 +158,7 @@ test("amend a record with a product added and one removed: stock follows both, t
 
 test("an applied product's Record application opens the form with that product's line, in its units @phone", async ({ page }) => {
   const manager = await signedInApi("manager");
-  const product = await newProduct(manager);
+  const product = await newProduct(manager, "Record Test Concentrate");
   await signIn(page, "tech");
   await page.goto("/inventory");
   await page.getByLabel("Search inventory").fill(product.name);
@@ -258,7 +213,7 @@ test.describe("offline", () => {
   }) => {
     test.setTimeout(120_000);
     const manager = await signedInApi("manager");
-    const product = await newProduct(manager);
+    const product = await newProduct(manager, "Record Test Concentrate");
     const customer = unique("Offline Customer");
     await signIn(page, "tech");
     await installed(page);
@@ -301,7 +256,7 @@ test.describe("offline", () => {
   test("without signal, a product's label scanned from a photo starts its line from the phone's copy @phone", async ({ page, context }) => {
     test.setTimeout(120_000);
     const manager = await signedInApi("manager");
-    const product = await newProduct(manager);
+    const product = await newProduct(manager, "Record Test Concentrate");
     await signIn(page, "tech");
     await installed(page);
     await expect.poll(async () => (await keptItems(page)).includes(product.name), { timeout: 20_000 }).toBe(true);

@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, request as playwrightRequest, type APIRequestContext, type BrowserContext, type Locator, type Page } from "@playwright/test";
 
 export const PASSWORDS: Record<string, string> = { manager: "manager123", tech: "tech123", pnair: "priya1234", tbecker: "tom12345", agomez: "alicia1234" };
 
@@ -49,6 +49,58 @@ export async function signIn(page: Page, username = "manager", password = PASSWO
   // Only the signed-in shell has the notifications bell (the sign-in card has a heading too).
   await expect(page.getByRole("button", { name: "Notifications" })).toBeVisible();
   await expect(page.getByText("Loading...")).toHaveCount(0);
+}
+
+/** The e2e server's address (playwright.config.ts starts it on E2E_PORT). */
+export const BASE_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210)}`;
+
+/** An API session of its own (cookies apart from the page's), signed in as one of the demo users. */
+export async function signedInApi(username: string): Promise<APIRequestContext> {
+  const api = await playwrightRequest.newContext({ baseURL: BASE_URL });
+  const res = await api.post("/api/auth/login", { data: { username, password: PASSWORDS[username] } });
+  expect(res.status()).toBe(200);
+  return api;
+}
+
+/**
+ * A measured product of its own (the basic demo's items carry no container size): 5 containers of
+ * 8 fl oz, in the main warehouse, so 8 fl oz applied is exactly one container less.
+ */
+export async function newProduct(manager: APIRequestContext, prefix: string) {
+  const name = unique(prefix);
+  const res = await manager.post("/api/inventory", {
+    data: {
+      name,
+      category: "Pesticide",
+      quantity: 5,
+      unit: "bottles",
+      epaRegistrationNumber: "100-1066",
+      signalWord: "WARNING",
+      restrictedUse: false,
+      containerSize: { amount: "8", unit: "FL_OZ" },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { name, id: ((await res.json()) as { id: number }).id };
+}
+
+/**
+ * Records an application through the REST API as `api`'s user: an hour ago, at 1 Main St, Austin,
+ * 100 sq ft against ants by bait, unless `visit` says otherwise; fails the test when it is refused.
+ */
+export async function recordApplication(api: APIRequestContext, visit: { lines: { itemId: number; amount: string; unit: string }[] } & Record<string, unknown>) {
+  const res = await api.post("/api/applications", {
+    data: {
+      customerName: "E2E Customer",
+      serviceAddress: { street: "1 Main St", city: "Austin", state: "TX", zip: "78701" },
+      areaTreated: { amount: "100", unit: "SQ_FT" },
+      startedAt: new Date(Date.now() - 3_600_000).toISOString(),
+      targetPests: ["Ants"],
+      method: "BAIT",
+      ...visit,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
 }
 
 /** A name no other test uses, so tests sharing the demo server stay independent. */

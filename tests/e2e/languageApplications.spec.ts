@@ -1,17 +1,7 @@
-import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
-import { expect, installed, PASSWORDS, test, unique } from "./fixtures.ts";
+import { expect, installed, newProduct, PASSWORDS, recordApplication, signedInApi, test, unique } from "./fixtures.ts";
 
 // Application records (issue 34) in Spanish (issue 35): a phone set to Spanish records one, finds it in
 // the list and reads its page; the first 'Loading...' speaks the start language too.
-const PORT = Number(process.env.E2E_PORT ?? 3210);
-const base = `http://127.0.0.1:${PORT}`;
-
-async function signedInApi(username: string): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({ baseURL: base });
-  const res = await api.post("/api/auth/login", { data: { username, password: PASSWORDS[username] } });
-  expect(res.status()).toBe(200);
-  return api;
-}
 
 const fitsThePhone = async (page: import("@playwright/test").Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth), "Spanish fits a 390 px phone").toBeLessThanOrEqual(390);
@@ -33,21 +23,7 @@ test.describe("a phone set to Spanish (Mexico)", () => {
     test.skip(!isMobile, "walked on the phone");
     test.setTimeout(120_000);
     const manager = await signedInApi("manager");
-    const name = unique("Concentrado ES");
-    const created = await manager.post("/api/inventory", {
-      data: {
-        name,
-        category: "Pesticide",
-        quantity: 5,
-        unit: "bottles",
-        epaRegistrationNumber: "100-1066",
-        signalWord: "WARNING",
-        restrictedUse: false,
-        containerSize: { amount: "8", unit: "FL_OZ" },
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const itemId = ((await created.json()) as { id: number }).id;
+    const { name, id: itemId } = await newProduct(manager, "Concentrado ES");
     const customer = unique("Cliente ES");
 
     await page.goto("/");
@@ -119,18 +95,13 @@ test.describe("a phone set to Spanish (Mexico)", () => {
     await fitsThePhone(page);
 
     const tech = await signedInApi("tech");
-    const second = await tech.post("/api/applications", {
-      data: {
-        customerName: customer,
-        serviceAddress: { street: "12 Oak Street", city: "Austin", state: "TX", zip: "78701" },
-        areaTreated: { amount: "300", unit: "LINEAR_FT" },
-        startedAt: new Date(Date.now() - 3_600_000).toISOString(),
-        targetPests: ["Cucarachas"],
-        method: "BAIT",
-        lines: [{ itemId, amount: "1", unit: "FL_OZ" }],
-      },
+    await recordApplication(tech, {
+      customerName: customer,
+      serviceAddress: { street: "12 Oak Street", city: "Austin", state: "TX", zip: "78701" },
+      areaTreated: { amount: "300", unit: "LINEAR_FT" },
+      targetPests: ["Cucarachas"],
+      lines: [{ itemId, amount: "1", unit: "FL_OZ" }],
     });
-    expect(second.status(), await second.text()).toBe(201);
     await page.reload();
     await page.getByRole("searchbox", { name: "Cliente" }).fill(customer);
     await expect(page.getByText("2 aplicaciones que coinciden con los filtros")).toBeVisible();

@@ -1,18 +1,8 @@
-import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
-import { expect, installed, PASSWORDS, signIn, test, unique } from "./fixtures.ts";
+import { request as playwrightRequest, type Page } from "@playwright/test";
+import { BASE_URL, expect, installed, PASSWORDS, signedInApi, signIn, test, unique } from "./fixtures.ts";
 
 // Field work without signal (issue 13): the built app, its service worker, Chromium's offline mode.
 test.use({ serviceWorkers: "allow" });
-
-const PORT = Number(process.env.E2E_PORT ?? 3210);
-const base = `http://127.0.0.1:${PORT}`;
-
-async function signedInApi(username: string): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({ baseURL: base });
-  const res = await api.post("/api/auth/login", { data: { username, password: PASSWORDS[username] } });
-  expect(res.status()).toBe(200);
-  return api;
-}
 
 type Kept = { equipment: { name: string; serialNumber: string | null }[] } | null;
 /** The signed-in user's copy in IndexedDB, read the way the app stores it. */
@@ -175,7 +165,7 @@ test("a session that ended while offline keeps the queue: another user never sen
 
   // The session ends on the server while the phone is away (signed out elsewhere, or expired).
   const cookies = await context.cookies();
-  const sameSession = await playwrightRequest.newContext({ baseURL: base, storageState: { cookies, origins: [] } });
+  const sameSession = await playwrightRequest.newContext({ baseURL: BASE_URL, storageState: { cookies, origins: [] } });
   expect((await sameSession.post("/api/auth/logout")).status()).toBe(200);
   await sameSession.dispose();
 

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { messages as english } from "../../client/src/platform/locales/en-US/messages.ts";
 import { accent, leftover, pseudo, pseudoCatalog } from "../helpers/pseudo.ts";
-import { expect, test, unique } from "./fixtures.ts";
+import { expect, recordApplication, test, unique } from "./fixtures.ts";
 
 /*
  * One pass over every screen and the dialogs their main buttons open, at phone size, in a pseudo-locale
@@ -146,18 +146,10 @@ test("every screen and its main dialogs read through the catalog (pseudo-locale,
   // A record's own page: one of this test's own (the e2e server's data has none to begin with).
   const item = await page.request.post("/api/inventory", { data: { name: `Pseudo Gel ${Date.now()}`, category: "Bait", quantity: 4, unit: "boxes" } });
   expect(item.status(), await item.text()).toBe(201);
-  const recorded = await page.request.post("/api/applications", {
-    data: {
-      customerName: "Pseudo Customer",
-      serviceAddress: { street: "1 Main St", city: "Austin", state: "TX", zip: "78701" },
-      areaTreated: { amount: "100", unit: "SQ_FT" },
-      startedAt: new Date(Date.now() - 3_600_000).toISOString(),
-      targetPests: ["Ants"],
-      method: "BAIT",
-      lines: [{ itemId: ((await item.json()) as { id: number }).id, amount: "1", unit: "boxes" }],
-    },
+  await recordApplication(page.request, {
+    customerName: "Pseudo Customer",
+    lines: [{ itemId: ((await item.json()) as { id: number }).id, amount: "1", unit: "boxes" }],
   });
-  expect(recorded.status(), await recorded.text()).toBe(201);
   const first = await page.request.post("/graphql", {
     data: { query: '{ applications(first: 1, filter: { customer: "Pseudo Customer" }) { edges { node { id } } } }' },
   });

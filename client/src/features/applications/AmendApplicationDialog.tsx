@@ -2,47 +2,30 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Trans, useLingui } from "@lingui/react/macro";
 import DeleteIcon from "@mui/icons-material/DeleteOutlined";
 import UndoIcon from "@mui/icons-material/Undo";
-import {
-  Alert,
-  Autocomplete,
-  Box,
-  Button,
-  CircularProgress,
-  DialogContent,
-  DialogTitle,
-  Grid,
-  IconButton,
-  InputAdornment,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from "@mui/material";
+import { Alert, Box, Button, CircularProgress, DialogContent, DialogTitle, Grid, IconButton, InputAdornment, Stack, Typography } from "@mui/material";
 import { useMemo, useRef, useState } from "react";
-import { Controller, useFieldArray, useForm, useWatch, type FieldPath, type Resolver } from "react-hook-form";
+import { useFieldArray, useForm, useWatch, type FieldPath, type Resolver } from "react-hook-form";
 import { graphql, useFragment, useLazyLoadQuery, useMutation } from "react-relay";
 import type { AmendApplicationDialogMutation } from "../../__generated__/AmendApplicationDialogMutation.graphql.ts";
 import type { AmendApplicationDialogTeamQuery } from "../../__generated__/AmendApplicationDialogTeamQuery.graphql.ts";
 import type { AmendApplicationDialog_application$key } from "../../__generated__/AmendApplicationDialog_application.graphql.ts";
 import { FormActions } from "../../components/form/FormActions.tsx";
-import { FormSelect, FormText } from "../../components/form/fields.tsx";
+import { FormText } from "../../components/form/fields.tsx";
 import { useFormSave } from "../../components/form/useFormSave.ts";
 import { useSession } from "../../platform/session.ts";
 import {
   AMENDABLE,
-  APPLICATION_METHODS,
-  METHOD_LABEL,
+  RECORD_WITHIN_DAYS,
   amendApplicationForm,
   isoToLocalDateTime,
   newLineValues,
   type Amendable,
   type AmendApplicationFormValues,
 } from "../../../../schemas/applications.ts";
-import { AREA_LABEL, AREA_UNITS, type AreaUnit } from "../../../../schemas/measures.ts";
-import { COMMON_PESTS, useItemSearch, type FoundItem } from "../inventory/index.ts";
-import { RECORD_WITHIN_DAYS } from "../../../../schemas/applications.ts";
-import { unitText } from "./format.ts";
+import type { AreaUnit } from "../../../../schemas/measures.ts";
+import { AmountUnit, ProductCard, ProductProblem, ProductSearch, useProductAdder } from "./ProductLines.tsx";
 import { unitsOf, useProducts } from "./products.ts";
+import { AddressFields, SupervisedFields, SupervisorField, TreatmentFields, WeatherFields } from "./VisitFields.tsx";
 
 type Values = AmendApplicationFormValues;
 
@@ -201,21 +184,12 @@ export default function AmendApplicationDialog({
     form.setValue("removeLineIds", gone ? [...form.getValues("removeLineIds"), lineId] : form.getValues("removeLineIds").filter((id) => id !== lineId), {
       shouldDirty: true,
     });
-  const [problem, setProblem] = useState<string | null>(null);
-  const [adding, setAdding] = useState(false);
-  const addProduct = async (id: string) => {
-    setProblem(null);
-    setAdding(true);
-    try {
-      const product = products[id] ?? (await load(id));
-      if (!product) return setProblem(t`That product could not be loaded`);
-      added.append(newLineValues(product.id, unitsOf(product)[0]!));
-    } catch {
-      setProblem(t`The product could not be loaded: check the connection and try again`);
-    } finally {
-      setAdding(false);
-    }
-  };
+  const {
+    add: addProduct,
+    busy: adding,
+    problem,
+    setProblem,
+  } = useProductAdder(products, load, (product) => added.append(newLineValues(product.id, unitsOf(product)[0]!)));
   // Which form input each line sent stands for: the server names a line by its place in what was sent.
   const sentLines = useRef<string[]>([]);
   const [unplaced, setUnplaced] = useState<string | null>(null);
@@ -293,73 +267,8 @@ export default function AmendApplicationDialog({
           <Grid size={12}>
             <FormText control={control} name="customerName" label={t`Customer name`} helperText=" " />
           </Grid>
-          <Grid size={12}>
-            <FormText control={control} name="serviceAddress.street" label={t`Street`} helperText=" " />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormText control={control} name="serviceAddress.city" label={t`City`} helperText=" " />
-          </Grid>
-          <Grid size={{ xs: 4, sm: 2 }}>
-            <FormText control={control} name="serviceAddress.state" label={t`State`} slotProps={{ htmlInput: { maxLength: 2 } }} helperText=" " />
-          </Grid>
-          <Grid size={{ xs: 8, sm: 4 }}>
-            <FormText control={control} name="serviceAddress.zip" label={t`ZIP`} helperText=" " />
-          </Grid>
-          <Grid size={12}>
-            <FormText control={control} name="siteDescription" label={t`Site`} helperText=" " />
-          </Grid>
-          <Grid size={{ xs: 7, sm: 4 }}>
-            <FormText control={control} name="areaAmount" label={t`Area treated`} slotProps={{ htmlInput: { inputMode: "decimal" } }} helperText=" " />
-          </Grid>
-          <Grid size={{ xs: 5, sm: 3 }}>
-            <FormSelect
-              control={control}
-              name="areaUnit"
-              label={t`Area unit`}
-              options={AREA_UNITS.map((u) => ({ value: u, label: AREA_LABEL[u] }))}
-              helperText=" "
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 5 }}>
-            <FormSelect
-              control={control}
-              name="method"
-              label={t`Method`}
-              options={APPLICATION_METHODS.map((m) => ({ value: m, label: METHOD_LABEL[m] }))}
-              helperText=" "
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormText control={control} name="startedAt" label={t`Started`} type="datetime-local" slotProps={{ inputLabel: { shrink: true } }} helperText=" " />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormText control={control} name="endedAt" label={t`Ended`} type="datetime-local" slotProps={{ inputLabel: { shrink: true } }} helperText=" " />
-          </Grid>
-          <Grid size={12}>
-            <Controller
-              control={control}
-              name="targetPests"
-              render={({ field, fieldState }) => (
-                <Autocomplete
-                  multiple
-                  freeSolo
-                  autoSelect
-                  options={COMMON_PESTS}
-                  value={field.value}
-                  onChange={(_e, v) => field.onChange(v.map((s) => s.trim()).filter(Boolean))}
-                  renderInput={(params) => (
-                    <TextField
-                      {...params}
-                      inputRef={field.ref}
-                      label={t`Target pests`}
-                      error={Boolean(fieldState.error)}
-                      helperText={fieldState.error?.message ?? " "}
-                    />
-                  )}
-                />
-              )}
-            />
-          </Grid>
+          <AddressFields control={control} />
+          <TreatmentFields control={control} />
           {a.lines.map((l, i) => {
             const product = l.productName;
             return removed.includes(l.id) ? (
@@ -407,40 +316,26 @@ export default function AmendApplicationDialog({
             const name = product.name;
             return (
               <Grid size={12} key={field.id}>
-                <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t`Product added: ${name}`}>
-                  <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start", mb: 1.5 }}>
-                    <Box sx={{ flex: 1, minWidth: 0 }}>
-                      <Typography sx={{ fontWeight: 700, overflowWrap: "anywhere" }}>{name}</Typography>
-                      <Typography variant="body2" color="text.secondary">
-                        <Trans>Added by this amendment; taken from stock when saved</Trans>
-                      </Typography>
-                    </Box>
-                    <IconButton aria-label={t`Remove ${name}`} onClick={() => added.remove(index)} edge="end">
-                      <DeleteIcon />
-                    </IconButton>
-                  </Stack>
-                  <Grid container spacing={2}>
-                    <Grid size={{ xs: 7, sm: 6 }}>
-                      <FormText
-                        control={control}
-                        name={`newLines.${index}.amount`}
-                        label={t`Amount applied`}
-                        required
-                        slotProps={{ htmlInput: { inputMode: "decimal" } }}
-                        helperText=" "
-                      />
-                    </Grid>
-                    <Grid size={{ xs: 5, sm: 6 }}>
-                      <FormSelect
-                        control={control}
-                        name={`newLines.${index}.unit`}
-                        label={t`Unit`}
-                        options={unitsOf(product).map((u) => ({ value: u, label: unitText(u) }))}
-                        helperText=" "
-                      />
-                    </Grid>
-                  </Grid>
-                </Paper>
+                <ProductCard
+                  label={t`Product added: ${name}`}
+                  name={name}
+                  onRemove={() => added.remove(index)}
+                  about={
+                    <Typography variant="body2" color="text.secondary">
+                      <Trans>Added by this amendment; taken from stock when saved</Trans>
+                    </Typography>
+                  }
+                >
+                  <AmountUnit
+                    control={control}
+                    amount={`newLines.${index}.amount`}
+                    unit={`newLines.${index}.unit`}
+                    label={t`Amount applied`}
+                    required
+                    units={unitsOf(product)}
+                    sizes={[6, 6]}
+                  />
+                </ProductCard>
               </Grid>
             );
           })}
@@ -449,94 +344,25 @@ export default function AmendApplicationDialog({
               <ProductSearch onPick={(item) => void addProduct(item.id)} label={t`Add a product`} />
               {adding && <CircularProgress size={20} aria-label={t`Loading product`} />}
             </Stack>
-            {problem && (
-              <Alert severity="warning" onClose={() => setProblem(null)} sx={{ mt: 1 }}>
-                {problem}
-              </Alert>
-            )}
+            <ProductProblem problem={problem} onClose={() => setProblem(null)} sx={{ mt: 1 }} />
           </Grid>
           {isManager && (
-            <Grid size={12}>
-              <FormSelect
-                control={control}
-                name="supervisorId"
-                label={t`Supervising certified applicator`}
-                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-                options={[
-                  { value: "", label: t`None` },
-                  ...supervisors.map((u) => ({ value: u.id, label: u.certification ? `${u.name} · ${u.certification.number}` : u.name })),
-                  ...(a.supervisor && !supervisors.some((u) => u.id === a.supervisor!.id)
-                    ? [{ value: a.supervisor.id, label: a.supervisorName ?? a.supervisor.id }]
-                    : []),
-                ]}
-                helperText={t`When the applicator worked under someone else's licence`}
-              />
-            </Grid>
-          )}
-          <Grid size={12}>
-            <Controller
+            <SupervisorField
               control={control}
-              name="supervisedApplicators"
-              render={({ field, fieldState }) => (
-                <Autocomplete
-                  multiple
-                  freeSolo
-                  autoSelect
-                  options={[] as string[]}
-                  value={field.value}
-                  onChange={(_e, v) => field.onChange(v.map((s) => s.trim()).filter(Boolean))}
-                  renderInput={(params) => (
-                    <TextField
-                      {...params}
-                      inputRef={field.ref}
-                      label={t`Non-certified applicators supervised`}
-                      error={Boolean(fieldState.error)}
-                      helperText={fieldState.error?.message ?? t`Names, each followed by Enter`}
-                    />
-                  )}
-                />
-              )}
+              people={[
+                ...supervisors.map((u) => ({ value: u.id, label: u.certification ? `${u.name} · ${u.certification.number}` : u.name })),
+                ...(a.supervisor && !supervisors.some((u) => u.id === a.supervisor!.id)
+                  ? [{ value: a.supervisor.id, label: a.supervisorName ?? a.supervisor.id }]
+                  : []),
+              ]}
+              helperText={t`When the applicator worked under someone else's licence`}
             />
-          </Grid>
-          <Grid size={{ xs: 6, sm: 4 }}>
-            <FormText control={control} name="weather.temperatureF" label={t`Temperature °F`} helperText=" " />
-          </Grid>
-          <Grid size={{ xs: 6, sm: 4 }}>
-            <FormText control={control} name="weather.windSpeedMph" label={t`Wind mph`} helperText=" " />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>
-            <FormText control={control} name="weather.windDirection" label={t`Wind from`} helperText=" " />
-          </Grid>
-          <Grid size={12}>
-            <FormText control={control} name="notes" label={t`Notes`} multiline minRows={2} helperText=" " />
-          </Grid>
+          )}
+          <SupervisedFields control={control} />
+          <WeatherFields control={control} />
         </Grid>
       </DialogContent>
       <FormActions submitLabel={t`Save amendment`} busy={pending} onCancel={onDone} />
     </form>
-  );
-}
-
-function ProductSearch({ onPick, label }: { onPick(item: FoundItem): void; label: string }) {
-  const [text, setText] = useState("");
-  const [open, setOpen] = useState(false);
-  const { options, loading } = useItemSearch(open ? text : "");
-  return (
-    <Autocomplete<FoundItem>
-      sx={{ flex: 1, minWidth: 0 }}
-      open={open}
-      onOpen={() => setOpen(true)}
-      onClose={() => setOpen(false)}
-      options={options}
-      loading={loading}
-      value={null}
-      inputValue={text}
-      onInputChange={(_e, v, reason) => setText(reason === "reset" ? "" : v)}
-      onChange={(_e, item) => item && onPick(item)}
-      getOptionLabel={(o) => o.name}
-      isOptionEqualToValue={(x, y) => x.id === y.id}
-      filterOptions={(o) => o}
-      renderInput={(params) => <TextField {...params} label={label} />}
-    />
   );
 }

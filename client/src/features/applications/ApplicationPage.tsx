@@ -1,7 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
-import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import EditIcon from "@mui/icons-material/EditOutlined";
 import PictureAsPdfIcon from "@mui/icons-material/PictureAsPdfOutlined";
 import {
@@ -10,8 +9,6 @@ import {
   AccordionSummary,
   Box,
   Button,
-  Card,
-  CardContent,
   Chip,
   Divider,
   List,
@@ -23,9 +20,9 @@ import {
 } from "@mui/material";
 import { lazy, useState, type ReactNode } from "react";
 import { graphql, useFragment, usePreloadedQuery } from "react-relay";
-import { Link as RouterLink } from "react-router-dom";
 import type { ApplicationPageQuery } from "../../__generated__/ApplicationPageQuery.graphql.ts";
 import type { ApplicationPage_application$key } from "../../__generated__/ApplicationPage_application.graphql.ts";
+import { BackLink, RecordNotFound } from "../../components/DetailPage.tsx";
 import { PageDialog } from "../../components/PageDialog.tsx";
 import { useRouteQuery } from "../../platform/routeQueries.ts";
 import { addressText, areaText, methodText, notRecorded, signalText, spanText, unitLabelText, unitText, whenText } from "./format.ts";
@@ -51,18 +48,7 @@ export default function ApplicationPage() {
   const [amending, setAmending] = useState(false);
   const application = data.node?.application;
   if (!application) {
-    return (
-      <Stack spacing={2}>
-        <BackLink />
-        <Card>
-          <CardContent>
-            <Typography color="text.secondary" sx={{ textAlign: "center", py: 3 }}>
-              {t`This application record does not exist, or it is not yours to see.`}
-            </Typography>
-          </CardContent>
-        </Card>
-      </Stack>
-    );
+    return <RecordNotFound back={<BackToApplications />}>{t`This application record does not exist, or it is not yours to see.`}</RecordNotFound>;
   }
   return (
     <>
@@ -74,15 +60,9 @@ export default function ApplicationPage() {
   );
 }
 
-function BackLink() {
+function BackToApplications() {
   const { t } = useLingui();
-  return (
-    <Box>
-      <Button component={RouterLink} to="/applications" startIcon={<ArrowBackIcon />} size="small">
-        {t`All applications`}
-      </Button>
-    </Box>
-  );
+  return <BackLink to="/applications">{t`All applications`}</BackLink>;
 }
 
 function Record({ application, onAmend }: { application: ApplicationPage_application$key; onAmend(): void }) {
@@ -192,7 +172,7 @@ function Record({ application, onAmend }: { application: ApplicationPage_applica
   const recorder = a.recordedBy.name;
   return (
     <Stack spacing={2} sx={{ maxWidth: 900 }}>
-      <BackLink />
+      <BackToApplications />
       <Paper sx={{ p: 2 }}>
         <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ alignItems: { sm: "flex-start" }, justifyContent: "space-between" }}>
           <Box sx={{ minWidth: 0 }}>

@@ -2,9 +2,24 @@ import { useLingui } from "@lingui/react/macro";
 import AddIcon from "@mui/icons-material/Add";
 import DeleteIcon from "@mui/icons-material/DeleteOutlined";
 import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
-import { Alert, Autocomplete, Box, Button, Chip, CircularProgress, Grid, IconButton, Paper, Stack, TextField, Typography } from "@mui/material";
-import { useState } from "react";
-import { useFieldArray, type Control, type UseFormReturn } from "react-hook-form";
+import {
+  Alert,
+  Autocomplete,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Grid,
+  IconButton,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+  type SxProps,
+  type Theme,
+} from "@mui/material";
+import { useState, type ReactNode } from "react";
+import { useFieldArray, type Control, type FieldPath, type FieldValues, type UseFormReturn } from "react-hook-form";
 import { useRelayEnvironment } from "react-relay";
 import type { z } from "zod";
 import { BarcodeScannerDialog } from "../../components/BarcodeScannerDialog.tsx";
@@ -40,23 +55,10 @@ export function ProductLines({
   const lines = useFieldArray({ control, name: "lines" });
   const environment = useRelayEnvironment();
   const [scanning, setScanning] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const add = async (id: string) => {
-    setProblem(null);
-    setBusy(true);
-    try {
-      const product = products[id] ?? (await load(id));
-      if (!product) return setProblem(t`That product could not be loaded`);
-      lines.append(newLineValues(product.id, unitsOf(product)[0]!));
-      form.clearErrors("lines");
-    } catch {
-      setProblem(t`The product could not be loaded: check the connection and try again`);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { add, busy, setBusy, problem, setProblem } = useProductAdder(products, load, (product) => {
+    lines.append(newLineValues(product.id, unitsOf(product)[0]!));
+    form.clearErrors("lines");
+  });
   const scanned = async (code: string) => {
     setBusy(true);
     const found = await findProduct(environment, code);
@@ -74,11 +76,7 @@ export function ProductLines({
         return product ? <LineFields key={field.id} control={control} index={index} product={product} onRemove={() => lines.remove(index)} /> : null;
       })}
       {listError && <Alert severity="error">{listError}</Alert>}
-      {problem && (
-        <Alert severity="warning" onClose={() => setProblem(null)}>
-          {problem}
-        </Alert>
-      )}
+      <ProductProblem problem={problem} onClose={() => setProblem(null)} />
       <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ alignItems: { sm: "center" } }}>
         <Button variant="outlined" startIcon={<QrCodeScannerIcon />} onClick={() => setScanning(true)} sx={{ whiteSpace: "nowrap" }}>
           {t`Scan product`}
@@ -91,7 +89,41 @@ export function ProductLines({
   );
 }
 
-function ProductSearch({ onPick, label }: { onPick(item: FoundItem): void; label: string }) {
+/**
+ * Adding a product to a form's lines: the product read from the server (once), then `append`; while
+ * it loads `busy`, and when it cannot be read the `problem` to show.
+ */
+export function useProductAdder(products: Record<string, Product>, load: (id: string) => Promise<Product | null>, append: (product: Product) => void) {
+  const { t } = useLingui();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const add = async (id: string) => {
+    setProblem(null);
+    setBusy(true);
+    try {
+      const product = products[id] ?? (await load(id));
+      if (!product) return setProblem(t`That product could not be loaded`);
+      append(product);
+    } catch {
+      setProblem(t`The product could not be loaded: check the connection and try again`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { add, busy, setBusy, problem, setProblem };
+}
+
+/** Why a product could not be added, until closed. */
+export function ProductProblem({ problem, onClose, sx }: { problem: string | null; onClose(): void; sx?: SxProps<Theme> }) {
+  return problem ? (
+    <Alert severity="warning" onClose={onClose} sx={sx}>
+      {problem}
+    </Alert>
+  ) : null;
+}
+
+/** A product found by name as it is typed; picking one hands it on and empties the search. */
+export function ProductSearch({ onPick, label }: { onPick(item: FoundItem): void; label: string }) {
   const [text, setText] = useState("");
   const [open, setOpen] = useState(false);
   const { options, loading } = useItemSearch(open ? text : "");
@@ -124,10 +156,12 @@ function LineFields({ control, index, product, onRemove }: { control: Control<Va
   // Places with something to take: whole containers, or an open one ("0 containers + 62 fl oz" in any language).
   const places = product.stockLevels.filter((l) => l.quantity > 0 || (measured && l.stockText.includes(" + ")));
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t`Product: ${name}`}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start", mb: 1.5 }}>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography sx={{ fontWeight: 700, overflowWrap: "anywhere" }}>{product.name}</Typography>
+    <ProductCard
+      label={t`Product: ${name}`}
+      name={name}
+      onRemove={onRemove}
+      about={
+        <>
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: "anywhere" }}>
             {epa ? t`EPA Reg. No. ${epa}` : t`No EPA number`} · {t`${stockText} in stock`}
           </Typography>
@@ -135,92 +169,138 @@ function LineFields({ control, index, product, onRemove }: { control: Control<Va
             {product.restrictedUse && <Chip size="small" color="error" label={t`Restricted use`} />}
             {product.signalWord && <Chip size="small" variant="outlined" label={signalText(product.signalWord)} />}
           </Stack>
+        </>
+      }
+    >
+      <AmountUnit
+        control={control}
+        amount={`lines.${index}.amount`}
+        unit={`lines.${index}.unit`}
+        label={t`Amount applied`}
+        required
+        units={units}
+        sizes={[4, 3]}
+        unitHelp={measured ? " " : t`Whole units`}
+      />
+      <Grid size={{ xs: 12, sm: 5 }}>
+        <FormSelect
+          control={control}
+          name={`lines.${index}.locationId`}
+          label={t`Taken from`}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          options={[
+            { value: USUAL_PLACE, label: t`The usual place` },
+            ...places.map((l) => ({ value: l.location.id, label: `${l.location.name} · ${l.stockText}` })),
+          ]}
+          helperText={t`Default: your truck when it carries it, else the main warehouse`}
+        />
+      </Grid>
+      {measured && !dilution && (
+        <Grid size={12}>
+          <Button size="small" startIcon={<AddIcon />} onClick={() => setDilution(true)}>
+            {t`Add dilution`}
+          </Button>
+        </Grid>
+      )}
+      {measured && dilution && (
+        <>
+          <AmountUnit
+            control={control}
+            amount={`lines.${index}.dilutionAmount`}
+            unit={`lines.${index}.dilutionUnit`}
+            label={t`Product`}
+            units={MEASURE_UNITS}
+            sizes={[3, 3]}
+          />
+          <AmountUnit
+            control={control}
+            amount={`lines.${index}.finishedVolume`}
+            unit={`lines.${index}.finishedUnit`}
+            label={t`per finished mix`}
+            units={["FL_OZ", "GAL", "ML", "L"]}
+            sizes={[3, 3]}
+          />
+        </>
+      )}
+    </ProductCard>
+  );
+}
+
+/** A product line as a card: the product's name and what is said about it, a button that removes it, then its fields. */
+export function ProductCard({
+  label,
+  name,
+  about,
+  onRemove,
+  children,
+}: {
+  label: string;
+  name: string;
+  about: ReactNode;
+  onRemove(): void;
+  children: ReactNode;
+}) {
+  const { t } = useLingui();
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={label}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start", mb: 1.5 }}>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography sx={{ fontWeight: 700, overflowWrap: "anywhere" }}>{name}</Typography>
+          {about}
         </Box>
         <IconButton aria-label={t`Remove ${name}`} onClick={onRemove} edge="end">
           <DeleteIcon />
         </IconButton>
       </Stack>
       <Grid container spacing={2}>
-        <Grid size={{ xs: 7, sm: 4 }}>
-          <FormText
-            control={control}
-            name={`lines.${index}.amount`}
-            label={t`Amount applied`}
-            required
-            slotProps={{ htmlInput: { inputMode: "decimal" } }}
-            helperText=" "
-          />
-        </Grid>
-        <Grid size={{ xs: 5, sm: 3 }}>
-          <FormSelect
-            control={control}
-            name={`lines.${index}.unit`}
-            label={t`Unit`}
-            options={units.map((u) => ({ value: u, label: unitText(u) }))}
-            helperText={measured ? " " : t`Whole units`}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 5 }}>
-          <FormSelect
-            control={control}
-            name={`lines.${index}.locationId`}
-            label={t`Taken from`}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-            options={[
-              { value: USUAL_PLACE, label: t`The usual place` },
-              ...places.map((l) => ({ value: l.location.id, label: `${l.location.name} · ${l.stockText}` })),
-            ]}
-            helperText={t`Default: your truck when it carries it, else the main warehouse`}
-          />
-        </Grid>
-        {measured && !dilution && (
-          <Grid size={12}>
-            <Button size="small" startIcon={<AddIcon />} onClick={() => setDilution(true)}>
-              {t`Add dilution`}
-            </Button>
-          </Grid>
-        )}
-        {measured && dilution && (
-          <>
-            <Grid size={{ xs: 7, sm: 3 }}>
-              <FormText
-                control={control}
-                name={`lines.${index}.dilutionAmount`}
-                label={t`Product`}
-                slotProps={{ htmlInput: { inputMode: "decimal" } }}
-                helperText=" "
-              />
-            </Grid>
-            <Grid size={{ xs: 5, sm: 3 }}>
-              <FormSelect
-                control={control}
-                name={`lines.${index}.dilutionUnit`}
-                label={t`Unit`}
-                options={MEASURE_UNITS.map((u) => ({ value: u, label: unitText(u) }))}
-                helperText=" "
-              />
-            </Grid>
-            <Grid size={{ xs: 7, sm: 3 }}>
-              <FormText
-                control={control}
-                name={`lines.${index}.finishedVolume`}
-                label={t`per finished mix`}
-                slotProps={{ htmlInput: { inputMode: "decimal" } }}
-                helperText=" "
-              />
-            </Grid>
-            <Grid size={{ xs: 5, sm: 3 }}>
-              <FormSelect
-                control={control}
-                name={`lines.${index}.finishedUnit`}
-                label={t`Unit`}
-                options={(["FL_OZ", "GAL", "ML", "L"] as const).map((u) => ({ value: u, label: unitText(u) }))}
-                helperText=" "
-              />
-            </Grid>
-          </>
-        )}
+        {children}
       </Grid>
     </Paper>
+  );
+}
+
+/** An amount and its unit, side by side (`amount` and `unit` name them in their form); `sizes` are their widths on a wider screen. */
+export function AmountUnit<T extends FieldValues, O>({
+  control,
+  amount,
+  unit,
+  label,
+  required,
+  units,
+  sizes,
+  unitHelp = " ",
+}: {
+  control: Control<T, unknown, O>;
+  amount: string;
+  unit: string;
+  label: string;
+  required?: boolean;
+  units: readonly string[];
+  sizes: [number, number];
+  unitHelp?: string;
+}) {
+  const { t } = useLingui();
+  return (
+    <>
+      <Grid size={{ xs: 7, sm: sizes[0] }}>
+        <FormText
+          control={control}
+          name={amount as FieldPath<T>}
+          label={label}
+          required={required}
+          slotProps={{ htmlInput: { inputMode: "decimal" } }}
+          helperText=" "
+        />
+      </Grid>
+      <Grid size={{ xs: 5, sm: sizes[1] }}>
+        <FormSelect
+          control={control}
+          name={unit as FieldPath<T>}
+          label={t`Unit`}
+          options={units.map((u) => ({ value: u, label: unitText(u) }))}
+          helperText={unitHelp}
+        />
+      </Grid>
+    </>
   );
 }

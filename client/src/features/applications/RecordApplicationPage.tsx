@@ -1,27 +1,25 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useLingui } from "@lingui/react/macro";
-import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import { Alert, Autocomplete, Box, Button, Grid, Paper, Stack, TextField, Typography } from "@mui/material";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { Controller, useForm, type Control, type FieldPath } from "react-hook-form";
+import { Controller, useForm, type FieldPath } from "react-hook-form";
 import { graphql, useMutation, usePreloadedQuery } from "react-relay";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router-dom";
 import type { z } from "zod";
 import type { RecordApplicationPageMutation } from "../../__generated__/RecordApplicationPageMutation.graphql.ts";
 import type { RecordApplicationPageQuery } from "../../__generated__/RecordApplicationPageQuery.graphql.ts";
-import { FormSelect, FormText } from "../../components/form/fields.tsx";
+import { BackLink } from "../../components/DetailPage.tsx";
+import { FormSelect } from "../../components/form/fields.tsx";
 import { useFormSave } from "../../components/form/useFormSave.ts";
 import { useKeptOnPhone } from "../../offline/useKeptOnPhone.ts";
 import { useRouteQuery } from "../../platform/routeQueries.ts";
 import { shownMessage } from "../../platform/schemaMessages.ts";
 import { useSession } from "../../platform/session.ts";
-import { APPLICATION_METHODS, isoToLocalDateTime, newLineValues, recordApplicationForm } from "../../../../schemas/applications.ts";
-import { AREA_UNITS } from "../../../../schemas/measures.ts";
-import { COMMON_PESTS } from "../inventory/index.ts";
-import { areaUnitText, methodText } from "./format.ts";
+import { isoToLocalDateTime, newLineValues, recordApplicationForm } from "../../../../schemas/applications.ts";
 import { applicationPath } from "./paths.ts";
 import { ProductLines } from "./ProductLines.tsx";
 import { unitsOf, useProducts } from "./products.ts";
+import { AddressFields, SupervisedFields, SupervisorField, TreatmentFields, WeatherFields } from "./VisitFields.tsx";
 
 type Values = z.input<typeof recordApplicationForm>;
 type Output = z.output<typeof recordApplicationForm>;
@@ -204,11 +202,7 @@ export default function RecordApplicationPage() {
   return (
     <Box component="form" onSubmit={submit} noValidate aria-label={t`Record application`} sx={{ maxWidth: 800 }}>
       <Stack spacing={2}>
-        <Box>
-          <Button component={RouterLink} to="/applications" size="small" startIcon={<ArrowBackIcon />}>
-            {t`All applications`}
-          </Button>
-        </Box>
+        <BackLink to="/applications">{t`All applications`}</BackLink>
         {queued && (
           <Alert severity="info" onClose={() => setQueued(null)}>
             {queued}
@@ -248,94 +242,13 @@ export default function RecordApplicationPage() {
                 )}
               />
             </Grid>
-            <Grid size={12}>
-              <FormText control={control} name="serviceAddress.street" label={t`Street`} required autoComplete="street-address" helperText=" " />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormText control={control} name="serviceAddress.city" label={t`City`} required helperText=" " />
-            </Grid>
-            <Grid size={{ xs: 4, sm: 2 }}>
-              <FormText
-                control={control}
-                name="serviceAddress.state"
-                label={t`State`}
-                required
-                placeholder="TX"
-                slotProps={{ htmlInput: { maxLength: 2, autoCapitalize: "characters" } }}
-                helperText=" "
-              />
-            </Grid>
-            <Grid size={{ xs: 8, sm: 4 }}>
-              <FormText
-                control={control}
-                name="serviceAddress.zip"
-                label={t`ZIP`}
-                required
-                slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 10 } }}
-                helperText=" "
-              />
-            </Grid>
-            <Grid size={12}>
-              <FormText control={control} name="siteDescription" label={t`Site`} placeholder={t`e.g. Kitchen and exterior perimeter`} helperText=" " />
-            </Grid>
+            <AddressFields control={control} required />
           </Grid>
         </Section>
 
         <Section title={t`Treatment`}>
           <Grid container spacing={2}>
-            <Grid size={{ xs: 7, sm: 4 }}>
-              <FormText
-                control={control}
-                name="areaAmount"
-                label={t`Area treated`}
-                required
-                slotProps={{ htmlInput: { inputMode: "decimal" } }}
-                helperText=" "
-              />
-            </Grid>
-            <Grid size={{ xs: 5, sm: 3 }}>
-              <FormSelect
-                control={control}
-                name="areaUnit"
-                label={t`Area unit`}
-                options={AREA_UNITS.map((u) => ({ value: u, label: areaUnitText(u) }))}
-                helperText=" "
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 5 }}>
-              <FormSelect
-                control={control}
-                name="method"
-                label={t`Method`}
-                required
-                options={APPLICATION_METHODS.map((m) => ({ value: m, label: methodText(m) }))}
-                helperText=" "
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormText
-                control={control}
-                name="startedAt"
-                label={t`Started`}
-                type="datetime-local"
-                required
-                slotProps={{ inputLabel: { shrink: true } }}
-                helperText=" "
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormText
-                control={control}
-                name="endedAt"
-                label={t`Ended`}
-                type="datetime-local"
-                slotProps={{ inputLabel: { shrink: true } }}
-                helperText={t`Optional`}
-              />
-            </Grid>
-            <Grid size={12}>
-              <Names control={control} name="targetPests" label={t`Target pests`} required options={COMMON_PESTS} helperText={t`Pick or type, then Enter`} />
-            </Grid>
+            <TreatmentFields control={control} required />
           </Grid>
         </Section>
 
@@ -379,52 +292,19 @@ export default function RecordApplicationPage() {
               )}
             </Grid>
             {isManager && team.length > 0 && (
-              <Grid size={12}>
-                <FormSelect
-                  control={control}
-                  name="supervisorId"
-                  label={t`Supervising certified applicator`}
-                  slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-                  options={[
-                    { value: "", label: t`None` },
-                    ...team.filter((u) => u.certification?.valid).map((u) => ({ value: u.id, label: `${u.name} · ${u.certification!.number}` })),
-                  ]}
-                  helperText={t`When the applicator works under someone else's licence`}
-                />
-              </Grid>
-            )}
-            <Grid size={12}>
-              <Names
+              <SupervisorField
                 control={control}
-                name="supervisedApplicators"
-                label={t`Non-certified applicators supervised`}
-                options={[]}
-                helperText={t`Names, each followed by Enter`}
+                people={team.filter((u) => u.certification?.valid).map((u) => ({ value: u.id, label: `${u.name} · ${u.certification!.number}` }))}
+                helperText={t`When the applicator works under someone else's licence`}
               />
-            </Grid>
+            )}
+            <SupervisedFields control={control} />
           </Grid>
         </Section>
 
         <Section title={t`Weather and notes`}>
           <Grid container spacing={2}>
-            <Grid size={{ xs: 6, sm: 4 }}>
-              <FormText
-                control={control}
-                name="weather.temperatureF"
-                label={t`Temperature °F`}
-                slotProps={{ htmlInput: { inputMode: "decimal" } }}
-                helperText=" "
-              />
-            </Grid>
-            <Grid size={{ xs: 6, sm: 4 }}>
-              <FormText control={control} name="weather.windSpeedMph" label={t`Wind mph`} slotProps={{ htmlInput: { inputMode: "decimal" } }} helperText=" " />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              <FormText control={control} name="weather.windDirection" label={t`Wind from`} placeholder={t`e.g. NW`} helperText=" " />
-            </Grid>
-            <Grid size={12}>
-              <FormText control={control} name="notes" label={t`Notes`} multiline minRows={2} helperText=" " />
-            </Grid>
+            <WeatherFields control={control} />
           </Grid>
         </Section>
 
@@ -449,49 +329,5 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       </Typography>
       {children}
     </Paper>
-  );
-}
-
-/** A list of names (pests, people): picked or typed; what is typed is added on Enter or when leaving the field. */
-function Names({
-  control,
-  name,
-  label,
-  options,
-  helperText,
-  required,
-}: {
-  control: Control<Values, unknown, Output>;
-  name: "targetPests" | "supervisedApplicators";
-  label: string;
-  options: readonly string[];
-  helperText: string;
-  required?: boolean;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <Autocomplete
-          multiple
-          freeSolo
-          autoSelect
-          options={options}
-          value={field.value ?? []}
-          onChange={(_e, v) => field.onChange(v.map((s) => s.trim()).filter(Boolean))}
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              inputRef={field.ref}
-              required={required}
-              label={label}
-              error={Boolean(fieldState.error)}
-              helperText={shownMessage(fieldState.error?.message) ?? helperText}
-            />
-          )}
-        />
-      )}
-    />
   );
 }
