@@ -1,5 +1,5 @@
-import type { Equipment, Prisma } from "../db/generated/client.ts";
-import { isRecordNotFound, logActivity, parseId, parseInput, requireActor, write, type ActivityDraft, type Actor, type Deps, type Tx } from "./context.ts";
+import { Prisma, type Equipment } from "../db/generated/client.ts";
+import { activityCteFrom, isRecordNotFound, logActivity, parseId, parseInput, requireActor, write, type ActivityDraft, type Actor, type Deps, type Tx } from "./context.ts";
 import { ConflictError, NotFoundError, ValidationError } from "./errors.ts";
 import { seek } from "./keyset.ts";
 import { describeChanges, type FieldNames } from "./changes.ts";
@@ -145,46 +145,57 @@ export async function checkOutInTx(
   viaRequest?: number,
   dueBack: Date | null = null,
 ): Promise<Equipment> {
-  const [equipment] = await tx.equipment.updateManyAndReturn({
-    where: { id: equipmentId, status: "available" },
-    data: { status: "checked_out", assignedTo, assignedAt: new Date(), dueBack },
-  });
-  if (!equipment) throw await stateConflict(tx, equipmentId, "checked out");
-  await logActivity(tx, actor, {
-    action: "checkout",
-    entityType: "equipment",
-    entityId: equipmentId,
-    details: /*i18n*/ {
-      id: "activity.equipmentCheckedOut",
-      message:
-        "Checked out {name} to {assignee}{request, select, none {} other { (request #{request})}}{dueBack, select, none {} other {, due back {dueBack}}}",
-      values: {
-        name: equipment.name,
-        assignee: assignedTo,
-        request: viaRequest ? String(viaRequest) : "none",
-        dueBack: dueBack ? dueBack.toISOString().slice(0, 10) : "none",
+  // The conditional UPDATE and its activity entry in one statement (the entry names what it answers).
+  const now = new Date().toISOString();
+  const [equipment] = await tx.$queryRaw<Equipment[]>`
+    WITH src AS (
+      UPDATE "Equipment" SET "status" = 'checked_out', "assignedTo" = ${assignedTo}, "assignedAt" = ${now}::timestamp(3),
+        "dueBack" = ${dueBack?.toISOString() ?? null}::timestamp(3), "updatedAt" = ${now}::timestamp(3)
+      WHERE id = ${equipmentId} AND "status" = 'available'
+      RETURNING ${EQUIPMENT_COLUMNS}),
+    ${activityCteFrom(
+      actor,
+      {
+        action: "checkout",
+        entityType: "equipment",
+        entityId: equipmentId,
+        details: /*i18n*/ {
+          id: "activity.equipmentCheckedOut",
+          message:
+            "Checked out {name} to {assignee}{request, select, none {} other { (request #{request})}}{dueBack, select, none {} other {, due back {dueBack}}}",
+          values: {
+            assignee: assignedTo,
+            request: viaRequest ? String(viaRequest) : "none",
+            dueBack: dueBack ? dueBack.toISOString().slice(0, 10) : "none",
+          },
+        },
       },
-    },
-  });
+      "src",
+      { name: "name" },
+    )}
+    SELECT * FROM src`;
+  if (!equipment) throw await stateConflict(tx, equipmentId, "checked out");
   return equipment;
 }
+
+/** An Equipment row as Prisma answers it, from raw SQL (the enum as its text). */
+const EQUIPMENT_COLUMNS = Prisma.sql`id, name, description, "serialNumber", category, status::text AS status, "assignedTo", "assignedAt", location, "purchaseDate",
+  "lastMaintenance", "nextMaintenance", "maintenanceIntervalDays", "dueBack", "qrCode", "sdsFileUrl", "createdAt", "updatedAt"`;
 
 /** checked_out → available, clearing the assignment; a conditional UPDATE like check-out. */
 export async function checkInEquipment(deps: Deps, actor: Actor | null, id: unknown): Promise<Equipment> {
   const a = requireActor(actor);
   const equipmentId = parseId(id);
   return write(deps, async (tx, emit) => {
-    const [equipment] = await tx.equipment.updateManyAndReturn({
-      where: { id: equipmentId, status: "checked_out" },
-      data: { status: "available", assignedTo: null, assignedAt: null, dueBack: null },
-    });
+    const now = new Date().toISOString();
+    const [equipment] = await tx.$queryRaw<Equipment[]>`
+      WITH src AS (
+        UPDATE "Equipment" SET "status" = 'available', "assignedTo" = NULL, "assignedAt" = NULL, "dueBack" = NULL, "updatedAt" = ${now}::timestamp(3)
+        WHERE id = ${equipmentId} AND "status" = 'checked_out'
+        RETURNING ${EQUIPMENT_COLUMNS}),
+      ${activityCteFrom(a, { action: "checkin", entityType: "equipment", entityId: equipmentId, details: /*i18n*/ { id: "activity.equipmentCheckedIn", message: "Checked in {name}", values: {} } }, "src", { name: "name" })}
+      SELECT * FROM src`;
     if (!equipment) throw await stateConflict(tx, equipmentId, "checked in");
-    await logActivity(tx, a, {
-      action: "checkin",
-      entityType: "equipment",
-      entityId: equipmentId,
-      details: /*i18n*/ { id: "activity.equipmentCheckedIn", message: "Checked in {name}", values: { name: equipment.name } },
-    });
     emit({ type: "equipment.changed", equipmentId, action: "checked_in" });
     return equipment;
   });
