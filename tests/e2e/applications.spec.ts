@@ -1,6 +1,6 @@
 import QRCode from "qrcode";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, installed, newProduct, signedInApi, signIn, test, unique } from "./fixtures.ts";
+import { expect, installed, keptNames, newProduct, signedInApi, signIn, test, unique } from "./fixtures.ts";
 
 // Pesticide application records (issue 34) at phone size: recorded online and offline (once), amended.
 const quantityOf = async (api: APIRequestContext, id: number) =>
@@ -9,32 +9,6 @@ const quantityOf = async (api: APIRequestContext, id: number) =>
       quantity: number;
     }
   ).quantity;
-/** The names of the items in the signed-in user's copy on the phone (IndexedDB), read the way the app stores it. */
-const keptItems = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<string[]>((resolve) => {
-        const open = indexedDB.open("trapline-offline");
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains("snapshots")) return resolve([]);
-          const all = db
-            .transaction("snapshots")
-            .objectStore("snapshots")
-            .getAll();
-          all.onsuccess = () =>
-            resolve(
-              (
-                (
-                  all.result[0] as
-                    { inventory?: { name: string }[] } | undefined
-                )?.inventory ?? []
-              ).map((i) => i.name),
-            );
-        };
-        open.onerror = () => resolve([]);
-      }),
-  );
 /** How many records name `customer` (REST: a GraphQL read of only totalCount is kept by the response cache, see the report). */
 async function recordsFor(api: APIRequestContext, customer: string): Promise<number> {
   const res = await api.get(`/api/applications?customer=${encodeURIComponent(customer)}`);
@@ -219,7 +193,7 @@ test.describe("offline", () => {
     await installed(page);
     // The phone's copy names the product in the queue.
     await expect
-      .poll(async () => (await keptItems(page)).includes(product.name), {
+      .poll(async () => (await keptNames(page)).includes(product.name), {
         timeout: 20_000,
       })
       .toBe(true);
@@ -259,7 +233,7 @@ test.describe("offline", () => {
     const product = await newProduct(manager, "Record Test Concentrate");
     await signIn(page, "tech");
     await installed(page);
-    await expect.poll(async () => (await keptItems(page)).includes(product.name), { timeout: 20_000 }).toBe(true);
+    await expect.poll(async () => (await keptNames(page)).includes(product.name), { timeout: 20_000 }).toBe(true);
     await context.setOffline(true);
     await page.goto("/applications/new");
     const form = page.getByRole("form", { name: "Record application" });

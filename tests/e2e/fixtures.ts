@@ -128,3 +128,22 @@ export async function listAction(page: Page, name: string): Promise<Locator> {
   }
   return page.getByRole("button", { name }).or(page.getByRole("link", { name }));
 }
+
+/** The names of the items and equipment in the signed-in user's copy on the phone (IndexedDB), read the way the app stores it. */
+export const keptNames = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const open = indexedDB.open("trapline-offline");
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("snapshots")) return resolve([]);
+          const all = db.transaction("snapshots").objectStore("snapshots").getAll();
+          all.onsuccess = () => {
+            const copy = all.result[0] as { inventory?: { name: string }[]; equipment?: { name: string }[] } | undefined;
+            resolve(copy ? [...(copy.inventory ?? []), ...(copy.equipment ?? [])].map((r) => r.name) : []);
+          };
+        };
+        open.onerror = () => resolve([]);
+      }),
+  );

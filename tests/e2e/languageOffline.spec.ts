@@ -1,5 +1,5 @@
 import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
-import { expect, installed, PASSWORDS, test, unique } from "./fixtures.ts";
+import { expect, installed, keptNames, PASSWORDS, test, unique } from "./fixtures.ts";
 
 // Issue 35, the client's leftovers: what the phone's own copy says without signal (the stock in words,
 // a queued change's title) is in the app's language, and follows a switch of language; the server's
@@ -39,24 +39,6 @@ async function switchLanguage(page: Page, from: "Language" | "Idioma", to: "Engl
   await expect(page.getByRole("button", { name: from === "Language" ? "Idioma" : "Language" })).toBeVisible();
   if (await page.getByRole("dialog").isVisible()) await page.keyboard.press("Escape");
 }
-
-const keptNames = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<string[]>((resolve) => {
-        const open = indexedDB.open("trapline-offline");
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains("snapshots")) return resolve([]);
-          const all = db.transaction("snapshots").objectStore("snapshots").getAll();
-          all.onsuccess = () => {
-            const copy = all.result[0] as { inventory: { name: string }[]; equipment: { name: string }[] } | undefined;
-            resolve(copy ? [...copy.inventory, ...copy.equipment].map((r) => r.name) : []);
-          };
-        };
-        open.onerror = () => resolve([]);
-      }),
-  );
 
 test.describe("with the service worker", () => {
   test.use({ serviceWorkers: "allow" });
