@@ -43,7 +43,7 @@ export async function setCertification(deps: Deps, actor: Actor | null, input: u
       details: /*i18n*/ {
         id: "activity.certificationRecorded",
         message: "Recorded {name}'s certification {number} ({state}), expires {expires}",
-        values: { name: user.name, number: cert.number, state: cert.state, expires: isoDate(cert.expiresOn) },
+        values: { name: user.name, number: cert.number, state: cert.state, expires: { day: isoDate(cert.expiresOn) } },
       },
     });
     emit({ type: "certification.changed", userId: user.id });

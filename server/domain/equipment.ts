@@ -166,7 +166,7 @@ export async function checkOutInTx(
           values: {
             assignee: assignedTo,
             request: viaRequest ? String(viaRequest) : "none",
-            dueBack: dueBack ? dueBack.toISOString().slice(0, 10) : "none",
+            dueBack: dueBack ? { day: dueBack.toISOString().slice(0, 10) } : "none",
           },
         },
       },

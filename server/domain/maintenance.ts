@@ -156,12 +156,12 @@ export async function recordMaintenance(deps: Deps, actor: Actor | null, id: unk
         ? /*i18n*/ {
             id: "activity.maintenanceRecorded",
             message: "Recorded maintenance of {name} on {day}; next due {next}",
-            values: { name: equipment.name, day: isoDate(day), next: isoDate(nextMaintenance) },
+            values: { name: equipment.name, day: { day: isoDate(day) }, next: { day: isoDate(nextMaintenance) } },
           }
         : /*i18n*/ {
             id: "activity.maintenanceRecordedNoNext",
             message: "Recorded maintenance of {name} on {day}; no next date",
-            values: { name: equipment.name, day: isoDate(day) },
+            values: { name: equipment.name, day: { day: isoDate(day) } },
           },
     });
     await remindMaintenanceDue(tx, emit, equipment, now);

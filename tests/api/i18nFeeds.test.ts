@@ -243,6 +243,30 @@ describe("activity entries", () => {
     expect(es).toBe(`Actualizó ${made.body.name}: «fecha de compra» sin valor → 15 ene 2026`);
   });
 
+  it("a check-out's due-back day and a maintenance's days the reader's way", async () => {
+    const made = await manager.post("/api/equipment", { name: `Fogger ${suffix()}`, category: "Sprayer", maintenanceIntervalDays: 30 });
+    expect(made.status).toBe(201);
+    expect((await manager.post(`/api/equipment/${made.body.id}/checkout`, { assignedTo: "Marcus Reyes", dueBack: "2031-03-05" })).status).toBe(200);
+    expect((await manager.post(`/api/equipment/${made.body.id}/checkin`)).status).toBe(200);
+    const maintained = await gqlEn(manager, `mutation ($input: RecordMaintenanceInput!) { recordMaintenance(input: $input) { __typename } }`, {
+      input: { id: globalId("Equipment", made.body.id), date: "2026-01-10" },
+    });
+    expect(maintained.recordMaintenance.__typename).toBe("RecordMaintenancePayload");
+    const en = await entriesAbout(manager, "equipment", made.body.id);
+    const es = await entriesAbout(gerente, "equipment", made.body.id);
+    expect(en.slice(1)).toEqual([
+      `Checked out ${made.body.name} to Marcus Reyes, due back 2031-03-05`,
+      `Checked in ${made.body.name}`,
+      `Recorded maintenance of ${made.body.name} on 2026-01-10; next due 2026-02-09`,
+    ]);
+    expect(es.slice(1)).toEqual([
+      `Entregó ${made.body.name} a Marcus Reyes, fecha de devolución ${formatDay(new Date("2031-03-05"), "es-US")}`,
+      `Recibió la devolución de ${made.body.name}`,
+      `Registró el mantenimiento de ${made.body.name} el ${formatDay(new Date("2026-01-10"), "es-US")}; próximo mantenimiento el ${formatDay(new Date("2026-02-09"), "es-US")}`,
+    ]);
+    expect(es[1]).toContain("5 mar 2031");
+  });
+
   it("a purchase order drafted, edited, placed and received", async () => {
     const PO = `purchaseOrder { id databaseId number lines { id } }`;
     const supplier = await ok(

@@ -79,7 +79,7 @@ describe("statements per write (issue 36)", () => {
     expect(again.status).toBe(200);
     expect(again.body.dueBack.slice(0, 10)).toBe(dueBack);
     const last = (await activity("equipment", id)).at(-1)!;
-    expect(last).toMatchObject({ details: `Checked out Counted Sprayer to Marcus Reyes, due back ${dueBack}`, message: { values: { name: "Counted Sprayer", dueBack } } });
+    expect(last).toMatchObject({ details: `Checked out Counted Sprayer to Marcus Reyes, due back ${dueBack}`, message: { values: { name: "Counted Sprayer", dueBack: { day: dueBack } } } });
 
     // A refused one writes nothing and says why.
     const refused = await manager.post(`/api/equipment/${id}/checkout`, { assignedTo: "Marcus Reyes" });
