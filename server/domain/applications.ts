@@ -87,7 +87,7 @@ export async function personWithLicence(tx: Tx, id: number, field: string): Prom
  * refusal names the certification and its expiry.
  */
 export function checkLicences(applicator: Person, supervisor: Person | null, startedAt: Date, products: InventoryItem[]) {
-  const day = isoDate(startedAt);
+  const day = { day: isoDate(startedAt) };
   const rup = products.filter((p) => p.restrictedUse);
   // What is wrong with a person's certification on the day: missing, expired, or not yet issued.
   const state = (p: Person): { kind: "missing" | "expired" | "notYetValid"; said: Message } | null => {
@@ -95,10 +95,10 @@ export function checkLicences(applicator: Person, supervisor: Person | null, sta
     if (!c) return { kind: "missing", said: /*i18n*/ { id: "certification.missing", message: "{name} holds no applicator certification", values: { name: p.name } } };
     if (validOn(c, startedAt)) return null;
     if (utcDay(c.expiresOn) < utcDay(startedAt))
-      return { kind: "expired", said: /*i18n*/ { id: "certification.expired", message: "{name}'s certification {number} expired {expiresOn}", values: { name: p.name, number: c.number, expiresOn: isoDate(c.expiresOn) } } };
+      return { kind: "expired", said: /*i18n*/ { id: "certification.expired", message: "{name}'s certification {number} expired {expiresOn}", values: { name: p.name, number: c.number, expiresOn: { day: isoDate(c.expiresOn) } } } };
     return {
       kind: "notYetValid",
-      said: /*i18n*/ { id: "certification.notYetValid", message: "{name}'s certification {number} was issued {issuedOn}, after {day}", values: { name: p.name, number: c.number, issuedOn: isoDate(c.issuedOn!), day } },
+      said: /*i18n*/ { id: "certification.notYetValid", message: "{name}'s certification {number} was issued {issuedOn}, after {day}", values: { name: p.name, number: c.number, issuedOn: { day: isoDate(c.issuedOn!) }, day } },
     };
   };
   const supervisorState = supervisor && state(supervisor);

@@ -1,3 +1,4 @@
+import { formatDay } from "../../server/i18n/index.ts";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERR, globalId, gql, isoDay, ok } from "../helpers/graphql.ts";
@@ -298,6 +299,10 @@ describe("certifications and the licence rule", () => {
     await certify("tbecker", { issuedOn: "2020-01-01", expiresOn: isoDay(-10) });
     const expired = await record(tbecker, line);
     expect(expired.message).toMatch(new RegExp(`^Tom Becker's certification TX-TBECKER-1 expired ${isoDay(-10)}`));
+    // In Spanish the expiry is written the Spanish way ("18 nov 2026").
+    const enEs = (await tbecker.request("POST", "/graphql", { query: RECORD, variables: { i: applicationInput(line) } }, { "accept-language": "es-US" })).body.data.recordApplication;
+    expect(enEs.message).toMatch(new RegExp(`^La certificación TX-TBECKER-1 de Tom Becker venció el ${formatDay(new Date(isoDay(-10)), "es-US")}`));
+    expect(enEs).toMatchObject({ __typename: "ValidationError", field: "applicatorId" });
     // The rule reads the date of the application: 20 days ago the licence was valid.
     const earlier = await record(tbecker, line, { startedAt: new Date(Date.now() - 20 * 86_400_000).toISOString() });
     expect(earlier.__typename, JSON.stringify(earlier)).toBe("RecordApplicationPayload");
