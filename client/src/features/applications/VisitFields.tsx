@@ -92,8 +92,8 @@ export function TreatmentFields<T extends FieldValues, O>({ control, required }:
   const methods = APPLICATION_METHODS.map((m) => ({ value: m, label: methodText(m) }));
   return (
     <>
-      <Field control={control} name="areaAmount" size={{ xs: 7, sm: 4 }} label={t`Area treated`} required={required} slotProps={decimal} />
-      <Field control={control} name="areaUnit" size={{ xs: 5, sm: 3 }} label={t`Area unit`} options={areaUnits} />
+      <Field control={control} name="areaAmount" size={{ xs: 6, sm: 4 }} label={t`Area treated`} required={required} slotProps={decimal} />
+      <Field control={control} name="areaUnit" size={{ xs: 6, sm: 3 }} label={t`Area unit`} options={areaUnits} />
       <Field control={control} name="method" size={{ xs: 12, sm: 5 }} label={t`Method`} required={required} options={methods} />
       <Field control={control} name="startedAt" size={{ xs: 12, sm: 6 }} label={t`Started`} type="datetime-local" required={required} slotProps={dateTime} />
       <Field
