@@ -21,6 +21,29 @@ async function graphql<T = Record<string, unknown>>(page: Page, query: string, v
   return body.data as T;
 }
 
+/**
+ * An application record through GraphQL (the ids here are GraphQL ids, so not the REST
+ * `recordApplication` of fixtures.ts): a spray visit an hour ago unless `input` says otherwise.
+ */
+async function recordApplication(page: Page, input: { lines: { itemId: string; amount: string; unit: string }[] } & Record<string, unknown>) {
+  const data = await graphql<{ recordApplication: { __typename: string; message?: string } }>(
+    page,
+    `mutation ($input: RecordApplicationInput!) { recordApplication(input: $input) { __typename ... on Error { message } } }`,
+    {
+      input: {
+        customerName: "E2E Customer",
+        serviceAddress: { street: "1 Main St", city: "Austin", state: "TX", zip: "78701" },
+        areaTreated: { amount: "100", unit: "SQ_FT" },
+        startedAt: new Date(Date.now() - 3_600_000).toISOString(),
+        targetPests: ["Ants"],
+        method: "SPRAY",
+        ...input,
+      },
+    },
+  );
+  expect(data.recordApplication.__typename, JSON.stringify(data)).toBe("RecordApplicationPayload");
+}
+
 async function createItem(page: Page, input: Record<string, unknown>): Promise<string> {
   const data = await graphql<{ createInventoryItem: { __typename: string; item?: { id: string }; message?: string } }>(
     page,
@@ -107,22 +130,7 @@ test("the server's refusal to change a container size with an open container sho
   const name = unique("E2E Open");
   const id = await createItem(page, { name, quantity: 2, containerSize: { amount: "1", unit: "GAL" } });
   // Use 10 fl oz of it: the main warehouse now holds an open container.
-  const used = await graphql<{ recordApplication: { __typename: string; message?: string } }>(
-    page,
-    `mutation ($input: RecordApplicationInput!) { recordApplication(input: $input) { __typename ... on Error { message } } }`,
-    {
-      input: {
-        customerName: "E2E Customer",
-        serviceAddress: { street: "1 Main St", city: "Austin", state: "TX", zip: "78701" },
-        areaTreated: { amount: "100", unit: "SQ_FT" },
-        startedAt: new Date().toISOString(),
-        targetPests: ["Ants"],
-        method: "SPRAY",
-        lines: [{ itemId: id, amount: "10", unit: "FL_OZ" }],
-      },
-    },
-  );
-  expect(used.recordApplication.__typename, JSON.stringify(used)).toBe("RecordApplicationPayload");
+  await recordApplication(page, { lines: [{ itemId: id, amount: "10", unit: "FL_OZ" }] });
   await openInventory(page, name);
   await expect(entry(page, name)).toContainText("1 container + 118 fl oz");
   await page.getByRole("button", { name: `Edit ${name}` }).click();
@@ -228,23 +236,14 @@ test("Reports: the Applications section downloads the restricted-use record repo
     { input: { userId, number: "TX-RUP-7", state: "TX", categories: ["7A"], expiresOn: dayFromNow(400) } },
   );
   expect(certified.setCertification.__typename, JSON.stringify(certified)).toBe("SetCertificationPayload");
-  const recorded = await graphql<{ recordApplication: { __typename: string } }>(
-    page,
-    `mutation ($input: RecordApplicationInput!) { recordApplication(input: $input) { __typename ... on Error { message } } }`,
-    {
-      input: {
-        applicatorId: userId,
-        customerName: "E2E Bakery",
-        serviceAddress: { street: "5 Oven Rd", city: "Austin", state: "TX", zip: "78702" },
-        areaTreated: { amount: "1200", unit: "SQ_FT" },
-        startedAt: new Date(Date.now() - 3_600_000).toISOString(),
-        targetPests: ["German cockroach"],
-        method: "SPRAY",
-        lines: [{ itemId, amount: "2.5", unit: "FL_OZ" }],
-      },
-    },
-  );
-  expect(recorded.recordApplication.__typename, JSON.stringify(recorded)).toBe("RecordApplicationPayload");
+  await recordApplication(page, {
+    applicatorId: userId,
+    customerName: "E2E Bakery",
+    serviceAddress: { street: "5 Oven Rd", city: "Austin", state: "TX", zip: "78702" },
+    areaTreated: { amount: "1200", unit: "SQ_FT" },
+    targetPests: ["German cockroach"],
+    lines: [{ itemId, amount: "2.5", unit: "FL_OZ" }],
+  });
 
   await page.goto("/reports");
   const section = page.getByRole("region", { name: "Applications", exact: true });
