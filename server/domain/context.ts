@@ -174,37 +174,33 @@ export function logActivity(tx: Tx, actor: Actor, entry: ActivityDraft) {
   return tx.activityEntry.create({ data: activityRow(actor, entry) });
 }
 
-/** logActivity as a common table expression `activity`, for a statement that writes more (stockNewItem). */
-export function activityCte(actor: Actor, entry: ActivityDraft): Prisma.Sql {
-  const row = activityRow(actor, entry);
-  return Prisma.sql`activity AS (
-    INSERT INTO "ActivityEntry" ("userId", "action", "entityType", "entityId", "details", "message", "managersOnly")
-    VALUES (${row.userId}, ${row.action}, ${row.entityType}, ${row.entityId}, ${row.details}, ${row.message === undefined ? null : JSON.stringify(row.message)}::jsonb, ${row.managersOnly}) RETURNING 1)`;
-}
-
 /**
- * logActivity as a common table expression `activity` that writes the entry of each row of the
- * statement's CTE `source` (one row, or none: then no entry), for a change whose entry names what
- * the change itself answers (the equipment's name of a check-out). `fromSource` maps the message's
- * values to `source`'s columns: the English `details` and the `message` descriptor are the same as
- * logActivity's with those values, filled in by the statement (the text is rendered here around a
- * one-off mark that the statement replaces).
+ * logActivity as a common table expression `activity`, for a statement that writes more: the entry
+ * is the same row logActivity would write (English `details`, `message` descriptor, `createdAt` stamped here).
+ *
+ * With `from`, the entry is written once for each row of the statement's CTE `from.source` (one row,
+ * or none: then no entry), for a change whose entry names what the change itself answers (the
+ * equipment's name of a check-out): `from.values` maps message values to that CTE's columns, and the
+ * statement fills them in (the text is rendered here around a one-off mark that the statement replaces).
  */
-export function activityCteFrom(actor: Actor, entry: Omit<ActivityDraft, "details"> & { details: Message }, source: string, fromSource: Record<string, string>): Prisma.Sql {
-  const marks = Object.fromEntries(Object.keys(fromSource).map((key) => [key, `\u2063${randomUUID()}\u2063`]));
-  const row = activityRow(actor, { ...entry, details: { ...entry.details, values: { ...entry.details.values, ...marks } } });
-  let details = Prisma.sql`${row.details}::text`;
-  let message = Prisma.sql`${JSON.stringify(row.message)}::jsonb`;
-  for (const [key, column] of Object.entries(fromSource)) {
-    if (!/^\w+$/.test(key) || !/^\w+$/.test(column) || !row.details.includes(marks[key]!)) throw new Error(`activityCteFrom: cannot fill in ${key} from ${column}`);
+export function activityCte(actor: Actor, entry: ActivityDraft, from?: { source: string; values: Record<string, string> }): Prisma.Sql {
+  const fill = Object.entries(from?.values ?? {});
+  if (fill.length > 0 && typeof entry.details === "string") throw new Error("activityCte: values from the statement need a message");
+  const marks = Object.fromEntries(fill.map(([key]) => [key, `\u2063${randomUUID()}\u2063`]));
+  const details = typeof entry.details === "string" || !from ? entry.details : { ...entry.details, values: { ...entry.details.values, ...marks } };
+  const row = activityRow(actor, { ...entry, details });
+  let text = Prisma.sql`${row.details}::text`;
+  let message = Prisma.sql`${row.message === undefined ? null : JSON.stringify(row.message)}::jsonb`;
+  for (const [key, column] of fill) {
+    if (!/^\w+$/.test(key) || !/^\w+$/.test(column) || !row.details.includes(marks[key]!)) throw new Error(`activityCte: cannot fill in ${key} from ${column}`);
     const value = Prisma.raw(`src."${column}"`);
-    details = Prisma.sql`replace(${details}, ${marks[key]}::text, ${value})`;
+    text = Prisma.sql`replace(${text}, ${marks[key]}::text, ${value})`;
     message = Prisma.sql`jsonb_set(${message}, ${`{values,${key}}`}::text[], to_jsonb(${value}))`;
   }
   return Prisma.sql`activity AS (
     INSERT INTO "ActivityEntry" ("userId", "action", "entityType", "entityId", "details", "message", "managersOnly", "createdAt")
-    SELECT ${row.userId}, ${row.action}, ${row.entityType}, ${row.entityId}, ${details}, ${message}, ${row.managersOnly}, ${new Date().toISOString()}::timestamp(3)
-    FROM ${Prisma.raw(`"${source.replace(/\W/g, "")}"`)} src RETURNING 1)`;
+    SELECT ${row.userId}, ${row.action}, ${row.entityType}, ${row.entityId}, ${text}, ${message}, ${row.managersOnly}, ${new Date().toISOString()}::timestamp(3)
+    ${from ? Prisma.raw(`FROM "${from.source.replace(/\W/g, "")}" src`) : Prisma.empty} RETURNING 1)`;
 }
 
 /** Positive 32-bit id, or a ValidationError. */

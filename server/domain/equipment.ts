@@ -1,5 +1,5 @@
 import { Prisma, type Equipment } from "../db/generated/client.ts";
-import { activityCteFrom, isRecordNotFound, logActivity, parseId, parseInput, requireActor, write, type ActivityDraft, type Actor, type Deps, type Tx } from "./context.ts";
+import { activityCte, isRecordNotFound, logActivity, parseId, parseInput, requireActor, write, type ActivityDraft, type Actor, type Deps, type Tx } from "./context.ts";
 import { ConflictError, NotFoundError, ValidationError } from "./errors.ts";
 import { seek } from "./keyset.ts";
 import { describeChanges, type FieldNames } from "./changes.ts";
@@ -153,7 +153,7 @@ export async function checkOutInTx(
         "dueBack" = ${dueBack?.toISOString() ?? null}::timestamp(3), "updatedAt" = ${now}::timestamp(3)
       WHERE id = ${equipmentId} AND "status" = 'available'
       RETURNING ${EQUIPMENT_COLUMNS}),
-    ${activityCteFrom(
+    ${activityCte(
       actor,
       {
         action: "checkout",
@@ -170,8 +170,7 @@ export async function checkOutInTx(
           },
         },
       },
-      "src",
-      { name: "name" },
+      { source: "src", values: { name: "name" } },
     )}
     SELECT * FROM src`;
   if (!equipment) throw await stateConflict(tx, equipmentId, "checked out");
@@ -193,7 +192,7 @@ export async function checkInEquipment(deps: Deps, actor: Actor | null, id: unkn
         UPDATE "Equipment" SET "status" = 'available', "assignedTo" = NULL, "assignedAt" = NULL, "dueBack" = NULL, "updatedAt" = ${now}::timestamp(3)
         WHERE id = ${equipmentId} AND "status" = 'checked_out'
         RETURNING ${EQUIPMENT_COLUMNS}),
-      ${activityCteFrom(a, { action: "checkin", entityType: "equipment", entityId: equipmentId, details: /*i18n*/ { id: "activity.equipmentCheckedIn", message: "Checked in {name}", values: {} } }, "src", { name: "name" })}
+      ${activityCte(a, { action: "checkin", entityType: "equipment", entityId: equipmentId, details: /*i18n*/ { id: "activity.equipmentCheckedIn", message: "Checked in {name}", values: {} } }, { source: "src", values: { name: "name" } })}
       SELECT * FROM src`;
     if (!equipment) throw await stateConflict(tx, equipmentId, "checked in");
     emit({ type: "equipment.changed", equipmentId, action: "checked_in" });
