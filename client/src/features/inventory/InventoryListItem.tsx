@@ -221,7 +221,8 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
           </Typography>
         )}
       </TableCell>
-      <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+      {/* Up to six actions: in one line where the table has room, else three to a line (not scrolled past the card's edge). */}
+      <TableCell align="right" sx={{ minWidth: 90 }}>
         {canRecordUse && (
           <DeferredTooltip title={t`Record use`}>
             <IconButton size="small" aria-label={t`Record use of ${name}`} onClick={recordUse}>
