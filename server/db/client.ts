@@ -49,6 +49,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       keepAliveInitialDelayMillis: 10_000,
     });
     pool.on("error", () => {}); // idle-client errors surface on the next query instead of crashing
+    // Every timestamp is kept as UTC without a zone (Prisma's writes); the ones the database stamps itself
+    // (now() in stock levels, count lines, idempotency keys) must be too, whatever zone the server runs in
+    // (Debian's initdb takes the host's). A client runs its queries in order, so this goes first.
+    pool.on("connect", (client) => void client.query("SET TIME ZONE 'UTC'").catch(() => {}));
     await applyMigrations(pgRunner(pool));
     const prisma = withQueryHook(new PrismaClient({ adapter: new PrismaPg(pool), ...queryLog(opts) }), opts);
     return {
