@@ -88,18 +88,20 @@ export async function newProduct(manager: APIRequestContext, prefix: string) {
  * Records an application through the REST API as `api`'s user: an hour ago, at 1 Main St, Austin,
  * 100 sq ft against ants by bait, unless `visit` says otherwise; fails the test when it is refused.
  */
+/** An application record's visit as the tests write one unless they say otherwise: a bait visit an hour ago (REST and GraphQL alike). */
+export function visitDefaults() {
+  return {
+    customerName: "E2E Customer",
+    serviceAddress: { street: "1 Main St", city: "Austin", state: "TX", zip: "78701" },
+    areaTreated: { amount: "100", unit: "SQ_FT" },
+    startedAt: new Date(Date.now() - 3_600_000).toISOString(),
+    targetPests: ["Ants"],
+    method: "BAIT",
+  };
+}
+
 export async function recordApplication(api: APIRequestContext, visit: { lines: { itemId: number; amount: string; unit: string }[] } & Record<string, unknown>) {
-  const res = await api.post("/api/applications", {
-    data: {
-      customerName: "E2E Customer",
-      serviceAddress: { street: "1 Main St", city: "Austin", state: "TX", zip: "78701" },
-      areaTreated: { amount: "100", unit: "SQ_FT" },
-      startedAt: new Date(Date.now() - 3_600_000).toISOString(),
-      targetPests: ["Ants"],
-      method: "BAIT",
-      ...visit,
-    },
-  });
+  const res = await api.post("/api/applications", { data: { ...visitDefaults(), ...visit } });
   expect(res.status(), await res.text()).toBe(201);
 }
 

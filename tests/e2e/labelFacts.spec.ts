@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { expect, signIn as fixtureSignIn, test, unique } from "./fixtures.ts";
+import { expect, signIn as fixtureSignIn, test, unique, visitDefaults } from "./fixtures.ts";
 
 /*
  * Issue 34's client pieces: a product's label facts on the item form (and where the item is shown),
@@ -23,23 +23,13 @@ async function graphql<T = Record<string, unknown>>(page: Page, query: string, v
 
 /**
  * An application record through GraphQL (the ids here are GraphQL ids, so not the REST
- * `recordApplication` of fixtures.ts): a spray visit an hour ago unless `input` says otherwise.
+ * `recordApplication` of fixtures.ts): its visit, made a spray, unless `input` says otherwise.
  */
 async function recordApplication(page: Page, input: { lines: { itemId: string; amount: string; unit: string }[] } & Record<string, unknown>) {
   const data = await graphql<{ recordApplication: { __typename: string; message?: string } }>(
     page,
     `mutation ($input: RecordApplicationInput!) { recordApplication(input: $input) { __typename ... on Error { message } } }`,
-    {
-      input: {
-        customerName: "E2E Customer",
-        serviceAddress: { street: "1 Main St", city: "Austin", state: "TX", zip: "78701" },
-        areaTreated: { amount: "100", unit: "SQ_FT" },
-        startedAt: new Date(Date.now() - 3_600_000).toISOString(),
-        targetPests: ["Ants"],
-        method: "SPRAY",
-        ...input,
-      },
-    },
+    { input: { ...visitDefaults(), method: "SPRAY", ...input } },
   );
   expect(data.recordApplication.__typename, JSON.stringify(data)).toBe("RecordApplicationPayload");
 }
