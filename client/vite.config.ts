@@ -65,6 +65,9 @@ function preloadAppChunks(): Plugin {
 /** MUI's components and what they stand on: the `ui` chunk groups. */
 const UI_MODULE = /node_modules[\\/](@mui[\\/](material|icons-material)|react-transition-group|@popperjs)[\\/]/;
 
+/** The form stack: kept out of the `common` chunk (recordChunkPlan). */
+const FORM_MODULE = /node_modules[\\/](react-hook-form|zod)[\\/]|[\\/]schemas[\\/](fields|form)\.ts$|[\\/]src[\\/]components[\\/]form[\\/]fields\.tsx$|[\\/]src[\\/]platform[\\/]schemaMessages\.ts$/;
+
 type ChunkPlan = { shell: string[]; shared: string[]; frame: string[]; common: string[] };
 const planFile = process.env.TRAPLINE_CHUNK_PLAN;
 const plan: ChunkPlan | null = planFile && existsSync(planFile) ? JSON.parse(readFileSync(planFile, "utf8")) : null;
@@ -98,10 +101,13 @@ function recordChunkPlan(out: string): Plugin {
       for (const screen of screens) for (const f of closure(screen)) if (!shellFiles.has(f) && !routerFiles.has(f) && !signInFiles.has(f)) users.set(f, (users.get(f) ?? 0) + 1);
       const commonFiles = [...users].filter(([, n]) => n >= 4).map(([f]) => f);
       const modules = (files: Iterable<string>) => [...files].filter((f) => !keep.has(f)).flatMap((f) => Object.keys((bundle[f] as (typeof chunks)[number]).modules).filter((id) => !id.startsWith("\0")));
+      // The form stack (react-hook-form, zod, the shared rules and fields) stays out of `common`: one chunk that
+      // every screen loads would bring it to screens without a form (the dashboard) before their first paint.
+      const commonModules = modules(commonFiles).filter((id) => !FORM_MODULE.test(id));
       // MUI's modules that the entry's app chunk itself uses (the theme, the baseline) join the shell: left to the
       // `ui` groups, a set this small is merged with some other screens' set, and that one's imports came along.
       const startUi = Object.keys(start.modules).filter((id) => UI_MODULE.test(id));
-      writeFileSync(out, JSON.stringify({ shell: [...modules(shellFiles), ...startUi], shared: modules(sharedFiles), frame: modules(frameFiles), common: modules(commonFiles) } satisfies ChunkPlan));
+      writeFileSync(out, JSON.stringify({ shell: [...modules(shellFiles), ...startUi], shared: modules(sharedFiles), frame: modules(frameFiles), common: commonModules } satisfies ChunkPlan));
     },
   };
 }
