@@ -52,7 +52,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // Every timestamp is kept as UTC without a zone (Prisma's writes); the ones the database stamps itself
     // (now() in stock levels, count lines, idempotency keys) must be too, whatever zone the server runs in
     // (Debian's initdb takes the host's). A client runs its queries in order, so this goes first.
-    pool.on("connect", (client) => void client.query("SET TIME ZONE 'UTC'").catch(() => {}));
+    // A failure is logged (its connection's stamps would be in the server's zone); a connection that
+    // broke meanwhile fails its next query as any other.
+    pool.on("connect", (client) => void client.query("SET TIME ZONE 'UTC'").catch((err) => console.error("database: SET TIME ZONE 'UTC' failed on a new connection", err)));
     await applyMigrations(pgRunner(pool));
     const prisma = withQueryHook(new PrismaClient({ adapter: new PrismaPg(pool), ...queryLog(opts) }), opts);
     return {

@@ -1,5 +1,3 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type TestServer } from "../helpers/server.ts";
 
@@ -13,26 +11,12 @@ const base = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!base)("a PostgreSQL server on local time (America/Chicago)", () => {
   let server: TestServer;
-  let url: string;
 
   beforeAll(async () => {
-    const name = `trapline_tz_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-    await admin.query(`ALTER DATABASE "${name}" SET timezone = 'America/Chicago'`);
-    await admin.end();
-    const u = new URL(base!);
-    u.pathname = `/${name}`;
-    url = u.toString();
-    server = await startServer({}, { databaseUrl: url });
+    server = await startServer({}, { databaseTimeZone: "America/Chicago" });
   });
   afterAll(async () => {
     await server?.close();
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${new URL(url).pathname.slice(1)}" WITH (FORCE)`);
-    await admin.end();
   });
 
   it("an item created with stock and then restocked: its level's updatedAt is now in UTC, as the item's own", async () => {

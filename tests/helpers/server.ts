@@ -33,12 +33,13 @@ export async function startServer(
   options: {
     onQuery?: (sql: string) => void;
     /** join this PostgreSQL database instead of making a fresh one (not dropped at close) */ databaseUrl?: string;
+    /** the fresh PostgreSQL database's own time zone (`ALTER DATABASE … SET timezone`), as a server on local time has */ databaseTimeZone?: string;
     /** where the server's JSON log lines go (with LOG_LEVEL in env) */ logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "trapline-test-"));
   const ownsDatabase = !options.databaseUrl;
-  const databaseUrl = options.databaseUrl ?? (await freshDatabase());
+  const databaseUrl = options.databaseUrl ?? (await freshDatabase(options.databaseTimeZone));
   const config = () =>
     // The suites are written against the basic demo set (the full demo company adds trucks, purchasing and applications).
     loadConfig({ DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", DATABASE_URL: databaseUrl ?? "", SEED_DEMO: "basic", ...env });
@@ -79,13 +80,14 @@ export async function startServer(
   return server;
 }
 
-async function freshDatabase(): Promise<string | undefined> {
+async function freshDatabase(timeZone?: string): Promise<string | undefined> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) return undefined;
   const name = `trapline_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}"`);
+  if (timeZone) await admin.query(`ALTER DATABASE "${name}" SET timezone = ${pg.escapeLiteral(timeZone)}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
