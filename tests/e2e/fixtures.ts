@@ -1,4 +1,5 @@
 import { test as base, expect, request as playwrightRequest, type APIRequestContext, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { applicationVisit } from "../helpers/visit.ts";
 
 export const PASSWORDS: Record<string, string> = { manager: "manager123", tech: "tech123", pnair: "priya1234", tbecker: "tom12345", agomez: "alicia1234" };
 
@@ -89,16 +90,8 @@ export async function newProduct(manager: APIRequestContext, prefix: string) {
  * 100 sq ft against ants by bait, unless `visit` says otherwise; fails the test when it is refused.
  */
 /** An application record's visit as the tests write one unless they say otherwise: a bait visit an hour ago (REST and GraphQL alike). */
-export function visitDefaults() {
-  return {
-    customerName: "E2E Customer",
-    serviceAddress: { street: "1 Main St", city: "Austin", state: "TX", zip: "78701" },
-    areaTreated: { amount: "100", unit: "SQ_FT" },
-    startedAt: new Date(Date.now() - 3_600_000).toISOString(),
-    targetPests: ["Ants"],
-    method: "BAIT",
-  };
-}
+/** The e2e suites' application visit (see tests/helpers/visit.ts). */
+export const visitDefaults = () => applicationVisit({ customerName: "E2E Customer", method: "BAIT" });
 
 export async function recordApplication(api: APIRequestContext, visit: { lines: { itemId: number; amount: string; unit: string }[] } & Record<string, unknown>) {
   const res = await api.post("/api/applications", { data: { ...visitDefaults(), ...visit } });

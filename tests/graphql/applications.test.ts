@@ -3,6 +3,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERR, globalId, gql, isoDay, ok } from "../helpers/graphql.ts";
 import { startServer, type ApiClient, type TestServer } from "../helpers/server.ts";
+import { applicationVisit } from "../helpers/visit.ts";
 
 /*
  * Issue 34: pesticide products with label facts and exact measured stock, applicator certifications,
@@ -64,17 +65,15 @@ const RECORD = `mutation ($i: RecordApplicationInput!) { recordApplication(input
   lines { id databaseId productName amount unit restrictedUse epaRegistrationNumber signalWord locationDatabaseId } } } } }`;
 
 function applicationInput(lines: Record<string, unknown>[], extra: Record<string, unknown> = {}) {
-  return {
+  return applicationVisit({
     customerName: "Rosa Delgado",
     serviceAddress: { street: "418 Elm St", city: "Austin", state: "tx", zip: "78704" },
     siteDescription: "Crawl space and perimeter",
     areaTreated: { amount: "1200", unit: "SQ_FT" },
-    startedAt: new Date(Date.now() - 60 * 60_000).toISOString(),
     targetPests: ["Subterranean termites"],
-    method: "SPRAY",
     lines,
     ...extra,
-  };
+  });
 }
 
 /** The recorded application (with the payload's __typename), or the typed error. */

@@ -5,6 +5,7 @@ import WebSocket from "ws";
 import { OPERATIONS } from "../../server/rest/openapi.ts";
 import { gql, globalId, isoDay, LiveSubscription } from "../helpers/graphql.ts";
 import { startServer, type ApiClient, type TestServer } from "../helpers/server.ts";
+import { applicationVisit } from "../helpers/visit.ts";
 
 /*
  * Issue 32: the README's permission table ("Who may do what") is the one written answer to "who may
@@ -166,16 +167,7 @@ afterAll(() => server.close());
 
 const RECORD = `mutation ($i: RecordApplicationInput!) { recordApplication(input: $i) { __typename ... on RecordApplicationPayload { application { id databaseId lines { id } } } } }`;
 function applicationProbe(extra: Record<string, unknown> = {}) {
-  return {
-    customerName: "Probe customer",
-    serviceAddress: { street: "1 Probe St", city: "Austin", state: "TX", zip: "78701" },
-    areaTreated: { amount: "100", unit: "SQ_FT" },
-    startedAt: new Date(Date.now() - 3_600_000).toISOString(),
-    targetPests: ["Ants"],
-    method: "SPRAY",
-    lines: [{ itemId: fx.product.id, amount: "1", unit: "FL_OZ", locationId: fx.main.id }],
-    ...extra,
-  };
+  return applicationVisit({ lines: [{ itemId: fx.product.id, amount: "1", unit: "FL_OZ", locationId: fx.main.id }], ...extra });
 }
 
 const node = (id: string, fields = "id") => [`query ($id: ID!) { node(id: $id) { ${fields} } }`, { id }] as const;
