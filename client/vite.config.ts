@@ -54,7 +54,8 @@ function preloadAppChunks(): Plugin {
  * The chunk plan, from what the default splitting found after tree-shaking: the modules the first load needs
  * (src/app/start.tsx's static imports: `shell`), the signed-in frame (src/app/AppRouter.tsx's: `frame`, less
  * what the sign-in screen shares with it: `shared`), and what most screens use beside the frame (`common`: the
- * modules four or more screens import, such as dialogs, menus and tooltips, but not the sign-in screen).
+ * modules four or more screens import, such as dialogs, menus and tooltips, but not the sign-in screen, weighed
+ * by COMMON_UNSHARED_MAX).
  * scripts/build-client.mjs builds twice: a first pass records the plan (TRAPLINE_CHUNK_PLAN_OUT), and the real build reads it
  * (TRAPLINE_CHUNK_PLAN) to put each set in one chunk, where the default splitting makes dozens of 1-3 kB
  * files: on a phone's connection every file costs a round trip, and every modulepreload link a task on the
@@ -65,8 +66,13 @@ function preloadAppChunks(): Plugin {
 /** MUI's components and what they stand on: the `ui` chunk groups. */
 const UI_MODULE = /node_modules[\\/](@mui[\\/](material|icons-material)|react-transition-group|@popperjs)[\\/]/;
 
-/** The form stack: kept out of the `common` chunk (recordChunkPlan). */
-const FORM_MODULE = /node_modules[\\/](react-hook-form|zod)[\\/]|[\\/]schemas[\\/](fields|form)\.ts$|[\\/]src[\\/]components[\\/]form[\\/]fields\.tsx$|[\\/]src[\\/]platform[\\/]schemaMessages\.ts$/;
+/**
+ * The weight rule of `common` (recordChunkPlan): a set of modules this large (minified bytes) joins it only when
+ * at least half the screens use it; a smaller one joins when four or more do. `common` is one chunk every screen
+ * loads, so what a screen does not use is weight before its first paint; below this size a round trip on a
+ * phone's connection costs more than the bytes.
+ */
+const COMMON_UNSHARED_MAX = 16_000;
 
 type ChunkPlan = { shell: string[]; shared: string[]; frame: string[]; common: string[] };
 const planFile = process.env.TRAPLINE_CHUNK_PLAN;
@@ -99,11 +105,22 @@ function recordChunkPlan(out: string): Plugin {
       const frameFiles = [...routerFiles].filter((f) => !shellFiles.has(f) && !signInFiles.has(f));
       const users = new Map<string, number>();
       for (const screen of screens) for (const f of closure(screen)) if (!shellFiles.has(f) && !routerFiles.has(f) && !signInFiles.has(f)) users.set(f, (users.get(f) ?? 0) + 1);
-      const commonFiles = [...users].filter(([, n]) => n >= 4).map(([f]) => f);
+      const upstream = (f: string) => shellFiles.has(f) || routerFiles.has(f) || signInFiles.has(f) || keep.has(f);
+      const common = new Set(
+        [...users].filter(([f, n]) => n >= 4 && (n >= screens.length / 2 || (bundle[f] as (typeof chunks)[number]).code.length <= COMMON_UNSHARED_MAX)).map(([f]) => f),
+      );
+      // A set that imports one left out is left out too, or `common` would bring it along (the form rules bring
+      // zod, a form's fields react-hook-form: screens without a form, the dashboard, then fetched them).
+      for (let dropped = true; dropped; ) {
+        dropped = false;
+        for (const f of common)
+          if ((bundle[f] as (typeof chunks)[number]).imports.some((i) => !common.has(i) && !upstream(i))) {
+            common.delete(f);
+            dropped = true;
+          }
+      }
       const modules = (files: Iterable<string>) => [...files].filter((f) => !keep.has(f)).flatMap((f) => Object.keys((bundle[f] as (typeof chunks)[number]).modules).filter((id) => !id.startsWith("\0")));
-      // The form stack (react-hook-form, zod, the shared rules and fields) stays out of `common`: one chunk that
-      // every screen loads would bring it to screens without a form (the dashboard) before their first paint.
-      const commonModules = modules(commonFiles).filter((id) => !FORM_MODULE.test(id));
+      const commonModules = modules(common);
       // MUI's modules that the entry's app chunk itself uses (the theme, the baseline) join the shell: left to the
       // `ui` groups, a set this small is merged with some other screens' set, and that one's imports came along.
       const startUi = Object.keys(start.modules).filter((id) => UI_MODULE.test(id));

@@ -124,6 +124,14 @@ describe("the build's chunks", () => {
     expect(inventory).toContain(chunk("frame"));
     expect(inventory.size).toBeLessThanOrEqual(32);
   });
+
+  // The chunk plan's weight rule: the form stack (zod, react-hook-form, the shared rules and fields) is used
+  // by a few screens and is large, so it stays out of `common`, which every screen loads.
+  it("the dashboard, a screen without a form, loads no zod before its first paint; the record-application screen does", async () => {
+    const withZod = (roots: string[]) => [...closure(roots.map(chunk))].filter((f) => readFileSync(join(dist, "assets", f), "utf8").includes("ZodError"));
+    expect(withZod(["index", "start", "AppRouter", "Dashboard"])).toEqual([]);
+    expect(withZod(["index", "start", "AppRouter", "RecordApplicationPage"]).length).toBeGreaterThan(0);
+  });
 });
 
 describe("the web app manifest", () => {
