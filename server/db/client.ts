@@ -47,14 +47,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       query_timeout: 15_000,
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
+      // Every timestamp is kept as UTC without a zone (Prisma's writes); the ones the database stamps itself
+      // (now() in stock levels, count lines, idempotency keys) must be too, whatever zone the server runs in
+      // (Debian's initdb takes the host's). The pool awaits this before it hands the connection out; if it
+      // fails, that checkout fails as a refused connection would.
+      onConnect: async (client: pg.ClientBase) => void (await client.query("SET TIME ZONE 'UTC'")),
     });
     pool.on("error", () => {}); // idle-client errors surface on the next query instead of crashing
-    // Every timestamp is kept as UTC without a zone (Prisma's writes); the ones the database stamps itself
-    // (now() in stock levels, count lines, idempotency keys) must be too, whatever zone the server runs in
-    // (Debian's initdb takes the host's). A client runs its queries in order, so this goes first.
-    // A failure is logged (its connection's stamps would be in the server's zone); a connection that
-    // broke meanwhile fails its next query as any other.
-    pool.on("connect", (client) => void client.query("SET TIME ZONE 'UTC'").catch((err) => console.error("database: SET TIME ZONE 'UTC' failed on a new connection", err)));
     await applyMigrations(pgRunner(pool));
     const prisma = withQueryHook(new PrismaClient({ adapter: new PrismaPg(pool), ...queryLog(opts) }), opts);
     return {
