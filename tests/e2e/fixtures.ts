@@ -85,14 +85,13 @@ export async function newProduct(manager: APIRequestContext, prefix: string) {
   return { name, id: ((await res.json()) as { id: number }).id };
 }
 
+/** An application record's visit as the e2e tests write one unless they say otherwise: a bait visit an hour ago, REST and GraphQL alike (tests/helpers/visit.ts). */
+export const visitDefaults = () => applicationVisit({ customerName: "E2E Customer", method: "BAIT" });
+
 /**
  * Records an application through the REST API as `api`'s user: an hour ago, at 1 Main St, Austin,
  * 100 sq ft against ants by bait, unless `visit` says otherwise; fails the test when it is refused.
  */
-/** An application record's visit as the tests write one unless they say otherwise: a bait visit an hour ago (REST and GraphQL alike). */
-/** The e2e suites' application visit (see tests/helpers/visit.ts). */
-export const visitDefaults = () => applicationVisit({ customerName: "E2E Customer", method: "BAIT" });
-
 export async function recordApplication(api: APIRequestContext, visit: { lines: { itemId: number; amount: string; unit: string }[] } & Record<string, unknown>) {
   const res = await api.post("/api/applications", { data: { ...visitDefaults(), ...visit } });
   expect(res.status(), await res.text()).toBe(201);
