@@ -33,12 +33,7 @@ const signIn = (
 const viewerQuery = graphql`
   query AppViewerQuery @preloadable {
     viewer {
-      id
-      databaseId
-      name
-      role
-      department
-      locale
+      ...session_viewer @relay(mask: false)
     }
   }
 `;

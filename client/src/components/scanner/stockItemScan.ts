@@ -1,6 +1,6 @@
 import { t } from "@lingui/core/macro";
 import { useRef } from "react";
-import { fetchQuery, graphql, type Environment } from "react-relay";
+import { fetchQuery, graphql, type Environment, type GraphQLTaggedNode } from "react-relay";
 import type { stockItemScanLookupQuery } from "../../__generated__/stockItemScanLookupQuery.graphql.ts";
 import { lookupCandidates } from "./scanRules.ts";
 import type { ScanHit } from "./scanRules.ts";
@@ -9,41 +9,56 @@ import { useCameraScanner } from "./useCameraScanner.ts";
 /** The same code again counts once it has been out of view this long (a count, receiving boxes). */
 const SAME_CODE_GAP_MS = 2500;
 
-const lookupQuery = graphql`
-  query stockItemScanLookupQuery($code: String!) {
-    scanLookup(code: $code) {
-      __typename
-      ... on ScanLookupSuccess {
-        data {
-          __typename
-          ... on InventoryItem {
-            id
-            name
-          }
-          ... on Equipment {
-            id
-          }
+/** What a lookup needs of the answer: spread unmasked (`...stockItemScan_answer @relay(mask: false)`) by every query findStockItem runs. */
+export const answerFragment = graphql`
+  fragment stockItemScan_answer on ScanLookupResult {
+    __typename
+    ... on ScanLookupSuccess {
+      data {
+        __typename
+        ... on InventoryItem {
+          id
+          name
+        }
+        ... on Equipment {
+          id
         }
       }
-      ... on Error {
-        message
-      }
+    }
+    ... on Error {
+      message
     }
   }
 `;
 
+const lookupQuery = graphql`
+  query stockItemScanLookupQuery($code: String!) {
+    scanLookup(code: $code) {
+      ...stockItemScan_answer @relay(mask: false)
+    }
+  }
+`;
+
+/** What a lookup of one code answers (any query findStockItem runs selects `stockItemScan_answer`). */
+type LookupAnswer = stockItemScanLookupQuery["response"];
+
 /**
  * A scanned or typed code → the inventory item it names, trying the code's readings in turn
- * (`lookupCandidates`); otherwise the reason to show ("That code is a piece of equipment…").
+ * (`lookupCandidates`); otherwise the reason to show ("That code is a piece of equipment…"). `query`: another
+ * query of `stockItemScan_answer` under its own name (record application's, which the phone's copy answers offline).
  */
-export async function findStockItem(environment: Environment, code: string): Promise<{ id: string; name: string | null } | { problem: string }> {
+export async function findStockItem(
+  environment: Environment,
+  code: string,
+  query: GraphQLTaggedNode = lookupQuery,
+): Promise<{ id: string; name: string | null } | { problem: string }> {
   let problem: string | null = null;
   for (const candidate of lookupCandidates(code)) {
     try {
-      const d = await fetchQuery<stockItemScanLookupQuery>(environment, lookupQuery, { code: candidate }, { fetchPolicy: "network-only" }).toPromise();
+      const d = (await fetchQuery(environment, query, { code: candidate }, { fetchPolicy: "network-only" }).toPromise()) as LookupAnswer | undefined;
       const r = d?.scanLookup;
       if (r?.data?.__typename === "InventoryItem" && r.data.id) return { id: r.data.id, name: r.data.name ?? null };
-      problem ??= r?.data?.__typename === "Equipment" ? t`That code is a piece of equipment, not a stock item` : r?.message || t`No item found for code ${code}`;
+      problem ??= !r?.data ? r?.message || t`No item found for code ${code}` : r.data.__typename === "Equipment" ? t`That code is a piece of equipment, not a stock item` : t`That code is not a stock item`;
     } catch {
       problem ??= t`Failed to look up the code`;
       break;

@@ -65,36 +65,13 @@ export default function AmendApplicationDialog({
     graphql`
       fragment AmendApplicationDialog_application on Application {
         id
-        customerName
-        serviceAddress {
-          street
-          city
-          state
-          zip
-        }
-        siteDescription
-        areaTreated {
-          amount
-          unit
-        }
-        startedAt
-        endedAt
-        targetPests
-        method
+        ...format_visit @relay(mask: false)
         applicator {
           id
         }
         supervisor {
           id
         }
-        supervisorName
-        supervisedApplicators
-        weather {
-          temperatureF
-          windSpeedMph
-          windDirection
-        }
-        notes
         lines {
           id
           productName
@@ -150,16 +127,7 @@ export default function AmendApplicationDialog({
           id
         }
         teamMembers(first: 100) @include(if: $isManager) {
-          edges {
-            node {
-              id
-              name
-              certification {
-                number
-                valid
-              }
-            }
-          }
+          ...VisitFields_team @relay(mask: false)
         }
       }
     `,

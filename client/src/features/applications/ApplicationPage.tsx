@@ -71,37 +71,14 @@ function Record({ application, onAmend }: { application: ApplicationPage_applica
     graphql`
       fragment ApplicationPage_application on Application {
         id
+        ...format_visit @relay(mask: false)
         databaseId
-        customerName
-        serviceAddress {
-          street
-          city
-          state
-          zip
-        }
-        siteDescription
-        areaTreated {
-          amount
-          unit
-        }
-        startedAt
-        endedAt
-        targetPests
-        method
         restrictedUse
         late
         applicatorName
         certificationNumber
         certificationState
-        supervisorName
         supervisorCertificationNumber
-        supervisedApplicators
-        weather {
-          temperatureF
-          windSpeedMph
-          windDirection
-        }
-        notes
         createdAt
         customerCopyUrl
         recordedBy {

@@ -51,16 +51,7 @@ const pageQuery = graphql`
       }
     }
     teamMembers(first: $team) @include(if: $isManager) {
-      edges {
-        node {
-          id
-          name
-          certification {
-            number
-            valid
-          }
-        }
-      }
+      ...VisitFields_team @relay(mask: false)
     }
   }
 `;

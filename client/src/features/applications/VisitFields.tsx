@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { Autocomplete, Grid, TextField, type GridSize, type TextFieldProps } from "@mui/material";
 import { Controller, type Control, type FieldPath, type FieldValues } from "react-hook-form";
+import { graphql } from "react-relay";
 import { FormSelect, FormText, type Option } from "../../components/form/fields.tsx";
 import { shownMessage } from "../../platform/schemaMessages.ts";
 import { APPLICATION_METHODS, type recordApplicationForm } from "../../../../schemas/applications.ts";
@@ -131,6 +132,25 @@ export function WeatherFields<T extends FieldValues, O>({ control }: Props<T, O>
     </>
   );
 }
+
+/**
+ * The team a supervisor is picked from (a valid certification makes one eligible): spread unmasked
+ * (`teamMembers(…) { ...VisitFields_team @relay(mask: false) }`) by the record and amend forms' queries.
+ */
+export const teamFragment = graphql`
+  fragment VisitFields_team on QueryTeamMembersConnection {
+    edges {
+      node {
+        id
+        name
+        certification {
+          number
+          valid
+        }
+      }
+    }
+  }
+`;
 
 /** The certified applicator the applicator worked under, if any: one of `people` (value: their id), or None. */
 export function SupervisorField<T extends FieldValues, O>({

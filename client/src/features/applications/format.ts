@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg, t } from "@lingui/core/macro";
 import { i18n } from "@lingui/core";
+import { graphql } from "react-relay";
 import type { ApplicationMethod } from "../../../../schemas/applications.ts";
 import type { AreaUnit, MeasureUnit } from "../../../../schemas/measures.ts";
 import { activeLocale } from "../../platform/locales/load.ts";
@@ -10,6 +11,39 @@ import { activeLocale } from "../../platform/locales/load.ts";
  * SPRAY, SQ_FT, FL_OZ…; the server's CSV and PDFs keep their English labels (schemas' METHOD_LABEL,
  * AREA_LABEL, MEASURE_LABEL).
  */
+
+/**
+ * A visit's own fields (for whom, where, what, when, under which conditions), as the record page shows them and
+ * the amend form starts from: spread unmasked (`...format_visit @relay(mask: false)`) into their fragments.
+ */
+export const visitFragment = graphql`
+  fragment format_visit on Application {
+    customerName
+    serviceAddress {
+      street
+      city
+      state
+      zip
+    }
+    siteDescription
+    areaTreated {
+      amount
+      unit
+    }
+    startedAt
+    endedAt
+    targetPests
+    method
+    supervisorName
+    supervisedApplicators
+    weather {
+      temperatureF
+      windSpeedMph
+      windDirection
+    }
+    notes
+  }
+`;
 
 /** What a migrated record lacks is shown as this, never invented (issue 34). */
 export const notRecorded = () => t`not recorded`;

@@ -1,8 +1,6 @@
-import { t } from "@lingui/core/macro";
 import { useCallback, useState } from "react";
 import { fetchQuery, graphql, useRelayEnvironment, type Environment } from "react-relay";
-import type { productsScanQuery } from "../../__generated__/productsScanQuery.graphql.ts";
-import { lookupCandidates } from "../../components/scanner/scanRules.ts";
+import { findStockItem } from "../../components/scanner/stockItemScan.ts";
 import type { productsProductQuery, productsProductQuery$data } from "../../__generated__/productsProductQuery.graphql.ts";
 import { MEASURE_KIND, MEASURE_UNITS, type MeasureUnit } from "../../../../schemas/measures.ts";
 
@@ -42,18 +40,7 @@ const productQuery = graphql`
 const scanQuery = graphql`
   query productsScanQuery($code: String!) {
     scanLookup(code: $code) {
-      __typename
-      ... on ScanLookupSuccess {
-        data {
-          __typename
-          ... on InventoryItem {
-            id
-          }
-        }
-      }
-      ... on Error {
-        message
-      }
+      ...stockItemScan_answer @relay(mask: false)
     }
   }
 `;
@@ -62,24 +49,7 @@ const scanQuery = graphql`
  * A scanned label or barcode → the product it names, trying the code's readings in turn; otherwise
  * the reason to show. Without signal it is answered from the phone's copy (OFFLINE_READS).
  */
-export async function findProduct(environment: Environment, code: string): Promise<{ id: string } | { problem: string }> {
-  let problem: string | null = null;
-  for (const candidate of lookupCandidates(code)) {
-    try {
-      const r = (await fetchQuery<productsScanQuery>(environment, scanQuery, { code: candidate }, { fetchPolicy: "network-only" }).toPromise())?.scanLookup;
-      const data = r?.__typename === "ScanLookupSuccess" ? r.data : undefined;
-      if (data?.__typename === "InventoryItem") return { id: data.id };
-      problem ??=
-        r?.__typename === "ScanLookupSuccess"
-          ? t`That code is not a stock item`
-          : (r && "message" in r ? r.message : null) || t`No item found for code ${code}`;
-    } catch {
-      problem ??= t`Failed to look up the code`;
-      break;
-    }
-  }
-  return { problem: problem ?? t`No item found for code ${code}` };
-}
+export const findProduct = (environment: Environment, code: string) => findStockItem(environment, code, scanQuery);
 
 /** The units an amount of this product may be given in: its measure kind's (fl oz, gal, mL, L or oz, lb, g, kg), else its own unit. */
 export function unitsOf(product: Pick<Product, "unit" | "containerSize">): string[] {

@@ -44,12 +44,7 @@ export function SignIn() {
         __typename
         ... on SignInPayload {
           viewer {
-            id
-            databaseId
-            name
-            role
-            department
-            locale
+            ...session_viewer @relay(mask: false)
           }
         }
         ... on Error {

@@ -92,13 +92,7 @@ export function MyCertificationCard({ query }: { query: CertificationCards_mine$
         viewer {
           id
           certification {
-            number
-            state
-            categories
-            issuedOn
-            expiresOn
-            expiresInDays
-            valid
+            ...certificationStatus_certification @relay(mask: false)
           }
         }
       }

@@ -129,13 +129,7 @@ function useMember(member: TeamPage_member$key) {
         department
         createdAt
         certification {
-          number
-          state
-          categories
-          issuedOn
-          expiresOn
-          expiresInDays
-          valid
+          ...certificationStatus_certification @relay(mask: false)
         }
       }
     `,

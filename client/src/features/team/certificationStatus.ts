@@ -1,4 +1,18 @@
 // How a certification's status reads on Team and the dashboard (issue 34).
+import { graphql } from "react-relay";
+
+/** A certification as Team and the dashboard's own card show it: spread unmasked (`...certificationStatus_certification @relay(mask: false)`). */
+export const certificationFragment = graphql`
+  fragment certificationStatus_certification on Certification {
+    number
+    state
+    categories
+    issuedOn
+    expiresOn
+    expiresInDays
+    valid
+  }
+`;
 /** Days before an expiry when a certification counts as expiring soon (the first of the 60/30/7-day notices). */
 export const EXPIRING_SOON_DAYS = 60;
 /** `days`: how many days ago it expired (expired), or in how many it expires (expiringSoon); the chip words it in the reader's language. */
