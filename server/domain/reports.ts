@@ -55,7 +55,10 @@ function periods(range: ReportRange) {
 
 const guard = (actor: Actor | null) => requireManager(actor, REPORTS_ONLY);
 
-export type CategoryValue = { category: string; items: number; quantity: number; valueCents: number; unpricedItems: number };
+/** What every stock-value row counts: its items, their units and their value at current prices. */
+export type StockValueFigures = { items: number; quantity: number; valueCents: number; unpricedItems: number };
+
+export type CategoryValue = StockValueFigures & { category: string };
 
 /** Stock value per category at the end of the range: each item's last quantity by then × its price. */
 export async function stockValueByCategory(deps: Deps, actor: Actor | null, range: ReportRange): Promise<CategoryValue[]> {
@@ -80,16 +83,12 @@ export async function stockValueByCategory(deps: Deps, actor: Actor | null, rang
     ORDER BY "valueCents" DESC, i.category`;
 }
 
-export type LocationValue = {
+export type LocationValue = StockValueFigures & {
   locationId: number;
   name: string;
   kind: "WAREHOUSE" | "VEHICLE";
   holder: string | null;
   archived: boolean;
-  items: number;
-  quantity: number;
-  valueCents: number;
-  unpricedItems: number;
 };
 
 /**

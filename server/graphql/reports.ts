@@ -18,6 +18,7 @@ import {
   type CategoryUtilisation,
   type CategoryValue,
   type LocationValue,
+  type StockValueFigures,
   type ChemicalUseByProduct,
   type ChemicalUseByTechnician,
   type ChemicalUseRecord,
@@ -38,28 +39,32 @@ import { RequestStatusEnum, RequestTypeEnum } from "./requests.ts";
 
 const ReportIntervalEnum = builder.enumType("ReportInterval", { values: REPORT_INTERVALS });
 
-const CategoryValueType = builder.objectRef<CategoryValue>("StockValueByCategory").implement({
+const StockValueInterface = builder.interfaceRef<StockValueFigures>("StockValue").implement({
+  description: "What every stock-value row counts, at the end of the range",
   fields: (t) => ({
-    category: t.exposeString("category"),
-    items: t.exposeInt("items"),
+    items: t.exposeInt("items", { description: "Items with stock in the row" }),
     quantity: t.exposeInt("quantity", { description: "Units in stock at the end of the range" }),
     valueCents: t.exposeFloat("valueCents", { description: "Quantity × current price, in cents (a Float: it may pass 2^31)" }),
     unpricedItems: t.exposeInt("unpricedItems", { description: "Items without a price, valued at 0" }),
   }),
 });
 
+const CategoryValueType = builder.objectRef<CategoryValue>("StockValueByCategory").implement({
+  interfaces: [StockValueInterface],
+  fields: (t) => ({
+    category: t.exposeString("category"),
+  }),
+});
+
 const LocationValueType = builder.objectRef<LocationValue>("StockValueByLocation").implement({
   description: "Stock at one location at the end of the range, valued at current prices",
+  interfaces: [StockValueInterface],
   fields: (t) => ({
     locationDatabaseId: t.exposeInt("locationId"),
     name: t.exposeString("name"),
     kind: t.field({ type: StockLocationKindEnum, resolve: (r) => r.kind }),
     holder: t.exposeString("holder", { nullable: true, description: "The name of the technician a vehicle belongs to (now)" }),
     archived: t.exposeBoolean("archived"),
-    items: t.exposeInt("items", { description: "Items with stock there" }),
-    quantity: t.exposeInt("quantity", { description: "Units there at the end of the range" }),
-    valueCents: t.exposeFloat("valueCents", { description: "Quantity × current price, in cents (a Float: it may pass 2^31)" }),
-    unpricedItems: t.exposeInt("unpricedItems", { description: "Items there without a price, valued at 0" }),
   }),
 });
 

@@ -1,7 +1,8 @@
 import { BarChart } from "@mui/x-charts/BarChart";
 import { LineChart, lineClasses } from "@mui/x-charts/LineChart";
 import { useLingui } from "@lingui/react/macro";
-import { graphql, useFragment } from "react-relay";
+import { graphql, readInlineData, useFragment } from "react-relay";
+import type { StockReports_figures$data, StockReports_figures$key } from "../../__generated__/StockReports_figures.graphql.ts";
 import { activeLocale } from "../../platform/locales/load.ts";
 import type { StockReports_locations$key } from "../../__generated__/StockReports_locations.graphql.ts";
 import type { StockReports_lowStock$key } from "../../__generated__/StockReports_lowStock.graphql.ts";
@@ -17,7 +18,18 @@ const HEIGHT = 280;
 /** Counts have whole-number ticks only. */
 export const wholeTicks = (v: number) => (Number.isInteger(v) ? String(v) : "");
 
-type ValueRow = { items: number; quantity: number; valueCents: number; unpricedItems: number };
+/** The figures both stock-value reports read of a row (the schema's StockValue), with readFigures. */
+const valueFragment = graphql`
+  fragment StockReports_figures on StockValue @inline {
+    items
+    quantity
+    valueCents
+    unpricedItems
+  }
+`;
+type ValueRow = StockReports_figures$data;
+/** Each row with its figures read. */
+const readFigures = <R extends StockReports_figures$key>(rows: readonly R[]) => rows.map((r) => ({ ...r, ...readInlineData<StockReports_figures$key>(valueFragment, r) }));
 /** The figures both stock-value reports give for a row, as their CSVs name them. */
 const valueColumns = <Row extends ValueRow>(): CsvColumn<Row>[] => [
   { header: "Items", value: (r) => r.items },
@@ -28,20 +40,18 @@ const valueColumns = <Row extends ValueRow>(): CsvColumn<Row>[] => [
 const totalValue = (rows: readonly ValueRow[]) => formatDollars(rows.reduce((s, r) => s + r.valueCents, 0));
 
 export function StockValueReport({ reports }: { reports: StockReports_value$key }) {
-  const { stockValueByCategory: rows } = useFragment(
+  const { stockValueByCategory } = useFragment(
     graphql`
       fragment StockReports_value on Reports {
         stockValueByCategory {
           category
-          items
-          quantity
-          valueCents
-          unpricedItems
+          ...StockReports_figures
         }
       }
     `,
     reports,
   );
+  const rows = readFigures(stockValueByCategory);
   const { t } = useLingui();
   const total = totalValue(rows);
   return (
@@ -72,7 +82,7 @@ const compactDollars = (value: number) => new Intl.NumberFormat(activeLocale(), 
 
 /** Issue 15: what each warehouse and vehicle held at the end of the range, valued at current prices. */
 export function StockValueByLocationReport({ reports }: { reports: StockReports_locations$key }) {
-  const { stockValueByLocation: rows } = useFragment(
+  const { stockValueByLocation } = useFragment(
     graphql`
       fragment StockReports_locations on Reports {
         stockValueByLocation {
@@ -81,15 +91,13 @@ export function StockValueByLocationReport({ reports }: { reports: StockReports_
           kind
           holder
           archived
-          items
-          quantity
-          valueCents
-          unpricedItems
+          ...StockReports_figures
         }
       }
     `,
     reports,
   );
+  const rows = readFigures(stockValueByLocation);
   const { t } = useLingui();
   const total = totalValue(rows);
   const onVehicles = totalValue(rows.filter((r) => r.kind === "VEHICLE"));
