@@ -2,13 +2,24 @@ import { Stack } from "@mui/material";
 import type { ReactNode } from "react";
 import { ListToolbar } from "./ListToolbar.tsx";
 import { ResponsiveList, type ResponsiveListProps } from "./ResponsiveList.tsx";
+import type { PagedList } from "./usePagedList.ts";
 import { useScreenBelow } from "../useScreenBelow.ts";
 
 /**
  * A list screen: its toolbar (search and filters, then actions), what the list holds (`summary`), the
- * list (a table on a wide screen, cards on a phone, Load more) and the dialog its actions open.
+ * list (`list`, from usePagedList: a table on a wide screen, cards on a phone, Load more; dimmed while
+ * it reloads or while `busy`, e.g. a search) and the dialog its actions open.
  */
-export function ListPage<T>({ filters, actions, summary, dialog, ...list }: Omit<ResponsiveListProps<T>, "phone"> & {
+export function ListPage<T extends { readonly id: string }>({
+  list,
+  busy,
+  filters,
+  actions,
+  summary,
+  dialog,
+  ...view
+}: Omit<ResponsiveListProps<T>, "phone" | "items" | "itemKey" | "more"> & {
+  list: PagedList<T>;
   filters?: ReactNode;
   actions?: ReactNode;
   summary?: ReactNode;
@@ -19,8 +30,10 @@ export function ListPage<T>({ filters, actions, summary, dialog, ...list }: Omit
     <Stack spacing={2}>
       <ListToolbar actions={actions}>{filters}</ListToolbar>
       {summary}
-      <ResponsiveList {...list} phone={phone} />
+      <ResponsiveList {...view} items={list.items} itemKey={itemId} more={list.more} busy={list.busy || busy} phone={phone} />
       {dialog}
     </Stack>
   );
 }
+
+const itemId = (item: { readonly id: string }) => item.id;

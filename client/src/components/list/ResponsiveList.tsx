@@ -53,13 +53,6 @@ export interface ResponsiveListProps<T> {
  */
 const CARD_BATCH = 4;
 
-/** A paginated connection's "Load more" (usePaginationFragment's paging), `size` more at a time. */
-export const loadMore = ({ hasNext, isLoadingNext, loadNext }: { hasNext: boolean; isLoadingNext: boolean; loadNext(count: number): unknown }, size: number) => ({
-  hasNext,
-  isLoadingNext,
-  loadNext: () => void loadNext(size),
-});
-
 /** Which batches of a list's cards are shown: up to `revealed`, every one once the first pass is done. */
 class CardReveal {
   revealed = 0;

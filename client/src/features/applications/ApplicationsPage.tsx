@@ -24,15 +24,15 @@ import {
   useMediaQuery,
   useTheme,
 } from "@mui/material";
-import { useState, useTransition } from "react";
-import { graphql, useFragment, usePaginationFragment, usePreloadedQuery } from "react-relay";
+import { useState } from "react";
+import { graphql, useFragment, usePreloadedQuery } from "react-relay";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
 import type { ApplicationsPageQuery } from "../../__generated__/ApplicationsPageQuery.graphql.ts";
 import type { ApplicationsPage_application$key } from "../../__generated__/ApplicationsPage_application.graphql.ts";
 import type { ApplicationsPage_applications$key } from "../../__generated__/ApplicationsPage_applications.graphql.ts";
 import type { ApplicationFilter } from "../../__generated__/ApplicationsPagePaginationQuery.graphql.ts";
 import { ListPage } from "../../components/list/ListPage.tsx";
-import { loadMore } from "../../components/list/ResponsiveList.tsx";
+import { usePagedList } from "../../components/list/usePagedList.ts";
 import { SearchField } from "../../components/list/SearchField.tsx";
 import { useDebouncedSearch } from "../../components/list/useDebouncedSearch.ts";
 import { useRouteQuery } from "../../platform/routeQueries.ts";
@@ -76,8 +76,7 @@ function ApplicationList({ query, team }: { query: ApplicationsPage_applications
   const phone = useMediaQuery(theme.breakpoints.down("md"));
   // On a phone the filters beyond the customer fold away under 'Filters'.
   const [showFilters, setShowFilters] = useState(false);
-  const [refetching, startRefetch] = useTransition();
-  const { data, refetch, ...paging } = usePaginationFragment(
+  const { data, list, reload } = usePagedList(
     graphql`
       fragment ApplicationsPage_applications on Query
       @argumentDefinitions(first: { type: "Int", defaultValue: 25 }, after: { type: "String" }, filter: { type: "ApplicationFilter" })
@@ -94,6 +93,8 @@ function ApplicationList({ query, team }: { query: ApplicationsPage_applications
       }
     `,
     query,
+    PAGE,
+    (d) => d.applications,
   );
   const filterOf = (f: Filters, customer: string | null): ApplicationFilter => ({
     ...(f.applicatorId && { applicatorId: f.applicatorId }),
@@ -103,21 +104,20 @@ function ApplicationList({ query, team }: { query: ApplicationsPage_applications
     ...(f.to && { to: f.to }),
     ...(customer && { customer }),
   });
-  const search = useDebouncedSearch((text) => refetch({ first: PAGE, filter: filterOf(filters, text) }, { fetchPolicy: "store-and-network" }));
+  const search = useDebouncedSearch((text) => reload({ first: PAGE, filter: filterOf(filters, text) }));
   const change = (next: Partial<Filters>) => {
     const f = { ...filters, ...next };
     setFilters(f);
-    startRefetch(() => {
-      refetch({ first: PAGE, filter: filterOf(f, search.applied) }, { fetchPolicy: "store-and-network" });
-    });
+    reload({ first: PAGE, filter: filterOf(f, search.applied) });
   };
 
-  const records = data.applications.edges.flatMap((e) => (e?.node ? [e.node] : []));
   const total = data.applications.totalCount;
   const anyFilter = Boolean(filters.applicatorId || filters.item || filters.restrictedUseOnly || filters.from || filters.to);
   const filtered = Boolean(search.applied) || anyFilter;
   return (
     <ListPage
+      list={list}
+      busy={search.searching}
       actions={
         <Button component={RouterLink} to={recordApplicationPath()} variant="contained" startIcon={<AddIcon />} sx={{ whiteSpace: "nowrap" }}>
           {t`Record application`}
@@ -194,14 +194,10 @@ function ApplicationList({ query, team }: { query: ApplicationsPage_applications
         </Typography>
       }
       label={t`Applications`}
-      items={records}
-      itemKey={(r) => r.id}
-      busy={search.searching || refetching}
       empty={filtered ? t`No applications match these filters` : t`No applications recorded yet`}
       columns={[{ header: t`When` }, { header: t`Customer` }, { header: t`Products` }, { header: t`Method` }, { header: t`Applicator` }]}
       row={(r) => <ApplicationRow application={r} />}
       card={(r) => <ApplicationCard application={r} />}
-      more={loadMore(paging, PAGE)}
     />
   );
 }

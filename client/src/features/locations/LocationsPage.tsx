@@ -3,8 +3,8 @@ import ChevronRightIcon from "@mui/icons-material/ChevronRight";
 import { Box, Button, Card, CardActionArea, CardContent, Chip, FormControlLabel, Link, Stack, Switch, TableCell, TableRow, Typography } from "@mui/material";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { lazy, useState, useTransition } from "react";
-import { graphql, useFragment, usePaginationFragment } from "react-relay";
+import { lazy, useState } from "react";
+import { graphql, useFragment } from "react-relay";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
 import type { LocationsPageQuery } from "../../__generated__/LocationsPageQuery.graphql.ts";
 import type { LocationsPage_location$key } from "../../__generated__/LocationsPage_location.graphql.ts";
@@ -16,7 +16,7 @@ import { KindIcon } from "../../components/LocationKindIcon.tsx";
 import { useLocationsLive } from "./useLocationsLive.ts";
 import { PageDialog } from "../../components/PageDialog.tsx";
 import { ListPage } from "../../components/list/ListPage.tsx";
-import { loadMore } from "../../components/list/ResponsiveList.tsx";
+import { usePagedList } from "../../components/list/usePagedList.ts";
 
 const LocationForm = lazy(() => import("./LocationForm.tsx"));
 const FORM_TITLE_ID = "location-form-title";
@@ -44,8 +44,7 @@ function LocationList({ query }: { query: LocationsPage_locations$key }) {
   const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
   const [showArchived, setShowArchived] = useState(false);
-  const [switching, startTransition] = useTransition();
-  const { data, refetch, ...paging } = usePaginationFragment(
+  const { data, list, reload } = usePagedList(
     graphql`
       fragment LocationsPage_locations on Query
       @argumentDefinitions(first: { type: "Int", defaultValue: 50 }, after: { type: "String" }, includeArchived: { type: "Boolean", defaultValue: false })
@@ -63,24 +62,19 @@ function LocationList({ query }: { query: LocationsPage_locations$key }) {
       }
     `,
     query,
+    PAGE,
+    (d) => d.stockLocations,
   );
   // A change anywhere (stock moved, a minimum set, a location added elsewhere) reloads the list's figures.
-  useLocationsLive(null, () =>
-    startTransition(() => {
-      refetch({ first: PAGE, includeArchived: showArchived }, { fetchPolicy: "network-only" });
-    }),
-  );
-
-  const locations = data.stockLocations.edges.map((e) => e.node);
+  useLocationsLive(null, () => reload({ first: PAGE, includeArchived: showArchived }, "network-only"));
   const toggleArchived = (on: boolean) => {
     setShowArchived(on);
-    startTransition(() => {
-      refetch({ first: PAGE, includeArchived: on }, { fetchPolicy: "store-and-network" });
-    });
+    reload({ first: PAGE, includeArchived: on });
   };
 
   return (
     <ListPage
+      list={list}
       actions={
         <>
           <FormControlLabel control={<Switch checked={showArchived} onChange={(e) => toggleArchived(e.target.checked)} />} label={t`Show archived`} />
@@ -107,14 +101,10 @@ function LocationList({ query }: { query: LocationsPage_locations$key }) {
         </PageDialog>
       }
       label={t`Stock locations`}
-      items={locations}
-      itemKey={(l) => l.id}
-      busy={switching}
       empty={t`No stock locations yet`}
       columns={[{ header: t`Name` }, { header: t`Kind` }, { header: t`Holder` }, { header: t`Stock value`, align: "right" }, { header: t`Below minimum`, align: "right" }]}
       row={(l) => <LocationRow location={l} />}
       card={(l) => <LocationCard location={l} onOpen={(id) => navigate(`/locations/${encodeURIComponent(id)}`)} />}
-      more={loadMore(paging, PAGE)}
     />
   );
 }

@@ -4,9 +4,9 @@ import StorefrontIcon from "@mui/icons-material/Storefront";
 import { Button, Card, CardActions, CardContent, Chip, Stack, TableCell, TableRow, Typography } from "@mui/material";
 import { msg, plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { lazy, useState, useTransition } from "react";
+import { lazy, useState } from "react";
 import { activeLocale } from "../../platform/locales/load.ts";
-import { graphql, useFragment, useMutation, usePaginationFragment } from "react-relay";
+import { graphql, useFragment, useMutation } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
 import type { PurchasingPageQuery } from "../../__generated__/PurchasingPageQuery.graphql.ts";
 import type { PurchasingPage_orders$key } from "../../__generated__/PurchasingPage_orders.graphql.ts";
@@ -22,7 +22,7 @@ import { FilterSelect } from "../../components/list/ListToolbar.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { PageDialog } from "../../components/PageDialog.tsx";
 import { ListPage } from "../../components/list/ListPage.tsx";
-import { loadMore } from "../../components/list/ResponsiveList.tsx";
+import { usePagedList } from "../../components/list/usePagedList.ts";
 
 const DraftEditor = lazy(() => import("./DraftEditor.tsx"));
 const ReceiveDialog = lazy(() => import("./ReceiveDialog.tsx"));
@@ -70,8 +70,7 @@ function OrderList({ query }: { query: PurchasingPage_orders$key }) {
   const { t, i18n } = useLingui();
   const { toast } = useToast();
   const [status, setStatus] = useState<Status | "ALL">("ALL");
-  const [isFiltering, startTransition] = useTransition();
-  const { data, refetch, ...paging } = usePaginationFragment(
+  const { list, reload: refetch } = usePagedList(
     graphql`
       fragment PurchasingPage_orders on Query
       @argumentDefinitions(count: { type: "Int", defaultValue: 25 }, cursor: { type: "String" }, status: { type: "PurchaseOrderStatus" })
@@ -87,11 +86,10 @@ function OrderList({ query }: { query: PurchasingPage_orders$key }) {
       }
     `,
     query,
+    PAGE,
+    (d) => d.purchaseOrders,
   );
-  const reload = (next: Status | "ALL" = status) =>
-    startTransition(() => {
-      refetch({ status: next === "ALL" ? null : next, count: PAGE, cursor: null }, { fetchPolicy: "network-only" });
-    });
+  const reload = (next: Status | "ALL" = status) => refetch({ status: next === "ALL" ? null : next, count: PAGE, cursor: null }, "network-only");
 
   const [draft, drafting] = useMutation<PurchasingPageDraftMutation>(graphql`
     mutation PurchasingPageDraftMutation {
@@ -153,9 +151,9 @@ function OrderList({ query }: { query: PurchasingPage_orders$key }) {
       onError: () => toast({ title: t`Error`, description: t`Could not make the order`, variant: "destructive" }),
     });
 
-  const orders = data.purchaseOrders.edges.map((e) => e.node);
   return (
     <ListPage
+      list={list}
       actions={
         <>
           <Button variant="outlined" startIcon={<AddIcon />} onClick={newOrder} disabled={creating}>
@@ -197,14 +195,10 @@ function OrderList({ query }: { query: PurchasingPage_orders$key }) {
         </PageDialog>
       }
       label={t`Purchase orders`}
-      items={orders}
-      itemKey={(o) => o.id}
-      busy={isFiltering}
       empty={t`No purchase orders`}
       columns={[{ header: t`Number` }, { header: t`Supplier` }, { header: t`Status` }, { header: t`Total`, align: "right" }, { header: t`Expected` }, { header: t`Actions`, align: "right" }]}
       row={(o) => <OrderRow order={o} onChanged={() => reload()} onEdit={setEditing} />}
       card={(o) => <OrderCard order={o} onChanged={() => reload()} onEdit={setEditing} />}
-      more={loadMore(paging, PAGE)}
     />
   );
 }

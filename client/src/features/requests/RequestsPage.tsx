@@ -4,9 +4,9 @@ import { DeferredTooltip } from "../../components/deferred.tsx";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { MessageDescriptor } from "@lingui/core";
-import { lazy, useState, useTransition } from "react";
+import { lazy, useState } from "react";
 import { activeLocale } from "../../platform/locales/load.ts";
-import { graphql, useFragment, usePaginationFragment, usePreloadedQuery } from "react-relay";
+import { graphql, useFragment, usePreloadedQuery } from "react-relay";
 import type { RequestsPageQuery } from "../../__generated__/RequestsPageQuery.graphql.ts";
 import type { RequestsPage_requests$key } from "../../__generated__/RequestsPage_requests.graphql.ts";
 import type { RequestsPage_request$key, RequestStatus } from "../../__generated__/RequestsPage_request.graphql.ts";
@@ -18,7 +18,7 @@ import { ApproveFromMenu } from "./ApproveFromMenu.tsx";
 import { FilterSelect } from "../../components/list/ListToolbar.tsx";
 import { PageDialog } from "../../components/PageDialog.tsx";
 import { ListPage } from "../../components/list/ListPage.tsx";
-import { loadMore } from "../../components/list/ResponsiveList.tsx";
+import { usePagedList } from "../../components/list/usePagedList.ts";
 
 const RequestForm = lazy(() => import("./RequestForm.tsx"));
 
@@ -47,8 +47,7 @@ function RequestList({ query, initial }: { query: RequestsPage_requests$key; ini
   const { isManager } = useSession();
   const [filter, setFilter] = useState<Filter>(initial);
   const [creating, setCreating] = useState(false);
-  const [isFiltering, startTransition] = useTransition();
-  const { data, refetch, ...paging } = usePaginationFragment(
+  const { list, reload } = usePagedList(
     graphql`
       fragment RequestsPage_requests on Query
       @argumentDefinitions(count: { type: "Int", defaultValue: 20 }, cursor: { type: "String" }, status: { type: "RequestStatus" })
@@ -64,17 +63,17 @@ function RequestList({ query, initial }: { query: RequestsPage_requests$key; ini
       }
     `,
     query,
+    PAGE,
+    (d) => d.requests,
   );
   const changeFilter = (next: Filter) => {
     setFilter(next);
-    startTransition(() => {
-      refetch({ status: next === "all" ? null : next, count: PAGE, cursor: null }, { fetchPolicy: "store-and-network" });
-    });
+    reload({ status: next === "all" ? null : next, count: PAGE, cursor: null });
   };
-  const requests = data.requests.edges.map((e) => e.node);
 
   return (
     <ListPage
+      list={list}
       actions={
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
           <Trans>Create Request</Trans>
@@ -95,9 +94,6 @@ function RequestList({ query, initial }: { query: RequestsPage_requests$key; ini
         </PageDialog>
       }
       label={t`Requests`}
-      items={requests}
-      itemKey={(r) => r.id}
-      busy={isFiltering}
       empty={filter === "all" ? t`No requests found` : filter === "pending" ? t`No pending requests` : filter === "approved" ? t`No approved requests` : t`No denied requests`}
       tableSx={{ "& td, & th": { px: 1.5 } }}
       columns={[
@@ -111,7 +107,6 @@ function RequestList({ query, initial }: { query: RequestsPage_requests$key; ini
       ]}
       row={(r) => <RequestRow request={r} isManager={isManager} />}
       card={(r) => <RequestCard request={r} isManager={isManager} />}
-      more={loadMore(paging, PAGE)}
     />
   );
 }

@@ -5,7 +5,7 @@ import { DeferredTooltip } from "../../components/deferred.tsx";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, useState } from "react";
-import { graphql, useFragment, usePaginationFragment } from "react-relay";
+import { graphql, useFragment } from "react-relay";
 import type { SuppliersPageQuery } from "../../__generated__/SuppliersPageQuery.graphql.ts";
 import type { SuppliersPage_supplier$key } from "../../__generated__/SuppliersPage_supplier.graphql.ts";
 import type { SuppliersPage_suppliers$key } from "../../__generated__/SuppliersPage_suppliers.graphql.ts";
@@ -16,7 +16,7 @@ import { SearchField } from "../../components/list/SearchField.tsx";
 import { useDebouncedSearch } from "../../components/list/useDebouncedSearch.ts";
 import { PageDialog } from "../../components/PageDialog.tsx";
 import { ListPage } from "../../components/list/ListPage.tsx";
-import { loadMore } from "../../components/list/ResponsiveList.tsx";
+import { usePagedList } from "../../components/list/usePagedList.ts";
 
 const SupplierForm = lazy(() => import("./SupplierForm.tsx"));
 const FORM_TITLE_ID = "supplier-form-title";
@@ -42,7 +42,7 @@ export default function SuppliersPage() {
 function SupplierList({ query }: { query: SuppliersPage_suppliers$key }) {
   const { t } = useLingui();
   const [dialog, setDialog] = useState<{ supplier: EditedSupplier | null } | null>(null);
-  const { data, refetch, ...paging } = usePaginationFragment(
+  const { data, list, reload } = usePagedList(
     graphql`
       fragment SuppliersPage_suppliers on Query
       @argumentDefinitions(first: { type: "Int", defaultValue: 25 }, after: { type: "String" }, search: { type: "String" })
@@ -60,16 +60,18 @@ function SupplierList({ query }: { query: SuppliersPage_suppliers$key }) {
       }
     `,
     query,
+    PAGE,
+    (d) => d.suppliers,
   );
   // The search box updates at once, the list follows after a short pause.
-  const search = useDebouncedSearch((text) => refetch({ search: text, first: PAGE }, { fetchPolicy: "store-and-network" }));
-
-  const suppliers = data.suppliers.edges.flatMap((e) => (e?.node ? [e.node] : []));
+  const search = useDebouncedSearch((text) => reload({ search: text, first: PAGE }));
   const total = data.suppliers.totalCount;
   const edit = (supplier: EditedSupplier) => setDialog({ supplier });
 
   return (
     <ListPage
+      list={list}
+      busy={search.searching}
       actions={
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ supplier: null })} sx={{ whiteSpace: "nowrap" }}>
           <Trans>Add supplier</Trans>
@@ -97,14 +99,10 @@ function SupplierList({ query }: { query: SuppliersPage_suppliers$key }) {
         </PageDialog>
       }
       label={t`Suppliers`}
-      items={suppliers}
-      itemKey={(s) => s.id}
-      busy={search.searching}
       empty={search.applied ? t`No suppliers match this search` : t`No suppliers yet`}
       columns={[{ header: t`Name` }, { header: t`Contact` }, { header: t`Email` }, { header: t`Phone` }, { header: t`Account number` }, { header: t`Actions`, align: "right", hideHeader: true }]}
       row={(s) => <SupplierRow supplier={s} onEdit={edit} />}
       card={(s) => <SupplierCard supplier={s} onEdit={edit} />}
-      more={loadMore(paging, PAGE)}
     />
   );
 }

@@ -4,7 +4,7 @@ import { Avatar, Box, Button, Card, CardContent, Chip, Stack, TableCell, TableRo
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useState } from "react";
 import { activeLocale } from "../../platform/locales/load.ts";
-import { ConnectionHandler, graphql, useFragment, usePaginationFragment } from "react-relay";
+import { ConnectionHandler, graphql, useFragment } from "react-relay";
 import type { TeamPageQuery } from "../../__generated__/TeamPageQuery.graphql.ts";
 import type { TeamPage_members$key } from "../../__generated__/TeamPage_members.graphql.ts";
 import type { TeamPage_member$key } from "../../__generated__/TeamPage_member.graphql.ts";
@@ -15,7 +15,7 @@ import { SearchField } from "../../components/list/SearchField.tsx";
 import { useDebouncedSearch } from "../../components/list/useDebouncedSearch.ts";
 import { PageDialog } from "../../components/PageDialog.tsx";
 import { ListPage } from "../../components/list/ListPage.tsx";
-import { loadMore } from "../../components/list/ResponsiveList.tsx";
+import { usePagedList } from "../../components/list/usePagedList.ts";
 import { CertificationChip } from "./CertificationChip.tsx";
 import type { CertificationTarget } from "./CertificationDialog.tsx";
 
@@ -52,7 +52,7 @@ function TeamList({ query }: { query: TeamPage_members$key }) {
   const { t } = useLingui();
   const [adding, setAdding] = useState(false);
   const [certifying, setCertifying] = useState<CertificationTarget | null>(null);
-  const { data, refetch, ...paging } = usePaginationFragment(
+  const { data, list, reload } = usePagedList(
     graphql`
       fragment TeamPage_members on Query
       @argumentDefinitions(count: { type: "Int", defaultValue: 25 }, cursor: { type: "String" }, search: { type: "String" })
@@ -69,14 +69,16 @@ function TeamList({ query }: { query: TeamPage_members$key }) {
       }
     `,
     query,
+    PAGE,
+    (d) => d.teamMembers,
   );
 
   // Search as the manager types, a moment after the last keystroke.
-  const search = useDebouncedSearch((text) => refetch({ search: text, count: PAGE, cursor: null }, { fetchPolicy: "store-and-network" }));
-
-  const members = data.teamMembers.edges.map((e) => e.node);
+  const search = useDebouncedSearch((text) => reload({ search: text, count: PAGE, cursor: null }));
   return (
     <ListPage
+      list={list}
+      busy={search.searching}
       actions={
         <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setAdding(true)}>
           <Trans>Add Team Member</Trans>
@@ -106,14 +108,10 @@ function TeamList({ query }: { query: TeamPage_members$key }) {
         </>
       }
       label={t`Team members`}
-      items={members}
-      itemKey={(m) => m.id}
-      busy={search.searching}
       empty={search.applied ? t`No team members match your search` : t`No team members found`}
       columns={[{ header: t`Name` }, { header: t`Username` }, { header: t`Role` }, { header: t`Department` }, { header: t`Certification` }, { header: t`Created` }]}
       row={(m) => <MemberRow member={m} onCertify={setCertifying} />}
       card={(m) => <MemberCard member={m} onCertify={setCertifying} />}
-      more={loadMore(paging, PAGE)}
     />
   );
 }

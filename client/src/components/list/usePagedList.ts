@@ -1,0 +1,34 @@
+import { useTransition } from "react";
+import { usePaginationFragment, type GraphQLTaggedNode } from "react-relay";
+import type { KeyType, KeyTypeData } from "react-relay/relay-hooks/helpers";
+import type { OperationType, VariablesOf } from "relay-runtime";
+
+type Connection<N> = { readonly edges: ReadonlyArray<{ readonly node: N | null | undefined } | null | undefined> };
+
+/** What a list screen shows of its connection (ListPage's `list`): the nodes, whether a reload runs, Load more. */
+export type PagedList<N> = { items: N[]; busy: boolean; more: { hasNext: boolean; isLoadingNext: boolean; loadNext(): void } };
+
+/**
+ * A list screen's connection, read with its pagination fragment (`connection` picks it out of the
+ * fragment's data): its nodes, Load more (`pageSize` at a time), and `reload`, a refetch from the
+ * first page run in a transition, so the rows on screen stay (dimmed, `busy`) until the answer is in.
+ */
+export function usePagedList<TQuery extends OperationType, TKey extends KeyType, N>(
+  fragment: GraphQLTaggedNode,
+  key: TKey,
+  pageSize: number,
+  connection: (data: KeyTypeData<TKey>) => Connection<N>,
+) {
+  const [busy, startTransition] = useTransition();
+  const { data, refetch, hasNext, isLoadingNext, loadNext } = usePaginationFragment<TQuery, TKey>(fragment, key);
+  const list: PagedList<N> = {
+    items: connection(data).edges.flatMap((e) => (e?.node ? [e.node] : [])),
+    busy,
+    more: { hasNext, isLoadingNext, loadNext: () => void loadNext(pageSize) },
+  };
+  const reload = (variables: Partial<VariablesOf<TQuery>>, fetchPolicy: "store-and-network" | "network-only" = "store-and-network") =>
+    startTransition(() => {
+      refetch(variables, { fetchPolicy });
+    });
+  return { data, list, reload };
+}
