@@ -22,3 +22,20 @@ export type StockPlace = { readonly id: string; readonly name: string; readonly 
 export function readPlaces(connection: { readonly edges: readonly { readonly node: stockPlaces_place$key }[] }): StockPlace[] {
   return connection.edges.map((e) => readInlineData(placeFragment, e.node));
 }
+
+/**
+ * A line of what a place holds, as its lists show it (a location's page, my truck): spread unmasked
+ * into a `stock` connection's node as `...stockPlaces_level @relay(mask: false)`.
+ */
+export const levelFragment = graphql`
+  fragment stockPlaces_level on StockLevel {
+    quantity
+    minQuantity
+    belowMinimum
+    item {
+      id
+      name
+      unit
+    }
+  }
+`;

@@ -368,17 +368,7 @@ function PendingRequests({ query }: { query: Dashboard_pending$key | null }) {
         pendingRequests: requests(first: 3, status: pending) {
           edges {
             node {
-              id
-              status
-              createdAt
-              requester {
-                name
-                department
-              }
-              items {
-                name
-                quantity
-              }
+              ...requestSummary_request @relay(mask: false)
             }
           }
         }

@@ -63,42 +63,28 @@ function ItemForm({ titleId, onDone, item: itemKey }: { titleId: string; onDone(
   const item = useFragment(
     graphql`
       fragment InventoryItemForm_item on InventoryItem {
-        id
-        name
-        description
-        category
-        quantity
-        minQuantity
-        unit
+        # What the list's row shows, so opening an item refreshes its row too.
+        ...InventoryListItem_item @relay(mask: false)
         price
         reorderPoint
         reorderQuantity
         supplier
-        location
         barcode
         qrCode
-        hazardous
         sdsFileUrl
-        epaRegistrationNumber
         activeIngredient
         activeIngredients {
           name
           percent
         }
-        signalWord
-        restrictedUse
         formulation
         containerSize {
-          amount
           unit
         }
-        stockText
-        onOrder
         preferredSupplier {
           id
           name
         }
-        ...StockByLocation_item
       }
     `,
     itemKey,

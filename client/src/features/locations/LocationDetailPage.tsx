@@ -82,26 +82,13 @@ function Location({ location }: { location: LocationDetailPage_location$key }) {
       fragment LocationDetailPage_location on StockLocation
       @argumentDefinitions(first: { type: "Int", defaultValue: 100 }, after: { type: "String" })
       @refetchable(queryName: "LocationDetailPageRefetchQuery") {
-        id
-        name
-        kind
-        archived
-        value
-        belowMinimumCount
-        holder {
-          id
-          name
-        }
+        # The figures the list's row shows, so opening a location refreshes its row too.
+        ...LocationsPage_location @relay(mask: false)
         stock(first: $first, after: $after) @connection(key: "LocationDetailPage_stock") {
           edges {
             node {
-              quantity
-              minQuantity
-              belowMinimum
+              ...stockPlaces_level @relay(mask: false)
               item {
-                id
-                name
-                unit
                 price
               }
             }

@@ -115,20 +115,10 @@ function useRequest(request: RequestsPage_request$key) {
   return useFragment(
     graphql`
       fragment RequestsPage_request on Request {
-        id
+        ...requestSummary_request @relay(mask: false)
         type
-        status
         justification
-        createdAt
         approvedAt
-        requester {
-          name
-          department
-        }
-        items {
-          name
-          quantity
-        }
       }
     `,
     request,

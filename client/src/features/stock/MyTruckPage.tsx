@@ -30,14 +30,7 @@ const truckQuery = graphql`
       stock(first: 200) {
         edges {
           node {
-            quantity
-            minQuantity
-            belowMinimum
-            item {
-              id
-              name
-              unit
-            }
+            ...stockPlaces_level @relay(mask: false)
           }
         }
       }
