@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { connectionsForNewElsewhere, equipmentConnectionID, showEquipmentList } from "../../client/src/features/equipment/connections.ts";
 import { connectionsForNewItem, showInventoryList } from "../../client/src/features/inventory/connections.ts";
 import { connectionsForNewRequest } from "../../client/src/features/requests/connections.ts";
-import { equipmentOptions, inventoryOptions, pickerSearch } from "../../client/src/features/requests/lines.ts";
+import { equipmentOptions, inventoryOptions } from "../../client/src/features/requests/lines.ts";
+import { searchOf } from "../../client/src/components/list/useDebouncedSearch.ts";
 import { adjustPendingCount, setPendingCountFromLive } from "../../client/src/features/requests/pendingCount.ts";
 import { deleteRecord, prependNewNode } from "../../client/src/relay/liveEdges.ts";
 
@@ -125,8 +126,8 @@ describe("the pending-requests count", () => {
 
 describe("the request form's picker", () => {
   it("searches the trimmed text, or the first items when blank", () => {
-    expect(pickerSearch("  gel ")).toBe("gel");
-    expect(pickerSearch("   ")).toBeNull();
+    expect(searchOf("  gel ")).toBe("gel");
+    expect(searchOf("   ")).toBeNull();
   });
 
   it("shows stock for inventory and offers only available equipment", () => {

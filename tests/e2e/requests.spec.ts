@@ -159,11 +159,14 @@ test("the dashboard's Reorder button opens the request dialog with that item alr
   await expect(page.getByRole("heading", { name: "Critical Alerts" })).toBeVisible();
   const firstAlert = page.getByRole("main").getByRole("button", { name: "Reorder" }).first();
   await expect(firstAlert).toBeVisible();
+  // The alert's first line is the item's name: the line carries it (from the card, no lookup).
+  const name = (await firstAlert.evaluate((button) => button.parentElement?.querySelector("p")?.textContent ?? "")).trim();
+  expect(name).not.toBe("");
   await firstAlert.click();
   const dialog = page.getByRole("dialog", { name: "Create New Request" });
   const lines = dialog.getByRole("list", { name: "Requested Items" }).getByRole("listitem");
   await expect(lines).toHaveCount(1);
-  await expect(lines.first()).toContainText(/^\d+ x /);
+  await expect(lines.first()).toHaveText(new RegExp(`^\\d+ x ${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
   await expect(dialog.getByRole("button", { name: "Submit Request" })).toBeEnabled();
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toHaveCount(0);

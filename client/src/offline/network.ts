@@ -201,14 +201,14 @@ const matches = (search: unknown, ...fields: (string | null)[]) => {
   return !s || fields.some((f) => f?.toLowerCase().includes(s));
 };
 
-/** The request form's pickers (inventory items; available equipment), from the kept copy. */
+/** The item pickers' search (the kept copy has no prices) and the request form's available equipment, from the kept copy. */
 export async function pickerAnswer(userId: string, operationName: string, variables: Variables) {
   const view = await localView(userId);
   if (!view) return null;
   const first = Number(variables.first) || 20;
-  if (operationName === "RequestFormInventorySearchQuery") {
+  if (operationName === "useItemSearchQuery") {
     const nodes = view.inventory.filter((i) => matches(variables.search, i.name, i.description, i.category)).slice(0, first);
-    return { data: { inventoryItems: { edges: nodes.map(({ id, name, quantity, unit }) => ({ node: { id, name, quantity, unit } })) } } };
+    return { data: { inventoryItems: { edges: nodes.map(({ id, name, quantity, unit }) => ({ node: { id, name, unit, price: null, quantity } })) } } };
   }
   const nodes = view.equipment.filter((e) => e.status === "available" && matches(variables.search, e.name, e.category)).slice(0, first);
   return { data: { equipment: { edges: nodes.map(({ id, name, serialNumber, status }) => ({ node: { id, name, serialNumber, status } })) } } };
@@ -216,8 +216,8 @@ export async function pickerAnswer(userId: string, operationName: string, variab
 
 /**
  * 'Record application' without signal (issue 34): the form's own query (the viewer, no recent
- * customers, the team for a manager; licences are checked by the server when the record is sent),
- * the product search and a product's label facts, from the kept copy.
+ * customers, the team for a manager; licences are checked by the server when the record is sent)
+ * and a product's label facts, from the kept copy (its product search is the pickers', above).
  */
 export async function applicationAnswer(userId: string, operationName: string, variables: Variables) {
   const view = await localView(userId);
@@ -233,10 +233,6 @@ export async function applicationAnswer(userId: string, operationName: string, v
         ...(variables.isManager === true && { teamMembers: { edges: team.map((node) => ({ node })) } }),
       },
     };
-  }
-  if (operationName === "useItemSearchQuery") {
-    const nodes = view.inventory.filter((i) => matches(variables.search, i.name, i.description, i.category)).slice(0, Number(variables.first) || 20);
-    return { data: { inventoryItems: { edges: nodes.map(({ id, name, unit }) => ({ node: { id, name, unit, price: null } })) } } };
   }
   const item = view.inventory.find((i) => i.id === variables.id);
   if (!item) return { data: { node: null } };
@@ -255,8 +251,8 @@ export async function applicationAnswer(userId: string, operationName: string, v
 /** Answers one of the reads above from the kept copy, or null. */
 export async function offlineAnswer(userId: string, operationName: string, variables: Variables) {
   if (operationName === "ScanPageLookupQuery" || operationName === "productsScanQuery") return scanAnswer(userId, String(variables.code ?? ""));
-  if (operationName === "RecordApplicationPageQuery" || operationName === "useItemSearchQuery" || operationName === "productsProductQuery") return applicationAnswer(userId, operationName, variables);
-  if (operationName === "RequestFormInventorySearchQuery" || operationName === "RequestFormEquipmentSearchQuery") return pickerAnswer(userId, operationName, variables);
+  if (operationName === "RecordApplicationPageQuery" || operationName === "productsProductQuery") return applicationAnswer(userId, operationName, variables);
+  if (operationName === "useItemSearchQuery" || operationName === "RequestFormEquipmentSearchQuery") return pickerAnswer(userId, operationName, variables);
   return null;
 }
 

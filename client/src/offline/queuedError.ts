@@ -71,9 +71,10 @@ export const QUEUEABLE = new Set([
 
 /** The reads answered from the phone's copy when the network is away. */
 export const OFFLINE_READS = new Set([
-  "ScanPageLookupQuery", "RequestFormInventorySearchQuery", "RequestFormEquipmentSearchQuery",
-  // Record application (issue 34): the form, the product search and a product's label facts.
-  "RecordApplicationPageQuery", "useItemSearchQuery", "productsProductQuery", "productsScanQuery",
+  // The item pickers' one search (request form, record application, ...) and the request form's equipment.
+  "ScanPageLookupQuery", "useItemSearchQuery", "RequestFormEquipmentSearchQuery",
+  // Record application (issue 34): the form and a product's label facts.
+  "RecordApplicationPageQuery", "productsProductQuery", "productsScanQuery",
 ]);
 
 /** Live events (another user's change) make the phone's copy stale: the offline sync refreshes it soon after. */

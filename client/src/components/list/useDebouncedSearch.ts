@@ -2,6 +2,9 @@ import { useEffect, useRef, useState, useTransition } from "react";
 
 export const SEARCH_DEBOUNCE_MS = 250;
 
+/** What a search box sends as `search`: the trimmed text, or null for "the first ones". */
+export const searchOf = (text: string) => text.trim() || null;
+
 /**
  * A list's search box: the text updates at once, and `apply` (a refetch) runs in a transition a short
  * pause after the last keystroke, with the trimmed text or null. `applied` is what the list shows.
@@ -15,7 +18,7 @@ export function useDebouncedSearch(apply: (search: string | null) => void, delay
     latest.current = apply;
   });
   useEffect(() => {
-    const search = text.trim() || null;
+    const search = searchOf(text);
     if (search === applied) return;
     const timer = setTimeout(
       () =>

@@ -236,7 +236,7 @@ function CriticalAlerts({ query }: { query: Dashboard_alerts$key }) {
             <ReorderButton
               item={i}
               isManager={isManager}
-              onRequest={() => open("request", { itemId: i.id, quantity: Math.max(i.reorderQuantity, i.minQuantity - i.quantity + 1) })}
+              onRequest={() => open("request", { itemId: i.id, name: i.name, quantity: Math.max(i.reorderQuantity, i.minQuantity - i.quantity + 1) })}
             />
           </Stack>
         ))}

@@ -4,6 +4,6 @@ export { connectionsForNewItem } from "./connections.ts";
 export { OnOrderChip } from "./OnOrderChip.tsx";
 export { LabelFactsChips } from "./LabelFactsChips.tsx";
 export { RecordUseDialog, type UseTarget } from "./RecordUseDialog.tsx";
-export { useItemSearch, type FoundItem } from "./useItemSearch.ts";
+export { searchItems, useItemSearch, type FoundItem } from "./useItemSearch.ts";
 /** The add/edit form (the quick actions open it in their dialog). */
 export const loadInventoryItemForm = () => import("./InventoryItemForm.tsx");

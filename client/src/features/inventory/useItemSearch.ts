@@ -1,6 +1,6 @@
-import { useEffect, useState } from "react";
-import { fetchQuery, graphql, useRelayEnvironment } from "react-relay";
+import { fetchQuery, graphql, useRelayEnvironment, type Environment } from "react-relay";
 import type { useItemSearchQuery } from "../../__generated__/useItemSearchQuery.graphql.ts";
+import { useSearchOptions } from "../../components/form/useSearchOptions.ts";
 
 /** An inventory item found by name, as the item pickers show and use it. */
 export type FoundItem = { id: string; name: string; unit: string; price: number | null | undefined };
@@ -14,47 +14,22 @@ const itemSearchQuery = graphql`
           name
           unit
           price
+          quantity
         }
       }
     }
   }
 `;
 
-/** How many matches a picker offers, and how long after the last keystroke the server is asked. */
-const MATCHES = 20;
-const DEBOUNCE_MS = 250;
+/** How many matches a picker offers. */
+export const ITEM_MATCHES = 20;
 
-/**
- * Items matching what is typed, searched on the server a moment after the last keystroke (at once for
- * the first, empty search). `loading` until the answer for the current text is in; none on failure.
- */
+/** The first `first` items whose name matches `search` (all items for null), with their stock on hand: every item picker's one query. */
+export const searchItems = (environment: Environment, search: string | null, first = ITEM_MATCHES) =>
+  fetchQuery<useItemSearchQuery>(environment, itemSearchQuery, { search, first }).map((d) => d.inventoryItems.edges.map((e) => e.node));
+
+/** Items matching what is typed, searched on the server as a picker's choices (useSearchOptions). */
 export function useItemSearch(text: string): { options: FoundItem[]; loading: boolean } {
   const environment = useRelayEnvironment();
-  const [options, setOptions] = useState<FoundItem[]>([]);
-  const [loading, setLoading] = useState(true);
-  useEffect(() => {
-    setLoading(true);
-    let sub: { unsubscribe(): void } | undefined;
-    const search = text.trim() || null;
-    const timer = setTimeout(
-      () => {
-        sub = fetchQuery<useItemSearchQuery>(environment, itemSearchQuery, { search, first: MATCHES }).subscribe({
-          next: (d) => {
-            setOptions(d.inventoryItems.edges.map((e) => e.node));
-            setLoading(false);
-          },
-          error: () => {
-            setOptions([]);
-            setLoading(false);
-          },
-        });
-      },
-      search ? DEBOUNCE_MS : 0,
-    );
-    return () => {
-      clearTimeout(timer);
-      sub?.unsubscribe();
-    };
-  }, [environment, text]);
-  return { options, loading };
+  return useSearchOptions(text, (search) => searchItems(environment, search));
 }

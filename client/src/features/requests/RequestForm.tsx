@@ -1,92 +1,37 @@
 import AddIcon from "@mui/icons-material/Add";
 import DeleteIcon from "@mui/icons-material/DeleteOutlined";
 import {
-  Autocomplete, Box, Button, CircularProgress, DialogContent, DialogTitle, IconButton, List, ListItem, ListItemText, MenuItem,
+  Autocomplete, Box, Button, IconButton, List, ListItem, ListItemText, MenuItem,
   Stack, TextField, Typography,
 } from "@mui/material";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Suspense, useEffect, useState } from "react";
-import { fetchQuery, graphql, useLazyLoadQuery, useMutation, useRelayEnvironment } from "react-relay";
+import { useState } from "react";
+import { fetchQuery, graphql, useMutation, useRelayEnvironment } from "react-relay";
 import type { RequestFormCreateMutation, RequestType } from "../../__generated__/RequestFormCreateMutation.graphql.ts";
 import type { RequestFormEquipmentSearchQuery } from "../../__generated__/RequestFormEquipmentSearchQuery.graphql.ts";
-import type { RequestFormInventorySearchQuery } from "../../__generated__/RequestFormInventorySearchQuery.graphql.ts";
-import type { RequestFormPrefillQuery } from "../../__generated__/RequestFormPrefillQuery.graphql.ts";
 import { requestForm } from "../../../../schemas/requests.ts";
 import { useSession } from "../../platform/session.ts";
 import { FormText } from "../../components/form/fields.tsx";
 import { FormDialog } from "../../components/form/FormDialog.tsx";
 import type { FormSave } from "../../components/form/useFormSave.ts";
+import type { RequestPrefill } from "../../platform/quickActions.ts";
+import { useSearchOptions } from "../../components/form/useSearchOptions.ts";
+import { searchItems } from "../inventory/index.ts";
 import { useKeptOnPhone } from "../../offline/useKeptOnPhone.ts";
 import { connectionsForNewRequest } from "./connections.ts";
-import { addLine, equipmentOptions, inventoryOptions, PICKER_PAGE, pickerSearch, type Line, type PickerOption } from "./lines.ts";
+import { addLine, equipmentOptions, inventoryOptions, PICKER_PAGE, type Line, type PickerOption } from "./lines.ts";
 import { adjustPendingCount } from "./pendingCount.ts";
 
-type Props = { titleId: string; onDone(): void; prefill?: { itemId: string; quantity: number } };
-
-/** §5 request form: type, lines (same item twice sums), justification; rendered inside a Dialog. */
-export default function RequestForm({ titleId, onDone, prefill }: Props) {
-  const { t, i18n } = useLingui();
-  return (
-    <Suspense
-      fallback={
-        <>
-          <DialogTitle id={titleId}>{i18n._(TITLE)}</DialogTitle>
-          <DialogContent sx={{ display: "grid", placeItems: "center", minHeight: 200 }}>
-            <CircularProgress aria-label={t`Loading items`} />
-          </DialogContent>
-        </>
-      }
-    >
-      <RequestFormBody titleId={titleId} onDone={onDone} prefill={prefill} />
-    </Suspense>
-  );
-}
+type Props = { titleId: string; onDone(): void; prefill?: RequestPrefill };
 
 const TITLE = msg`Create New Request`;
 
-const SEARCH_DEBOUNCE_MS = 250;
-
-/** The Dashboard's reorder button opens the form with one item; its name is read by id. */
-function RequestFormBody({ titleId, onDone, prefill }: Props) {
-  if (!prefill) return <RequestFormFields titleId={titleId} onDone={onDone} initialLines={[]} />;
-  return <PrefilledRequestForm titleId={titleId} onDone={onDone} prefill={prefill} />;
-}
-
-function PrefilledRequestForm({ titleId, onDone, prefill }: Props & { prefill: NonNullable<Props["prefill"]> }) {
-  const data = useLazyLoadQuery<RequestFormPrefillQuery>(
-    graphql`
-      query RequestFormPrefillQuery($id: ID!) {
-        node(id: $id) {
-          ... on InventoryItem {
-            id
-            name
-          }
-        }
-      }
-    `,
-    { id: prefill.itemId },
-    { fetchPolicy: "store-or-network" },
-  );
-  const item = data.node;
-  const lines = item?.id && item.name ? [{ id: item.id, name: item.name, quantity: Math.max(1, prefill.quantity) }] : [];
+/** §5 request form: type, lines (same item twice sums), justification; rendered inside a Dialog. The dashboard's reorder button opens it with one item on it. */
+export default function RequestForm({ titleId, onDone, prefill }: Props) {
+  const lines = prefill ? [{ id: prefill.itemId, name: prefill.name, quantity: Math.max(1, prefill.quantity) }] : [];
   return <RequestFormFields titleId={titleId} onDone={onDone} initialLines={lines} />;
 }
-
-const inventorySearchQuery = graphql`
-  query RequestFormInventorySearchQuery($search: String, $first: Int!) {
-    inventoryItems(first: $first, search: $search) {
-      edges {
-        node {
-          id
-          name
-          quantity
-          unit
-        }
-      }
-    }
-  }
-`;
 
 const equipmentSearchQuery = graphql`
   query RequestFormEquipmentSearchQuery($search: String, $first: Int!) {
@@ -103,43 +48,18 @@ const equipmentSearchQuery = graphql`
   }
 `;
 
-/**
- * The picker's choices, searched on the server as the user types (after a short pause): the first
- * PICKER_PAGE matches, or the first ones when nothing is typed. `loading` until the answer for the
- * current text is in.
- */
+/** The picker's choices for the request's type, searched on the server as the user types (the first PICKER_PAGE matches). */
 function usePickerOptions(type: RequestType, text: string) {
   const { t } = useLingui();
   const environment = useRelayEnvironment();
-  const search = pickerSearch(text);
-  const key = `${type}:${search ?? ""}`;
-  const [result, setResult] = useState<{ key: string; options: PickerOption[]; failed: boolean } | null>(null);
-  useEffect(() => {
-    let subscription: { unsubscribe(): void } | undefined;
-    const variables = { search, first: PICKER_PAGE };
-    const done = (options: PickerOption[], failed = false) => setResult({ key, options, failed });
-    const timer = setTimeout(
-      () => {
-        subscription =
-          type === "equipment"
-            ? fetchQuery<RequestFormEquipmentSearchQuery>(environment, equipmentSearchQuery, variables).subscribe({
-                next: (data) => done(equipmentOptions(data.equipment.edges.map((e) => e.node))),
-                error: () => done([], true),
-              })
-            : fetchQuery<RequestFormInventorySearchQuery>(environment, inventorySearchQuery, variables).subscribe({
-                next: (data) => done(inventoryOptions(data.inventoryItems.edges.map((e) => e.node), (quantity, unit) => t`${quantity} ${unit} in stock`)),
-                error: () => done([], true),
-              });
-      },
-      search ? SEARCH_DEBOUNCE_MS : 0,
-    );
-    return () => {
-      clearTimeout(timer);
-      subscription?.unsubscribe();
-    };
-  }, [environment, type, search, key, t]);
-  const current = result?.key === key ? result : null;
-  return { loading: current === null, options: current?.options ?? [], failed: current?.failed ?? false };
+  return useSearchOptions(
+    text,
+    (search) =>
+      type === "equipment"
+        ? fetchQuery<RequestFormEquipmentSearchQuery>(environment, equipmentSearchQuery, { search, first: PICKER_PAGE }).map((data) => equipmentOptions(data.equipment.edges.map((e) => e.node)))
+        : searchItems(environment, search, PICKER_PAGE).map((items) => inventoryOptions(items, (quantity, unit) => t`${quantity} ${unit} in stock`)),
+    type,
+  );
 }
 
 /** The Requests page's lists a request the viewer makes belongs in (All and Pending), when loaded. */

@@ -14,9 +14,6 @@ export type PickerOption = { id: string; label: string; name: string };
 /** How many matches the picker asks the server for (the first ones when nothing is typed). */
 export const PICKER_PAGE = 20;
 
-/** What the picker sends as `search`: the trimmed text, or null for "the first ones". */
-export const pickerSearch = (text: string) => text.trim() || null;
-
 /** Inventory choices show the stock on hand; `inStock` words it (the request form passes the app's language). */
 export function inventoryOptions(
   items: readonly { id: string; name: string; quantity: number; unit: string }[],
