@@ -42,10 +42,10 @@ const ReportIntervalEnum = builder.enumType("ReportInterval", { values: REPORT_I
 const StockValueInterface = builder.interfaceRef<StockValueFigures>("StockValue").implement({
   description: "What every stock-value row counts, at the end of the range",
   fields: (t) => ({
-    items: t.exposeInt("items", { description: "Items with stock in the row" }),
+    items: t.exposeInt("items", { description: "The items the row counts: a category's items, or the items with stock at a location" }),
     quantity: t.exposeInt("quantity", { description: "Units in stock at the end of the range" }),
     valueCents: t.exposeFloat("valueCents", { description: "Quantity × current price, in cents (a Float: it may pass 2^31)" }),
-    unpricedItems: t.exposeInt("unpricedItems", { description: "Items without a price, valued at 0" }),
+    unpricedItems: t.exposeInt("unpricedItems", { description: "Of those items, the ones without a price, valued at 0" }),
   }),
 });
 

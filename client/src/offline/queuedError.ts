@@ -71,7 +71,7 @@ export const QUEUEABLE = new Set([
 
 /** The reads answered from the phone's copy when the network is away. */
 export const OFFLINE_READS = new Set([
-  // The item pickers' one search (request form, record application, ...) and the request form's equipment.
+  // The scanner's lookup, the item pickers' one search (request form, record application, ...) and the request form's equipment.
   "ScanPageLookupQuery", "useItemSearchQuery", "RequestFormEquipmentSearchQuery",
   // Record application (issue 34): the form and a product's label facts.
   "RecordApplicationPageQuery", "productsProductQuery", "productsScanQuery",

@@ -22,7 +22,7 @@ const itemSearchQuery = graphql`
 `;
 
 /** How many matches a picker offers. */
-export const ITEM_MATCHES = 20;
+const ITEM_MATCHES = 20;
 
 /** The first `first` items whose name matches `search` (all items for null), with their stock on hand: every item picker's one query. */
 export const searchItems = (environment: Environment, search: string | null, first = ITEM_MATCHES) =>
