@@ -39,6 +39,7 @@ import { useSession } from "../platform/session.ts";
 import { DeferredTooltip, LazyDrawer as Drawer, LazyMenu as Menu, MountWhenOpened } from "../components/deferred.tsx";
 import { Loading } from "../components/Loading.tsx";
 import { PageLoadError, RetryWhenOnline } from "../components/PageLoadError.tsx";
+import { APP_BAR_ATTRIBUTE } from "../platform/appBar.ts";
 import { loadConfirmSignOut, loadOfflinePage, OfflineBar } from "../features/offline/index.ts";
 import { ErrorBoundary } from "../components/ErrorBoundary.tsx";
 import { FirstScreenShown, useAfterFirstScreen } from "../platform/firstScreen.ts";
@@ -361,7 +362,7 @@ function Shell() {
         </MountWhenOpened>
       )}
       <Box sx={{ flex: 1, minWidth: 0, display: "flex", flexDirection: "column" }}>
-        <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: "divider" }}>
+        <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: "divider" }} {...{ [APP_BAR_ATTRIBUTE]: "" }}>
           <Toolbar sx={{ gap: 1 }}>
             {!desktop && (
               <IconButton edge="start" aria-label={t`Open navigation menu`} onClick={() => setMenuOpen(true)}>

@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { Alert, AlertTitle, Button, Portal, Snackbar } from "@mui/material";
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { APP_BAR_ATTRIBUTE } from "./appBar.ts";
 
 export type Toast = {
   title: string;
@@ -32,10 +33,26 @@ function useNeverAriaHidden(open: boolean, key: number | undefined) {
   return ref;
 }
 
+/**
+ * Where a toast's top goes: 8 px below the app's top bar when there is one (signed in), so a toast
+ * never hides the bar's own buttons (the offline bar's Review on a phone, where the toast spans the
+ * width); measured as each toast opens (the offline bar comes and goes).
+ */
+function useTopBelowAppBar(open: boolean, key: number | undefined) {
+  const [top, setTop] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    if (!open) return;
+    const bar = document.querySelector(`[${APP_BAR_ATTRIBUTE}]`);
+    setTop(bar ? Math.max(0, bar.getBoundingClientRect().bottom) + 8 : null);
+  }, [open, key]);
+  return top;
+}
+
 /** The toast on screen: loaded with the first toast, so the first screen's code does not carry it. */
 export default function ToastView({ current, open, onClose }: { current: Toast & { key: number }; open: boolean; onClose(): void }) {
   const { t } = useLingui();
   const ref = useNeverAriaHidden(open, current.key);
+  const top = useTopBelowAppBar(open, current.key);
   const severity = current.variant === "destructive" ? "error" : current.variant === "success" ? "success" : "info";
   return (
     <Portal>
@@ -45,8 +62,9 @@ export default function ToastView({ current, open, onClose }: { current: Toast &
         open={open}
         autoHideDuration={current.action ? null : 5000}
         onClose={(_e, reason) => reason !== "clickaway" && onClose()}
-        // Top centre: never over a dialog's action buttons or the phone's bottom navigation.
+        // Top centre, below the app bar: never over a dialog's action buttons, the phone's bottom navigation or the bar.
         anchorOrigin={{ vertical: "top", horizontal: "center" }}
+        sx={top === null ? undefined : { top: { xs: top, sm: top } }}
       >
         <Alert
           role="status"
