@@ -209,7 +209,7 @@ test.describe("offline", () => {
     const toast = page.getByRole("status").filter({ hasText: "Saved on this phone" });
     await expect(toast).toBeVisible();
     const barBottom = async () => {
-      const bar = await page.locator("[data-app-bar]").boundingBox();
+      const bar = await page.getByRole("banner").boundingBox();
       return bar ? bar.y + bar.height : Infinity;
     };
     await expect.poll(async () => ((await toast.boundingBox())?.y ?? 0) >= (await barBottom())).toBe(true);

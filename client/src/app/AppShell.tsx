@@ -39,7 +39,6 @@ import { useSession } from "../platform/session.ts";
 import { DeferredTooltip, LazyDrawer as Drawer, LazyMenu as Menu, MountWhenOpened } from "../components/deferred.tsx";
 import { Loading } from "../components/Loading.tsx";
 import { PageLoadError, RetryWhenOnline } from "../components/PageLoadError.tsx";
-import { APP_BAR_ATTRIBUTE } from "../platform/appBar.ts";
 import { loadConfirmSignOut, loadOfflinePage, OfflineBar } from "../features/offline/index.ts";
 import { ErrorBoundary } from "../components/ErrorBoundary.tsx";
 import { FirstScreenShown, useAfterFirstScreen } from "../platform/firstScreen.ts";
@@ -362,7 +361,7 @@ function Shell() {
         </MountWhenOpened>
       )}
       <Box sx={{ flex: 1, minWidth: 0, display: "flex", flexDirection: "column" }}>
-        <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: "divider" }} {...{ [APP_BAR_ATTRIBUTE]: "" }}>
+        <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: "divider" }}>
           <Toolbar sx={{ gap: 1 }}>
             {!desktop && (
               <IconButton edge="start" aria-label={t`Open navigation menu`} onClick={() => setMenuOpen(true)}>

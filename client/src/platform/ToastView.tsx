@@ -1,7 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { Alert, AlertTitle, Button, Portal, Snackbar } from "@mui/material";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { APP_BAR_ATTRIBUTE } from "./appBar.ts";
 
 export type Toast = {
   title: string;
@@ -34,15 +33,16 @@ function useNeverAriaHidden(open: boolean, key: number | undefined) {
 }
 
 /**
- * Where a toast's top goes: 8 px below the app's top bar when there is one (signed in), so a toast
- * never hides the bar's own buttons (the offline bar's Review on a phone, where the toast spans the
- * width); measured as each toast opens (the offline bar comes and goes).
+ * Where a toast's top goes: 8 px below the page's top bar (its <header>: the app bar with the offline
+ * bar, signed in) when there is one, so a toast never hides the bar's own buttons (the offline bar's
+ * Review on a phone, where the toast spans the width); measured as each toast opens (the offline bar
+ * comes and goes).
  */
 function useTopBelowAppBar(open: boolean, key: number | undefined) {
   const [top, setTop] = useState<number | null>(null);
   useLayoutEffect(() => {
     if (!open) return;
-    const bar = document.querySelector(`[${APP_BAR_ATTRIBUTE}]`);
+    const bar = document.querySelector("header");
     setTop(bar ? Math.max(0, bar.getBoundingClientRect().bottom) + 8 : null);
   }, [open, key]);
   return top;
