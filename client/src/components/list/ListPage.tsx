@@ -8,17 +8,17 @@ import { useScreenBelow } from "../useScreenBelow.ts";
 /**
  * A list screen: its toolbar (search and filters, then actions), what the list holds (`summary`), the
  * list (`list`, from usePagedList: a table on a wide screen, cards on a phone, Load more; dimmed while
- * it reloads or while `busy`, e.g. a search) and the dialog its actions open.
+ * it reloads, a search's too: useDebouncedSearch's reload runs in usePagedList's transition) and the
+ * dialog its actions open.
  */
 export function ListPage<T extends { readonly id: string }>({
   list,
-  busy,
   filters,
   actions,
   summary,
   dialog,
   ...view
-}: Omit<ResponsiveListProps<T>, "phone" | "items" | "itemKey" | "more"> & {
+}: Omit<ResponsiveListProps<T>, "phone" | "items" | "itemKey" | "more" | "busy"> & {
   list: PagedList<T>;
   filters?: ReactNode;
   actions?: ReactNode;
@@ -30,7 +30,7 @@ export function ListPage<T extends { readonly id: string }>({
     <Stack spacing={2}>
       <ListToolbar actions={actions}>{filters}</ListToolbar>
       {summary}
-      <ResponsiveList {...view} items={list.items} itemKey={itemId} more={list.more} busy={list.busy || busy} phone={phone} />
+      <ResponsiveList {...view} items={list.items} itemKey={itemId} more={list.more} busy={list.busy} phone={phone} />
       {dialog}
     </Stack>
   );

@@ -8,11 +8,12 @@ export const searchOf = (text: string) => text.trim() || null;
 /**
  * A list's search box: the text updates at once, and `apply` (a refetch) runs in a transition a short
  * pause after the last keystroke, with the trimmed text or null. `applied` is what the list shows.
+ * A list that reloads with usePagedList's `reload` shows it busy meanwhile (that transition's pending).
  */
 export function useDebouncedSearch(apply: (search: string | null) => void, delayMs = SEARCH_DEBOUNCE_MS) {
   const [text, setText] = useState("");
   const [applied, setApplied] = useState<string | null>(null);
-  const [searching, startTransition] = useTransition();
+  const [, startTransition] = useTransition();
   const latest = useRef(apply);
   useEffect(() => {
     latest.current = apply;
@@ -30,5 +31,5 @@ export function useDebouncedSearch(apply: (search: string | null) => void, delay
     );
     return () => clearTimeout(timer);
   }, [text, applied, delayMs]);
-  return { text, setText, applied, searching };
+  return { text, setText, applied };
 }

@@ -117,7 +117,6 @@ function ApplicationList({ query, team }: { query: ApplicationsPage_applications
   return (
     <ListPage
       list={list}
-      busy={search.searching}
       actions={
         <Button component={RouterLink} to={recordApplicationPath()} variant="contained" startIcon={<AddIcon />} sx={{ whiteSpace: "nowrap" }}>
           {t`Record application`}

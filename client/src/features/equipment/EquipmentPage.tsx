@@ -20,6 +20,7 @@ import type { MaintenanceTarget } from "./RecordMaintenanceDialog.tsx";
 import { EQUIPMENT_STATUSES, labelForStatus, type EquipmentStatusValue } from "./status.ts";
 import { MountWhenOpened } from "../../components/deferred.tsx";
 import { SearchField } from "../../components/list/SearchField.tsx";
+import { SEARCH_DEBOUNCE_MS, searchOf } from "../../components/list/useDebouncedSearch.ts";
 import { FilterSelect, ListToolbar } from "../../components/list/ListToolbar.tsx";
 import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";
 import { useScreenBelow } from "../../components/useScreenBelow.ts";
@@ -28,7 +29,6 @@ import { useScreenBelow } from "../../components/useScreenBelow.ts";
 const EquipmentForm = lazy(() => import("./EquipmentForm.tsx"));
 const RecordMaintenanceDialog = lazy(() => import("./RecordMaintenanceDialog.tsx").then((m) => ({ default: m.RecordMaintenanceDialog })));
 
-const SEARCH_DEBOUNCE_MS = 300;
 const COLUMNS = [msg`Name`, msg`Category`, msg`Serial Number`, msg`Status`, msg`Assigned To`, msg`Location`, msg`Actions`];
 const FORM_TITLE_ID = "equipment-form-title";
 
@@ -90,7 +90,7 @@ function EquipmentList({ query, team, initial }: { query: EquipmentPage_query$ke
     }),
   );
   useEffect(() => {
-    const next: EquipmentFilters = { search: search.trim() || null, status: status || null };
+    const next: EquipmentFilters = { search: searchOf(search), status: status || null };
     if (next.search === applied.search && next.status === applied.status) return;
     const timer = setTimeout(
       () =>

@@ -21,6 +21,7 @@ import { InventoryListItem } from "./InventoryListItem.tsx";
 import type { UseTarget } from "./RecordUseDialog.tsx";
 import { useDeleteInventoryItem } from "./useDeleteInventoryItem.ts";
 import { SearchField } from "../../components/list/SearchField.tsx";
+import { SEARCH_DEBOUNCE_MS, searchOf } from "../../components/list/useDebouncedSearch.ts";
 import { FilterSelect, ListToolbar } from "../../components/list/ListToolbar.tsx";
 import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
@@ -31,7 +32,6 @@ import { useScreenBelow } from "../../components/useScreenBelow.ts";
 const InventoryItemForm = lazy(() => import("./InventoryItemForm.tsx"));
 const RecordUseDialog = lazy(() => import("./RecordUseDialog.tsx").then((m) => ({ default: m.RecordUseDialog })));
 
-const SEARCH_DEBOUNCE_MS = 250;
 const COLUMNS = [...[msg`Name`, msg`Category`, msg`Quantity`, msg`Unit`, msg`Status`, msg`Location`].map((header) => ({ header })), { header: msg`Actions`, align: "right" as const }];
 const CATEGORY_FILTERS = INVENTORY_CATEGORIES.map((c) => ({ value: c, label: c }));
 const FORM_TITLE_ID = "inventory-item-dialog-title";
@@ -90,7 +90,7 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
       refetch({ search: next.search, category: next.category, first: PAGE_SIZE }, { fetchPolicy: "store-and-network" });
     });
   useEffect(() => {
-    const search = searchText.trim() || null;
+    const search = searchOf(searchText);
     if (search === applied.search) return;
     const timer = setTimeout(() => apply({ ...applied, search }), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);

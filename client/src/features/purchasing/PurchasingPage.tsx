@@ -70,7 +70,7 @@ function OrderList({ query }: { query: PurchasingPage_orders$key }) {
   const { t, i18n } = useLingui();
   const { toast } = useToast();
   const [status, setStatus] = useState<Status | "ALL">("ALL");
-  const { list, reload: refetch } = usePagedList(
+  const { list, reload: reloadList } = usePagedList(
     graphql`
       fragment PurchasingPage_orders on Query
       @argumentDefinitions(count: { type: "Int", defaultValue: 25 }, cursor: { type: "String" }, status: { type: "PurchaseOrderStatus" })
@@ -89,7 +89,7 @@ function OrderList({ query }: { query: PurchasingPage_orders$key }) {
     PAGE,
     (d) => d.purchaseOrders,
   );
-  const reload = (next: Status | "ALL" = status) => refetch({ status: next === "ALL" ? null : next, count: PAGE, cursor: null }, "network-only");
+  const reload = (next: Status | "ALL" = status) => reloadList({ status: next === "ALL" ? null : next, count: PAGE, cursor: null }, "network-only");
 
   const [draft, drafting] = useMutation<PurchasingPageDraftMutation>(graphql`
     mutation PurchasingPageDraftMutation {

@@ -1,6 +1,7 @@
 import { BarChart } from "@mui/x-charts/BarChart";
 import { LineChart, lineClasses } from "@mui/x-charts/LineChart";
 import { useLingui } from "@lingui/react/macro";
+import { useMemo } from "react";
 import { graphql, readInlineData, useFragment } from "react-relay";
 import type { StockReports_figures$data, StockReports_figures$key } from "../../__generated__/StockReports_figures.graphql.ts";
 import { activeLocale } from "../../platform/locales/load.ts";
@@ -51,7 +52,7 @@ export function StockValueReport({ reports }: { reports: StockReports_value$key 
     `,
     reports,
   );
-  const rows = readFigures(stockValueByCategory);
+  const rows = useMemo(() => readFigures(stockValueByCategory), [stockValueByCategory]);
   const { t } = useLingui();
   const total = totalValue(rows);
   return (
@@ -97,7 +98,7 @@ export function StockValueByLocationReport({ reports }: { reports: StockReports_
     `,
     reports,
   );
-  const rows = readFigures(stockValueByLocation);
+  const rows = useMemo(() => readFigures(stockValueByLocation), [stockValueByLocation]);
   const { t } = useLingui();
   const total = totalValue(rows);
   const onVehicles = totalValue(rows.filter((r) => r.kind === "VEHICLE"));

@@ -71,7 +71,6 @@ function SupplierList({ query }: { query: SuppliersPage_suppliers$key }) {
   return (
     <ListPage
       list={list}
-      busy={search.searching}
       actions={
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ supplier: null })} sx={{ whiteSpace: "nowrap" }}>
           <Trans>Add supplier</Trans>

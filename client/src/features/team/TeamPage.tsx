@@ -78,7 +78,6 @@ function TeamList({ query }: { query: TeamPage_members$key }) {
   return (
     <ListPage
       list={list}
-      busy={search.searching}
       actions={
         <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setAdding(true)}>
           <Trans>Add Team Member</Trans>
