@@ -49,13 +49,16 @@ test.describe("a new version", () => {
   const base = `http://127.0.0.1:${port}`;
 
   test.beforeAll(async () => {
+    // A new database's first start (PGlite's initdb in WebAssembly, migrations, the demo set) took more
+    // than the default 45 s on the loaded 2-core machine: the wait below allows 120 s, and so does the hook.
+    test.setTimeout(150_000);
     // A server of its own, serving a copy of the build that this test then replaces with a "new build".
     clientDir = mkdtempSync(join(tmpdir(), "trapline-client-"));
     dataDir = mkdtempSync(join(tmpdir(), "trapline-pwa-"));
     cpSync("client/dist", clientDir, { recursive: true });
     server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
       stdio: "ignore",
-      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, CLIENT_DIR: clientDir, DATABASE_URL: "" },
+      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, CLIENT_DIR: clientDir, DATABASE_URL: "", SEED_DEMO: "basic" },
     });
     for (let i = 0; i < 240; i++) {
       if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) return;

@@ -1,11 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { inject } from "vitest";
 import { createApp, type App } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
 import { contractProblem } from "./openapi.ts";
+import { TEMPLATE_ENV } from "./serverEnv.ts";
 
 export type TestServer = {
   url: string;
@@ -24,9 +26,31 @@ export type TestServer = {
 
 export const DEMO_PASSWORDS: Record<string, string> = { manager: "manager123", tech: "tech123", pnair: "priya1234", tbecker: "tom12345", agomez: "alicia1234" };
 
+/** Settings that change what a new database holds: a test that sets one gets a database made from nothing. */
+const SEEDING = /^(SEED_DEMO|ADMIN_|OBJECT_STORE|S3_)/;
+
+/**
+ * Puts a copy of the template database (tests/global-setup.ts: migrated and seeded with the basic demo
+ * set, as a server started with TEMPLATE_ENV makes it) into a new data folder, when this runs under
+ * vitest on PGlite; a server started there with SEED_DEMO=basic opens it as its own. False when there is none.
+ */
+export function fromTemplate(dataDir: string): boolean {
+  let pgdata: string | undefined;
+  try {
+    pgdata = inject("pgdataTemplate");
+  } catch {
+    return false;
+  }
+  if (!pgdata) return false;
+  cpSync(pgdata, join(dataDir, "pgdata"), { recursive: true });
+  return true;
+}
+
 /**
  * Starts the real server on a free port with a fresh data folder. With TEST_DATABASE_URL it uses a
- * fresh database on that PostgreSQL server (dropped at close); otherwise embedded PGlite.
+ * fresh database on that PostgreSQL server (dropped at close); otherwise embedded PGlite, a copy of
+ * the template database (migrated and seeded as a new server does it, made once per run) unless the
+ * test's settings change what a new database holds.
  */
 export async function startServer(
   env: Record<string, string> = {},
@@ -40,9 +64,10 @@ export async function startServer(
   const dataDir = mkdtempSync(join(tmpdir(), "trapline-test-"));
   const ownsDatabase = !options.databaseUrl;
   const databaseUrl = options.databaseUrl ?? (await freshDatabase(options.databaseTimeZone));
+  if (!databaseUrl && !Object.keys(env).some((k) => SEEDING.test(k))) fromTemplate(dataDir);
   const config = () =>
     // The suites are written against the basic demo set (the full demo company adds trucks, purchasing and applications).
-    loadConfig({ DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", DATABASE_URL: databaseUrl ?? "", SEED_DEMO: "basic", ...env });
+    loadConfig({ ...TEMPLATE_ENV, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "", ...env });
   let app = await createApp(config(), { onQuery: options.onQuery, logStream: options.logStream });
   let url = await app.http.listen({ port: 0, host: "127.0.0.1" });
   const server: TestServer = {

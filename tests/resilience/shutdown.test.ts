@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client.ts";
+import { fromTemplate } from "../helpers/server.ts";
 import { call, freePort, freshDatabase, ok, signIn, spawnServerProcess, startServerProcess, type Call } from "../../bench/server-process.ts";
 
 // SIGTERM in the middle of a write load: the server stops accepting, finishes what is in flight,
@@ -64,7 +65,9 @@ describe.each(targets)("graceful shutdown on $name", ({ pg }) => {
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const database = pg ? await freshDatabase() : undefined;
     if (database) cleanups.push(() => database.drop());
-    const env = { DATA_DIR: dataDir, PORT: String(await freePort()), DATABASE_URL: database?.url ?? "" };
+    // Embedded: a copy of the basic demo database (a new one's initdb and full demo took most of the start).
+    if (!database) fromTemplate(dataDir);
+    const env = { DATA_DIR: dataDir, PORT: String(await freePort()), DATABASE_URL: database?.url ?? "", SEED_DEMO: "basic" };
 
     let server = await startServerProcess(env);
     cleanups.push(() => void server.child.kill("SIGKILL"));
@@ -183,7 +186,8 @@ describe("shutdown edges (PGlite)", () => {
   it("a client that never finishes its request cannot hold the shutdown: its connection is cut after the grace period", { timeout: 90_000 }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "trapline-shutdown-"));
     dirs.push(dataDir);
-    const server = await startServerProcess({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+    fromTemplate(dataDir);
+    const server = await startServerProcess({ DATA_DIR: dataDir, PORT: String(await freePort()), SEED_DEMO: "basic" });
     try {
       const cookie = await signIn(server.url);
       const stuck = slowPost(server.url, cookie, "/api/inventory", { name: "Never sent in full", category: "Bait" });
