@@ -234,6 +234,28 @@ test("validation errors show on their field", async ({ page, pageErrors }) => {
   await expect(edit.getByText("Name is required")).toHaveCount(0);
 });
 
+test("a row's button focused before the tooltips' code arrives keeps the focus when its tooltip is put around it", async ({ page, pageErrors }) => {
+  void pageErrors;
+  await signIn(page, "manager");
+  // The tooltips' code is held back until the button has the focus; each row's buttons are then mounted anew inside their tooltips.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/tooltip-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/inventory");
+  const edit = entry(page, "Catchmaster 72MB Glue Boards").first().getByRole("button", { name: "Edit Catchmaster 72MB Glue Boards" });
+  await edit.focus();
+  await expect(edit).toBeFocused();
+  await edit.evaluate((el) => el.setAttribute("data-before-tooltip", ""));
+  release();
+  await expect(page.locator("[data-before-tooltip]")).toHaveCount(0);
+  await expect(edit).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("dialog", { name: "Edit Inventory Item" })).toBeVisible();
+});
+
 test("employees have no Delete button", async ({ page, pageErrors }) => {
   void pageErrors;
   await signIn(page, "tech");

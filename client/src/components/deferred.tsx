@@ -1,4 +1,6 @@
-import { lazy, startTransition, Suspense, useEffect, useState, type ReactElement, type ReactNode } from "react";
+import getReactElementRef from "@mui/utils/getReactElementRef";
+import useForkRef from "@mui/utils/useForkRef";
+import { cloneElement, lazy, startTransition, Suspense, useCallback, useEffect, useRef, useState, type ReactElement, type ReactNode, type Ref } from "react";
 
 /**
  * Pieces of MUI that only show after a tap or a hover (temporary drawers, menus, tooltips): loaded on
@@ -24,6 +26,7 @@ const tooltipReady = new Promise<void>((resolve) => {
  * Lists use it on every row and card: the first screen carries neither the Tooltip's code nor its
  * positioning engine (Popper), and a long list renders its tooltips later, in a transition. The child
  * keeps its own accessible name (an icon button's aria-label), so nothing is unnamed meanwhile.
+ * Wrapping the child mounts it anew: if it had the keyboard focus, the new one takes it over.
  */
 export function DeferredTooltip({ title, describeChild, children }: { title: ReactNode; describeChild?: boolean; children: ReactElement }) {
   const [ready, setReady] = useState(tooltipLoaded);
@@ -32,11 +35,22 @@ export function DeferredTooltip({ title, describeChild, children }: { title: Rea
     if (!ready) void tooltipReady.then(() => live && startTransition(() => setReady(true)));
     return () => void (live = false);
   }, [ready]);
-  if (!ready) return children;
+  const hadFocus = useRef(false);
+  // A ref is let go while its element is still in the document: whether it had the focus is known then.
+  const keepFocus = useCallback((node: HTMLElement | null) => {
+    if (node && hadFocus.current) {
+      hadFocus.current = false;
+      if (document.activeElement === document.body || document.activeElement === null) node.focus();
+    }
+    return () => void (hadFocus.current = node !== null && node === document.activeElement);
+  }, []);
+  const ref = useForkRef(getReactElementRef(children) as Ref<HTMLElement> | null, keepFocus);
+  const child = cloneElement(children as ReactElement<{ ref?: Ref<HTMLElement> }>, { ref });
+  if (!ready) return child;
   return (
-    <Suspense fallback={children}>
+    <Suspense fallback={child}>
       <LazyTooltip title={title} describeChild={describeChild}>
-        {children}
+        {child}
       </LazyTooltip>
     </Suspense>
   );
