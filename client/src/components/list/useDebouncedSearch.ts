@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useTransition } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 
 export const SEARCH_DEBOUNCE_MS = 250;
 
@@ -13,7 +13,6 @@ export const searchOf = (text: string) => text.trim() || null;
 export function useDebouncedSearch(apply: (search: string | null) => void, delayMs = SEARCH_DEBOUNCE_MS) {
   const [text, setText] = useState("");
   const [applied, setApplied] = useState<string | null>(null);
-  const [, startTransition] = useTransition();
   const latest = useRef(apply);
   useEffect(() => {
     latest.current = apply;
