@@ -130,3 +130,40 @@ test("keyboard only: sign in, move through the navigation, open and close a dial
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Add Item" })).toBeFocused();
 });
+
+test("a screen's first render loads no number formatting: the shell's counts are written without Intl.NumberFormat", async ({ page, pageErrors }) => {
+  void pageErrors;
+  // A page's first Intl.NumberFormat loads ICU's number data in one long task (platform/i18n.ts countWords).
+  await page.addInitScript(() => {
+    const made: string[] = [];
+    (window as unknown as { numberFormats: string[] }).numberFormats = made;
+    const Original = Intl.NumberFormat;
+    Intl.NumberFormat = new Proxy(Original, {
+      construct(target, args: [string?, Intl.NumberFormatOptions?]) {
+        made.push(new Error().stack ?? "");
+        return new target(...args);
+      },
+      apply(target, self, args: [string?, Intl.NumberFormatOptions?]) {
+        made.push(new Error().stack ?? "");
+        return target(...args);
+      },
+    });
+    const toLocaleString = Number.prototype.toLocaleString;
+    Number.prototype.toLocaleString = function (this: number, ...args: Parameters<typeof toLocaleString>) {
+      made.push(new Error().stack ?? "");
+      return toLocaleString.apply(this, args);
+    };
+  });
+  await signIn(page, "manager");
+  for (const [path, shown] of [
+    ["/inventory", page.getByRole("heading", { level: 1, name: "Inventory Management" })],
+    ["/scan", page.getByRole("tab", { name: "Scanner" })],
+  ] as const) {
+    await page.goto(path);
+    await expect(shown).toBeVisible();
+    // Both counts have been written: the bell's and the pending requests'.
+    await expect(page.getByText(/^(\d+ unread notifications?|No unread notifications)$/).first()).toBeAttached();
+    await expect(page.getByLabel(/^\d+ pending requests?$/).first()).toBeAttached();
+    expect(await page.evaluate(() => (window as unknown as { numberFormats: string[] }).numberFormats), path).toEqual([]);
+  }
+});

@@ -23,7 +23,7 @@ import {
 } from "@mui/material";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import type { MessageDescriptor } from "@lingui/core";
-import { msg, plural } from "@lingui/core/macro";
+import { msg, select } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { graphql, useLazyLoadQuery, useMutation } from "react-relay";
 import { Outlet, useLocation, useNavigate, useRevalidator } from "react-router-dom";
@@ -36,6 +36,7 @@ import { pageFor } from "./pages.ts";
 import { useQuickActions, type QuickAction } from "../platform/quickActions.ts";
 import { QuickActionProvider } from "./QuickActionProvider.tsx";
 import { useSession } from "../platform/session.ts";
+import { countWords } from "../platform/i18n.ts";
 import { DeferredTooltip, LazyDrawer as Drawer, LazyMenu as Menu, MountWhenOpened } from "../components/deferred.tsx";
 import { Loading } from "../components/Loading.tsx";
 import { PageLoadError, RetryWhenOnline } from "../components/PageLoadError.tsx";
@@ -101,8 +102,9 @@ function usePendingCount(): number {
 function PendingBadge({ children }: { children: ReactNode }) {
   const { t } = useLingui();
   const count = usePendingCount();
+  const { category, shown } = countWords(count);
   return (
-    <Badge color="error" badgeContent={count} aria-label={t`${plural(count, { one: "# pending request", other: "# pending requests" })}`}>
+    <Badge color="error" badgeContent={count} aria-label={t`${select(category, { one: `${shown} pending request`, other: `${shown} pending requests` })}`}>
       {children}
     </Badge>
   );

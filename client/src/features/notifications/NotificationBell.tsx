@@ -1,6 +1,6 @@
 import NotificationsIcon from "@mui/icons-material/Notifications";
 import { Badge, Box, IconButton } from "@mui/material";
-import { plural } from "@lingui/core/macro";
+import { select } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { lazy, useEffect, useId, useMemo, useState } from "react";
 import { graphql, useLazyLoadQuery, useSubscription } from "react-relay";
@@ -8,6 +8,7 @@ import type { GraphQLSubscriptionConfig } from "relay-runtime";
 import type { NotificationBellQuery } from "../../__generated__/NotificationBellQuery.graphql.ts";
 import type { NotificationBellSubscription } from "../../__generated__/NotificationBellSubscription.graphql.ts";
 import { MountWhenOpened } from "../../components/deferred.tsx";
+import { countWords } from "../../platform/i18n.ts";
 import { addArrived } from "./notificationStore.ts";
 
 // The popover and its feed load on the first click on the bell; kept mounted after that for its closing transition.
@@ -55,6 +56,7 @@ export function NotificationBell() {
     ),
   );
   const count = data.unreadNotificationCount;
+  const { category, shown } = countWords(count);
   return (
     <>
       <IconButton
@@ -68,7 +70,7 @@ export function NotificationBell() {
           <NotificationsIcon />
         </Badge>
         <Box component="span" id={countId} sx={visuallyHidden}>
-          {count === 0 ? t`No unread notifications` : plural(count, { one: "# unread notification", other: "# unread notifications" })}
+          {count === 0 ? t`No unread notifications` : select(category, { one: `${shown} unread notification`, other: `${shown} unread notifications` })}
         </Box>
       </IconButton>
       <MountWhenOpened open={Boolean(anchor)}>
