@@ -132,6 +132,8 @@ test("a technician who chose Español on the sign-in screen scans, checks equipm
   await expect(form.getByText("Seleccione un artículo y escriba una cantidad válida")).toBeVisible();
   await form.getByLabel("Artículo", { exact: true }).fill("Nitrile Gloves");
   await expect(page.getByRole("option", { name: /Nitrile Gloves.*en existencia/ }).first()).toBeVisible();
+  // MUI's own texts come from the localized theme (app/App.tsx): the open list's button says 'Cerrar'.
+  await expect(form.locator(".MuiAutocomplete-popupIndicator").first()).toHaveAttribute("aria-label", "Cerrar");
   await page.getByRole("option", { name: /Nitrile Gloves/ }).first().click();
   await form.getByLabel("Cantidad").fill("2");
   await form.getByRole("button", { name: "Agregar artículo" }).click();

@@ -1,7 +1,7 @@
 import { msg, t } from "@lingui/core/macro";
 import { CssBaseline } from "@mui/material";
 import { I18nProvider, useLingui } from "@lingui/react";
-import { createTheme, ThemeProvider } from "@mui/material/styles";
+import { ThemeProvider } from "@mui/material/styles";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { fetchQuery, graphql, RelayEnvironmentProvider, useLazyLoadQuery, useRelayEnvironment } from "react-relay";
 import type { AppViewerQuery } from "../__generated__/AppViewerQuery.graphql.ts";
@@ -83,13 +83,19 @@ function SessionGate({ onSignedOut, primed }: { onSignedOut(): void; primed: boo
 function LocalizedTheme({ children }: { children: ReactNode }) {
   const { i18n } = useLingui();
   const locale = i18n.locale;
+  // The same theme with two components' default props added: a copy, not createTheme(theme, …), which
+  // deep-merges the whole theme again (about 10 ms of the first render's task here, 40 ms at 4x slowdown).
   const localized = useMemo(
     () =>
       locale
-        ? createTheme(theme, {
+        ? {
+            ...theme,
             components: {
+              ...theme.components,
               MuiAutocomplete: {
+                ...theme.components?.MuiAutocomplete,
                 defaultProps: {
+                  ...theme.components?.MuiAutocomplete?.defaultProps,
                   noOptionsText: i18n._(msg`No options`),
                   openText: i18n._(msg`Open`),
                   closeText: i18n._(msg`Close`),
@@ -97,9 +103,9 @@ function LocalizedTheme({ children }: { children: ReactNode }) {
                   loadingText: i18n._(msg`Loading…`),
                 },
               },
-              MuiAlert: { defaultProps: { closeText: i18n._(msg`Close`) } },
+              MuiAlert: { ...theme.components?.MuiAlert, defaultProps: { ...theme.components?.MuiAlert?.defaultProps, closeText: i18n._(msg`Close`) } },
             },
-          })
+          }
         : theme,
     [i18n, locale],
   );
