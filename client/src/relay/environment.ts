@@ -150,10 +150,10 @@ const subscribe: SubscribeFunction = (operation, variables) =>
 /**
  * Relay publishes each answer from the network (and each local update) through this scheduler: at once, as
  * without one, but inside a React transition. The components that read the changed records re-render in
- * React's time-sliced mode, in slices of a few ms, instead of one blocking render: a CPU profile of a cold
- * /scan (4x slowdown) showed blocking renders of 190–335 ms when an answer (the viewer's confirmation, a count)
- * arrived while the first screen was mounting, since it mounted the whole route with it. A component that
- * suspends in such an update keeps showing what it had rather than its fallback.
+ * React's time-sliced mode, in slices of a few ms, instead of one blocking render: React's profiling build
+ * showed a 335 ms blocking render on a cold /scan (95 ms on /inventory; 4x CPU slowdown) when an answer (the
+ * viewer's confirmation, a count) arrived while the first screen was mounting, since it mounted the whole
+ * route with it. A component that suspends in such an update keeps showing what it had rather than its fallback.
  */
 const inTransition: TaskScheduler = {
   schedule(task) {
