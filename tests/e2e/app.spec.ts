@@ -17,8 +17,7 @@ test("sign-in: bad password shows the red alert, good password opens the dashboa
 
 test("unknown paths show the 404 card @phone", async ({ page, pageErrors }) => {
   void pageErrors;
-  await signIn(page, "tech");
-  await page.goto("/no-such-page");
+  await signIn(page, "tech", { at: "/no-such-page" });
   await expect(page.getByText("404 Page Not Found")).toBeVisible();
   await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
 });

@@ -133,8 +133,7 @@ test("amend a record with a product added and one removed: stock follows both, t
 test("an applied product's Record application opens the form with that product's line, in its units @phone", async ({ page }) => {
   const manager = await signedInApi("manager");
   const product = await newProduct(manager, "Record Test Concentrate");
-  await signIn(page, "tech");
-  await page.goto("/inventory");
+  await signIn(page, "tech", { at: "/inventory" });
   await page.getByLabel("Search inventory").fill(product.name);
   await page.getByRole("link", { name: `Record application of ${product.name}` }).click();
   const line = page.getByRole("form", { name: "Record application" }).getByRole("region", { name: `Product: ${product.name}` });

@@ -15,7 +15,7 @@ async function pick(dialog: Locator, label: string, option: string) {
 const file = (name: string, text: string) => ({ name, mimeType: "text/csv", buffer: Buffer.from(text, "utf8") });
 
 test("manager imports inventory from a spreadsheet's CSV: preview, column mapping, dry run errors, then import @phone", async ({ page }) => {
-  await signIn(page, "manager");
+  await signIn(page, "manager", { at: null });
   await openPage(page, "/inventory", "Inventory Management");
   const name = unique("Imported trap");
   const barcode = `IMP-${Date.now().toString(36)}`;
@@ -63,7 +63,7 @@ test("manager imports inventory from a spreadsheet's CSV: preview, column mappin
 });
 
 test("manager exports the equipment list as filtered; a technician sees neither button @phone", async ({ page, browser }) => {
-  await signIn(page, "manager");
+  await signIn(page, "manager", { at: null });
   await openPage(page, "/equipment", "Equipment Management");
   await page.getByLabel("Status").click();
   await page.getByRole("option", { name: "Available" }).click();
@@ -86,7 +86,7 @@ test("manager exports the equipment list as filtered; a technician sees neither 
   expect(new Set(statuses)).toEqual(new Set(["available"]));
 
   const tech = await browser.newPage({ viewport: { width: 390, height: 844 } });
-  await signIn(tech, "tech");
+  await signIn(tech, "tech", { at: null });
   await openPage(tech, "/equipment", "Equipment Management");
   await expect(tech.getByRole("button", { name: "More list actions" })).toHaveCount(0);
   await expect(tech.getByRole("link", { name: "Export CSV" })).toHaveCount(0);

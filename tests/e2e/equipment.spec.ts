@@ -3,10 +3,9 @@ import { expect, signIn, test, unique } from "./fixtures.ts";
 
 const RULE = "Invalid status transition: checked_out requires assignedTo, other statuses should not have assignedTo/assignedAt";
 
-/** Signs in and opens /equipment once the session cookie is set (the shell's header is up). */
+/** Signs in and opens /equipment. */
 async function openEquipment(page: Page, username = "manager") {
-  await signIn(page, username);
-  await expect(page.getByRole("button", { name: "Notifications" })).toBeVisible();
+  await signIn(page, username, { at: null });
   await gotoEquipment(page);
 }
 

@@ -9,8 +9,8 @@ import { expect, signIn as fixtureSignIn, test, unique, visitDefaults } from "./
  * Whatever a test needs beyond the basic demo set it makes itself, through GraphQL.
  */
 
-async function signIn(page: Page, username: string, password?: string) {
-  await fixtureSignIn(page, username, password);
+async function signIn(page: Page, username: string, password?: string, at: string | null = "/") {
+  await fixtureSignIn(page, username, { password, at });
   await expect(page.getByLabel("Username")).toHaveCount(0);
 }
 

@@ -1,5 +1,5 @@
 import { request as playwrightRequest, type Locator, type Page } from "@playwright/test";
-import { expect, PASSWORDS, signIn as signInForm, test, unique } from "./fixtures.ts";
+import { expect, PASSWORDS, signIn, test, unique } from "./fixtures.ts";
 
 /**
  * Records created by another user or client join the lists on screen through the graphql-ws
@@ -20,8 +20,7 @@ function subscribed(page: Page, operation: string): Promise<void> {
 
 /** Signs in, opens `path` and waits until the live subscription is running there. */
 async function openLive(page: Page, username: string, path: string, operation: string) {
-  await signInForm(page, username);
-  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await signIn(page, username, { at: null });
   const live = subscribed(page, operation);
   await page.goto(path);
   await live;
@@ -140,7 +139,7 @@ test("an inventory item added by another user joins the open Inventory list when
 
 test("the request form's item picker searches the server: an item past the first hundred can be picked", async ({ page, pageErrors }) => {
   void pageErrors;
-  await signInForm(page, "tech");
+  await signIn(page, "tech");
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
 
   // 120 items more, so a name late in the alphabet is well past the first 100.

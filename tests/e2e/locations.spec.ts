@@ -4,9 +4,9 @@ import { expect, signIn as signInForm, test, unique } from "./fixtures.ts";
 
 /** Issue 15, the Locations screens: managing locations and their minimums, location labels, stock per location. */
 
-async function signIn(page: Page, username: string) {
-  await signInForm(page, username);
-  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+async function signIn(page: Page, username: string, at: string | null = "/") {
+  await signInForm(page, username, { at });
+  if (at === "/") await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
 }
 
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
@@ -199,8 +199,7 @@ test("inventory shows each item's stock per location, and the item dialog lists 
 
 test("reports: stock value by location, with its CSV", async ({ page, pageErrors }) => {
   void pageErrors;
-  await signIn(page, "manager");
-  await page.goto("/reports");
+  await signIn(page, "manager", "/reports");
   const card = page.getByRole("region", { name: "Stock value by location" });
   await expect(card).toBeVisible();
   await expect(card.getByText(/of it on vehicles/)).toBeVisible();
@@ -214,8 +213,7 @@ test("reports: stock value by location, with its CSV", async ({ page, pageErrors
 
 test("a location's page follows changes made elsewhere (stockLocationChanged)", async ({ page, browser, pageErrors }) => {
   void pageErrors;
-  await signIn(page, "manager");
-  await page.goto("/locations");
+  await signIn(page, "manager", "/locations");
   await page.getByRole("link", { name: "Truck 2" }).click();
   const stock = page.getByRole("table", { name: "Stock here" });
   const coveralls = stock.getByRole("row").filter({ hasText: "Tyvek Disposable Coveralls" });

@@ -99,8 +99,7 @@ test("a manager makes a new order and edits the draft: supplier, date, notes and
   const kept = await createItem(api, unique("Contrac Blox"));
   const dropped = await createItem(api, unique("Talon Pellets"));
 
-  await signIn(page, "manager");
-  await page.goto("/purchasing");
+  await signIn(page, "manager", { at: "/purchasing" });
   await page.getByRole("button", { name: "New order" }).click();
   const editor = page.getByRole("dialog", { name: /^Edit PO-\d{4}$/ });
   await expect(editor).toBeVisible();
@@ -172,8 +171,7 @@ test("a manager cancels a placed order after confirming, and the server's refusa
   const second = await placedOrder(api, supplierId, item, 5);
   expect((await itemStock(api, item)).onOrder).toBe(9);
 
-  await signIn(page, "manager");
-  await page.goto("/purchasing");
+  await signIn(page, "manager", { at: "/purchasing" });
   const row = (o: Order) => page.locator("tr, li").filter({ hasText: o.number }).filter({ hasText: supplierName });
 
   await row(first).getByRole("button", { name: `Cancel ${first.number}` }).click();
@@ -280,8 +278,7 @@ test.describe("receiving by scanning", () => {
     );
     const truck = stockLocations.edges.map((e) => e.node).find((l) => l.kind === "VEHICLE")!;
 
-    await signIn(page, "manager");
-    await page.goto("/purchasing");
+    await signIn(page, "manager", { at: "/purchasing" });
     const row = page.locator("li").filter({ hasText: order.number }).filter({ hasText: supplierName });
     await row.getByRole("button", { name: "Receive" }).click();
     const dialog = page.getByRole("dialog", { name: `Receive ${order.number}` });

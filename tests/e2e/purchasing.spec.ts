@@ -67,8 +67,7 @@ test("manager drafts from suggestions, places the supplier's draft, downloads it
 
 test("an employee sees no purchasing @phone", async ({ page, pageErrors }) => {
   void pageErrors;
-  await signIn(page, "tech");
-  await page.goto("/purchasing");
+  await signIn(page, "tech", { at: "/purchasing" });
   await expect(page.getByText("You need manager privileges to access purchasing.")).toBeVisible();
 });
 

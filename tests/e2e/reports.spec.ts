@@ -63,7 +63,7 @@ async function screenshotBoth(page: Page, name: string, prepare: () => Promise<v
 
 test("a manager's reports page shows every chart over one date range and exports CSV with a header row", async ({ page, pageErrors }) => {
   void pageErrors;
-  await signIn(page, "manager");
+  await signIn(page, "manager", { at: null });
   await openReports(page);
   for (const title of REPORT_TITLES) await expect(report(page, title), title).toBeVisible();
   // Charts are drawn (SVG) for the reports that have data in the demo.
@@ -197,8 +197,7 @@ test("the dashboard's View All and Quick Actions lead to the matching page and f
 
 test("an employee is refused /reports, in the page and in the API", async ({ page, pageErrors }) => {
   void pageErrors;
-  await signIn(page, "tech");
-  await page.goto("/reports");
+  await signIn(page, "tech", { at: "/reports" });
   await expect(page.getByText("Access Denied")).toBeVisible();
   await expect(page.getByText("You need manager privileges to access reports.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Export CSV" })).toHaveCount(0);
@@ -218,8 +217,7 @@ test("a technician records a chemical use: stock drops and the manager's chemica
   });
   expect(created.status(), await created.text()).toBe(201);
 
-  await signIn(page, "tech");
-  await page.goto("/inventory");
+  await signIn(page, "tech", { at: "/inventory" });
   await page.getByLabel("Search inventory").fill(name);
   const row = page.getByRole("row").or(page.getByRole("article")).filter({ hasText: name });
   await expect(row).toContainText("20");
@@ -247,7 +245,7 @@ test("a technician records a chemical use: stock drops and the manager's chemica
   // The manager's report, in another browser.
   const context = await browser.newContext({ viewport: DESKTOP });
   const managerPage = await context.newPage();
-  await signIn(managerPage, "manager");
+  await signIn(managerPage, "manager", { at: null });
   await openReports(managerPage);
   const records = report(managerPage, "Chemical application records");
   await expect(records.getByRole("row").filter({ hasText: site })).toContainText(name);

@@ -2,9 +2,9 @@ import { expect, signIn as signInForm, test, unique } from "./fixtures.ts";
 import type { Page } from "@playwright/test";
 
 /** fixtures.signIn can return while the sign-in mutation is still in flight (the sign-in card has an h1 too): wait for the shell. */
-async function signIn(page: Page, username: string) {
-  await signInForm(page, username);
-  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+async function signIn(page: Page, username: string, at: string | null = "/") {
+  await signInForm(page, username, { at });
+  if (at === "/") await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
 }
 
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });

@@ -5,9 +5,9 @@ import { expect, signIn as signInForm, test, unique } from "./fixtures.ts";
 
 /** Issue 17: Settings → API tokens and Webhooks, for managers. */
 
-async function signIn(page: Page, username: string) {
-  await signInForm(page, username);
-  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+async function signIn(page: Page, username: string, at: string | null = "/") {
+  await signInForm(page, username, { at });
+  if (at === "/") await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
 }
 
 /** A local endpoint for a webhook, recording the events POSTed to it. */

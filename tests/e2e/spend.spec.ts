@@ -137,8 +137,7 @@ test("a technician sees no 'on order'", async ({ page, pageErrors }) => {
   await signIn(page, "manager");
   const { itemName } = await orderAndReceivePart(page);
   await page.context().clearCookies();
-  await signIn(page, "tech");
-  await page.goto("/inventory");
+  await signIn(page, "tech", { at: "/inventory" });
   await page.getByLabel("Search inventory").fill(itemName);
   await expect(page.locator("tbody tr, article").filter({ hasText: itemName })).toHaveCount(1);
   await expect(page.getByText(/on order/)).toHaveCount(0);

@@ -243,8 +243,7 @@ test.describe("a count scanned with the camera", () => {
   cameraTest("a manager starts a count, the camera adds one of the scanned item, a typed number sets it, and Finish lists the variance before applying it @phone", async ({ page, pageErrors, feed, baseURL }) => {
     void pageErrors;
     const { item, van } = feed;
-    await signIn(page, "manager");
-    await page.goto(`/count/${van.databaseId}`);
+    await signIn(page, "manager", { at: `/count/${van.databaseId}` });
     await expect(page.getByRole("heading", { level: 1, name: "Stock Count" })).toBeVisible();
     await expect(page.getByRole("heading", { name: `Count: ${van.name}` })).toBeVisible();
     await page.getByRole("button", { name: "Start count" }).click();
@@ -307,8 +306,7 @@ test("a manager approves a request issuing from a truck, and records a use taken
   const filed = await api.post("/api/requests", { data: { type: "inventory", justification: "issue from the truck", items: [{ id: item.databaseId, quantity: 3 }] } });
   expect(filed.status(), await filed.text()).toBe(201);
 
-  await signIn(page, "manager");
-  await page.goto("/requests");
+  await signIn(page, "manager", { at: "/requests" });
   const card = page.locator("li").filter({ hasText: item.name }).filter({ hasText: "issue from the truck" });
   await card.getByRole("button", { name: "Issue from another location" }).click();
   await page.getByRole("menuitem", { name: "Truck 2 (Priya Nair)" }).click();

@@ -2,15 +2,14 @@ import type { Page } from "@playwright/test";
 import { expect, signIn as signInForm, test, unique } from "./fixtures.ts";
 
 /** fixtures.signIn can return while the sign-in mutation is still in flight (the sign-in card has an h1 too): wait for the shell. */
-async function signIn(page: Page, username: string) {
-  await signInForm(page, username);
-  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+async function signIn(page: Page, username: string, at: string | null = "/") {
+  await signInForm(page, username, { at });
+  if (at === "/") await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
 }
 
 test("manager adds a team member: password mismatch first, taken username on its field, then the new row @phone", async ({ page, pageErrors }) => {
   void pageErrors;
-  await signIn(page, "manager");
-  await page.goto("/team");
+  await signIn(page, "manager", "/team");
   await expect(page.getByRole("heading", { level: 1, name: "Team Management" })).toBeVisible();
   await expect(page.getByRole("main").getByText("Dana Whitfield")).toBeVisible();
   await expect(page.getByRole("main").getByText("DW", { exact: true }).first()).toBeVisible();
@@ -52,8 +51,7 @@ test("manager adds a team member: password mismatch first, taken username on its
 
 test("team table columns; a member without a department shows 'Not specified'", async ({ page, pageErrors }) => {
   void pageErrors;
-  await signIn(page, "manager");
-  await page.goto("/team");
+  await signIn(page, "manager", "/team");
   for (const column of ["Name", "Username", "Role", "Department", "Created"]) {
     await expect(page.getByRole("columnheader", { name: column, exact: true })).toBeVisible();
   }
@@ -78,8 +76,7 @@ test("employees get Access Denied on /team and the team query is never sent", as
   page.on("request", (r) => {
     if (r.url().endsWith("/graphql") && /"operationName":"TeamPage/.test(r.postData() ?? "")) teamQueries.push(r.postData() ?? "");
   });
-  await signIn(page, "tech");
-  await page.goto("/team");
+  await signIn(page, "tech", "/team");
   await expect(page.getByText("Access Denied")).toBeVisible();
   await expect(page.getByText("You need manager privileges to access team management.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Add Team Member" })).toHaveCount(0);
