@@ -8,7 +8,7 @@ import { expect, recordApplication, signIn as signInForm, test, unique } from ".
  * reading order still need the behaviour tests and a human.
  */
 
-/** fixtures.signIn can return while the sign-in mutation is still in flight: wait for the shell's h1. */
+/** fixtures.signIn onto `at`; on the dashboard, until its h1 shows. */
 async function signIn(page: Page, username: string, at: string | null = "/") {
   await signInForm(page, username, { at });
   if (at === "/") await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();

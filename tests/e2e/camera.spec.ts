@@ -103,6 +103,7 @@ const test = base.extend<{ feedKind: FeedKind; feed: Feed }>({
   },
 });
 
+/** fixtures.signIn onto `at`; on the dashboard, until its h1 shows. */
 async function signIn(page: Page, username = "tech", at: string | null = "/") {
   await signInForm(page, username, { at });
   if (at === "/") await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();

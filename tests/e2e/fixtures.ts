@@ -46,25 +46,14 @@ export { expect };
  * Signs the page's browser context in as a demo user through the API (the context's request client
  * shares its cookies), then opens `at` (the dashboard unless told) and waits for the signed-in shell:
  * a returning user's start, one cold start of the app per test instead of two. `at: null` opens
- * nothing, for a test whose next step opens its own page. The form itself is under test in
- * app.spec.ts and a11y.spec.ts, and wherever signInWithForm is used.
+ * nothing, for a test whose next step opens its own page. The sign-in form itself is under test in
+ * app.spec.ts, a11y.spec.ts and language.spec.ts.
  */
 export async function signIn(page: Page, username = "manager", { password = PASSWORDS[username]!, at = "/" }: { password?: string; at?: string | null } = {}) {
   const res = await page.request.post("/api/auth/login", { data: { username, password } });
   expect(res.status(), await res.text()).toBe(200);
   if (at === null) return;
   await page.goto(at);
-  await expect(page.getByRole("button", { name: "Notifications" })).toBeVisible();
-  await expect(page.getByText("Loading...")).toHaveCount(0);
-}
-
-/** Signs in through the sign-in screen's form, as a person does, and waits for the signed-in shell. */
-export async function signInWithForm(page: Page, username = "manager", password = PASSWORDS[username]!) {
-  await page.goto("/");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  // Only the signed-in shell has the notifications bell (the sign-in card has a heading too).
   await expect(page.getByRole("button", { name: "Notifications" })).toBeVisible();
   await expect(page.getByText("Loading...")).toHaveCount(0);
 }

@@ -1,11 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, signIn as fixtureSignIn, test, unique } from "./fixtures.ts";
-
-/** fixtures.signIn can return while the sign-in screen (which has its own h1) is still up; wait for it to go. */
-async function signIn(page: Page, username: string, at: string | null = "/") {
-  await fixtureSignIn(page, username, { at });
-  await expect(page.getByLabel("Username")).toHaveCount(0);
-}
+import { expect, signIn, test, unique } from "./fixtures.ts";
 
 /** An item as shown on the page: a table row on desktop, a card on a phone. */
 const entry = (page: Page, name: string) => page.locator("tbody tr, article").filter({ hasText: name });
@@ -48,7 +42,7 @@ const toast = (page: Page, text: string) => page.locator('[role="status"]').filt
 
 test("the list shows demo items with their stock status @phone", async ({ page, pageErrors }, info) => {
   void pageErrors;
-  await signIn(page, "manager", null);
+  await signIn(page, "manager", { at: null });
   await openInventory(page);
   await expect(page.getByText("Manage your pest control supplies and track stock levels")).toHaveCount(1);
   await expect(entry(page, "Catchmaster 72MB Glue Boards")).toContainText("Warning");
@@ -89,7 +83,7 @@ test("the list shows demo items with their stock status @phone", async ({ page, 
 
 test("search and category filter the list, with the empty state", async ({ page, pageErrors }) => {
   void pageErrors;
-  await signIn(page, "tech", null);
+  await signIn(page, "tech", { at: null });
   await openInventory(page);
   const search = page.getByLabel("Search inventory");
   await search.fill("glue boards");
@@ -117,7 +111,7 @@ test("search and category filter the list, with the empty state", async ({ page,
 
 test("add an item: it appears in the list with a success toast @phone", async ({ page, pageErrors }) => {
   void pageErrors;
-  await signIn(page, "tech", null);
+  await signIn(page, "tech", { at: null });
   await openInventory(page);
   const name = unique("E2E Mouse Bait");
   await page.getByRole("button", { name: "Add Item" }).click();
@@ -155,7 +149,7 @@ test("add an item: it appears in the list with a success toast @phone", async ({
 
 test("the header quick action adds an item into the open list", async ({ page, pageErrors }) => {
   void pageErrors;
-  await signIn(page, "manager", null);
+  await signIn(page, "manager", { at: null });
   await openInventory(page);
   const name = unique("AAA Quick Gloves");
   await page.getByRole("button", { name: "Quick Action" }).click();
@@ -258,7 +252,7 @@ test("a row's button focused before the tooltips' code arrives keeps the focus w
 
 test("employees have no Delete button", async ({ page, pageErrors }) => {
   void pageErrors;
-  await signIn(page, "tech", null);
+  await signIn(page, "tech", { at: null });
   await openInventory(page);
   const row = entry(page, "Catchmaster 72MB Glue Boards");
   await expect(row.getByRole("button", { name: "Edit Catchmaster 72MB Glue Boards" })).toBeVisible();

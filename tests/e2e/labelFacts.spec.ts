@@ -1,18 +1,13 @@
 import { readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { expectNoViolations } from "./axe.ts";
-import { expect, signIn as fixtureSignIn, test, unique, visitDefaults } from "./fixtures.ts";
+import { expect, signIn, test, unique, visitDefaults } from "./fixtures.ts";
 
 /*
  * Issue 34's client pieces: a product's label facts on the item form (and where the item is shown),
  * applicator certifications on Team and the dashboard, and the inspector's exports on Reports.
  * Whatever a test needs beyond the basic demo set it makes itself, through GraphQL.
  */
-
-async function signIn(page: Page, username: string, password?: string, at: string | null = "/") {
-  await fixtureSignIn(page, username, { password, at });
-  await expect(page.getByLabel("Username")).toHaveCount(0);
-}
 
 async function graphql<T = Record<string, unknown>>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
   const res = await page.request.post("/graphql", { data: { query, variables } });
@@ -198,7 +193,7 @@ test("a manager sets a member's certification on Team and sees its status; the m
   const theirs = await browser.newContext({ viewport: page.viewportSize() ?? undefined, serviceWorkers: "block" });
   try {
     const phone = await theirs.newPage();
-    await signIn(phone, member.username, member.password);
+    await signIn(phone, member.username, { password: member.password });
     const mine = phone.getByRole("region", { name: "My certification" });
     await expect(mine).toContainText("TX TX-0042");
     await expect(mine).toContainText("Expired 3 days ago");

@@ -1,7 +1,7 @@
 import { expect, signIn as signInForm, test, unique } from "./fixtures.ts";
 import type { Page } from "@playwright/test";
 
-/** fixtures.signIn can return while the sign-in mutation is still in flight (the sign-in card has an h1 too): wait for the shell. */
+/** fixtures.signIn onto `at`; on the dashboard, until its h1 shows. */
 async function signIn(page: Page, username: string, at: string | null = "/") {
   await signInForm(page, username, { at });
   if (at === "/") await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();

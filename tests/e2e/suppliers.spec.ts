@@ -1,13 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, signIn as fixtureSignIn, test, unique } from "./fixtures.ts";
+import { expect, signIn, test, unique } from "./fixtures.ts";
 
 /** Issue 16: the Suppliers screen (managers add, edit and find suppliers) and an item's preferred supplier. */
-
-/** fixtures.signIn can return while the sign-in screen is still up; wait for it to go. */
-async function signIn(page: Page, username: string, at: string | null = "/") {
-  await fixtureSignIn(page, username, { at });
-  await expect(page.getByLabel("Username")).toHaveCount(0);
-}
 
 async function gql(page: Page, query: string, variables: Record<string, unknown>) {
   const res = await page.request.post("/graphql", { data: { query, variables } });
@@ -115,7 +109,7 @@ test("manager adds a supplier, edits it, finds it by search and makes it an item
 
 test("the Suppliers screen is in the manager's navigation and linked from Purchasing", async ({ page, pageErrors }) => {
   void pageErrors;
-  await signIn(page, "manager", "/purchasing");
+  await signIn(page, "manager", { at: "/purchasing" });
   await page.getByRole("main").getByRole("link", { name: "Suppliers" }).click();
   await expect(page).toHaveURL(/\/suppliers$/);
   await expect(page.getByRole("heading", { level: 1, name: "Suppliers" })).toBeVisible();
@@ -126,7 +120,7 @@ test("the Suppliers screen is in the manager's navigation and linked from Purcha
 
 test("an employee is refused the Suppliers screen and sees no preferred supplier in the item form @phone", async ({ page, pageErrors }) => {
   void pageErrors;
-  await signIn(page, "tech", "/suppliers");
+  await signIn(page, "tech", { at: "/suppliers" });
   await expect(page.getByText("You need manager privileges to manage suppliers.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Add supplier" })).toHaveCount(0);
   await page.goto("/inventory");
