@@ -1,18 +1,12 @@
 import type { Locator, Page } from "@playwright/test";
 import { expectNoViolations } from "./axe.ts";
-import { expect, recordApplication, signIn as signInForm, test, unique } from "./fixtures.ts";
+import { expect, recordApplication, signIn, test, unique } from "./fixtures.ts";
 
 /**
  * Automated WCAG 2.1 A/AA checks (axe-core) of every screen, the main dialogs and the phone sheets.
  * Axe only finds what a machine can decide (contrast, names, roles, landmarks); keyboard use and
  * reading order still need the behaviour tests and a human.
  */
-
-/** fixtures.signIn onto `at`; on the dashboard, until its h1 shows. */
-async function signIn(page: Page, username: string, at: string | null = "/") {
-  await signInForm(page, username, { at });
-  if (at === "/") await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
-}
 
 async function openPage(page: Page, path: string, heading: string) {
   await page.goto(path);
@@ -71,7 +65,7 @@ for (const user of ["manager", "tech"]) {
 
 test("manager: team and reports @phone", async ({ page, pageErrors }) => {
   void pageErrors;
-  await signIn(page, "manager", null);
+  await signIn(page, "manager", { at: null });
   await openPage(page, "/team", "Team Management");
   await expect(page.getByRole("main").getByText("Dana Whitfield")).toBeVisible();
   await expectNoViolations(page);
@@ -117,7 +111,7 @@ test("manager: stock locations, a location's page and its minimum dialog @phone"
   void pageErrors;
   // Three axe passes on a shared 2-core machine.
   test.setTimeout(150_000);
-  await signIn(page, "manager", null);
+  await signIn(page, "manager", { at: null });
   await openPage(page, "/locations", "Stock Locations");
   await expect(page.getByRole("main").getByText("Truck 2")).toBeVisible();
   await expectNoViolations(page);
@@ -134,7 +128,7 @@ test("manager: settings, its tabs and the create dialogs @phone", async ({ page,
   void pageErrors;
   // Three axe runs: slow on a shared 2-core machine.
   test.setTimeout(150_000);
-  await signIn(page, "manager", null);
+  await signIn(page, "manager", { at: null });
   await openPage(page, "/settings", "Settings");
   await expectNoViolations(page);
   await page.getByRole("button", { name: "Create API token" }).click();
@@ -151,7 +145,7 @@ test("manager: settings, its tabs and the create dialogs @phone", async ({ page,
 
 test("tech: Access Denied on /team, and the 404 page @phone", async ({ page, pageErrors }) => {
   void pageErrors;
-  await signIn(page, "tech", "/team");
+  await signIn(page, "tech", { at: "/team" });
   await expect(page.getByText("Access Denied")).toBeVisible();
   await expectNoViolations(page);
 
@@ -162,7 +156,7 @@ test("tech: Access Denied on /team, and the 404 page @phone", async ({ page, pag
 
 test("dialogs: Add New Inventory Item, empty and with field errors @phone", async ({ page, pageErrors }) => {
   void pageErrors;
-  await signIn(page, "manager", null);
+  await signIn(page, "manager", { at: null });
   await openPage(page, "/inventory", "Inventory Management");
   const dialog = await openDialog(page, page.getByRole("button", { name: "Add Item" }), "Add New Inventory Item");
   await expectNoViolations(page);
@@ -173,7 +167,7 @@ test("dialogs: Add New Inventory Item, empty and with field errors @phone", asyn
 
 test("dialogs: Add New Equipment and Check Out Equipment @phone", async ({ page, pageErrors }) => {
   void pageErrors;
-  await signIn(page, "manager", null);
+  await signIn(page, "manager", { at: null });
   await openPage(page, "/equipment", "Equipment Management");
   await expect(page.getByText("B&G 2000 Stainless Sprayer").first()).toBeVisible();
   const dialog = await openDialog(page, page.getByRole("button", { name: "Add Equipment" }), "Add New Equipment");
@@ -188,13 +182,13 @@ test("dialogs: Add New Equipment and Check Out Equipment @phone", async ({ page,
 
 test("dialogs: Create New Request (tech) and Add Team Member (manager) @phone", async ({ page, pageErrors }) => {
   void pageErrors;
-  await signIn(page, "tech", null);
+  await signIn(page, "tech", { at: null });
   await openPage(page, "/requests", "Inventory Requests");
   await openDialog(page, page.getByRole("button", { name: "Create Request" }), "Create New Request");
   await expectNoViolations(page);
 
   await page.context().clearCookies();
-  await signIn(page, "manager", null);
+  await signIn(page, "manager", { at: null });
   await openPage(page, "/team", "Team Management");
   await openDialog(page, page.getByRole("button", { name: "Add Team Member" }), "Add Team Member");
   await expectNoViolations(page);
@@ -222,7 +216,7 @@ for (const user of ["manager", "tech"]) {
 
 test("a toast raised while a dialog stays open is announced (not aria-hidden) @phone", async ({ page, pageErrors }) => {
   void pageErrors;
-  await signIn(page, "manager", null);
+  await signIn(page, "manager", { at: null });
   await openPage(page, "/equipment", "Equipment Management");
   const dialog = await openDialog(page, page.getByRole("button", { name: "Add Equipment" }), "Add New Equipment");
   // A server-side rule error raises a toast and keeps the dialog open.

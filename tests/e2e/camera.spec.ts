@@ -10,7 +10,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import QRCode from "qrcode";
-import { expect, PASSWORDS, signIn as signInForm, test as base, unique, watchContentSecurityPolicy } from "./fixtures.ts";
+import { expect, PASSWORDS, signIn, test as base, unique, watchContentSecurityPolicy } from "./fixtures.ts";
 
 /** "none": no fake camera at all, as on a device whose browser gives no camera. */
 type FeedKind = "qr-equipment" | "ean-item" | "blank" | "none";
@@ -103,12 +103,6 @@ const test = base.extend<{ feedKind: FeedKind; feed: Feed }>({
   },
 });
 
-/** fixtures.signIn onto `at`; on the dashboard, until its h1 shows. */
-async function signIn(page: Page, username = "tech", at: string | null = "/") {
-  await signInForm(page, username, { at });
-  if (at === "/") await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
-}
-
 // A CSS locator: while a dialog is open MUI hides the rest of the page from the accessibility tree, toasts included.
 const toast = (page: Page, text: string) => page.locator('[role="status"]').filter({ hasText: text });
 const card = (page: Page) => page.getByRole("region", { name: "Scanned item" });
@@ -150,7 +144,7 @@ test.describe("QR label of a piece of equipment", () => {
   test("the camera reads the label, the card checks it out and back in, and the camera is off afterwards @phone", async ({ page, pageErrors, feed }, testInfo) => {
     void pageErrors;
     const eq = feed.equipment!;
-    await signIn(page);
+    await signIn(page, "tech");
     await scanUntilCard(page, testInfo, eq.name, "QR label payload");
     const result = card(page);
     await expect(result.getByText(eq.serialNumber)).toBeVisible();
@@ -191,7 +185,7 @@ test.describe("EAN-13 of a low-stock demo item", () => {
   test("the camera reads the EAN-13 and the card shows the low-stock warning @phone", async ({ page, pageErrors, feed }, testInfo) => {
     void pageErrors;
     const item = feed.item!;
-    await signIn(page);
+    await signIn(page, "tech");
     await scanUntilCard(page, testInfo, item.name, "EAN-13 barcode");
     const result = card(page);
     await expect(result.getByText(`${item.quantity} ${item.unit}`, { exact: true })).toBeVisible();
@@ -203,7 +197,7 @@ test.describe("EAN-13 of a low-stock demo item", () => {
   test("the inventory form's scanner dialog fills the barcode field @phone", async ({ page, pageErrors, feed }) => {
     void pageErrors;
     const item = feed.item!;
-    await signIn(page, "tech", "/inventory");
+    await signIn(page, "tech", { at: "/inventory" });
     await page.getByRole("button", { name: "Add Item" }).click();
     const form = page.getByRole("dialog", { name: "Add New Inventory Item" });
     await form.getByRole("button", { name: "Scan with camera" }).click();
@@ -242,7 +236,7 @@ test.describe("a camera that sees no code", () => {
       // Strings only the libraries' own code has: ZXing's Reed-Solomon decoder, Quagga2's locator patch sizes.
       scripts.push({ url: res.url(), decoder: /ReedSolomon|"x-small"/.test(body) });
     });
-    await signIn(page, "tech", "/scan");
+    await signIn(page, "tech", { at: "/scan" });
     await expect(page.getByRole("button", { name: "Start Scanning" })).toBeVisible();
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((s) => s.decoder).map((s) => s.url)).toEqual([]);
@@ -268,7 +262,7 @@ test.describe("a camera that sees no code", () => {
 
   test("the scanner dialog: Start Scanner, Stop Scanner, Cancel; closing it turns the camera off", async ({ page, pageErrors }) => {
     void pageErrors;
-    await signIn(page, "tech", "/inventory");
+    await signIn(page, "tech", { at: "/inventory" });
     await page.getByRole("button", { name: "Add Item" }).click();
     const form = page.getByRole("dialog", { name: "Add New Inventory Item" });
     await form.getByRole("button", { name: "Scan with camera" }).click();
@@ -350,7 +344,7 @@ test.describe("a device without camera access", () => {
 
   test("Start Scanning shows the camera's error inline and offers the typed code and a photo @phone", async ({ page, pageErrors }) => {
     void pageErrors;
-    await signIn(page, "tech", "/scan");
+    await signIn(page, "tech", { at: "/scan" });
     await page.getByRole("button", { name: "Start Scanning" }).click();
     const problem = page.getByRole("alert").filter({ hasText: "Type the code below, or scan a photo of it instead." });
     await expect(problem).toBeVisible();

@@ -44,7 +44,8 @@ export { expect };
 
 /**
  * Signs the page's browser context in as a demo user through the API (the context's request client
- * shares its cookies), then opens `at` (the dashboard unless told) and waits for the signed-in shell:
+ * shares its cookies), then opens `at` (the dashboard unless told) and waits for the signed-in shell
+ * (and on the dashboard for its h1):
  * a returning user's start, one cold start of the app per test instead of two. `at: null` opens
  * nothing, for a test whose next step opens its own page. The sign-in form itself is under test in
  * app.spec.ts, a11y.spec.ts and language.spec.ts.
@@ -56,6 +57,7 @@ export async function signIn(page: Page, username = "manager", { password = PASS
   await page.goto(at);
   await expect(page.getByRole("button", { name: "Notifications" })).toBeVisible();
   await expect(page.getByText("Loading...")).toHaveCount(0);
+  if (at === "/") await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
 }
 
 /** The e2e server's address (playwright.config.ts starts it on E2E_PORT). */

@@ -1,14 +1,8 @@
 import type { Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import { expect, signIn as signInForm, test, unique } from "./fixtures.ts";
+import { expect, signIn, test, unique } from "./fixtures.ts";
 
 /** Issue 15, the Locations screens: managing locations and their minimums, location labels, stock per location. */
-
-/** fixtures.signIn onto `at`; on the dashboard, until its h1 shows. */
-async function signIn(page: Page, username: string, at: string | null = "/") {
-  await signInForm(page, username, { at });
-  if (at === "/") await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
-}
 
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 
@@ -200,7 +194,7 @@ test("inventory shows each item's stock per location, and the item dialog lists 
 
 test("reports: stock value by location, with its CSV", async ({ page, pageErrors }) => {
   void pageErrors;
-  await signIn(page, "manager", "/reports");
+  await signIn(page, "manager", { at: "/reports" });
   const card = page.getByRole("region", { name: "Stock value by location" });
   await expect(card).toBeVisible();
   await expect(card.getByText(/of it on vehicles/)).toBeVisible();
@@ -214,7 +208,7 @@ test("reports: stock value by location, with its CSV", async ({ page, pageErrors
 
 test("a location's page follows changes made elsewhere (stockLocationChanged)", async ({ page, browser, pageErrors }) => {
   void pageErrors;
-  await signIn(page, "manager", "/locations");
+  await signIn(page, "manager", { at: "/locations" });
   await page.getByRole("link", { name: "Truck 2" }).click();
   const stock = page.getByRole("table", { name: "Stock here" });
   const coveralls = stock.getByRole("row").filter({ hasText: "Tyvek Disposable Coveralls" });
@@ -224,7 +218,7 @@ test("a location's page follows changes made elsewhere (stockLocationChanged)", 
   // Another manager, in another browser, raises the truck's minimum of coveralls above what it carries.
   const other = await browser.newContext({ baseURL: page.url().replace(/\/locations\/.*$/, "") });
   const otherPage = await other.newPage();
-  await signInForm(otherPage, "manager");
+  await signIn(otherPage, "manager");
   const ids = await otherPage.request.post("/graphql", {
     data: { query: `{ stockLocations(first: 20) { edges { node { id name stock(first: 50) { edges { node { minQuantity item { id name } } } } } } } }` },
   });

@@ -1,11 +1,5 @@
-import { expect, signIn as signInForm, test, unique } from "./fixtures.ts";
+import { expect, signIn, test, unique } from "./fixtures.ts";
 import type { Locator, Page } from "@playwright/test";
-
-/** fixtures.signIn onto `at`; on the dashboard, until its h1 shows. */
-async function signIn(page: Page, username: string, at: string | null = "/") {
-  await signInForm(page, username, { at });
-  if (at === "/") await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
-}
 
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 
@@ -26,7 +20,7 @@ async function logOut(page: Page) {
 
 test("tech creates an inventory request: validation, lines that sum, no manager actions @phone", async ({ page, pageErrors }) => {
   void pageErrors;
-  await signIn(page, "tech", "/requests");
+  await signIn(page, "tech", { at: "/requests" });
   await expect(page.getByRole("heading", { level: 1, name: "Inventory Requests" })).toBeVisible();
   // Employees get no Actions column and no decision buttons.
   await expect(page.getByRole("columnheader", { name: "Actions" })).toHaveCount(0);
@@ -72,7 +66,7 @@ test("tech creates an inventory request: validation, lines that sum, no manager 
 
 test("the request dialog removes lines and for equipment offers only available equipment without quantity", async ({ page, pageErrors }) => {
   void pageErrors;
-  await signIn(page, "tech", "/requests");
+  await signIn(page, "tech", { at: "/requests" });
   await page.getByRole("button", { name: "Create Request" }).click();
   const dialog = page.getByRole("dialog", { name: "Create New Request" });
   await pick(dialog, "Item", "Talstar");
@@ -97,7 +91,7 @@ test("the request dialog removes lines and for equipment offers only available e
 test("manager approves one request and denies another; decided requests show the decision and no actions", async ({ page, pageErrors }) => {
   void pageErrors;
   // Two requests from the tech.
-  await signIn(page, "tech", "/requests");
+  await signIn(page, "tech", { at: "/requests" });
   const approveMe = unique("Approve me");
   const denyMe = unique("Deny me");
   for (const [text, item] of [
@@ -118,7 +112,7 @@ test("manager approves one request and denies another; decided requests show the
   }
   await logOut(page);
 
-  await signIn(page, "manager", "/requests");
+  await signIn(page, "manager", { at: "/requests" });
   await expect(page.getByRole("columnheader", { name: "Actions" })).toBeVisible();
   const first = page.getByRole("row").filter({ hasText: approveMe });
   await expect(first.getByText("Marcus Reyes")).toBeVisible();

@@ -1,11 +1,5 @@
-import { expect, signIn as signInForm, test, unique } from "./fixtures.ts";
+import { expect, signIn, test, unique } from "./fixtures.ts";
 import type { Page } from "@playwright/test";
-
-/** fixtures.signIn onto `at`; on the dashboard, until its h1 shows. */
-async function signIn(page: Page, username: string, at: string | null = "/") {
-  await signInForm(page, username, { at });
-  if (at === "/") await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
-}
 
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 

@@ -1,15 +1,8 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Page } from "@playwright/test";
-import { expect, signIn as signInForm, test, unique } from "./fixtures.ts";
+import { expect, signIn, test, unique } from "./fixtures.ts";
 
 /** Issue 17: Settings → API tokens and Webhooks, for managers. */
-
-/** fixtures.signIn onto `at`; on the dashboard, until its h1 shows. */
-async function signIn(page: Page, username: string, at: string | null = "/") {
-  await signInForm(page, username, { at });
-  if (at === "/") await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
-}
 
 /** A local endpoint for a webhook, recording the events POSTed to it. */
 async function receiver() {

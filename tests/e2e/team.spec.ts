@@ -1,15 +1,8 @@
-import type { Page } from "@playwright/test";
-import { expect, signIn as signInForm, test, unique } from "./fixtures.ts";
-
-/** fixtures.signIn onto `at`; on the dashboard, until its h1 shows. */
-async function signIn(page: Page, username: string, at: string | null = "/") {
-  await signInForm(page, username, { at });
-  if (at === "/") await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
-}
+import { expect, signIn, test, unique } from "./fixtures.ts";
 
 test("manager adds a team member: password mismatch first, taken username on its field, then the new row @phone", async ({ page, pageErrors }) => {
   void pageErrors;
-  await signIn(page, "manager", "/team");
+  await signIn(page, "manager", { at: "/team" });
   await expect(page.getByRole("heading", { level: 1, name: "Team Management" })).toBeVisible();
   await expect(page.getByRole("main").getByText("Dana Whitfield")).toBeVisible();
   await expect(page.getByRole("main").getByText("DW", { exact: true }).first()).toBeVisible();
@@ -51,7 +44,7 @@ test("manager adds a team member: password mismatch first, taken username on its
 
 test("team table columns; a member without a department shows 'Not specified'", async ({ page, pageErrors }) => {
   void pageErrors;
-  await signIn(page, "manager", "/team");
+  await signIn(page, "manager", { at: "/team" });
   for (const column of ["Name", "Username", "Role", "Department", "Created"]) {
     await expect(page.getByRole("columnheader", { name: column, exact: true })).toBeVisible();
   }
@@ -76,7 +69,7 @@ test("employees get Access Denied on /team and the team query is never sent", as
   page.on("request", (r) => {
     if (r.url().endsWith("/graphql") && /"operationName":"TeamPage/.test(r.postData() ?? "")) teamQueries.push(r.postData() ?? "");
   });
-  await signIn(page, "tech", "/team");
+  await signIn(page, "tech", { at: "/team" });
   await expect(page.getByText("Access Denied")).toBeVisible();
   await expect(page.getByText("You need manager privileges to access team management.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Add Team Member" })).toHaveCount(0);
