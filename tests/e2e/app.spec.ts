@@ -130,31 +130,39 @@ test("keyboard only: sign in, move through the navigation, open and close a dial
   await expect(page.getByRole("button", { name: "Add Item" })).toBeFocused();
 });
 
-test("a screen's first render loads no number formatting: the shell's counts are written without Intl.NumberFormat", async ({ page, pageErrors }) => {
+test("a screen's first render loads no ICU number or date data: counts and dates are written without Intl", async ({ page, pageErrors }) => {
   void pageErrors;
-  // A page's first Intl.NumberFormat loads ICU's number data in one long task (platform/i18n.ts countWords).
+  // A page's first Intl.NumberFormat loads ICU's number data in one long task (platform/i18n.ts countWords), and
+  // its first Intl.DateTimeFormat (or Date's toLocaleString) ICU's date data (platform/dates.ts).
   await page.addInitScript(() => {
     const made: string[] = [];
-    (window as unknown as { numberFormats: string[] }).numberFormats = made;
-    const Original = Intl.NumberFormat;
-    Intl.NumberFormat = new Proxy(Original, {
-      construct(target, args: [string?, Intl.NumberFormatOptions?]) {
-        made.push(new Error().stack ?? "");
-        return new target(...args);
-      },
-      apply(target, self, args: [string?, Intl.NumberFormatOptions?]) {
-        made.push(new Error().stack ?? "");
-        return target(...args);
-      },
-    });
-    const toLocaleString = Number.prototype.toLocaleString;
-    Number.prototype.toLocaleString = function (this: number, ...args: Parameters<typeof toLocaleString>) {
-      made.push(new Error().stack ?? "");
-      return toLocaleString.apply(this, args);
+    (window as unknown as { formats: string[] }).formats = made;
+    for (const name of ["NumberFormat", "DateTimeFormat"] as const) {
+      const Original = Intl[name];
+      (Intl as unknown as Record<string, unknown>)[name] = new Proxy(Original, {
+        construct(target, args: unknown[]) {
+          made.push(`new Intl.${name}: ${new Error().stack}`);
+          return new (target as new (...a: unknown[]) => object)(...args);
+        },
+        apply(target, self, args: unknown[]) {
+          made.push(`Intl.${name}: ${new Error().stack}`);
+          return (target as (...a: unknown[]) => object)(...args);
+        },
+      });
+    }
+    const watch = (proto: object, method: string) => {
+      const original = (proto as Record<string, (...a: unknown[]) => unknown>)[method];
+      (proto as Record<string, unknown>)[method] = function (this: unknown, ...args: unknown[]) {
+        made.push(`${method}: ${new Error().stack}`);
+        return original.apply(this, args);
+      };
     };
+    watch(Number.prototype, "toLocaleString");
+    for (const method of ["toLocaleString", "toLocaleDateString", "toLocaleTimeString"]) watch(Date.prototype, method);
   });
-  await signIn(page, "manager");
+  await signIn(page, "manager", { at: null });
   for (const [path, shown] of [
+    ["/", page.getByRole("heading", { level: 1, name: "Dashboard" })],
     ["/inventory", page.getByRole("heading", { level: 1, name: "Inventory Management" })],
     ["/scan", page.getByRole("tab", { name: "Scanner" })],
   ] as const) {
@@ -163,6 +171,12 @@ test("a screen's first render loads no number formatting: the shell's counts are
     // Both counts have been written: the bell's and the pending requests'.
     await expect(page.getByText(/^(\d+ unread notifications?|No unread notifications)$/).first()).toBeAttached();
     await expect(page.getByLabel(/^\d+ pending requests?$/).first()).toBeAttached();
-    expect(await page.evaluate(() => (window as unknown as { numberFormats: string[] }).numberFormats), path).toEqual([]);
+    if (path === "/") {
+      // The dashboard's dates are written: the activity list's moments and the recent requests' days.
+      await expect(page.getByRole("list", { name: "Recent activity" }).getByText(/^\d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}:\d{2} [AP]M$/).first()).toBeVisible();
+      // The certifications card's count (or its days) in words.
+      await expect(page.getByRole("region", { name: "Certifications expiring" })).toContainText(/No applicator certification expires within 60 days|expires \d{1,2}\/\d{1,2}\/\d{4}/);
+    }
+    expect(await page.evaluate(() => (window as unknown as { formats: string[] }).formats), path).toEqual([]);
   }
 });

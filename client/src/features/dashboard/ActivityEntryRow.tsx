@@ -1,7 +1,7 @@
 import { Box, Chip, Stack, Typography } from "@mui/material";
 import { graphql, useFragment } from "react-relay";
 import type { ActivityEntryRow_entry$key } from "../../__generated__/ActivityEntryRow_entry.graphql.ts";
-import { activeLocale } from "../../platform/locales/load.ts";
+import { shortDateTime } from "../../platform/dates.ts";
 import { actionColor } from "./activity.ts";
 
 /** One activity entry (who did what, when, to which kind of record): the dashboard's Recent Activity and the Activity Log. */
@@ -28,7 +28,7 @@ export function ActivityEntryRow({ entry }: { entry: ActivityEntryRow_entry$key 
           <strong>{e.user.name}</strong> {e.details}
         </Typography>
         <Typography variant="caption" color="text.secondary">
-          {new Date(e.createdAt as string).toLocaleString(activeLocale())}
+          {shortDateTime(e.createdAt as string)}
         </Typography>
       </Box>
       <Chip size="small" label={e.entityType} variant="outlined" />

@@ -1,6 +1,6 @@
 import BadgeIcon from "@mui/icons-material/BadgeOutlined";
 import { Box, Button, Card, CardContent, CardHeader, Stack, Typography } from "@mui/material";
-import { plural } from "@lingui/core/macro";
+import { select } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { graphql, useFragment } from "react-relay";
@@ -8,10 +8,11 @@ import { useNavigate } from "react-router-dom";
 import type { CertificationCards_expiring$key } from "../../__generated__/CertificationCards_expiring.graphql.ts";
 import type { CertificationCards_mine$key } from "../../__generated__/CertificationCards_mine.graphql.ts";
 import { CertificationChip, EXPIRING_SOON_DAYS } from "../team/index.ts";
-import { activeLocale } from "../../platform/locales/load.ts";
+import { shortDate } from "../../platform/dates.ts";
+import { countWords } from "../../platform/i18n.ts";
 
 /** A calendar date (YYYY-MM-DD) as the user's locale writes it, without moving it by the time zone. */
-const formatDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString(activeLocale(), { timeZone: "UTC" });
+const formatDay = (day: string) => shortDate(`${day}T00:00:00Z`, { utc: true });
 
 function CardFrame({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
@@ -45,11 +46,14 @@ export function ExpiringCertificationsCard({ query }: { query: CertificationCard
     query,
   );
   const sorted = [...certs].sort((a, b) => a.expiresInDays - b.expiresInDays);
+  // Counts in words without Intl.NumberFormat (countWords): this card is on the dashboard, the first screen.
+  const { category: daysCategory, shown: days } = countWords(EXPIRING_SOON_DAYS);
+  const { category: moreCategory, shown: more } = countWords(sorted.length - 5);
   return (
     <CardFrame title={t`Certifications expiring`} action={<Button onClick={() => navigate("/team")}><Trans>Team</Trans></Button>}>
       {sorted.length === 0 ? (
         <Typography color="text.secondary" sx={{ py: 2, textAlign: "center" }}>
-          {plural(EXPIRING_SOON_DAYS, { one: "No applicator certification expires within # day", other: "No applicator certification expires within # days" })}
+          {select(daysCategory, { one: `No applicator certification expires within ${days} day`, other: `No applicator certification expires within ${days} days` })}
         </Typography>
       ) : (
         <Stack spacing={1} component="ul" sx={{ listStyle: "none", p: 0, m: 0 }}>
@@ -75,7 +79,7 @@ export function ExpiringCertificationsCard({ query }: { query: CertificationCard
           ))}
           {sorted.length > 5 && (
             <Typography component="li" variant="caption" color="text.secondary">
-              {plural(sorted.length - 5, { one: "and # more on Team", other: "and # more on Team" })}
+              {select(moreCategory, { one: `and ${more} more on Team`, other: `and ${more} more on Team` })}
             </Typography>
           )}
         </Stack>

@@ -22,7 +22,7 @@ import { useQuickActions } from "../../platform/quickActions.ts";
 import { useRouteQuery } from "../../platform/routeQueries.ts";
 import { useSession } from "../../platform/session.ts";
 import { useToast } from "../../platform/toast.tsx";
-import { activeLocale } from "../../platform/locales/load.ts";
+import { shortDate } from "../../platform/dates.ts";
 import { useDecideRequest } from "../requests/index.ts";
 import { ActivityEntryRow } from "./ActivityEntryRow.tsx";
 import { OnOrderChip } from "../inventory/index.ts";
@@ -393,7 +393,7 @@ function PendingRequests({ query }: { query: Dashboard_pending$key | null }) {
             <Typography variant="body2">{r.items.map((l) => `${l.quantity} x ${l.name}`).join(", ")}</Typography>
             <Stack direction="row" sx={{ alignItems: "center", mt: 1 }} spacing={1}>
               <Typography variant="caption" color="text.secondary" sx={{ flex: 1 }}>
-                {new Date(r.createdAt as string).toLocaleDateString(activeLocale())}
+                {shortDate(r.createdAt as string)}
               </Typography>
               <Button size="small" color="error" variant="outlined" disabled={pending} onClick={() => decide(r.id, "deny")}>
                 <Trans>Deny</Trans>

@@ -1,3 +1,4 @@
+import { shortDate } from "../../platform/dates.ts";
 import { activeLocale } from "../../platform/locales/load.ts";
 
 /**
@@ -18,7 +19,7 @@ export function formatCalendarDate(value: unknown): string {
 
 export function formatLocalDate(value: unknown): string {
   if (typeof value !== "string" || !value) return "";
-  return new Date(value).toLocaleDateString(activeLocale());
+  return shortDate(value);
 }
 
 const DAY = 86_400_000;

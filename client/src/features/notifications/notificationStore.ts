@@ -1,5 +1,5 @@
 import { plural, t } from "@lingui/core/macro";
-import { activeLocale } from "../../platform/locales/load.ts";
+import { shortDate } from "../../platform/dates.ts";
 import { ConnectionHandler, type RecordProxy, type RecordSourceSelectorProxy } from "relay-runtime";
 
 /** The @connection key of the bell's feed. */
@@ -66,5 +66,5 @@ export function timeAgo(iso: string, now = Date.now()): string {
   if (hours < 24) return t`${hours} h ago`;
   const days = Math.round(hours / 24);
   if (days < 7) return plural(days, { one: "# day ago", other: "# days ago" });
-  return new Date(iso).toLocaleDateString(activeLocale());
+  return shortDate(iso);
 }

@@ -4,7 +4,7 @@ import { useMemo, useState, type ReactNode } from "react";
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { activeLocale } from "../../platform/locales/load.ts";
+import { shortDate } from "../../platform/dates.ts";
 import { Link as RouterLink } from "react-router-dom";
 import { useSession } from "../../platform/session.ts";
 import { useToast } from "../../platform/toast.tsx";
@@ -212,7 +212,7 @@ function RequestList({ view }: { view: LocalView }) {
       )}
       {view.requests.map((r: LocalView["requests"][number]) => (
         <Row key={r.id} title={r.items.map((l) => `${l.name} × ${l.quantity}`).join(", ") || t`Request`} pending={Boolean(r.pendingKey)}>
-          {[r.type === "equipment" ? t`Equipment` : t`Inventory`, t`Pending`, new Date(r.createdAt).toLocaleDateString(activeLocale()), r.justification]
+          {[r.type === "equipment" ? t`Equipment` : t`Inventory`, t`Pending`, shortDate(r.createdAt), r.justification]
             .filter(Boolean)
             .join(" · ")}
         </Row>

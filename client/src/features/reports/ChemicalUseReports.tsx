@@ -2,7 +2,7 @@ import { Typography } from "@mui/material";
 import { BarChart } from "@mui/x-charts/BarChart";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { graphql, useFragment } from "react-relay";
-import { activeLocale } from "../../platform/locales/load.ts";
+import { shortDate } from "../../platform/dates.ts";
 import type { ChemicalUseReports_byProduct$key } from "../../__generated__/ChemicalUseReports_byProduct.graphql.ts";
 import type { ChemicalUseReports_byTechnician$key } from "../../__generated__/ChemicalUseReports_byTechnician.graphql.ts";
 import type { ChemicalUseReports_records$key } from "../../__generated__/ChemicalUseReports_records.graphql.ts";
@@ -162,7 +162,7 @@ export function ChemicalUseRecordsReport({ reports }: { reports: ChemicalUseRepo
         rows={shown}
         rowKey={(r) => r.databaseId}
         columns={[
-          { header: <Trans>Date</Trans>, cell: (r) => new Date(String(r.usedAt)).toLocaleDateString(activeLocale(), { timeZone: "UTC" }) },
+          { header: <Trans>Date</Trans>, cell: (r) => shortDate(String(r.usedAt), { utc: true }) },
           { header: <Trans>Product</Trans>, cell: (r) => r.product, clip: { width: 200, title: (r) => r.product } },
           {
             header: <Trans>EPA Reg. No.</Trans>,

@@ -5,7 +5,7 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { lazy, useState } from "react";
-import { activeLocale } from "../../platform/locales/load.ts";
+import { shortDate } from "../../platform/dates.ts";
 import { graphql, useFragment, usePreloadedQuery } from "react-relay";
 import type { RequestsPageQuery } from "../../__generated__/RequestsPageQuery.graphql.ts";
 import type { RequestsPage_requests$key } from "../../__generated__/RequestsPage_requests.graphql.ts";
@@ -132,7 +132,7 @@ const statusStyle: Record<string, { bgcolor: string; color: string }> = {
   denied: { bgcolor: "#fdecea", color: "#a31515" },
 };
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const formatDate = (value: unknown) => (value ? new Date(value as string).toLocaleDateString(activeLocale()) : "");
+const formatDate = (value: unknown) => (value ? shortDate(value as string) : "");
 
 function StatusChip({ status }: { status: RequestStatus }) {
   const { i18n } = useLingui();

@@ -7,7 +7,7 @@ import StopIcon from "@mui/icons-material/Stop";
 import { Alert, Box, Button, Card, CardContent, CardHeader, Chip, Grid, IconButton, List, ListItem, ListItemText, Stack, Tab, Tabs, TextField, Typography } from "@mui/material";
 import { DeferredTooltip } from "../../components/deferred.tsx";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { activeLocale } from "../../platform/locales/load.ts";
+import { shortDateTime } from "../../platform/dates.ts";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { fetchQuery, graphql, useRelayEnvironment } from "react-relay";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
@@ -327,7 +327,7 @@ export default function ScanPage() {
                       primary={h.itemName}
                       secondary={
                         <>
-                          {new Date(h.timestamp).toLocaleString(activeLocale())}
+                          {shortDateTime(h.timestamp)}
                           {h.assignedTo ? ` · ${h.assignedTo}` : ""}
                         </>
                       }

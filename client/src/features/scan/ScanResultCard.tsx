@@ -10,7 +10,7 @@ import { graphql, useFragment } from "react-relay";
 import type { ScanResultCard_equipment$key } from "../../__generated__/ScanResultCard_equipment.graphql.ts";
 import type { ScanResultCard_item$key } from "../../__generated__/ScanResultCard_item.graphql.ts";
 import { CheckOutDialog, labelForStatus, useCheckIn } from "../equipment/index.ts";
-import { activeLocale } from "../../platform/locales/load.ts";
+import { shortDateTime } from "../../platform/dates.ts";
 import { useWaitingFor } from "../../offline/useOffline.ts";
 import { TransferButton } from "../stock/index.ts";
 import { isApplied, LabelFactsChips } from "../inventory/index.ts";
@@ -123,7 +123,7 @@ function EquipmentResult({ equipment, onEvent }: { equipment: ScanResultCard_equ
           {e.assignedTo}
           {e.assignedAt ? (
             <Typography variant="caption" color="text.secondary" component="div">
-              <Trans>Since {new Date(e.assignedAt as string).toLocaleString(activeLocale())}</Trans>
+              <Trans>Since {shortDateTime(e.assignedAt as string)}</Trans>
             </Typography>
           ) : null}
         </Detail>

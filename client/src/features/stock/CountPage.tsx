@@ -6,7 +6,7 @@ import { Alert, AlertTitle, Box, Button, Card, CardContent, CardHeader, Chip, Di
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState, type FormEvent } from "react";
-import { activeLocale } from "../../platform/locales/load.ts";
+import { shortDateTime } from "../../platform/dates.ts";
 import { graphql, useFragment, useMutation, usePreloadedQuery, useRelayEnvironment } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
 import type { CountPageQuery } from "../../__generated__/CountPageQuery.graphql.ts";
@@ -264,7 +264,7 @@ function CountSession({ count: countKey, onFinished }: { count: CountPage_count$
   };
 
   const counted = count.lines.filter((l) => l.countedQuantity !== null);
-  const startedAt = new Date(count.startedAt as string).toLocaleString(activeLocale());
+  const startedAt = shortDateTime(count.startedAt as string);
 
   // Phone: scanner, lines and actions one under the other; wider: the scanner beside the lines.
   return (

@@ -3,7 +3,7 @@ import BadgeIcon from "@mui/icons-material/BadgeOutlined";
 import { Avatar, Box, Button, Card, CardContent, Chip, Stack, TableCell, TableRow, Typography } from "@mui/material";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useState } from "react";
-import { activeLocale } from "../../platform/locales/load.ts";
+import { shortDate } from "../../platform/dates.ts";
 import { ConnectionHandler, graphql, useFragment } from "react-relay";
 import type { TeamPageQuery } from "../../__generated__/TeamPageQuery.graphql.ts";
 import type { TeamPage_members$key } from "../../__generated__/TeamPage_members.graphql.ts";
@@ -146,7 +146,7 @@ function RoleChip({ role }: { role: string | null | undefined }) {
   );
 }
 
-const formatDate = (value: unknown) => new Date(value as string).toLocaleDateString(activeLocale());
+const formatDate = (value: unknown) => shortDate(value as string);
 
 function MemberAvatar({ name }: { name: string }) {
   return (
@@ -189,7 +189,7 @@ function Certification({ m, onCertify, layout }: { m: Member; onCertify: OnCerti
 }
 
 /** A calendar date (YYYY-MM-DD) as the user's locale writes it, without moving it by the time zone. */
-const formatDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString(activeLocale(), { timeZone: "UTC" });
+const formatDay = (day: string) => shortDate(`${day}T00:00:00Z`, { utc: true });
 
 function MemberRow({ member, onCertify }: { member: TeamPage_member$key; onCertify: OnCertify }) {
   const m = useMember(member);

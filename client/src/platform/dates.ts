@@ -1,0 +1,46 @@
+import { activeLocale, type Locale } from "./locales/load.ts";
+
+/*
+ * Dates and times in their short numeric form ("12/2/2026", "12/2/2026, 3:05:09 PM"), written without Intl.
+ *
+ * A page's first Intl.DateTimeFormat (or Date's toLocaleString, which makes one) loads ICU's date data: 30–100 ms
+ * of main thread in Chromium here, four times that on the phone Lighthouse stands for, in one task that cannot be
+ * split. The dashboard's activity list and recent requests paid it on every cold start. The numeric forms of the
+ * languages the app speaks are simple enough to write directly, and they are written exactly as Chromium's
+ * toLocaleDateString / toLocaleString(locale) write them (tests/client/dates.test.ts compares the two; other
+ * engines may put a narrow no-break space before AM/PM, here it is a plain space). Forms with month names or other
+ * options stay with Intl, on screens that are not the first a phone opens.
+ */
+const FORMS: Record<Locale, { dayFirst: boolean; am: string; pm: string }> = {
+  "en-US": { dayFirst: false, am: "AM", pm: "PM" },
+  "es-US": { dayFirst: true, am: "a.m.", pm: "p.m." },
+};
+
+const asDate = (value: Date | string | number) => (value instanceof Date ? value : new Date(value));
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+function datePart(d: Date, locale: Locale, utc: boolean): string {
+  const day = utc ? d.getUTCDate() : d.getDate();
+  const month = (utc ? d.getUTCMonth() : d.getMonth()) + 1;
+  const year = utc ? d.getUTCFullYear() : d.getFullYear();
+  return FORMS[locale].dayFirst ? `${day}/${month}/${year}` : `${month}/${day}/${year}`;
+}
+
+/**
+ * A moment's date as toLocaleDateString(locale) writes it, in local time; with `utc`, the UTC calendar date (a
+ * date-only value stored as UTC midnight, shown without moving it by the time zone).
+ */
+export function shortDate(value: Date | string | number, { utc = false, locale = activeLocale() }: { utc?: boolean; locale?: Locale } = {}): string {
+  const d = asDate(value);
+  if (Number.isNaN(d.getTime())) return "Invalid Date";
+  return datePart(d, locale, utc);
+}
+
+/** A moment's date and time as toLocaleString(locale) writes it, in local time: "12/2/2026, 3:05:09 PM". */
+export function shortDateTime(value: Date | string | number, { locale = activeLocale() }: { locale?: Locale } = {}): string {
+  const d = asDate(value);
+  if (Number.isNaN(d.getTime())) return "Invalid Date";
+  const hours = d.getHours();
+  const form = FORMS[locale];
+  return `${datePart(d, locale, false)}, ${hours % 12 || 12}:${two(d.getMinutes())}:${two(d.getSeconds())} ${hours < 12 ? form.am : form.pm}`;
+}
