@@ -239,6 +239,13 @@ export default defineConfig({
       output: {
         // entriesAware groups are named after the screens that share them ("ui~SignIn~AppRouter~…"): keep file names short.
         chunkFileNames: (chunk) => `assets/${chunk.name.split("~")[0]}-[hash].js`,
+        // V8's explicit compile hint (Chrome 136+; other engines read a comment): every function of the runtime is
+        // compiled while the file streams in, on a background thread, instead of on the main thread at its first
+        // call. React, Relay and the style engine run on every first screen, so almost all of it is called on load.
+        // In a trace of a cold dashboard at 4x CPU throttle, main-thread parse and compile went from 1,000–1,300 ms
+        // to 450–600 ms. Only the runtime: smaller files are not streamed, and hinting them moved their compile onto
+        // the main thread without a gain.
+        postBanner: (chunk) => (chunk.name === "runtime" ? "//# allFunctionsCalledOnLoad" : ""),
         codeSplitting: {
           groups: [
             // The runtime every screen needs (React, Relay, the style engine) as one file rather than

@@ -132,6 +132,18 @@ describe("the build's chunks", () => {
     expect(withZod(["index", "start", "AppRouter", "Dashboard"])).toEqual([]);
     expect(withZod(["index", "start", "AppRouter", "RecordApplicationPage"]).length).toBeGreaterThan(0);
   });
+
+  // V8's explicit compile hint (client/vite.config.ts): the runtime, which every first screen runs almost all of, is
+  // compiled while it streams in, off the main thread. It works only as the file's first line, and only there.
+  it("the runtime chunk, and only it, opens with V8's compile hint, and is served so", async () => {
+    const hint = "//# allFunctionsCalledOnLoad\n";
+    const hinted = assets.filter((f) => f.endsWith(".js") && readFileSync(join(dist, "assets", f), "utf8").includes("//# allFunctionsCalledOnLoad"));
+    expect(hinted).toEqual([chunk("runtime")]);
+    expect(readFileSync(join(dist, "assets", chunk("runtime")), "utf8").startsWith(hint)).toBe(true);
+    const served = await raw(`/assets/${chunk("runtime")}`, { "accept-encoding": "br" });
+    expect(served.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(served.body).toString("utf8").startsWith(hint)).toBe(true);
+  });
 });
 
 describe("the web app manifest", () => {
