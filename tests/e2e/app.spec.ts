@@ -151,7 +151,7 @@ test("a screen's first render loads no ICU number or date data: counts and dates
       });
     }
     const watch = (proto: object, method: string) => {
-      const original = (proto as Record<string, (...a: unknown[]) => unknown>)[method];
+      const original = Reflect.get(proto, method) as (this: unknown, ...a: unknown[]) => unknown;
       (proto as Record<string, unknown>)[method] = function (this: unknown, ...args: unknown[]) {
         made.push(`${method}: ${new Error().stack}`);
         return original.apply(this, args);

@@ -43,6 +43,38 @@ test("scanner page: manual look-up of an inventory barcode shows the item and it
   await expect(page.getByText("No scan history yet")).toBeVisible();
 });
 
+test("scanner page: its section tabs work from the keyboard as tabs do, and say which is selected", async ({ page, pageErrors }) => {
+  void pageErrors;
+  await signIn(page, "tech", { at: "/scan" });
+  const tabs = page.getByRole("tablist", { name: "Scanner sections" });
+  const scanner = tabs.getByRole("tab", { name: "Scanner" });
+  const history = tabs.getByRole("tab", { name: "History" });
+  await expect(scanner).toHaveAttribute("aria-selected", "true");
+  await expect(history).toHaveAttribute("aria-selected", "false");
+  await expect(page.getByRole("tabpanel", { name: "Scanner" })).toBeVisible();
+  // One stop in the Tab order (the selected tab); the arrows move along the row, round at either end.
+  await expect(scanner).toHaveAttribute("tabindex", "0");
+  await expect(history).toHaveAttribute("tabindex", "-1");
+  await scanner.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(history).toBeFocused();
+  await expect(scanner).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("ArrowRight");
+  await expect(scanner).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(history).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(history).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("tabpanel", { name: "History" })).toBeVisible();
+  await expect(page.getByRole("tabpanel", { name: "Scanner" })).toBeHidden();
+  await expect(page.getByText("No scan history yet")).toBeVisible();
+  await page.keyboard.press("Home");
+  await expect(scanner).toBeFocused();
+  await page.keyboard.press(" ");
+  await expect(scanner).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("button", { name: "Start Scanning" })).toBeVisible();
+});
+
 test("scanner page: an equipment serial checks out to a named person and back in; history lists both", async ({ page, pageErrors }) => {
   void pageErrors;
   await signIn(page, "tech");

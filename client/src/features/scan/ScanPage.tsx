@@ -4,8 +4,9 @@ import PrintIcon from "@mui/icons-material/PrintOutlined";
 import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
 import SearchIcon from "@mui/icons-material/Search";
 import StopIcon from "@mui/icons-material/Stop";
-import { Alert, Box, Button, Card, CardContent, CardHeader, Chip, Grid, IconButton, List, ListItem, ListItemText, Stack, Tab, Tabs, TextField, Typography } from "@mui/material";
+import { Alert, Box, Button, Card, CardContent, CardHeader, Chip, Grid, IconButton, List, ListItem, ListItemText, Stack, TextField, Typography } from "@mui/material";
 import { DeferredTooltip } from "../../components/deferred.tsx";
+import { SectionTabs } from "../../components/SectionTabs.tsx";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { shortDateTime } from "../../platform/dates.ts";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
@@ -181,19 +182,19 @@ export default function ScanPage() {
 
   return (
     <Stack spacing={2}>
-      <Tabs
+      <SectionTabs
+        label={t`Scanner sections`}
         value={tab}
-        onChange={(_e, v: number) => {
+        onChange={(v) => {
           // The camera runs only while its tab shows.
           if (v !== 0) camera.stop();
           setTab(v);
         }}
-        aria-label={t`Scanner sections`}
-        sx={{ "& .MuiTab-root": { textTransform: "none", fontWeight: 600 } }}
-      >
-        <Tab label={t`Scanner`} id="scan-tab-0" aria-controls="scan-panel-0" />
-        <Tab label={history.length ? t`History (${history.length})` : t`History`} id="scan-tab-1" aria-controls="scan-panel-1" />
-      </Tabs>
+        tabs={[
+          { label: t`Scanner`, id: "scan-tab-0", panelId: "scan-panel-0" },
+          { label: history.length ? t`History (${history.length})` : t`History`, id: "scan-tab-1", panelId: "scan-panel-1" },
+        ]}
+      />
 
       <Box role="tabpanel" id="scan-panel-0" aria-labelledby="scan-tab-0" hidden={tab !== 0}>
         <Grid container spacing={2.5}>
