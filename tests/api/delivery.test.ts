@@ -137,7 +137,7 @@ describe("the build's chunks", () => {
   // compiled while it streams in, off the main thread. It works only as the file's first line, and only there.
   it("the runtime chunk, and only it, opens with V8's compile hint, and is served so", async () => {
     const hint = "//# allFunctionsCalledOnLoad\n";
-    const hinted = assets.filter((f) => f.endsWith(".js") && readFileSync(join(dist, "assets", f), "utf8").includes("//# allFunctionsCalledOnLoad"));
+    const hinted = assets.filter((f) => f.endsWith(".js") && readFileSync(join(dist, "assets", f), "utf8").includes(hint.trim()));
     expect(hinted).toEqual([chunk("runtime")]);
     expect(readFileSync(join(dist, "assets", chunk("runtime")), "utf8").startsWith(hint)).toBe(true);
     const served = await raw(`/assets/${chunk("runtime")}`, { "accept-encoding": "br" });

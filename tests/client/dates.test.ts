@@ -1,7 +1,7 @@
 // platform/dates.ts: the short numeric date and date-time forms, written without Intl (a page's first
 // Intl.DateTimeFormat loads ICU's date data in one long task), compared here with what Intl writes.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { shortDate, shortDateTime } from "../../client/src/platform/dates.ts";
+import { calendarDate, shortDate, shortDateTime } from "../../client/src/platform/dates.ts";
 import { LOCALES, type Locale } from "../../client/src/platform/locales/load.ts";
 
 const zone = process.env.TZ;
@@ -32,7 +32,7 @@ const moments = [
 // And a few hundred moments spread over ten years, at odd seconds.
 for (let i = 0; i < 400; i++) moments.push(new Date(Date.UTC(2020, 0, 1) + i * 7_919_993_137));
 
-describe("shortDate and shortDateTime", () => {
+describe("shortDate, calendarDate and shortDateTime", () => {
   for (const tz of ["UTC", "America/Chicago", "America/Los_Angeles", "Pacific/Auckland", "Asia/Kolkata"]) {
     it(`write what Intl writes in ${tz}, in every language the app speaks`, () => {
       process.env.TZ = tz;
@@ -52,6 +52,8 @@ describe("shortDate and shortDateTime", () => {
     expect(shortDate(Date.UTC(2026, 11, 2), { locale: "es-US" })).toBe("2/12/2026");
     expect(shortDateTime("2026-12-02T15:04:05Z", { locale: "en-US" })).toBe("12/2/2026, 3:04:05 PM");
     expect(shortDateTime("2026-12-02T00:04:05Z", { locale: "es-US" })).toBe("2/12/2026, 12:04:05 a.m.");
+    expect(calendarDate("2026-12-02", { locale: "en-US" })).toBe("12/2/2026");
+    expect(calendarDate("2026-01-31", { locale: "es-US" })).toBe("31/1/2026");
     expect(shortDate("not a date", { locale: "en-US" })).toBe("Invalid Date");
     expect(shortDateTime(Number.NaN, { locale: "es-US" })).toBe("Invalid Date");
   });

@@ -37,6 +37,9 @@ export function shortDate(value: Date | string | number, { utc = false, locale =
   return datePart(d, locale, utc);
 }
 
+/** A calendar date ("2026-12-02", a date-only value such as a licence's expiry) as shortDate writes it, not moved by the time zone. */
+export const calendarDate = (day: string, options: { locale?: Locale } = {}): string => shortDate(`${day}T00:00:00Z`, { ...options, utc: true });
+
 /** A moment's date and time as toLocaleString(locale) writes it, in local time: "12/2/2026, 3:05:09 PM". */
 export function shortDateTime(value: Date | string | number, { locale = activeLocale() }: { locale?: Locale } = {}): string {
   const d = asDate(value);

@@ -8,11 +8,8 @@ import { useNavigate } from "react-router-dom";
 import type { CertificationCards_expiring$key } from "../../__generated__/CertificationCards_expiring.graphql.ts";
 import type { CertificationCards_mine$key } from "../../__generated__/CertificationCards_mine.graphql.ts";
 import { CertificationChip, EXPIRING_SOON_DAYS } from "../team/index.ts";
-import { shortDate } from "../../platform/dates.ts";
+import { calendarDate } from "../../platform/dates.ts";
 import { countWords } from "../../platform/i18n.ts";
-
-/** A calendar date (YYYY-MM-DD) as the user's locale writes it, without moving it by the time zone. */
-const formatDay = (day: string) => shortDate(`${day}T00:00:00Z`, { utc: true });
 
 function CardFrame({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
@@ -70,7 +67,7 @@ export function ExpiringCertificationsCard({ query }: { query: CertificationCard
                 </Typography>
                 <Typography variant="caption" color="text.secondary">
                   <Trans>
-                    {c.state} {c.number} · expires {formatDay(c.expiresOn)}
+                    {c.state} {c.number} · expires {calendarDate(c.expiresOn)}
                   </Trans>
                 </Typography>
               </Box>
@@ -124,7 +121,7 @@ export function MyCertificationCard({ query }: { query: CertificationCards_mine$
             <CertificationChip certification={c} />
           </Stack>
           <Typography variant="body2" color="text.secondary">
-            {c.issuedOn ? t`Issued ${formatDay(c.issuedOn)} · Expires ${formatDay(c.expiresOn)}` : t`Expires ${formatDay(c.expiresOn)}`}
+            {c.issuedOn ? t`Issued ${calendarDate(c.issuedOn)} · Expires ${calendarDate(c.expiresOn)}` : t`Expires ${calendarDate(c.expiresOn)}`}
           </Typography>
           {c.categories.length > 0 && (
             <Typography variant="body2" color="text.secondary">

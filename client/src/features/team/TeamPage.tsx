@@ -3,7 +3,7 @@ import BadgeIcon from "@mui/icons-material/BadgeOutlined";
 import { Avatar, Box, Button, Card, CardContent, Chip, Stack, TableCell, TableRow, Typography } from "@mui/material";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useState } from "react";
-import { shortDate } from "../../platform/dates.ts";
+import { calendarDate, shortDate } from "../../platform/dates.ts";
 import { ConnectionHandler, graphql, useFragment } from "react-relay";
 import type { TeamPageQuery } from "../../__generated__/TeamPageQuery.graphql.ts";
 import type { TeamPage_members$key } from "../../__generated__/TeamPage_members.graphql.ts";
@@ -173,7 +173,7 @@ function Certification({ m, onCertify, layout }: { m: Member; onCertify: OnCerti
             {c.state} {c.number}
           </Typography>
           <Typography variant="caption" color="text.secondary" component="div">
-            <Trans>Expires {formatDay(c.expiresOn)}</Trans>
+            <Trans>Expires {calendarDate(c.expiresOn)}</Trans>
             {c.categories.length ? ` · ${c.categories.join(", ")}` : ""}
           </Typography>
         </Box>
@@ -187,9 +187,6 @@ function Certification({ m, onCertify, layout }: { m: Member; onCertify: OnCerti
     </Stack>
   );
 }
-
-/** A calendar date (YYYY-MM-DD) as the user's locale writes it, without moving it by the time zone. */
-const formatDay = (day: string) => shortDate(`${day}T00:00:00Z`, { utc: true });
 
 function MemberRow({ member, onCertify }: { member: TeamPage_member$key; onCertify: OnCertify }) {
   const m = useMember(member);
