@@ -55,7 +55,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     });
     pool.on("error", () => {}); // idle-client errors surface on the next query instead of crashing
     await applyMigrations(pgRunner(pool));
-    const prisma = withQueryHook(new PrismaClient({ adapter: new PrismaPg(pool), ...queryLog(opts) }), opts);
+    const prisma = new PrismaClient({ adapter: observed(new PrismaPg(pool), opts) });
     return {
       prisma,
       kind: "postgresql",
@@ -69,7 +69,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   const pglite = await PGlite.create({ dataDir: join(opts.dataDir, "pgdata") });
   await applyMigrations(pgliteRunner(pglite));
-  const prisma = withQueryHook(new PrismaClient({ adapter: new PrismaPGlite(pglite), ...queryLog(opts) }), opts);
+  const prisma = new PrismaClient({ adapter: observed(new PrismaPGlite(pglite), opts) });
   return {
     prisma,
     kind: "pglite",
@@ -88,17 +88,54 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   };
 }
 
-const queryLog = (opts: OpenOptions) => (opts.onQuery || opts.onQueryTime ? { log: [{ emit: "event" as const, level: "query" as const }] } : {});
-
-function withQueryHook(prisma: PrismaClient, opts: OpenOptions): PrismaClient {
-  const { onQuery, onQueryTime } = opts;
-  if (onQuery || onQueryTime) {
-    (prisma as unknown as { $on(e: "query", fn: (e: { query: string; duration: number }) => void): void }).$on("query", (e) => {
-      onQuery?.(e.query);
-      onQueryTime?.(Number(e.duration));
+/**
+ * The driver adapter, reporting each statement it runs (onQuery: its SQL; onQueryTime: its milliseconds, the
+ * /metrics histogram). Measured here rather than through Prisma's query events: those serialise every
+ * statement's parameters into an event, about 5% of an item create's time in Prisma and PGlite (3.33 ms
+ * against 3.15 ms a create, the median of ten interleaved runs of 100). A transaction's BEGIN, COMMIT and ROLLBACK are reported as Prisma reported
+ * them, whether the adapter sends them as statements (pg) or PGlite's transaction does.
+ */
+function observed<A extends object>(factory: A, { onQuery, onQueryTime }: OpenOptions): A {
+  if (!onQuery && !onQueryTime) return factory;
+  const timed = async <T>(sql: string, run: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    try {
+      return await run();
+    } finally {
+      onQuery?.(sql);
+      onQueryTime?.(performance.now() - started);
+    }
+  };
+  type Statement = { sql: string };
+  const queryable = <Q extends object>(target: Q, phantom: boolean): Q =>
+    new Proxy(target, {
+      get(obj, prop, receiver) {
+        const value: unknown = Reflect.get(obj, prop, receiver);
+        if (typeof value !== "function") return value;
+        const call = (...args: unknown[]) => (value as (...a: unknown[]) => Promise<unknown>).apply(obj, args);
+        switch (prop) {
+          case "queryRaw":
+          case "executeRaw":
+            return (query: Statement) => timed(query.sql, () => call(query));
+          case "startTransaction":
+            return (...args: unknown[]) =>
+              timed("BEGIN", async () => {
+                const tx = (await call(...args)) as { options: { usePhantomQuery: boolean } };
+                return queryable(tx, tx.options.usePhantomQuery);
+              });
+          case "commit":
+          case "rollback":
+            // pg sends COMMIT and ROLLBACK through executeRaw (reported there); PGlite's transaction ends itself.
+            return phantom ? () => timed(prop === "commit" ? "COMMIT" : "ROLLBACK", () => call()) : call;
+          case "connect":
+          case "connectToShadowDb":
+            return async (...args: unknown[]) => queryable((await call(...args)) as object, false);
+          default:
+            return value.bind(obj);
+        }
+      },
     });
-  }
-  return prisma;
+  return queryable(factory, false);
 }
 
 const UNAVAILABLE_PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);

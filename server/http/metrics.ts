@@ -157,7 +157,7 @@ export function createMetrics() {
   return {
     register,
     sources,
-    /** Prisma's query events give the duration in milliseconds. */
+    /** The driver adapter gives each statement's duration in milliseconds (server/db/client.ts). */
     observeQuery: (ms: number) => queries.observe(ms / 1000),
     /** Counts every request by its route pattern (not its path: ids stay out of the labels). */
     hook(app: FastifyInstance) {
