@@ -1,7 +1,7 @@
 // platform/dates.ts: the short numeric date and date-time forms, written without Intl (a page's first
 // Intl.DateTimeFormat loads ICU's date data in one long task), compared here with what Intl writes.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { calendarDate, shortDate, shortDateTime } from "../../client/src/platform/dates.ts";
+import { calendarDate, mediumDate, shortDate, shortDateTime } from "../../client/src/platform/dates.ts";
 import { LOCALES, type Locale } from "../../client/src/platform/locales/load.ts";
 
 const zone = process.env.TZ;
@@ -32,7 +32,11 @@ const moments = [
 // And a few hundred moments spread over ten years, at odd seconds.
 for (let i = 0; i < 400; i++) moments.push(new Date(Date.UTC(2020, 0, 1) + i * 7_919_993_137));
 
-describe("shortDate, calendarDate and shortDateTime", () => {
+const medium = { year: "numeric", month: "short", day: "numeric" } as const;
+// Every month's name, in both languages.
+for (let m = 0; m < 12; m++) moments.push(new Date(Date.UTC(2026, m, 15, 12)));
+
+describe("shortDate, calendarDate, mediumDate and shortDateTime", () => {
   for (const tz of ["UTC", "America/Chicago", "America/Los_Angeles", "Pacific/Auckland", "Asia/Kolkata"]) {
     it(`write what Intl writes in ${tz}, in every language the app speaks`, () => {
       process.env.TZ = tz;
@@ -41,6 +45,8 @@ describe("shortDate, calendarDate and shortDateTime", () => {
           expect(shortDate(d, { locale }), `${locale} ${d.toISOString()}`).toBe(plain(d.toLocaleDateString(locale)));
           expect(shortDate(d, { locale, utc: true }), `${locale} ${d.toISOString()} UTC`).toBe(plain(d.toLocaleDateString(locale, { timeZone: "UTC" })));
           expect(shortDateTime(d, { locale }), `${locale} ${d.toISOString()}`).toBe(plain(d.toLocaleString(locale)));
+          expect(mediumDate(d, { locale }), `${locale} ${d.toISOString()} medium`).toBe(d.toLocaleDateString(locale, medium));
+          expect(mediumDate(d, { locale, utc: true }), `${locale} ${d.toISOString()} medium UTC`).toBe(d.toLocaleDateString(locale, { ...medium, timeZone: "UTC" }));
         }
       }
     });
@@ -54,6 +60,9 @@ describe("shortDate, calendarDate and shortDateTime", () => {
     expect(shortDateTime("2026-12-02T00:04:05Z", { locale: "es-US" })).toBe("2/12/2026, 12:04:05 a.m.");
     expect(calendarDate("2026-12-02", { locale: "en-US" })).toBe("12/2/2026");
     expect(calendarDate("2026-01-31", { locale: "es-US" })).toBe("31/1/2026");
+    expect(mediumDate("2026-09-09T00:00:00Z", { locale: "en-US", utc: true })).toBe("Sep 9, 2026");
+    expect(mediumDate("2026-09-09T00:00:00Z", { locale: "es-US", utc: true })).toBe("9 sept 2026");
+    expect(mediumDate("no", { locale: "es-US" })).toBe("Invalid Date");
     expect(shortDate("not a date", { locale: "en-US" })).toBe("Invalid Date");
     expect(shortDateTime(Number.NaN, { locale: "es-US" })).toBe("Invalid Date");
   });
@@ -61,7 +70,7 @@ describe("shortDate, calendarDate and shortDateTime", () => {
   it("make no Intl.DateTimeFormat", () => {
     const made = vi.spyOn(Intl, "DateTimeFormat");
     const local = vi.spyOn(Date.prototype, "toLocaleString");
-    for (const d of moments.slice(0, 20)) for (const locale of locales) void [shortDate(d, { locale, utc: true }), shortDateTime(d, { locale })];
+    for (const d of moments.slice(0, 20)) for (const locale of locales) void [shortDate(d, { locale, utc: true }), shortDateTime(d, { locale }), mediumDate(d, { locale })];
     expect(made).not.toHaveBeenCalled();
     expect(local).not.toHaveBeenCalled();
   });

@@ -165,6 +165,7 @@ test("a screen's first render loads no ICU number or date data: counts and dates
     ["/", page.getByRole("heading", { level: 1, name: "Dashboard" })],
     ["/inventory", page.getByRole("heading", { level: 1, name: "Inventory Management" })],
     ["/scan", page.getByRole("tab", { name: "Scanner" })],
+    ["/equipment", page.getByRole("heading", { level: 1, name: "Equipment Management" })],
   ] as const) {
     await page.goto(path);
     await expect(shown).toBeVisible();
@@ -176,6 +177,11 @@ test("a screen's first render loads no ICU number or date data: counts and dates
       await expect(page.getByRole("list", { name: "Recent activity" }).getByText(/^\d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}:\d{2} [AP]M$/).first()).toBeVisible();
       // The certifications card's count (or its days) in words.
       await expect(page.getByRole("region", { name: "Certifications expiring" })).toContainText(/No applicator certification expires within 60 days|expires \d{1,2}\/\d{1,2}\/\d{4}/);
+    }
+    if (path === "/equipment") {
+      // The maintenance dates, with their months' names, are written: each due button's note ("Due Dec 4, 2026") and,
+      // on the phone's cards, the next maintenance.
+      await expect(page.getByRole("button", { name: "Maintenance Due" }).first()).toBeVisible();
     }
     expect(await page.evaluate(() => (window as unknown as { formats: string[] }).formats), path).toEqual([]);
   }

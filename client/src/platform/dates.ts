@@ -9,12 +9,19 @@ import { activeLocale, type Locale } from "./locales/load.ts";
  * languages the app speaks are simple enough to write directly, and they are written exactly as V8 (Chromium, Node)
  * writes toLocaleDateString / toLocaleString(locale) (tests/client/dates.test.ts compares the two over hundreds of
  * moments in five time zones; some engines put a narrow no-break space before AM/PM, here it is a plain space).
- * Forms with month names or other options stay with Intl (the equipment list's maintenance dates, reports,
- * settings), and those screens still pay ICU's date data once.
+ * So is the medium form with the month's short name ("Dec 2, 2026", "2 dic 2026": the equipment list's
+ * maintenance dates). Other forms stay with Intl (reports' month labels, settings), and those screens still
+ * pay ICU's date data once.
  */
 const FORMS: Record<Locale, { dayFirst: boolean; am: string; pm: string }> = {
   "en-US": { dayFirst: false, am: "AM", pm: "PM" },
   "es-US": { dayFirst: true, am: "a.m.", pm: "p.m." },
+};
+
+/** The months' short names as CLDR gives them (toLocaleDateString's `month: "short"`). */
+const MONTHS: Record<Locale, readonly string[]> = {
+  "en-US": ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
+  "es-US": ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sept", "oct", "nov", "dic"],
 };
 
 const asDate = (value: Date | string | number) => (value instanceof Date ? value : new Date(value));
@@ -39,6 +46,19 @@ export function shortDate(value: Date | string | number, { utc = false, locale =
 
 /** A calendar date ("2026-12-02", a date-only value such as a licence's expiry) as shortDate writes it, not moved by the time zone. */
 export const calendarDate = (day: string, options: { locale?: Locale } = {}): string => shortDate(`${day}T00:00:00Z`, { ...options, utc: true });
+
+/**
+ * A moment's date with the month's short name, as toLocaleDateString(locale, { year: "numeric", month: "short",
+ * day: "numeric" }) writes it: "Dec 2, 2026" (en-US), "2 dic 2026" (es-US); `utc` as for shortDate.
+ */
+export function mediumDate(value: Date | string | number, { utc = false, locale = activeLocale() }: { utc?: boolean; locale?: Locale } = {}): string {
+  const d = asDate(value);
+  if (Number.isNaN(d.getTime())) return "Invalid Date";
+  const day = utc ? d.getUTCDate() : d.getDate();
+  const month = MONTHS[locale][utc ? d.getUTCMonth() : d.getMonth()]!;
+  const year = utc ? d.getUTCFullYear() : d.getFullYear();
+  return FORMS[locale].dayFirst ? `${day} ${month} ${year}` : `${month} ${day}, ${year}`;
+}
 
 /** A moment's date and time as toLocaleString(locale) writes it, in local time: "12/2/2026, 3:05:09 PM". */
 export function shortDateTime(value: Date | string | number, { locale = activeLocale() }: { locale?: Locale } = {}): string {

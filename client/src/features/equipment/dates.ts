@@ -1,5 +1,4 @@
-import { shortDate } from "../../platform/dates.ts";
-import { activeLocale } from "../../platform/locales/load.ts";
+import { mediumDate, shortDate } from "../../platform/dates.ts";
 
 /**
  * Equipment dates (shown in the app's language). purchaseDate / lastMaintenance / nextMaintenance are calendar dates sent as
@@ -14,7 +13,7 @@ export function toDateInput(value: unknown): string {
 
 export function formatCalendarDate(value: unknown): string {
   if (typeof value !== "string" || !value) return "";
-  return new Date(value).toLocaleDateString(activeLocale(), { timeZone: "UTC", year: "numeric", month: "short", day: "numeric" });
+  return mediumDate(value, { utc: true });
 }
 
 export function formatLocalDate(value: unknown): string {
