@@ -97,7 +97,8 @@ const uniqueMessages: Record<string, [string, Said]> = {
 
 export function translateDbError(err: unknown): unknown {
   if (err instanceof Prisma.PrismaClientKnownRequestError) {
-    if (err.code === "P2002") {
+    // A unique value taken: P2002 from Prisma's own writes, P2010 with SQLSTATE 23505 from a raw statement's.
+    if (err.code === "P2002" || (err.code === "P2010" && /\b23505\b/.test(JSON.stringify(err.meta ?? {}) + err.message))) {
       const meta = JSON.stringify(err.meta ?? {}) + err.message;
       for (const [key, [field, message]] of Object.entries(uniqueMessages)) {
         if (meta.includes(key)) return new ConflictError(message, field);
@@ -181,9 +182,10 @@ export function logActivity(tx: Tx, actor: Actor, entry: ActivityDraft) {
  * With `from`, the entry is written once for each row of the statement's CTE `from.source` (one row,
  * or none: then no entry), for a change whose entry names what the change itself answers (the
  * equipment's name of a check-out): `from.values` maps message values to that CTE's columns, and the
- * statement fills them in (the text is rendered here around a one-off mark that the statement replaces).
+ * statement fills them in (the text is rendered here around a one-off mark that the statement replaces);
+ * `from.entityId` names the column that holds the entry's entityId (a row the statement inserts).
  */
-export function activityCte(actor: Actor, entry: ActivityDraft, from?: { source: string; values: Record<string, string> }): Prisma.Sql {
+export function activityCte(actor: Actor, entry: ActivityDraft, from?: { source: string; values: Record<string, string>; entityId?: string }): Prisma.Sql {
   const fill = Object.entries(from?.values ?? {});
   if (fill.length > 0 && typeof entry.details === "string") throw new Error("activityCte: values from the statement need a message");
   const marks = Object.fromEntries(fill.map(([key]) => [key, `\u2063${randomUUID()}\u2063`]));
@@ -197,9 +199,11 @@ export function activityCte(actor: Actor, entry: ActivityDraft, from?: { source:
     text = Prisma.sql`replace(${text}, ${marks[key]}::text, ${value})`;
     message = Prisma.sql`jsonb_set(${message}, ${`{values,${key}}`}::text[], to_jsonb(${value}))`;
   }
+  if (from?.entityId !== undefined && !/^\w+$/.test(from.entityId)) throw new Error(`activityCte: cannot take the entity id from ${from.entityId}`);
+  const entityId = from?.entityId === undefined ? Prisma.sql`${row.entityId}` : Prisma.raw(`src."${from.entityId}"`);
   return Prisma.sql`activity AS (
     INSERT INTO "ActivityEntry" ("userId", "action", "entityType", "entityId", "details", "message", "managersOnly", "createdAt")
-    SELECT ${row.userId}, ${row.action}, ${row.entityType}, ${row.entityId}, ${text}, ${message}, ${row.managersOnly}, ${new Date().toISOString()}::timestamp(3)
+    SELECT ${row.userId}, ${row.action}, ${row.entityType}, ${entityId}, ${text}, ${message}, ${row.managersOnly}, ${new Date().toISOString()}::timestamp(3)
     ${from ? Prisma.raw(`FROM "${from.source.replace(/\W/g, "")}" src`) : Prisma.empty} RETURNING 1)`;
 }
 

@@ -15,7 +15,7 @@ import {
 import { ConflictError, NotFoundError } from "./errors.ts";
 import { seek } from "./keyset.ts";
 import { notifyLowStock } from "./notifications.ts";
-import { changeStock, isLow, lockMainWarehouse, lowStockItem, mainWarehouse, stockNewItem, urgencyOf, type StockStatus } from "./stock.ts";
+import { changeStock, insertStockedItem, isLow, lockMainWarehouse, lowStockItem, mainWarehouse, urgencyOf, type StockStatus } from "./stock.ts";
 import { createInventoryItemInput, updateInventoryItemInput } from "../../schemas/inventory.ts";
 import { labelColumns, restateContainers } from "./products.ts";
 
@@ -83,11 +83,18 @@ export async function createInventoryItem(deps: Deps, actor: Actor | null, input
   const a = requireActor(actor);
   const data = parseInput(createInventoryItemInput, input);
   return write(deps, async (tx, emit) => {
-    // The stock starts in the main warehouse: its level, movement and count note (stockNewItem).
-    const { containerSize: _c, activeIngredients: _a, ...fields } = data;
-    const item = await tx.inventoryItem.create({ data: { ...fields, ...labelColumns(data, null) } as Prisma.InventoryItemUncheckedCreateInput });
-    if (item.quantity > 0) await stockNewItem(tx, a, item, await lockMainWarehouse(tx), "initial", itemCreatedActivity(item));
-    else await logActivity(tx, a, itemCreatedActivity(item));
+    const { containerSize: _c, activeIngredients: _a, ...rest } = data;
+    const fields = { ...rest, ...labelColumns(data, null) };
+    let item: InventoryItem;
+    if (data.quantity > 0) {
+      // The stock starts in the main warehouse: the item with its level, movement, count note and activity entry
+      // in one statement, after the warehouse's lock (insertStockedItem).
+      const main = await lockMainWarehouse(tx);
+      item = await insertStockedItem(tx, a, fields, main, "initial", itemCreatedActivity({ ...data, id: null }));
+    } else {
+      item = await tx.inventoryItem.create({ data: fields as Prisma.InventoryItemUncheckedCreateInput });
+      await logActivity(tx, a, itemCreatedActivity(item));
+    }
     emit({ type: "inventory.changed", itemId: item.id, created: true });
     if (isLow(item)) {
       await notifyLowStock(tx, emit, [item]);
@@ -97,8 +104,8 @@ export async function createInventoryItem(deps: Deps, actor: Actor | null, input
   });
 }
 
-/** The activity entry of a new item (the form's create and the CSV import). */
-export function itemCreatedActivity(item: InventoryItem): ActivityDraft {
+/** The activity entry of a new item (the form's create and the CSV import); an id of null: the statement that inserts the item fills it in. */
+export function itemCreatedActivity(item: Pick<InventoryItem, "name" | "category" | "quantity" | "unit"> & { id: number | null }): ActivityDraft {
   return {
     action: "create",
     entityType: "inventory",

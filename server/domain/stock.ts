@@ -3,6 +3,7 @@ import { describeStock, toBase } from "../../schemas/measures.ts";
 import type { LowStockItem, Urgency } from "../realtime/events.ts";
 import { ConflictError, NotFoundError } from "./errors.ts";
 import { activityCte, type ActivityDraft, type Actor, type Tx } from "./context.ts";
+import { ITEM_COLUMNS, itemInsertParts } from "./itemRows.ts";
 
 /** §4: Low Stock at or below minQuantity; Warning at or below 1.5 × minQuantity. */
 export type StockStatus = "IN_STOCK" | "WARNING" | "LOW_STOCK";
@@ -298,7 +299,7 @@ export async function noteCountMovement(tx: Tx, locationId: number, itemId: numb
 }
 
 /**
- * noteCountMovement as common table expressions, to run inside another statement (stockNewItem):
+ * noteCountMovement as common table expressions (insertStockedItem writes the new item's line alone):
  * the open count at the location (if any) moves its line for the item, or gains one when the item
  * was not there when the count started (snapshot 0). Run after the location's share lock, in a
  * statement of its own snapshot, so a count that opened while the change waited is seen.
@@ -316,35 +317,42 @@ function countNoteCtes(locationId: number, itemId: number, delta: number): Prism
 }
 
 /**
- * changeStock for an item this transaction has just inserted with the stock already in its total
- * (an item created with a quantity): no other transaction can see the row, so there is nothing to
- * lock, update or read back, and the level, the movement, the open count's note and the item's
- * activity entry go in one statement. The caller has share-locked the location (lockMainWarehouse);
- * the rules are changeStock's.
+ * Inserts a new item with stock, and changeStock's records of that stock, in one statement: the item
+ * (its fields as Prisma's create takes them, itemRows.ts), its level at `location`, the movement, the
+ * open count's note and the item's activity entry (`activity`, whose entityId the statement fills in).
+ * No other transaction can see the new row, so there is nothing to lock, update or read back. The
+ * caller has share-locked the location in an earlier statement (lockMainWarehouse), so this statement's
+ * snapshot sees a count opened there before the lock was granted (noteCountMovement's rule); the other
+ * rules are changeStock's.
  */
-export async function stockNewItem(
+export async function insertStockedItem(
   tx: Tx,
   actor: Actor,
-  item: InventoryItem,
+  fields: Record<string, unknown> & { name: string; quantity: number; containerAmountMilli?: number | null; containerUnit?: MeasureUnit | null },
   location: StockLocation,
   reason: StockMovementReason,
   activity: ActivityDraft,
-): Promise<void> {
-  if (!Number.isInteger(item.quantity) || item.quantity <= 0) throw new Error(`stockNewItem: bad quantity ${item.quantity}`);
+): Promise<InventoryItem> {
+  const quantity = fields.quantity;
+  if (!Number.isInteger(quantity) || quantity <= 0) throw new Error(`insertStockedItem: bad quantity ${quantity}`);
   if (location.archived) throw new ConflictError(/*i18n*/ { id: "stock.isArchivedStockCannotBe", message: "{name} is archived: stock cannot be put there", values: { name: location.name } });
-  const container = containerBaseOf(item);
-  const amount = container === null ? null : BigInt(item.quantity) * container;
-  const m = movementRow(actor, item, item.quantity, reason, undefined, { locationId: location.id, amountDelta: amount ?? undefined });
-  await tx.$executeRaw`
-    WITH level AS (
+  const container = containerBaseOf(fields);
+  const amount = container === null ? null : BigInt(quantity) * container;
+  const { columns, values } = itemInsertParts(fields);
+  const [item] = await tx.$queryRaw<InventoryItem[]>`
+    WITH item AS (INSERT INTO "InventoryItem" ${columns} SELECT ${values} RETURNING *),
+    level AS (
       INSERT INTO "StockLevel" ("itemId", "locationId", "quantity", "amount", "updatedAt")
-      VALUES (${item.id}, ${location.id}, ${item.quantity}, ${amount ?? 0n}::bigint, now()) RETURNING 1),
+      SELECT id, ${location.id}, ${quantity}, ${amount ?? 0n}::bigint, now() FROM item RETURNING 1),
     movement AS (
       INSERT INTO "StockMovement" ("itemId", "itemName", "delta", "quantityAfter", "reason", "userId", "locationId", "amountDelta")
-      VALUES (${m.itemId}, ${m.itemName}, ${m.delta}, ${m.quantityAfter}, ${m.reason}::"StockMovementReason", ${m.userId}, ${m.locationId}, ${m.amountDelta}::bigint) RETURNING 1),
-    ${countNoteCtes(location.id, item.id, item.quantity)},
-    ${activityCte(actor, activity)}
-    SELECT 1`;
+      SELECT id, name, ${quantity}, ${quantity}, ${reason}::"StockMovementReason", ${actor.id}, ${location.id}, ${amount}::bigint FROM item RETURNING 1),
+    count_line AS (
+      INSERT INTO "StockCountLine" ("countId", "itemId", "snapshotQuantity", "movedBeforeCount")
+      SELECT c.id, item.id, 0, ${quantity}::int FROM item, (SELECT id FROM "StockCount" WHERE "locationId" = ${location.id} AND status = 'OPEN' LIMIT 1) c RETURNING 1),
+    ${activityCte(actor, activity, { source: "item", values: {}, entityId: "id" })}
+    SELECT ${ITEM_COLUMNS} FROM item`;
+  return item!;
 }
 
 /**

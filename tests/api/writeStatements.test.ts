@@ -33,12 +33,61 @@ const activity = async (entityType: string, entityId: number) =>
   server.app.deps.prisma.activityEntry.findMany({ where: { entityType, entityId }, orderBy: { id: "asc" }, select: { action: true, details: true, message: true, userId: true, createdAt: true } });
 
 describe("statements per write (issue 36)", () => {
-  it("an item created with stock: the item, the main warehouse share-locked, then level, movement, count note and activity entry in one", async () => {
+  it("an item created with stock: the main warehouse share-locked, then the item with its level, movement, count note and activity entry in one", async () => {
     const { result: res, sql } = await count(() => manager.post("/api/inventory", { name: "Counted Bait", category: "Supplies", quantity: 5, minQuantity: 1 }));
     expect(res.status).toBe(201);
-    expect(sql, sql.join("\n")).toHaveLength(3);
+    expect(sql, sql.join("\n")).toHaveLength(2);
+    expect(sql[0]).toMatch(/FOR SHARE/);
     const [entry] = await activity("inventory", res.body.id);
     expect(entry).toMatchObject({ action: "create", details: "Added Counted Bait (Supplies), 5 units", message: { id: "activity.itemAdded" } });
+    const prisma = server.app.deps.prisma;
+    expect(await prisma.stockLevel.findMany({ where: { itemId: res.body.id }, select: { quantity: true, amount: true, location: { select: { name: true } } } })).toEqual([
+      { quantity: 5, amount: 0n, location: { name: "Main Warehouse" } },
+    ]);
+    expect(await prisma.stockMovement.findMany({ where: { itemId: res.body.id }, select: { itemName: true, delta: true, quantityAfter: true, reason: true, amountDelta: true } })).toEqual([
+      { itemName: "Counted Bait", delta: 5, quantityAfter: 5, reason: "initial", amountDelta: null },
+    ]);
+  });
+
+  it("that statement writes every kind of column as Prisma's create does, and answers the row as Prisma reads it", async () => {
+    const supplier = await server.app.deps.prisma.supplier.create({ data: { name: "Counted Supply Co" } });
+    const product = {
+      name: "Counted Termiticide",
+      description: "Every column set",
+      category: "Pesticide",
+      quantity: 3,
+      minQuantity: 1,
+      reorderPoint: 2,
+      reorderQuantity: 6,
+      unit: "gallons",
+      price: 1999,
+      location: "Shelf C",
+      preferredSupplierId: supplier.id,
+      barcode: "0123456789012",
+      qrCode: "TL-COUNTED-1",
+      hazardous: true,
+      epaRegistrationNumber: "7969-210",
+      activeIngredients: [{ name: "Fipronil", percent: "9.1" }],
+      signalWord: "CAUTION",
+      restrictedUse: true,
+      formulation: "Suspension concentrate",
+      containerSize: { amount: "1.5", unit: "GAL" },
+    };
+    const { result: res, sql } = await count(() => manager.post("/api/inventory", product));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(sql).toHaveLength(2);
+    const read = await manager.get(`/api/inventory/${res.body.id}`);
+    expect(res.body).toEqual(read.body);
+    expect(res.body).toMatchObject({ name: product.name, activeIngredient: "Fipronil 9.1%", signalWord: "CAUTION", restrictedUse: true, barcode: product.barcode });
+    // The exact stock of a measured product: 3 containers of 1.5 gal, in base units.
+    const [level] = await server.app.deps.prisma.stockLevel.findMany({ where: { itemId: res.body.id } });
+    const [movement] = await server.app.deps.prisma.stockMovement.findMany({ where: { itemId: res.body.id } });
+    expect(level!.amount).toBeGreaterThan(0n);
+    expect(movement!.amountDelta).toBe(level!.amount);
+    // A taken barcode is still the form's conflict, named by its field.
+    const again = await manager.post("/api/inventory", { ...product, name: "Counted Termiticide 2", qrCode: "TL-COUNTED-2" });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ field: "barcode" });
   });
 
   it("a check-out and a check-in: one statement each (the conditional UPDATE with its activity entry)", async () => {
