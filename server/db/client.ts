@@ -92,8 +92,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
  * The driver adapter, reporting each statement it runs (onQuery: its SQL; onQueryTime: its milliseconds, the
  * /metrics histogram). Measured here rather than through Prisma's query events: those serialise every
  * statement's parameters into an event, about 5% of an item create's time in Prisma and PGlite (3.33 ms
- * against 3.15 ms a create, the median of ten interleaved runs of 100). A transaction's BEGIN, COMMIT and ROLLBACK are reported as Prisma reported
- * them, whether the adapter sends them as statements (pg) or PGlite's transaction does.
+ * against 3.15 ms a create, the median of ten interleaved runs of 100). A transaction reports BEGIN when it
+ * starts (its time includes the wait for PGlite's one connection), and COMMIT or ROLLBACK when it ends,
+ * whether pg sends them as statements or PGlite's own transaction does.
  */
 function observed<A extends object>(factory: A, { onQuery, onQueryTime }: OpenOptions): A {
   if (!onQuery && !onQueryTime) return factory;
