@@ -21,10 +21,13 @@
 // had arrived by the (observed) largest contentful paint. Brotli sizes are those of the .br files the
 // server writes at build time. Also the host's Lighthouse benchmark index (BI): Lighthouse's CPU
 // calibration equates the 4x slowdown with a host of BI 1533; on a slower host the CPU figures (TBT most
-// of all) come out worse than on the phone the profile stands for.
+// of all) come out worse than on the phone the profile stands for. `--calibrate` makes the figures
+// those of that phone on any host: a first run reads the host's BI, and every measured run slows the CPU
+// by 4 × BI / 1533 instead of 4 (the calibration Lighthouse's docs describe), shown as "CPU ×".
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { throttling as presets } from "lighthouse/core/config/constants.js";
 import puppeteer from "puppeteer-core";
 import { startDemoServer } from "./demo-server.mjs";
 import { startTlsProxy } from "./tls-proxy.mjs";
@@ -82,6 +85,8 @@ try {
     await browser.disconnect();
   }
 
+  /** The CPU slowdown of every run: 4 (Lighthouse's mobile profile), or with --calibrate 4 × this host's BI / 1533. */
+  let slowdown = presets.mobileSlow4G.cpuSlowdownMultiplier;
   /** One Lighthouse run of `path`; `keep` keeps the HTTP cache, service worker and Cache Storage. */
   const measure = (path, keep) =>
     lighthouse(`${base}${path}`, {
@@ -89,8 +94,14 @@ try {
       output: "json",
       logLevel: "error",
       onlyCategories: ["performance", "accessibility", "best-practices"],
+      throttling: { ...presets.mobileSlow4G, cpuSlowdownMultiplier: slowdown },
       ...(keep ? { disableStorageReset: true } : {}),
     });
+  if (args.includes("--calibrate")) {
+    const probe = (await measure(pages[0], false)).lhr.environment.benchmarkIndex;
+    slowdown = Math.max(1, (presets.mobileSlow4G.cpuSlowdownMultiplier * probe) / 1533);
+    console.log(`benchmark index ${Math.round(probe)}: CPU slowed ${slowdown.toFixed(2)}× (4× at BI 1533)`);
+  }
   /** Opens `path` as the phone did before: the service worker takes control and its caches fill. */
   const visit = async (path) => {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
@@ -180,6 +191,7 @@ try {
           }
         : {}),
       BI: Math.round(m("benchmarkIndex")),
+      "CPU ×": Number(slowdown.toFixed(2)),
       runs: samples.length,
     });
   }
