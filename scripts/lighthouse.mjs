@@ -23,7 +23,8 @@
 // calibration equates the 4x slowdown with a host of BI 1533; on a slower host the CPU figures (TBT most
 // of all) come out worse than on the phone the profile stands for. `--calibrate` makes the figures
 // those of that phone on any host: a first run reads the host's BI, and every measured run slows the CPU
-// by 4 × BI / 1533 instead of 4 (the calibration Lighthouse's docs describe), shown as "CPU ×".
+// by 4 × BI / 1533 instead of 4 (the calibration Lighthouse's docs describe; BI the median read so far),
+// shown as "CPU ×".
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -97,10 +98,18 @@ try {
       throttling: { ...presets.mobileSlow4G, cpuSlowdownMultiplier: slowdown },
       ...(keep ? { disableStorageReset: true } : {}),
     });
-  if (args.includes("--calibrate")) {
-    const probe = (await measure(pages[0], false)).lhr.environment.benchmarkIndex;
-    slowdown = Math.max(1, (presets.mobileSlow4G.cpuSlowdownMultiplier * probe) / 1533);
-    console.log(`benchmark index ${Math.round(probe)}: CPU slowed ${slowdown.toFixed(2)}× (4× at BI 1533)`);
+  // With --calibrate, every run's index joins the reading (a cold first run reads low), and the next run's
+  // slowdown follows the median of those read so far.
+  const calibrate = args.includes("--calibrate");
+  const indexes = [];
+  const calibrated = (index) => {
+    if (!calibrate || !index) return;
+    indexes.push(index);
+    slowdown = Math.max(1, (presets.mobileSlow4G.cpuSlowdownMultiplier * median(indexes)) / 1533);
+  };
+  if (calibrate) {
+    calibrated((await measure(pages[0], false)).lhr.environment.benchmarkIndex);
+    console.log(`benchmark index ${Math.round(indexes[0])}: CPU slowed ${slowdown.toFixed(2)}× (4× at BI 1533), then following each run's index`);
   }
   /** Opens `path` as the phone did before: the service worker takes control and its caches fill. */
   const visit = async (path) => {
@@ -117,8 +126,10 @@ try {
   for (const path of pages) {
     const samples = [];
     for (let r = 0; r < runs; r++) {
+      const used = slowdown;
       const result = await measure(path, false);
       const lhr = result.lhr;
+      calibrated(lhr.environment?.benchmarkIndex);
       // The whole report of the last run per page, to see where the time goes.
       mkdirSync(".tmp/lighthouse", { recursive: true });
       writeFileSync(`.tmp/lighthouse/${path === "/" ? "dashboard" : path.slice(1).replaceAll("/", "-")}.json`, JSON.stringify(lhr));
@@ -150,6 +161,7 @@ try {
         scripts: scripts.length,
         protocol: [...new Set(scripts.map((i) => i.protocol))].join("+"),
         benchmarkIndex: lhr.environment.benchmarkIndex,
+        slowdown: used,
       });
       if (again) {
         await visit(path);
@@ -191,7 +203,7 @@ try {
           }
         : {}),
       BI: Math.round(m("benchmarkIndex")),
-      "CPU ×": Number(slowdown.toFixed(2)),
+      "CPU ×": Number(m("slowdown").toFixed(2)),
       runs: samples.length,
     });
   }
