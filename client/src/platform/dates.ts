@@ -27,11 +27,13 @@ const MONTHS: Record<Locale, readonly string[]> = {
 const asDate = (value: Date | string | number) => (value instanceof Date ? value : new Date(value));
 const two = (n: number) => (n < 10 ? `0${n}` : String(n));
 
+/** The calendar day of a moment, in local time or in UTC (month 0–11). */
+const dayOf = (d: Date, utc: boolean) =>
+  utc ? { day: d.getUTCDate(), month: d.getUTCMonth(), year: d.getUTCFullYear() } : { day: d.getDate(), month: d.getMonth(), year: d.getFullYear() };
+
 function datePart(d: Date, locale: Locale, utc: boolean): string {
-  const day = utc ? d.getUTCDate() : d.getDate();
-  const month = (utc ? d.getUTCMonth() : d.getMonth()) + 1;
-  const year = utc ? d.getUTCFullYear() : d.getFullYear();
-  return FORMS[locale].dayFirst ? `${day}/${month}/${year}` : `${month}/${day}/${year}`;
+  const { day, month, year } = dayOf(d, utc);
+  return FORMS[locale].dayFirst ? `${day}/${month + 1}/${year}` : `${month + 1}/${day}/${year}`;
 }
 
 /**
@@ -54,10 +56,9 @@ export const calendarDate = (day: string, options: { locale?: Locale } = {}): st
 export function mediumDate(value: Date | string | number, { utc = false, locale = activeLocale() }: { utc?: boolean; locale?: Locale } = {}): string {
   const d = asDate(value);
   if (Number.isNaN(d.getTime())) return "Invalid Date";
-  const day = utc ? d.getUTCDate() : d.getDate();
-  const month = MONTHS[locale][utc ? d.getUTCMonth() : d.getMonth()]!;
-  const year = utc ? d.getUTCFullYear() : d.getFullYear();
-  return FORMS[locale].dayFirst ? `${day} ${month} ${year}` : `${month} ${day}, ${year}`;
+  const { day, month, year } = dayOf(d, utc);
+  const name = MONTHS[locale][month]!;
+  return FORMS[locale].dayFirst ? `${day} ${name} ${year}` : `${name} ${day}, ${year}`;
 }
 
 /** A moment's date and time as toLocaleString(locale) writes it, in local time: "12/2/2026, 3:05:09 PM". */
