@@ -86,6 +86,7 @@ try {
     await browser.disconnect();
   }
 
+  const calibrate = args.includes("--calibrate");
   /** The CPU slowdown of every run: 4 (Lighthouse's mobile profile), or with --calibrate 4 × this host's BI / 1533. */
   let slowdown = presets.mobileSlow4G.cpuSlowdownMultiplier;
   /** One Lighthouse run of `path`; `keep` keeps the HTTP cache, service worker and Cache Storage. */
@@ -95,12 +96,12 @@ try {
       output: "json",
       logLevel: "error",
       onlyCategories: ["performance", "accessibility", "best-practices"],
-      throttling: { ...presets.mobileSlow4G, cpuSlowdownMultiplier: slowdown },
+      // Only when calibrating: without it the run is exactly Lighthouse's mobile default, as before --calibrate existed.
+      ...(calibrate ? { throttling: { ...presets.mobileSlow4G, cpuSlowdownMultiplier: slowdown } } : {}),
       ...(keep ? { disableStorageReset: true } : {}),
     });
   // With --calibrate, every run's index joins the reading (a cold first run reads low), and the next run's
   // slowdown follows the median of those read so far.
-  const calibrate = args.includes("--calibrate");
   const indexes = [];
   const calibrated = (index) => {
     if (!calibrate || !index) return;
