@@ -308,7 +308,9 @@ test("overdue maintenance shows red 'Maintenance Due'; recording it moves the ne
   const row = entry(page, name);
   const due = row.getByRole("button", { name: "Maintenance Due" });
   await expect(due).toHaveAttribute("data-urgency", "overdue");
-  await expect(due).toHaveClass(/MuiButton-colorError/);
+  // Red: the theme's error colour (#d32f2f) behind white text.
+  await expect(due).toHaveCSS("background-color", "rgb(211, 47, 47)");
+  await expect(due).toHaveCSS("color", "rgb(255, 255, 255)");
 
   await due.click();
   const dialog = page.getByRole("dialog", { name: "Record Maintenance" });

@@ -18,6 +18,7 @@ import type { Dashboard_alerts$key } from "../../__generated__/Dashboard_alerts.
 import type { Dashboard_pending$key } from "../../__generated__/Dashboard_pending.graphql.ts";
 import type { Dashboard_equipment$key } from "../../__generated__/Dashboard_equipment.graphql.ts";
 import type { DashboardDraftOrderMutation } from "../../__generated__/DashboardDraftOrderMutation.graphql.ts";
+import { CardButton } from "../../components/CardButton.tsx";
 import { useQuickActions } from "../../platform/quickActions.ts";
 import { useRouteQuery } from "../../platform/routeQueries.ts";
 import { useSession } from "../../platform/session.ts";
@@ -395,12 +396,12 @@ function PendingRequests({ query }: { query: Dashboard_pending$key | null }) {
               <Typography variant="caption" color="text.secondary" sx={{ flex: 1 }}>
                 {shortDate(r.createdAt as string)}
               </Typography>
-              <Button size="small" color="error" variant="outlined" disabled={pending} onClick={() => decide(r.id, "deny")}>
+              <CardButton color="error" variant="outlined" disabled={pending} onClick={() => decide(r.id, "deny")}>
                 <Trans>Deny</Trans>
-              </Button>
-              <Button size="small" variant="contained" disabled={pending} onClick={() => decide(r.id, "approve")}>
+              </CardButton>
+              <CardButton variant="contained" disabled={pending} onClick={() => decide(r.id, "approve")}>
                 <Trans>Approve</Trans>
-              </Button>
+              </CardButton>
             </Stack>
           </Box>
         ))}

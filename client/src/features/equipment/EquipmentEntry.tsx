@@ -3,8 +3,9 @@ import EventIcon from "@mui/icons-material/Event";
 import HandymanIcon from "@mui/icons-material/Handyman";
 import LoginIcon from "@mui/icons-material/Login";
 import LogoutIcon from "@mui/icons-material/Logout";
-import { Box, Button, Card, CardContent, Chip, IconButton, Stack, TableCell, TableRow, Typography } from "@mui/material";
+import { Box, Card, CardContent, Chip, IconButton, Stack, TableCell, TableRow, Typography } from "@mui/material";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { CardButton } from "../../components/CardButton.tsx";
 import { DeferredTooltip } from "../../components/deferred.tsx";
 import { graphql, useFragment } from "react-relay";
 import type { EquipmentEntry_equipment$key } from "../../__generated__/EquipmentEntry_equipment.graphql.ts";
@@ -88,27 +89,27 @@ export function EquipmentEntry({ equipment, layout, onEdit, onCheckOut, onRecord
           </DeferredTooltip>
         </>
       ) : (
-        <Button size="small" variant="outlined" startIcon={<EditIcon />} onClick={() => onEdit(e.id)}>
+        <CardButton variant="outlined" startIcon={<EditIcon />} onClick={() => onEdit(e.id)}>
           <Trans>Edit</Trans>
-        </Button>
+        </CardButton>
       )}
       {e.status === "available" && (
-        <Button size="small" variant="contained" startIcon={<LogoutIcon />} onClick={() => onCheckOut({ id: e.id, name: e.name })}>
+        <CardButton variant="contained" startIcon={<LogoutIcon />} onClick={() => onCheckOut({ id: e.id, name: e.name })}>
           <Trans>Check Out</Trans>
-        </Button>
+        </CardButton>
       )}
       {e.status === "checked_out" && (
-        <Button size="small" variant="outlined" color="secondary" startIcon={<LoginIcon />} disabled={pending} onClick={() => checkIn(e)}>
+        <CardButton variant="outlined" color="secondary" startIcon={<LoginIcon />} disabled={pending} onClick={() => checkIn(e)}>
           <Trans>Check In</Trans>
-        </Button>
+        </CardButton>
       )}
       {e.maintenanceDue && e.nextMaintenance && (
         <MaintenanceDue overdue={e.maintenanceState === "OVERDUE"} date={e.nextMaintenance as string} onClick={recordMaintenance} />
       )}
       {!row && (
-        <Button size="small" variant="outlined" startIcon={<HandymanIcon />} onClick={recordMaintenance}>
+        <CardButton variant="outlined" startIcon={<HandymanIcon />} onClick={recordMaintenance}>
           <Trans>Record maintenance</Trans>
-        </Button>
+        </CardButton>
       )}
       {!row && <PrintLabelButton id={e.id} name={e.name} variant="button" />}
     </Stack>
@@ -199,17 +200,9 @@ function MaintenanceDue({ overdue, date, onClick }: { overdue: boolean; date: st
   const note = overdue ? t`Overdue since ${when}` : t`Due ${when}`;
   return (
     <DeferredTooltip title={note} describeChild>
-      <Button
-        size="small"
-        variant="contained"
-        color={overdue ? "error" : "warning"}
-        startIcon={<EventIcon />}
-        onClick={onClick}
-        data-urgency={overdue ? "overdue" : "soon"}
-        sx={overdue ? undefined : { bgcolor: "#b45309", color: "#fff", "&:hover": { bgcolor: "#92400e" } }}
-      >
+      <CardButton variant="contained" color={overdue ? "error" : "warning"} startIcon={<EventIcon />} onClick={onClick} data-urgency={overdue ? "overdue" : "soon"}>
         <Trans>Maintenance Due</Trans>
-      </Button>
+      </CardButton>
     </DeferredTooltip>
   );
 }

@@ -7,7 +7,8 @@ import AssignmentIcon from "@mui/icons-material/AssignmentTurnedInOutlined";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link as RouterLink } from "react-router-dom";
 import { recordApplicationPath } from "../applications/index.ts";
-import { Box, Button, Card, CardActions, CardContent, Chip, IconButton, Stack, TableCell, TableRow, Typography } from "@mui/material";
+import { Box, Card, CardActions, CardContent, Chip, IconButton, Stack, TableCell, TableRow, Typography } from "@mui/material";
+import { CardButton } from "../../components/CardButton.tsx";
 import { DeferredTooltip } from "../../components/deferred.tsx";
 import { graphql, useFragment } from "react-relay";
 import type { InventoryListItem_item$key } from "../../__generated__/InventoryListItem_item.graphql.ts";
@@ -146,26 +147,26 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
             <StockByLocation item={i} variant="card" />
           </Box>
         </CardContent>
-        <CardActions sx={{ justifyContent: "flex-end", flexWrap: "wrap", rowGap: 0.5, pt: 0, pb: 1, "& .MuiButton-root": { whiteSpace: "nowrap", flexShrink: 0 } }}>
+        <CardActions sx={{ justifyContent: "flex-end", flexWrap: "wrap", rowGap: 0.5, pt: 0, pb: 1, "& .tl-btn": { whiteSpace: "nowrap", flexShrink: 0 } }}>
           {canRecordUse && (
-            <Button size="small" startIcon={<ScienceIcon />} onClick={recordUse} aria-label={t`Record use of ${name}`}>
+            <CardButton startIcon={<ScienceIcon />} onClick={recordUse} aria-label={t`Record use of ${name}`}>
               <Trans>Record use</Trans>
-            </Button>
+            </CardButton>
           )}
           {canRecordUse && (
-            <Button size="small" startIcon={<AssignmentIcon />} component={RouterLink} to={recordApplicationPath(i.id)} aria-label={t`Record application of ${name}`}>
+            <CardButton startIcon={<AssignmentIcon />} to={recordApplicationPath(i.id)} aria-label={t`Record application of ${name}`}>
               <Trans>Record application</Trans>
-            </Button>
+            </CardButton>
           )}
           <TransferButton itemId={i.id} name={i.name} variant="button" />
           <PrintLabelButton id={i.id} name={i.name} variant="button" />
-          <Button size="small" startIcon={<EditIcon />} onClick={() => onEdit(i.id)} aria-label={t`Edit ${name}`}>
+          <CardButton startIcon={<EditIcon />} onClick={() => onEdit(i.id)} aria-label={t`Edit ${name}`}>
             <Trans>Edit</Trans>
-          </Button>
+          </CardButton>
           {onDelete && (
-            <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={() => onDelete(i)} aria-label={t`Delete ${name}`}>
+            <CardButton color="error" startIcon={<DeleteIcon />} onClick={() => onDelete(i)} aria-label={t`Delete ${name}`}>
               <Trans>Delete</Trans>
-            </Button>
+            </CardButton>
           )}
         </CardActions>
       </Card>

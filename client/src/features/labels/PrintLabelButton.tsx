@@ -1,6 +1,7 @@
 import PrintIcon from "@mui/icons-material/PrintOutlined";
-import { Button, IconButton } from "@mui/material";
+import { IconButton } from "@mui/material";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { CardButton } from "../../components/CardButton.tsx";
 import { DeferredTooltip } from "../../components/deferred.tsx";
 import { labelsPath } from "./sheetPath.ts";
 
@@ -21,8 +22,8 @@ export function PrintLabelButton({ id, name, variant }: { id: string; name: stri
     );
   }
   return (
-    <Button size="small" component="a" {...link} startIcon={<PrintIcon />} aria-label={t`Print label for ${name}`}>
+    <CardButton {...link} startIcon={<PrintIcon />} aria-label={t`Print label for ${name}`}>
       <Trans>Label</Trans>
-    </Button>
+    </CardButton>
   );
 }

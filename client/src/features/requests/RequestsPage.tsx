@@ -1,5 +1,6 @@
 import AddIcon from "@mui/icons-material/Add";
 import { Box, Button, Card, CardContent, Chip, Stack, TableCell, TableRow, Typography } from "@mui/material";
+import { CardButton } from "../../components/CardButton.tsx";
 import { DeferredTooltip } from "../../components/deferred.tsx";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -182,13 +183,13 @@ function Decision({ id, type, status, approvedAt }: { id: string; type: string; 
   if (status === "pending")
     return (
       <Stack direction="row" spacing={1} sx={{ whiteSpace: "nowrap" }}>
-        <Button size="small" variant="contained" disabled={pending} onClick={() => decide(id, "approve")}>
+        <CardButton variant="contained" disabled={pending} onClick={() => decide(id, "approve")}>
           <Trans>Approve</Trans>
-        </Button>
+        </CardButton>
         {type === "inventory" && <ApproveFromMenu disabled={pending} onPick={(locationId) => decide(id, "approve", undefined, locationId)} />}
-        <Button size="small" variant="outlined" color="error" disabled={pending} onClick={() => decide(id, "deny")}>
+        <CardButton variant="outlined" color="error" disabled={pending} onClick={() => decide(id, "deny")}>
           <Trans>Deny</Trans>
-        </Button>
+        </CardButton>
       </Stack>
     );
   return (

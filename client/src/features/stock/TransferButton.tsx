@@ -2,6 +2,7 @@ import SwapHorizIcon from "@mui/icons-material/SwapHoriz";
 import { Button, IconButton } from "@mui/material";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, useState } from "react";
+import { CardButton } from "../../components/CardButton.tsx";
 import { DeferredTooltip, MountWhenOpened } from "../../components/deferred.tsx";
 import type { TransferDialogProps } from "./TransferDialog.tsx";
 
@@ -27,11 +28,14 @@ export function TransferButton({ name, variant, ...dialog }: Props) {
           <SwapHorizIcon fontSize="small" />
         </IconButton>
       </DeferredTooltip>
+    ) : variant === "button" ? (
+      <CardButton startIcon={<SwapHorizIcon />} aria-label={label} onClick={() => setOpen(true)}>
+        <Trans>Transfer</Trans>
+      </CardButton>
     ) : (
       <Button
-        size={variant === "button" ? "small" : "medium"}
-        variant={variant === "contained" ? "outlined" : "text"}
-        fullWidth={variant === "contained"}
+        variant="outlined"
+        fullWidth
         startIcon={<SwapHorizIcon />}
         aria-label={label}
         onClick={() => setOpen(true)}
