@@ -1,3 +1,4 @@
+// The built app takes createTheme from MUI's own file and makes this theme MUI's default as well (client/oneTheme.ts).
 import { createTheme } from "@mui/material/styles";
 
 const placeholder = {
