@@ -1,6 +1,7 @@
-import { alpha, useTheme, type Theme } from "@mui/material/styles";
+import { alpha, type Theme } from "@mui/material/styles";
 import type { MouseEventHandler, ReactNode, Ref } from "react";
 import { Link } from "react-router-dom";
+import { useSheet } from "./sheet.ts";
 
 type Color = "primary" | "secondary" | "error" | "warning";
 type Variant = "text" | "outlined" | "contained";
@@ -38,7 +39,7 @@ export type CardButtonProps = {
  * ripple); a press shows a darker shade.
  */
 export function CardButton({ children, variant = "text", color = "primary", startIcon, disabled, to, href, className: extra, ...rest }: CardButtonProps) {
-  writeSheet(useTheme());
+  useSheet("card-buttons", buttonRules);
   const className = `tl-btn tl-btn-${variant} tl-btn-${color}${extra ? ` ${extra}` : ""}`;
   const content = (
     <>
@@ -68,20 +69,8 @@ export function CardButton({ children, variant = "text", color = "primary", star
 /** The amber of a 'soon' warning: MUI's warning orange is too light for white text (about 3:1). */
 const WARNING = { main: "#b45309", dark: "#92400e", contrastText: "#fff" };
 
-let written = false;
-
-/**
- * Writes the buttons' rules once, from the theme the app runs with, through CSSOM (an empty `<style>`
- * element filled by insertRule, as emotion does: the Content-Security-Policy allows no inline style text).
- */
-function writeSheet(theme: Theme) {
-  // Once: the app has one theme (its localized copies keep its colours).
-  if (written || typeof document === "undefined") return;
-  written = true;
-  const el = document.createElement("style");
-  el.setAttribute("data-trapline", "card-buttons");
-  document.head.appendChild(el);
-  const sheet = el.sheet!;
+/** The buttons' rules, from the theme the app runs with. */
+function buttonRules(theme: Theme): string[] {
   const { palette, shape, typography, transitions } = theme;
   const transition = transitions.create(["background-color", "border-color", "color"], { duration: transitions.duration.short });
   const rules = [
@@ -117,5 +106,5 @@ function writeSheet(theme: Theme) {
     `.tl-btn.tl-btn-outlined:disabled{border-color:${palette.action.disabledBackground}}`,
     `.tl-btn.tl-btn-contained:disabled{background-color:${palette.action.disabledBackground}}`,
   );
-  for (const rule of rules) sheet.insertRule(rule, sheet.cssRules.length);
+  return rules;
 }

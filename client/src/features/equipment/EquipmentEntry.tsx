@@ -3,16 +3,18 @@ import EventIcon from "@mui/icons-material/Event";
 import HandymanIcon from "@mui/icons-material/Handyman";
 import LoginIcon from "@mui/icons-material/Login";
 import LogoutIcon from "@mui/icons-material/Logout";
-import { Box, Card, CardContent, Chip, IconButton, Stack, TableCell, TableRow, Typography } from "@mui/material";
+import { Box, IconButton, TableCell, TableRow, Typography } from "@mui/material";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { CardButton } from "../../components/CardButton.tsx";
+import { CardChip, useCardSheet } from "../../components/cardParts.tsx";
+import { useSheet } from "../../components/sheet.ts";
 import { DeferredTooltip } from "../../components/deferred.tsx";
 import { graphql, useFragment } from "react-relay";
 import type { EquipmentEntry_equipment$key } from "../../__generated__/EquipmentEntry_equipment.graphql.ts";
 import { PrintLabelButton } from "../labels/index.ts";
 import { formatCalendarDate, formatLocalDate } from "./dates.ts";
 import type { MaintenanceTarget } from "./RecordMaintenanceDialog.tsx";
-import { labelForStatus, statusChipSx } from "./status.ts";
+import { labelForStatus, statusChipClass, statusChipRules } from "./status.ts";
 import { useWaitingFor } from "../../offline/useOffline.ts";
 import { useCheckIn } from "./equipmentMoves.ts";
 
@@ -51,30 +53,30 @@ export function EquipmentEntry({ equipment, layout, onEdit, onCheckOut, onRecord
   const recordMaintenance = () =>
     onRecordMaintenance({ id: e.id, name: e.name, maintenanceIntervalDays: e.maintenanceIntervalDays ?? null, nextMaintenance: (e.nextMaintenance as string | null) ?? null });
   const waiting = useWaitingFor(e.id);
+  useCardSheet();
+  useSheet("equipment-status", statusChipRules);
   const status = (
-    <Stack direction="row" useFlexGap sx={{ gap: 0.5, flexWrap: "wrap" }}>
-      <Chip size="small" label={labelForStatus(e.status)} sx={statusChipSx(e.status)} />
-      {waiting && <Chip size="small" variant="outlined" label={t`Waiting to sync`} />}
-    </Stack>
+    <div className="tl-chips">
+      <CardChip label={labelForStatus(e.status)} className={statusChipClass(e.status)} />
+      {waiting && <CardChip outlined label={t`Waiting to sync`} />}
+    </div>
   );
   const assigned = e.assignedTo ? (
-    <Box>
-      <Typography variant="body2">{e.assignedTo}</Typography>
+    <div>
+      <p className="tl-t tl-body2">{e.assignedTo}</p>
       {e.assignedAt && (
-        <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: "nowrap" }}>
+        <span className="tl-t tl-caption tl-secondary tl-nowrap">
           <Trans>Since {formatLocalDate(e.assignedAt)}</Trans>
-        </Typography>
+        </span>
       )}
-    </Box>
+    </div>
   ) : (
-    <Typography variant="body2" color="text.secondary">
-      —
-    </Typography>
+    <p className="tl-t tl-body2 tl-secondary">—</p>
   );
 
   const row = layout === "row";
   const actions = (
-    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap", alignItems: "center" }}>
+    <div className="tl-actions">
       {row ? (
         <>
           <DeferredTooltip title={t`Edit`}>
@@ -112,7 +114,7 @@ export function EquipmentEntry({ equipment, layout, onEdit, onCheckOut, onRecord
         </CardButton>
       )}
       {!row && <PrintLabelButton id={e.id} name={e.name} variant="button" />}
-    </Stack>
+    </div>
   );
 
   if (row) {
@@ -141,28 +143,24 @@ export function EquipmentEntry({ equipment, layout, onEdit, onCheckOut, onRecord
   }
 
   return (
-    <Card component="article" aria-label={e.name}>
-      <CardContent sx={{ "&:last-child": { pb: 2 } }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start", justifyContent: "space-between" }}>
-          <Box sx={{ minWidth: 0 }}>
-            <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
-              {e.name}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
+    <article className="tl-card" aria-label={e.name}>
+      <div className="tl-card-body">
+        <div className="tl-head">
+          <div className="tl-min0">
+            <h2 className="tl-t tl-subtitle1 tl-card-title">{e.name}</h2>
+            <p className="tl-t tl-body2 tl-secondary">
               {e.category}
               {e.serialNumber && (
                 <>
                   {" · "}
-                  <Box component="span" sx={{ whiteSpace: "nowrap" }}>
-                    {e.serialNumber}
-                  </Box>
+                  <span className="tl-nowrap">{e.serialNumber}</span>
                 </>
               )}
-            </Typography>
-          </Box>
+            </p>
+          </div>
           {status}
-        </Stack>
-        <Box component="dl" sx={{ display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 2, rowGap: 0.5, my: 1.5, "& dt": { color: "text.secondary", fontSize: 14 }, "& dd": { m: 0 } }}>
+        </div>
+        <dl className="tl-facts">
           <dt>
             <Trans>Assigned To</Trans>
           </dt>
@@ -171,7 +169,7 @@ export function EquipmentEntry({ equipment, layout, onEdit, onCheckOut, onRecord
             <Trans>Location</Trans>
           </dt>
           <dd>
-            <Typography variant="body2">{e.location ?? "—"}</Typography>
+            <p className="tl-t tl-body2">{e.location ?? "—"}</p>
           </dd>
           {e.nextMaintenance && (
             <>
@@ -179,14 +177,14 @@ export function EquipmentEntry({ equipment, layout, onEdit, onCheckOut, onRecord
                 <Trans>Next maintenance</Trans>
               </dt>
               <dd>
-                <Typography variant="body2">{formatCalendarDate(e.nextMaintenance)}</Typography>
+                <p className="tl-t tl-body2">{formatCalendarDate(e.nextMaintenance)}</p>
               </dd>
             </>
           )}
-        </Box>
+        </dl>
         {actions}
-      </CardContent>
-    </Card>
+      </div>
+    </article>
   );
 }
 

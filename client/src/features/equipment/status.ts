@@ -40,15 +40,18 @@ export const labelForStatus = (status: string): string => {
   return label ? i18n._(label) : status;
 };
 
-/** Soft chip colours: dark text on a tint of the status colour (contrast ≥ 4.5:1). */
-export function statusChipSx(status: string) {
-  const [bg, fg] = (
-    {
-      available: ["#e8f5e9", "#1b5e20"],
-      checked_out: ["#e3f2fd", "#0d47a1"],
-      maintenance: ["#fff3e0", "#8a3a00"],
-      repair: ["#ffebee", "#b71c1c"],
-    } as Record<string, [string, string]>
-  )[status] ?? ["#eeeeee", "#424242"];
-  return { bgcolor: bg, color: fg, fontWeight: 600 };
-}
+/** Soft chip colours: dark text on a tint of the status colour (contrast ≥ 4.5:1); background, text. */
+const chipColors: Record<string, [string, string]> = {
+  available: ["#e8f5e9", "#1b5e20"],
+  checked_out: ["#e3f2fd", "#0d47a1"],
+  maintenance: ["#fff3e0", "#8a3a00"],
+  repair: ["#ffebee", "#b71c1c"],
+};
+const otherChip: [string, string] = ["#eeeeee", "#424242"];
+
+/** The class of a status's chip (a `CardChip`), from the rules of `statusChipRules`. */
+export const statusChipClass = (status: string): string => `tl-status-${status in chipColors ? status : "other"}`;
+
+/** The status chips' colours as rules (written once, with the card parts: `useSheet`). */
+export const statusChipRules = (): string[] =>
+  Object.entries({ ...chipColors, other: otherChip }).map(([status, [bg, fg]]) => `.tl-status-${status}{background-color:${bg};color:${fg};font-weight:600}`);

@@ -5,10 +5,13 @@ import WarningIcon from "@mui/icons-material/WarningAmber";
 import ScienceIcon from "@mui/icons-material/ScienceOutlined";
 import AssignmentIcon from "@mui/icons-material/AssignmentTurnedInOutlined";
 import { Trans, useLingui } from "@lingui/react/macro";
+import type { Theme } from "@mui/material/styles";
 import { Link as RouterLink } from "react-router-dom";
 import { recordApplicationPath } from "../applications/index.ts";
-import { Box, Card, CardActions, CardContent, Chip, IconButton, Stack, TableCell, TableRow, Typography } from "@mui/material";
+import { Box, Chip, IconButton, Stack, TableCell, TableRow, Typography } from "@mui/material";
 import { CardButton } from "../../components/CardButton.tsx";
+import { CardChip, useCardSheet } from "../../components/cardParts.tsx";
+import { useSheet } from "../../components/sheet.ts";
 import { DeferredTooltip } from "../../components/deferred.tsx";
 import { graphql, useFragment } from "react-relay";
 import type { InventoryListItem_item$key } from "../../__generated__/InventoryListItem_item.graphql.ts";
@@ -43,6 +46,21 @@ function Hazardous() {
     />
   );
 }
+
+/** The phone card's own layout (with the card parts of `useCardSheet`): MUI's CardContent, Stack and CardActions as they were styled here. */
+const inventoryCardRules = ({ palette }: Theme) => [
+  `.tl-card-body.tl-inv-body{padding-bottom:4px}`,
+  `.tl-inv-line{display:flex;flex-wrap:wrap;align-items:center;column-gap:8px;row-gap:4px}`,
+  `.tl-inv-stock{margin-top:8px;column-gap:16px}`,
+  `.tl-inv-mt{margin-top:4px}`,
+  `.tl-inv-qty{font-size:18px}`,
+  `.tl-inv-min{color:${palette.text.secondary};font-size:12px;margin-left:8px}`,
+  `.tl-inv-place{display:flex;align-items:center;gap:4px;min-width:0}`,
+  `.tl-inv-place-icon.tl-inv-place-icon{font-size:16px}`,
+  `.tl-inv-actions{display:flex;align-items:center;justify-content:flex-end;flex-wrap:wrap;row-gap:4px;padding:0 8px 8px}`,
+  `.tl-inv-actions>:not(style)~:not(style){margin-left:8px}`,
+  `.tl-inv-actions .tl-btn{white-space:nowrap;flex-shrink:0}`,
+];
 
 /** One inventory item, as a table row (desktop) or a card (phone). */
 export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse }: Props) {
@@ -84,6 +102,8 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
   const name = i.name;
   const measured = i.stockText;
   const waiting = useWaitingFor(i.id);
+  useCardSheet();
+  useSheet("inventory-card", inventoryCardRules);
   const canRecordUse = Boolean(onRecordUse) && isApplied(i);
   const recordUse = () =>
     onRecordUse?.({
@@ -97,57 +117,46 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
 
   if (layout === "card") {
     return (
-      <Card component="article" aria-label={i.name}>
-        <CardContent sx={{ pb: 0.5 }}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start", justifyContent: "space-between" }}>
-            <Box sx={{ minWidth: 0 }}>
-              <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3, overflowWrap: "anywhere" }}>
-                {i.name}
-              </Typography>
-              <Stack direction="row" sx={{ alignItems: "center", flexWrap: "wrap", columnGap: 1, rowGap: 0.5 }}>
-                <Typography variant="body2" color="text.secondary">
-                  {i.category}
-                </Typography>
+      <article className="tl-card" aria-label={i.name}>
+        <div className="tl-card-body tl-inv-body">
+          <div className="tl-head">
+            <div className="tl-min0">
+              <h2 className="tl-t tl-subtitle1 tl-card-title tl-anywhere">{i.name}</h2>
+              <div className="tl-inv-line">
+                <p className="tl-t tl-body2 tl-secondary">{i.category}</p>
                 {i.hazardous && <Hazardous />}
                 <LabelFactsChips restrictedUse={i.restrictedUse} signalWord={i.signalWord} />
-              </Stack>
-            </Box>
+              </div>
+            </div>
             <StockStatusChip status={i.stockStatus} />
-            {waiting && <Chip size="small" variant="outlined" label={t`Waiting to sync`} />}
-          </Stack>
-          {i.description && (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: "anywhere" }}>
-              {i.description}
-            </Typography>
-          )}
-          <Stack direction="row" sx={{ mt: 1, alignItems: "center", columnGap: 2, rowGap: 0.5, flexWrap: "wrap" }}>
-            <Typography variant="body2" sx={{ whiteSpace: "nowrap" }}>
-              <Box component="strong" sx={{ fontSize: 18 }}>
-                {i.quantity}
-              </Box>{" "}
-              {i.unit}
-              <Box component="span" sx={{ color: "text.secondary", fontSize: 12, ml: 1 }}>
+            {waiting && <CardChip outlined label={t`Waiting to sync`} />}
+          </div>
+          {i.description && <p className="tl-t tl-body2 tl-secondary tl-anywhere tl-inv-mt">{i.description}</p>}
+          <div className="tl-inv-line tl-inv-stock">
+            <p className="tl-t tl-body2 tl-nowrap">
+              <strong className="tl-inv-qty">{i.quantity}</strong> {i.unit}
+              <span className="tl-inv-min">
                 <Trans>Min: {i.minQuantity}</Trans>
-              </Box>
-            </Typography>
+              </span>
+            </p>
             {i.containerSize && (
-              <Typography variant="body2" color="text.secondary" aria-label={t`Measured stock: ${measured}`}>
+              <p className="tl-t tl-body2 tl-secondary" aria-label={t`Measured stock: ${measured}`}>
                 {i.stockText}
-              </Typography>
+              </p>
             )}
             <OnOrderChip onOrder={i.onOrder} unit={i.unit} />
             {i.location && (
-              <Stack direction="row" spacing={0.5} sx={{ alignItems: "center", color: "text.secondary", minWidth: 0 }}>
-                <PlaceIcon sx={{ fontSize: 16 }} />
-                <Typography variant="body2">{i.location}</Typography>
-              </Stack>
+              <div className="tl-inv-place tl-secondary">
+                <PlaceIcon className="tl-inv-place-icon" />
+                <p className="tl-t tl-body2">{i.location}</p>
+              </div>
             )}
-          </Stack>
-          <Box sx={{ mt: 0.5 }}>
+          </div>
+          <div className="tl-inv-mt">
             <StockByLocation item={i} variant="card" />
-          </Box>
-        </CardContent>
-        <CardActions sx={{ justifyContent: "flex-end", flexWrap: "wrap", rowGap: 0.5, pt: 0, pb: 1, "& .tl-btn": { whiteSpace: "nowrap", flexShrink: 0 } }}>
+          </div>
+        </div>
+        <div className="tl-inv-actions">
           {canRecordUse && (
             <CardButton startIcon={<ScienceIcon />} onClick={recordUse} aria-label={t`Record use of ${name}`}>
               <Trans>Record use</Trans>
@@ -168,8 +177,8 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
               <Trans>Delete</Trans>
             </CardButton>
           )}
-        </CardActions>
-      </Card>
+        </div>
+      </article>
     );
   }
 

@@ -1,10 +1,22 @@
 import { Box, Stack, Typography } from "@mui/material";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
+import type { Theme } from "@mui/material/styles";
+import { useCardSheet } from "../../components/cardParts.tsx";
 import { DeferredTooltip } from "../../components/deferred.tsx";
+import { useSheet } from "../../components/sheet.ts";
 import { KindIcon } from "../../components/LocationKindIcon.tsx";
 import { graphql, useFragment } from "react-relay";
 import type { StockByLocation_item$key } from "../../__generated__/StockByLocation_item.graphql.ts";
+
+/** The phone card's line (with the card parts of `useCardSheet`), as MUI's Stack and Typography styled it. */
+const cardRules = ({ palette }: Theme) => [
+  `.tl-sbl{display:flex;flex-wrap:wrap;column-gap:12px;row-gap:2px;list-style:none;padding:0;margin:0}`,
+  `.tl-sbl>li{display:flex;align-items:center;gap:4px;min-width:0}`,
+  `.tl-sbl-name{max-width:140px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}`,
+  `.tl-sbl-qty{font-weight:700}`,
+  `.tl-sbl-qty.tl-sbl-below{color:${palette.error.main}}`,
+];
 
 /** How many locations a table row lists before '+N more'. */
 const ROW_MAX = 3;
@@ -34,6 +46,8 @@ export function StockByLocation({ item, variant }: { item: StockByLocation_item$
     item,
   );
   const { t } = useLingui();
+  useCardSheet();
+  useSheet("stock-by-location", cardRules);
   const levels = stockLevels.filter((l) => l.quantity > 0 || l.minQuantity !== null);
   if (!levels.length) {
     return (
@@ -46,19 +60,15 @@ export function StockByLocation({ item, variant }: { item: StockByLocation_item$
 
   if (variant === "card") {
     return (
-      <Stack component="ul" aria-label={t`Stock by location`} direction="row" sx={{ flexWrap: "wrap", columnGap: 1.5, rowGap: 0.25, listStyle: "none", p: 0, m: 0 }}>
+      <ul aria-label={t`Stock by location`} className="tl-sbl">
         {levels.map((l) => (
-          <Stack component="li" key={l.location.id} direction="row" spacing={0.5} sx={{ alignItems: "center", minWidth: 0 }}>
+          <li key={l.location.id}>
             <KindIcon kind={l.location.kind} size={14} />
-            <Typography variant="caption" color="text.secondary" noWrap sx={{ maxWidth: 140 }}>
-              {l.location.name}
-            </Typography>
-            <Typography variant="caption" sx={{ fontWeight: 700, ...below(l) }}>
-              {l.quantity}
-            </Typography>
-          </Stack>
+            <span className="tl-t tl-caption tl-secondary tl-sbl-name">{l.location.name}</span>
+            <span className={`tl-t tl-caption tl-sbl-qty${l.belowMinimum ? " tl-sbl-below" : ""}`}>{l.quantity}</span>
+          </li>
         ))}
-      </Stack>
+      </ul>
     );
   }
 

@@ -1,0 +1,54 @@
+import type { ReactNode } from "react";
+import { declarations, useSheet } from "./sheet.ts";
+
+/**
+ * The parts of a list's phone card that repeat twenty times a page (the card's box, its title and
+ * text lines, its chips, its rows of facts and actions), as class names from a sheet written once: the
+ * same look as MUI's Card, CardContent, Typography, Stack and small Chip, with none of their per-render
+ * style work. Cards call `useCardSheet()` and use the `tl-` classes below; a card's part that shows only
+ * now and then (a dialog, a menu) stays MUI.
+ *
+ * - `tl-card` (an outlined Card), `tl-card-body` (its content, 16px all round)
+ * - `tl-t` with `tl-subtitle1` / `tl-body2` / `tl-caption` (a Typography variant), `tl-card-title`
+ *   (bold, tight), `tl-secondary` (text.secondary), `tl-nowrap`, `tl-anywhere` (breaks a long word)
+ * - `tl-head` (title block left, chips right), `tl-min0`, `tl-chips`, `tl-actions`, `tl-facts` (a
+ *   `<dl>` of label and value)
+ */
+export function useCardSheet(): void {
+  useSheet("card-parts", ({ palette, shape, typography, transitions }) => [
+    `.tl-card{overflow:hidden;background-color:${palette.background.paper};color:${palette.text.primary};border:1px solid ${palette.divider};border-radius:${shape.borderRadius}px}`,
+    `.tl-card-body{padding:16px}`,
+    `.tl-t{margin:0}`,
+    `.tl-subtitle1{${declarations(typography.subtitle1 as Record<string, unknown>)}}`,
+    `.tl-body2{${declarations(typography.body2 as Record<string, unknown>)}}`,
+    `.tl-caption{${declarations(typography.caption as Record<string, unknown>)}}`,
+    `.tl-card-title{font-weight:700;line-height:1.3}`,
+    `.tl-secondary{color:${palette.text.secondary}}`,
+    `.tl-nowrap{white-space:nowrap}`,
+    `.tl-anywhere{overflow-wrap:anywhere}`,
+    `.tl-min0{min-width:0}`,
+    `.tl-head{display:flex;align-items:flex-start;justify-content:space-between;gap:8px}`,
+    `.tl-chips{display:flex;flex-wrap:wrap;gap:4px}`,
+    `.tl-actions{display:flex;flex-wrap:wrap;align-items:center;gap:8px}`,
+    `.tl-facts{display:grid;grid-template-columns:auto 1fr;column-gap:16px;row-gap:4px;margin:12px 0}`,
+    `.tl-facts>dt{color:${palette.text.secondary};font-size:14px}`,
+    `.tl-facts>dd{margin:0}`,
+    // MUI's small Chip: filled (a grey tint) or outlined.
+    `.tl-chip{display:inline-flex;align-items:center;justify-content:center;box-sizing:border-box;max-width:100%;height:24px;padding:0;border:0;border-radius:16px;` +
+      `font-family:${typography.fontFamily};font-size:${typography.pxToRem(13)};line-height:1.5;white-space:nowrap;vertical-align:middle;` +
+      `color:${palette.text.primary};background-color:${palette.action.selected};` +
+      `transition:${transitions.create(["background-color", "box-shadow"])}}`,
+    `.tl-chip>span{overflow:hidden;text-overflow:ellipsis;white-space:nowrap;padding:0 8px}`,
+    `.tl-chip-outlined{background-color:transparent;border:1px solid ${palette.grey[400]}}`,
+    `.tl-chip-outlined>span{padding:0 7px}`,
+  ]);
+}
+
+/** MUI's small Chip (not clickable) as a span: `className` adds its colours (e.g. a status's). */
+export function CardChip({ label, outlined, className }: { label: ReactNode; outlined?: boolean; className?: string }) {
+  return (
+    <span className={`tl-chip${outlined ? " tl-chip-outlined" : ""}${className ? ` ${className}` : ""}`}>
+      <span>{label}</span>
+    </span>
+  );
+}
