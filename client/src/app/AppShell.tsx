@@ -175,7 +175,7 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
           <Typography variant="body2" title={viewer.name} sx={{ fontWeight: 600, display: "-webkit-box", WebkitLineClamp: 2, WebkitBoxOrient: "vertical", overflow: "hidden", overflowWrap: "anywhere" }}>
             {viewer.name}
           </Typography>
-          <Typography variant="caption" color="text.secondary" sx={{ textTransform: "capitalize" }}>
+          <Typography variant="caption" color="textSecondary" sx={{ textTransform: "capitalize" }}>
             {viewer.role === "manager" ? t`Manager` : viewer.role === "employee" ? t`Employee` : viewer.role}
           </Typography>
         </Box>
@@ -374,7 +374,7 @@ function Shell() {
               <Typography component="h1" variant="h6" noWrap sx={{ fontWeight: 700 }}>
                 {i18n._(page.title)}
               </Typography>
-              <Typography color="text.secondary" noWrap sx={{ fontSize: { xs: 12, sm: 14 } }}>
+              <Typography color="textSecondary" noWrap sx={{ fontSize: { xs: 12, sm: 14 } }}>
                 {i18n._(page.description)}
               </Typography>
             </Box>

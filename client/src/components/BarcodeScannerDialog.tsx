@@ -80,10 +80,10 @@ function ScannerBody({ title, onClose, onUse }: { title: string; onClose(): void
             label={t`Barcode camera`}
           />
           <Box aria-live="polite" data-scanner-state={state}>
-            {state === "scanning" && <Typography color="text.secondary">
+            {state === "scanning" && <Typography color="textSecondary">
                 <Trans>Position barcode in the frame</Trans>
               </Typography>}
-            {state === "stopped" && <Typography color="text.secondary">
+            {state === "stopped" && <Typography color="textSecondary">
                 <Trans>Camera stopped</Trans>
               </Typography>}
             {scanned && (
@@ -94,7 +94,7 @@ function ScannerBody({ title, onClose, onUse }: { title: string; onClose(): void
                 <Typography sx={{ fontFamily: "monospace", fontSize: 18, fontWeight: 700, overflowWrap: "anywhere" }} data-testid="scanned-code">
                   {scanned.text}
                 </Typography>
-                <Typography variant="caption" color="text.secondary">
+                <Typography variant="caption" color="textSecondary">
                   {scanned.format}
                 </Typography>
               </Alert>
@@ -104,7 +104,7 @@ function ScannerBody({ title, onClose, onUse }: { title: string; onClose(): void
           {photoError && <Alert severity="warning">{photoError}</Alert>}
           {state !== "scanning" && !scanned && (
             <Box>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
                 <Trans>No camera? Take or choose a photo of the barcode instead.</Trans>
               </Typography>
               <PhotoScanButton

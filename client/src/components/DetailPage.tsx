@@ -21,7 +21,7 @@ export function RecordNotFound({ back, children }: { back: ReactNode; children: 
       {back}
       <Card>
         <CardContent>
-          <Typography color="text.secondary" sx={{ textAlign: "center", py: 3 }}>
+          <Typography color="textSecondary" sx={{ textAlign: "center", py: 3 }}>
             {children}
           </Typography>
         </CardContent>

@@ -8,7 +8,7 @@ export function Loading() {
     <Box role="progressbar" aria-label={t`Loading`} sx={{ display: "grid", placeItems: "center", minHeight: "60vh", gap: 2 }}>
       <Box sx={{ textAlign: "center" }}>
         <CircularProgress />
-        <Typography sx={{ mt: 2 }} color="text.secondary">
+        <Typography sx={{ mt: 2 }} color="textSecondary">
           <Trans>Loading...</Trans>
         </Typography>
       </Box>

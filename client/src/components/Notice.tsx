@@ -12,7 +12,7 @@ export function Notice({ icon, title, children, maxWidth, mt = 4 }: { icon: Reac
             {title}
           </Typography>
         </Stack>
-        <Typography color="text.secondary">{children}</Typography>
+        <Typography color="textSecondary">{children}</Typography>
       </CardContent>
     </Card>
   );

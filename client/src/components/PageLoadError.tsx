@@ -22,7 +22,7 @@ export function PageLoadError({ onRetry }: { onRetry(): void }) {
             {offline ? t`You are offline` : t`This page could not be loaded`}
           </Typography>
         </Stack>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
+        <Typography color="textSecondary" sx={{ mb: 2 }}>
           {offline ? t`This page needs a connection. It will load when you are back online.` : t`Something went wrong while loading. Please try again.`}
         </Typography>
         <Button variant="outlined" onClick={onRetry}>

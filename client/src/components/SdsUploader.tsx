@@ -177,7 +177,7 @@ export function SdsUploader({ itemId, sdsFileUrl }: Props) {
             <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => input.current?.click()} disabled={uploading} sx={{ whiteSpace: "nowrap", flexShrink: 0 }}>
               <Trans>Choose file</Trans>
             </Button>
-            <Typography variant="body2" color="text.secondary" noWrap>
+            <Typography variant="body2" color="textSecondary" noWrap>
               {chosen ? chosen.name : t`PDF, DOC, DOCX or TXT, under 10MB`}
             </Typography>
           </Stack>

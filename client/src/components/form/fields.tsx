@@ -151,7 +151,7 @@ export function FormCheckboxes<T extends FieldValues, O>({
                     <>
                       <span>{o.label}</span>
                       {o.hint && (
-                        <Typography component="span" variant="caption" color="text.secondary" sx={{ display: "block" }}>
+                        <Typography component="span" variant="caption" color="textSecondary" sx={{ display: "block" }}>
                           {o.hint}
                         </Typography>
                       )}

@@ -116,7 +116,7 @@ export function ResponsiveList<T>({ label, items, itemKey, phone, columns, row, 
             <Card>
               {typeof empty === "string" ? (
                 <CardContent>
-                  <Typography color="text.secondary" sx={{ textAlign: "center", py: 3 }}>
+                  <Typography color="textSecondary" sx={{ textAlign: "center", py: 3 }}>
                     {empty}
                   </Typography>
                 </CardContent>

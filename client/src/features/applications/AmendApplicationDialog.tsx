@@ -218,7 +218,7 @@ export default function AmendApplicationDialog({
         <Trans>Amend record</Trans>
       </DialogTitle>
       <DialogContent dividers>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
           <Trans>
             The record as it was stays readable with who, when and why. Amended more than {RECORD_WITHIN_DAYS} days after the application, it is marked late.
           </Trans>
@@ -242,10 +242,10 @@ export default function AmendApplicationDialog({
             return removed.includes(l.id) ? (
               <Grid size={12} key={l.id}>
                 <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
-                  <Typography sx={{ flex: 1, minWidth: 0, overflowWrap: "anywhere", textDecoration: "line-through" }} color="text.secondary">
+                  <Typography sx={{ flex: 1, minWidth: 0, overflowWrap: "anywhere", textDecoration: "line-through" }} color="textSecondary">
                     {l.amount} {l.unitLabel} · {product}
                   </Typography>
-                  <Typography variant="body2" color="text.secondary">
+                  <Typography variant="body2" color="textSecondary">
                     <Trans>Removed: goes back into stock</Trans>
                   </Typography>
                   <Button size="small" startIcon={<UndoIcon />} onClick={() => setRemoved(l.id, false)} aria-label={t`Keep ${product}`}>
@@ -289,7 +289,7 @@ export default function AmendApplicationDialog({
                   name={name}
                   onRemove={() => added.remove(index)}
                   about={
-                    <Typography variant="body2" color="text.secondary">
+                    <Typography variant="body2" color="textSecondary">
                       <Trans>Added by this amendment; taken from stock when saved</Trans>
                     </Typography>
                   }

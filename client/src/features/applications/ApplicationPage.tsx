@@ -156,7 +156,7 @@ function Record({ application, onAmend }: { application: ApplicationPage_applica
             <Typography variant="h6" component="h2" sx={{ fontWeight: 700, overflowWrap: "anywhere" }}>
               {a.customerName ?? t`Customer not recorded`}
             </Typography>
-            <Typography color="text.secondary">{spanText(String(a.startedAt), a.endedAt ? String(a.endedAt) : null)}</Typography>
+            <Typography color="textSecondary">{spanText(String(a.startedAt), a.endedAt ? String(a.endedAt) : null)}</Typography>
             <Stack direction="row" spacing={0.5} sx={{ mt: 0.5 }}>
               {a.restrictedUse && <Chip size="small" color="error" label={t`Restricted use`} />}
               {a.late && <Chip size="small" color="warning" label={t({ message: "Late", context: "record made after the deadline" })} />}
@@ -227,7 +227,7 @@ function Record({ application, onAmend }: { application: ApplicationPage_applica
           {t`Amendments`}
         </Typography>
         {a.amendments.length === 0 ? (
-          <Typography color="text.secondary">{t`None: this is the record as first made.`}</Typography>
+          <Typography color="textSecondary">{t`None: this is the record as first made.`}</Typography>
         ) : (
           <Stack spacing={1.5}>
             {a.amendments.map((m, i) => (
@@ -271,7 +271,7 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
     <Box component="dl" sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "200px 1fr" }, columnGap: 2, rowGap: { xs: 0, sm: 1 }, m: 0 }}>
       {rows.map(([label, value]) => (
         <Box key={label} sx={{ display: "contents" }}>
-          <Typography component="dt" variant="body2" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 }, fontSize: { xs: 12, sm: 14 } }}>
+          <Typography component="dt" variant="body2" color="textSecondary" sx={{ mt: { xs: 1, sm: 0 }, fontSize: { xs: 12, sm: 14 } }}>
             {label}
           </Typography>
           <Typography

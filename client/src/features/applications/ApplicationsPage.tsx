@@ -186,7 +186,7 @@ function ApplicationList({ query, team }: { query: ApplicationsPage_applications
         </Stack>
       }
       summary={
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {filtered
             ? plural(total, { one: "# application matching the filters", other: "# applications matching the filters" })
             : plural(total, { one: "# application", other: "# applications" })}
@@ -286,7 +286,7 @@ function ApplicationRow({ application }: { application: ApplicationsPage_applica
           {a.customerName ?? t`not recorded`}
         </Typography>
         <Marks restrictedUse={a.restrictedUse} late={a.late} />
-        <Typography variant="caption" color="text.secondary" component="div">
+        <Typography variant="caption" color="textSecondary" component="div">
           {addressText(a.serviceAddress)}
         </Typography>
       </TableCell>
@@ -308,13 +308,13 @@ function ApplicationCard({ application }: { application: ApplicationsPage_applic
             {a.customerName ?? t`Customer not recorded`}
             <Marks restrictedUse={a.restrictedUse} late={a.late} />
           </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: "anywhere" }}>
+          <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: "anywhere" }}>
             {spanText(String(a.startedAt), a.endedAt ? String(a.endedAt) : null)} · {methodText(a.method)}
           </Typography>
           <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: "anywhere" }}>
             {productsText(a.lines)}
           </Typography>
-          <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: "anywhere" }}>
+          <Typography variant="caption" color="textSecondary" component="div" sx={{ overflowWrap: "anywhere" }}>
             {a.applicatorName} · {addressText(a.serviceAddress)}
           </Typography>
         </CardContent>

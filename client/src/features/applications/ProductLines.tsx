@@ -162,7 +162,7 @@ function LineFields({ control, index, product, onRemove }: { control: Control<Va
       onRemove={onRemove}
       about={
         <>
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: "anywhere" }}>
+          <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: "anywhere" }}>
             {epa ? t`EPA Reg. No. ${epa}` : t`No EPA number`} · {t`${stockText} in stock`}
           </Typography>
           <Stack direction="row" spacing={0.5} sx={{ mt: 0.5, flexWrap: "wrap" }} useFlexGap>

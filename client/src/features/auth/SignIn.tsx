@@ -91,7 +91,7 @@ export function SignIn() {
             <Typography component="h1" variant="h5" sx={{ fontWeight: 700 }}>
               Trapline
             </Typography>
-            <Typography color="text.secondary" sx={{ textAlign: "center" }}>
+            <Typography color="textSecondary" sx={{ textAlign: "center" }}>
               <Trans>Sign in to access your inventory management system</Trans>
             </Typography>
           </Stack>

@@ -27,7 +27,7 @@ export function ActivityEntryRow({ entry }: { entry: ActivityEntryRow_entry$key 
         <Typography variant="body2" sx={{ overflowWrap: "anywhere" }}>
           <strong>{e.user.name}</strong> {e.details}
         </Typography>
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" color="textSecondary">
           {shortDateTime(e.createdAt as string)}
         </Typography>
       </Box>

@@ -77,7 +77,7 @@ function ActivityList() {
         <ActivityEntryRow key={e.id} entry={e} />
       ))}
       <Box component="li" sx={{ textAlign: "center", pt: 1 }}>
-        <Typography variant="caption" color="text.secondary" sx={{ display: "block", mb: 1 }}>
+        <Typography variant="caption" color="textSecondary" sx={{ display: "block", mb: 1 }}>
           <Trans>
             {shown} of {total}
           </Trans>

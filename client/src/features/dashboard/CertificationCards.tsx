@@ -49,7 +49,7 @@ export function ExpiringCertificationsCard({ query }: { query: CertificationCard
   return (
     <CardFrame title={t`Certifications expiring`} action={<Button onClick={() => navigate("/team")}><Trans>Team</Trans></Button>}>
       {sorted.length === 0 ? (
-        <Typography color="text.secondary" sx={{ py: 2, textAlign: "center" }}>
+        <Typography color="textSecondary" sx={{ py: 2, textAlign: "center" }}>
           {select(daysCategory, { one: `No applicator certification expires within ${days} day`, other: `No applicator certification expires within ${days} days` })}
         </Typography>
       ) : (
@@ -65,7 +65,7 @@ export function ExpiringCertificationsCard({ query }: { query: CertificationCard
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
                   {c.user.name}
                 </Typography>
-                <Typography variant="caption" color="text.secondary">
+                <Typography variant="caption" color="textSecondary">
                   <Trans>
                     {c.state} {c.number} · expires {calendarDate(c.expiresOn)}
                   </Trans>
@@ -75,7 +75,7 @@ export function ExpiringCertificationsCard({ query }: { query: CertificationCard
             </Stack>
           ))}
           {sorted.length > 5 && (
-            <Typography component="li" variant="caption" color="text.secondary">
+            <Typography component="li" variant="caption" color="textSecondary">
               {select(moreCategory, { one: `and ${more} more on Team`, other: `and ${more} more on Team` })}
             </Typography>
           )}
@@ -107,7 +107,7 @@ export function MyCertificationCard({ query }: { query: CertificationCards_mine$
       {!c ? (
         <Stack direction="row" spacing={1.5} sx={{ alignItems: "center", py: 1 }}>
           <BadgeIcon color="disabled" />
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             <Trans>No applicator certification on file. A manager records it on Team.</Trans>
           </Typography>
         </Stack>
@@ -120,11 +120,11 @@ export function MyCertificationCard({ query }: { query: CertificationCards_mine$
             </Typography>
             <CertificationChip certification={c} />
           </Stack>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {c.issuedOn ? t`Issued ${calendarDate(c.issuedOn)} · Expires ${calendarDate(c.expiresOn)}` : t`Expires ${calendarDate(c.expiresOn)}`}
           </Typography>
           {c.categories.length > 0 && (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               <Trans>Categories: {c.categories.join(", ")}</Trans>
             </Typography>
           )}

@@ -91,7 +91,7 @@ function Stat({ title, value, note, icon, children }: { title: string; value: Re
     <Card sx={{ height: "100%" }}>
       <CardContent>
         <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "flex-start" }}>
-          <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ fontWeight: 600 }}>
             {title}
           </Typography>
           <Box sx={{ color: "primary.main" }}>{icon}</Box>
@@ -99,7 +99,7 @@ function Stat({ title, value, note, icon, children }: { title: string; value: Re
         <Typography variant="h4" sx={{ fontWeight: 700, my: 0.5 }}>
           {value}
         </Typography>
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" color="textSecondary">
           {note}
         </Typography>
         {children}
@@ -153,7 +153,7 @@ function Section({ title, action, children }: { title: string; action?: ReactNod
 }
 
 const Empty = ({ text }: { text: string }) => (
-  <Typography color="text.secondary" sx={{ py: 2, textAlign: "center" }}>
+  <Typography color="textSecondary" sx={{ py: 2, textAlign: "center" }}>
     {text}
   </Typography>
 );
@@ -228,7 +228,7 @@ function CriticalAlerts({ query }: { query: Dashboard_alerts$key }) {
                 {i.name}
               </Typography>
               <Stack direction="row" sx={{ alignItems: "center", columnGap: 1, rowGap: 0.5, flexWrap: "wrap" }}>
-                <Typography variant="caption" color="error.dark">
+                <Typography variant="caption" sx={{ color: "error.dark" }}>
                   <Trans>{i.quantity} {i.unit} left</Trans>
                 </Typography>
                 <OnOrderChip onOrder={i.onOrder} unit={i.unit} />
@@ -386,14 +386,14 @@ function PendingRequests({ query }: { query: Dashboard_pending$key | null }) {
           <Box key={r.id} sx={{ p: 1.5, border: 1, borderColor: "divider", borderRadius: 2 }}>
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
               {r.requester.name}
-              <Typography component="span" variant="caption" color="text.secondary">
+              <Typography component="span" variant="caption" color="textSecondary">
                 {" "}
                 · {r.requester.department ?? t`Not specified`}
               </Typography>
             </Typography>
             <Typography variant="body2">{r.items.map((l) => `${l.quantity} x ${l.name}`).join(", ")}</Typography>
             <Stack direction="row" sx={{ alignItems: "center", mt: 1 }} spacing={1}>
-              <Typography variant="caption" color="text.secondary" sx={{ flex: 1 }}>
+              <Typography variant="caption" color="textSecondary" sx={{ flex: 1 }}>
                 {shortDate(r.createdAt as string)}
               </Typography>
               <CardButton color="error" variant="outlined" disabled={pending} onClick={() => decide(r.id, "deny")}>
@@ -442,7 +442,7 @@ function EquipmentStatus({ query }: { query: Dashboard_equipment$key }) {
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                 {e.name}
               </Typography>
-              <Typography variant="caption" color="text.secondary">
+              <Typography variant="caption" color="textSecondary">
                 {equipmentStatusLine(e.status, e.assignedTo)}
               </Typography>
             </Box>

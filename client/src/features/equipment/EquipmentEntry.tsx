@@ -125,7 +125,7 @@ export function EquipmentEntry({ equipment, layout, onEdit, onCheckOut, onRecord
             {e.name}
           </Typography>
           {e.description && (
-            <Typography variant="caption" color="text.secondary" sx={{ display: "block", maxWidth: 200 }} noWrap title={e.description}>
+            <Typography variant="caption" color="textSecondary" sx={{ display: "block", maxWidth: 200 }} noWrap title={e.description}>
               {e.description}
             </Typography>
           )}

@@ -223,7 +223,7 @@ function ItemForm({ titleId, onDone, item: itemKey }: { titleId: string; onDone(
                 <Typography id="item-stock-by-location" component="h3" variant="subtitle2" sx={{ fontWeight: 700 }}>
                   <Trans>Stock by location</Trans>
                 </Typography>
-                <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 0.5 }}>
+                <Typography variant="caption" color="textSecondary" component="p" sx={{ mb: 0.5 }}>
                   <Trans>Quantity is the total over all locations; changing it here changes the main warehouse.</Trans>
                 </Typography>
                 <StockByLocation item={item} variant="detail" />

@@ -193,7 +193,7 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
           <LabelFactsChips restrictedUse={i.restrictedUse} signalWord={i.signalWord} />
         </Stack>
         {i.description && (
-          <Typography variant="caption" color="text.secondary" noWrap component="div" title={i.description}>
+          <Typography variant="caption" color="textSecondary" noWrap component="div" title={i.description}>
             {i.description}
           </Typography>
         )}
@@ -209,7 +209,7 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {i.quantity}
         </Typography>
-        <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: "nowrap" }}>
+        <Typography variant="caption" color="textSecondary" sx={{ whiteSpace: "nowrap" }}>
           <Trans>Min: {i.minQuantity}</Trans>
         </Typography>
         {i.onOrder > 0 && (
@@ -226,7 +226,7 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
       <TableCell>
         <StockByLocation item={i} variant="row" />
         {i.location && (
-          <Typography variant="caption" color="text.secondary" component="div" noWrap title={i.location} sx={{ maxWidth: 200 }}>
+          <Typography variant="caption" color="textSecondary" component="div" noWrap title={i.location} sx={{ maxWidth: 200 }}>
             {i.location}
           </Typography>
         )}

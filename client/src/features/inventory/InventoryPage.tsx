@@ -221,7 +221,7 @@ function EmptyState({ filtering, onAdd, onClear }: { filtering: boolean; onAdd()
           <Typography sx={{ mt: 1, fontWeight: 600 }}>
             <Trans>No items match your filters</Trans>
           </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
             <Trans>Try a different search or category.</Trans>
           </Typography>
           <Button variant="outlined" onClick={onClear}>
@@ -233,7 +233,7 @@ function EmptyState({ filtering, onAdd, onClear }: { filtering: boolean; onAdd()
           <Typography sx={{ mt: 1, fontWeight: 600 }}>
             <Trans>No inventory items found</Trans>
           </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
             <Trans>Add your first item to start tracking stock levels.</Trans>
           </Typography>
           <Button variant="outlined" startIcon={<AddIcon />} onClick={onAdd}>

@@ -38,7 +38,7 @@ export function LabelFactsFields({ form, stockText }: { form: Form; stockText?: 
       <Typography id="item-label-facts" component="h3" variant="subtitle2" sx={{ fontWeight: 700 }}>
         <Trans>Label facts</Trans>
       </Typography>
-      <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1.5 }}>
+      <Typography variant="caption" color="textSecondary" component="p" sx={{ mb: 1.5 }}>
         <Trans>As printed on the product label; application records and the inspector&apos;s reports take them from here.</Trans>
       </Typography>
       <Grid container spacing={2}>
@@ -104,7 +104,7 @@ export function LabelFactsFields({ form, stockText }: { form: Form; stockText?: 
           </Stack>
         </Grid>
         <Grid size={12}>
-          <Typography variant="caption" color="text.secondary" component="p">
+          <Typography variant="caption" color="textSecondary" component="p">
             <Trans>
               With a container size (1 container = 1 gal, 78 fl oz…) the stock is measured exactly: amounts applied come off in any unit of its
               kind, and the quantity counts whole containers.

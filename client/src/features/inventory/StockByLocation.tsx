@@ -51,7 +51,7 @@ export function StockByLocation({ item, variant }: { item: StockByLocation_item$
   const levels = stockLevels.filter((l) => l.quantity > 0 || l.minQuantity !== null);
   if (!levels.length) {
     return (
-      <Typography component="span" variant="body2" color="text.disabled">
+      <Typography component="span" variant="body2" color="textDisabled">
         {variant === "detail" ? t`No stock at any location` : "—"}
       </Typography>
     );
@@ -90,7 +90,7 @@ export function StockByLocation({ item, variant }: { item: StockByLocation_item$
         ))}
         {rest.length > 0 && (
           <DeferredTooltip title={rest.map((l) => `${l.location.name}: ${l.quantity}`).join(", ")}>
-            <Typography component="li" variant="caption" color="text.secondary" tabIndex={0}>
+            <Typography component="li" variant="caption" color="textSecondary" tabIndex={0}>
               {plural(rest.length, { one: "+# more", other: "+# more" })}
             </Typography>
           </DeferredTooltip>

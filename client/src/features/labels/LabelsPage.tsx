@@ -123,7 +123,7 @@ function LabelSheet({ queryRef }: { queryRef: PreloadedQuery<LabelsPageSheetQuer
         </Button>
       </Toolbar>
       <Box className="labels-screen-only" sx={{ px: { xs: 1.5, sm: 3 }, pt: 2 }}>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           <Trans>Each label's QR code opens the item or location in the QR Scanner. Print on plain paper or label stock and cut along the dashed lines.</Trans>
         </Typography>
         {missing > 0 && (
@@ -282,7 +282,7 @@ function LabelPicker({ queryRef }: { queryRef: PreloadedQuery<LabelsPagePickerQu
         </Button>
       </Toolbar>
       <Stack spacing={2} sx={{ p: { xs: 1.5, sm: 3 }, maxWidth: 900, mx: "auto" }}>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           <Trans>Choose what to label. Each label carries a QR code that the QR Scanner reads to open the item.</Trans>
         </Typography>
         {groups.map((g) => {
@@ -303,7 +303,7 @@ function LabelPicker({ queryRef }: { queryRef: PreloadedQuery<LabelsPagePickerQu
               />
               <CardContent sx={{ pt: 0 }}>
                 {g.rows.length === 0 ? (
-                  <Typography color="text.secondary">
+                  <Typography color="textSecondary">
                     <Trans>Nothing here yet.</Trans>
                   </Typography>
                 ) : (

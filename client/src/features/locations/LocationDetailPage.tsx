@@ -160,7 +160,7 @@ function Location({ location }: { location: LocationDetailPage_location$key }) {
                   <Chip size="small" label={kindLabel(l.kind)} variant="outlined" />
                   {l.archived && <Chip size="small" label={t`Archived`} />}
                 </Stack>
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {l.kind === "VEHICLE" ? (l.holder ? t`Held by ${l.holder.name}` : t`No holder`) : t`Warehouse`}
                 </Typography>
               </Box>
@@ -195,7 +195,7 @@ function Location({ location }: { location: LocationDetailPage_location$key }) {
               <Typography id="location-stock-title" component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
                 <Trans>Stock here</Trans>
               </Typography>
-              <Typography variant="caption" color="text.secondary" component="p">
+              <Typography variant="caption" color="textSecondary" component="p">
                 <Trans>Items with stock or a minimum of this location's own</Trans>
               </Typography>
             </Box>
@@ -204,7 +204,7 @@ function Location({ location }: { location: LocationDetailPage_location$key }) {
             </Button>
           </Stack>
           {levels.length === 0 ? (
-            <Typography color="text.secondary" sx={{ textAlign: "center", py: 3 }}>
+            <Typography color="textSecondary" sx={{ textAlign: "center", py: 3 }}>
               <Trans>Nothing here yet</Trans>
             </Typography>
           ) : phone ? (
@@ -223,7 +223,7 @@ function Location({ location }: { location: LocationDetailPage_location$key }) {
                     <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>
                       {s.item.name}
                     </Typography>
-                    <Typography variant="caption" color={s.belowMinimum ? "error" : "text.secondary"} component="div">
+                    <Typography variant="caption" color={s.belowMinimum ? "error" : "textSecondary"} component="div">
                       {s.quantity} {s.item.unit} · {t`Min: ${s.minQuantity ?? t`none`}`}
                       {s.belowMinimum ? ` · ${t`Below minimum`}` : ""}
                     </Typography>
@@ -265,7 +265,7 @@ function Location({ location }: { location: LocationDetailPage_location$key }) {
                       <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
                         {s.quantity} {s.item.unit}
                       </TableCell>
-                      <TableCell align="right">{s.minQuantity ?? <Typography component="span" variant="body2" color="text.disabled">—</Typography>}</TableCell>
+                      <TableCell align="right">{s.minQuantity ?? <Typography component="span" variant="body2" color="textDisabled">—</Typography>}</TableCell>
                       <TableCell>
                         {s.belowMinimum ? <Chip size="small" color="error" label={t`Below minimum`} /> : s.minQuantity !== null ? <Chip size="small" color="success" variant="outlined" label={t`OK`} /> : null}
                       </TableCell>
@@ -330,7 +330,7 @@ function Location({ location }: { location: LocationDetailPage_location$key }) {
 function Figure({ label, value, alert }: { label: string; value: string; alert?: boolean }) {
   return (
     <Box>
-      <Typography component="dt" variant="caption" color="text.secondary">
+      <Typography component="dt" variant="caption" color="textSecondary">
         {label}
       </Typography>
       <Typography component="dd" variant="h6" sx={{ m: 0, fontWeight: 700, color: alert ? "error.main" : undefined }} aria-label={`${label}: ${value}`}>

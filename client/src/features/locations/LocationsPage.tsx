@@ -84,7 +84,7 @@ function LocationList({ query }: { query: LocationsPage_locations$key }) {
         </>
       }
       filters={
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {plural(data.stockLocations.totalCount, { one: "# location", other: "# locations" })}
         </Typography>
       }
@@ -134,7 +134,7 @@ function BelowMinimum({ count }: { count: number }) {
   return count > 0 ? (
     <Chip size="small" color="error" label={t`${count} below minimum`} />
   ) : (
-    <Typography component="span" variant="body2" color="text.secondary">
+    <Typography component="span" variant="body2" color="textSecondary">
       <Trans>None</Trans>
     </Typography>
   );
@@ -157,7 +157,7 @@ function LocationRow({ location }: { location: LocationsPage_location$key }) {
       <TableCell>{kindLabel(l.kind)}</TableCell>
       <TableCell>
         {l.holder?.name ?? (
-          <Typography component="span" variant="body2" color="text.secondary">
+          <Typography component="span" variant="body2" color="textSecondary">
             —
           </Typography>
         )}
@@ -186,7 +186,7 @@ function LocationCard({ location, onOpen }: { location: LocationsPage_location$k
               <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, lineHeight: 1.3 }} noWrap>
                 {l.name}
               </Typography>
-              <Typography variant="caption" color="text.secondary" component="div" noWrap>
+              <Typography variant="caption" color="textSecondary" component="div" noWrap>
                 {kindLabel(l.kind)}
                 {l.holder ? ` · ${l.holder.name}` : ""}
                 {l.archived ? ` · ${t`Archived`}` : ""}

@@ -222,7 +222,7 @@ function NotificationItem({ notification, onNavigate }: { notification: Notifica
           <Typography variant="body2" sx={{ fontWeight: n.read ? 400 : 600, overflowWrap: "anywhere" }}>
             {n.message}
           </Typography>
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="textSecondary">
             {timeAgo(String(n.createdAt))}
             {!n.read && ` · ${t`Unread`}`}
           </Typography>

@@ -136,7 +136,7 @@ export function OfflineBar() {
             <Typography variant="body2" sx={{ flex: 1, minWidth: 0, fontWeight: 600 }} data-testid="sync-status">
               {parts.join(" · ")}
               {!online && (
-                <Typography component="span" variant="body2" color="text.secondary" sx={{ fontWeight: 400 }}>
+                <Typography component="span" variant="body2" color="textSecondary" sx={{ fontWeight: 400 }}>
                   {" · "}
                   {lastSyncedText(syncedAt)}
                 </Typography>

@@ -83,7 +83,7 @@ function Row({ title, children, actions, pending }: { title: string; children: R
       >
         <Box sx={{ flex: "1 1 220px", minWidth: 0 }}>
           <Typography sx={{ fontWeight: 700 }}>{title}</Typography>
-          <Typography variant="body2" color="text.secondary" component="div">
+          <Typography variant="body2" color="textSecondary" component="div">
             {children}
           </Typography>
         </Box>
@@ -132,9 +132,9 @@ function EquipmentList({ view }: { view: LocalView }) {
             .join(" · ")}
         </Row>
       ))}
-      {more > 0 && <Typography color="text.secondary">{t`${more} more: search to narrow the list`}</Typography>}
+      {more > 0 && <Typography color="textSecondary">{t`${more} more: search to narrow the list`}</Typography>}
       {shown.length === 0 && (
-        <Typography color="text.secondary">
+        <Typography color="textSecondary">
           <Trans>No equipment found</Trans>
         </Typography>
       )}
@@ -187,9 +187,9 @@ function InventoryList({ view }: { view: LocalView }) {
           {[i.category, t`${i.quantity} ${i.unit} in stock`, i.quantity <= i.minQuantity ? t`Low stock` : null, i.location].filter(Boolean).join(" · ")}
         </Row>
       ))}
-      {more > 0 && <Typography color="text.secondary">{t`${more} more: search to narrow the list`}</Typography>}
+      {more > 0 && <Typography color="textSecondary">{t`${more} more: search to narrow the list`}</Typography>}
       {shown.length === 0 && (
-        <Typography color="text.secondary">
+        <Typography color="textSecondary">
           <Trans>No items found</Trans>
         </Typography>
       )}
@@ -206,7 +206,7 @@ function RequestList({ view }: { view: LocalView }) {
         <Trans>My open requests</Trans>
       </Typography>
       {view.requests.length === 0 && (
-        <Typography color="text.secondary">
+        <Typography color="textSecondary">
           <Trans>No open requests</Trans>
         </Typography>
       )}

@@ -45,7 +45,7 @@ export default function QueueDialog({
         <Trans>Changes on this phone</Trans>
       </DialogTitle>
       <DialogContent dividers>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
           {waiting ? waitingText(waiting) : t`Nothing waiting to sync`} · {lastSyncedText(syncedAt)}
         </Typography>
         {queue.length === 0 ? (

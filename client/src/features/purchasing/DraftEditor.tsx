@@ -183,7 +183,7 @@ export default function DraftEditor({ titleId, orderId, onDone }: Props) {
             <Trans>Lines</Trans>
           </Typography>
           {lines.fields.length === 0 && (
-            <Typography color="text.secondary">
+            <Typography color="textSecondary">
               <Trans>No lines yet: add an item below.</Trans>
             </Typography>
           )}

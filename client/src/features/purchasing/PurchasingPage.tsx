@@ -247,7 +247,7 @@ function OrderRow({ order: ref, onChanged, onEdit }: OrderProps) {
     <TableRow>
       <TableCell sx={{ fontWeight: 600 }}>{order.number}</TableCell>
       <TableCell>{order.supplier?.name ?? (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             <Trans>No supplier yet</Trans>
           </Typography>
         )}</TableCell>
@@ -274,8 +274,8 @@ function OrderCard({ order: ref, onChanged, onEdit }: OrderProps) {
           <Typography sx={{ fontWeight: 700 }}>{order.number}</Typography>
           <StatusChip status={order.status} />
         </Stack>
-        <Typography color={order.supplier ? "text.primary" : "text.secondary"}>{order.supplier?.name ?? t`No supplier yet`}</Typography>
-        <Typography variant="body2" color="text.secondary">
+        <Typography color={order.supplier ? "textPrimary" : "textSecondary"}>{order.supplier?.name ?? t`No supplier yet`}</Typography>
+        <Typography variant="body2" color="textSecondary">
           {money(order.totalCents)} · {plural(order.lines.length, { one: "# line", other: "# lines" })} · {t`expected ${expected}`}
         </Typography>
       </CardContent>

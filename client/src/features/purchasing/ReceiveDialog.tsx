@@ -190,7 +190,7 @@ export default function ReceiveDialog({ titleId, order, onClose, onReceived }: P
             <Stack key={l.id} direction="row" spacing={1.5} sx={{ alignItems: "center" }}>
               <Box sx={{ flex: 1, minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{l.itemName}</Typography>
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   <Trans>
                     {l.quantityDue} {l.item?.unit ?? t`units`} still due of {l.quantityOrdered}
                   </Trans>

@@ -33,7 +33,7 @@ function DownloadRow({ title, description, divider, children }: { title: ReactNo
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {title}
         </Typography>
-        <Typography variant="caption" color="text.secondary" component="p">
+        <Typography variant="caption" color="textSecondary" component="p">
           {description}
         </Typography>
       </Box>

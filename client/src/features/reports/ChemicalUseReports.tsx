@@ -168,7 +168,7 @@ export function ChemicalUseRecordsReport({ reports }: { reports: ChemicalUseRepo
             header: <Trans>EPA Reg. No.</Trans>,
             cell: (r) =>
               r.epaRegistrationNumber ?? (
-                <Typography component="span" variant="body2" color="text.disabled">
+                <Typography component="span" variant="body2" color="textDisabled">
                   —
                 </Typography>
               ),

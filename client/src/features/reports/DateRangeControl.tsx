@@ -82,7 +82,7 @@ export function DateRangeControl({ range, onChange, busy }: Props) {
             <Trans>Weekly</Trans>
           </ToggleButton>
         </ToggleButtonGroup>
-        <Typography variant="body2" color="text.secondary" sx={{ ml: { md: "auto" } }}>
+        <Typography variant="body2" color="textSecondary" sx={{ ml: { md: "auto" } }}>
           {plural(daysInRange(range.from, range.to), { one: "# day, applies to every report", other: "# days, applies to every report" })}
         </Typography>
       </Stack>

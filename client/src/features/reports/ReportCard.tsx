@@ -30,7 +30,7 @@ export function ReportHeading({ id, title, description }: { id: string; title: R
         {title}
       </Typography>
       {description && (
-        <Typography variant="caption" color="text.secondary" component="p">
+        <Typography variant="caption" color="textSecondary" component="p">
           {description}
         </Typography>
       )}

@@ -50,7 +50,7 @@ export function RequestStatusReport({ reports }: { reports: RequestReports_reque
           <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
             {formatHours(requests.medianHoursToDecision)}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             <Trans>median time to decision</Trans>
           </Typography>
         </Stack>

@@ -219,7 +219,7 @@ function RequestFormFields({ titleId, onDone, initialLines }: { titleId: string;
               <Trans>Requested Items</Trans>
             </Typography>
             {lines.length === 0 ? (
-              <Typography variant="body2" color={triedEmpty ? "error" : "text.secondary"} role={triedEmpty ? "alert" : undefined}>
+              <Typography variant="body2" color={triedEmpty ? "error" : "textSecondary"} role={triedEmpty ? "alert" : undefined}>
                 <Trans>Please add at least one item to your request</Trans>
               </Typography>
             ) : (

@@ -163,7 +163,7 @@ function ItemList({ items }: { items: readonly { name: string; quantity: number 
 function Justification({ text, maxWidth }: { text: string; maxWidth: number | string }) {
   if (!text.trim())
     return (
-      <Typography variant="body2" color="text.secondary" sx={{ fontStyle: "italic" }}>
+      <Typography variant="body2" color="textSecondary" sx={{ fontStyle: "italic" }}>
         <Trans>No justification provided</Trans>
       </Typography>
     );
@@ -194,11 +194,11 @@ function Decision({ id, type, status, approvedAt }: { id: string; type: string; 
     );
   return (
     <Box>
-      <Typography variant="body2" sx={{ fontWeight: 600 }} color={status === "approved" ? "success.main" : "error.main"}>
+      <Typography variant="body2" sx={{ fontWeight: 600 }} color={status === "approved" ? "success" : "error"}>
         {status === "approved" ? t`Approved` : t`Denied`}
       </Typography>
       {approvedAt ? (
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" color="textSecondary">
           {formatDate(approvedAt)}
         </Typography>
       ) : null}
@@ -215,7 +215,7 @@ function RequestRow({ request, isManager }: { request: RequestsPage_request$key;
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {r.requester.name}
         </Typography>
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" color="textSecondary">
           {r.requester.department ?? t`Not specified`}
         </Typography>
       </TableCell>
@@ -253,7 +253,7 @@ function RequestCard({ request, isManager }: { request: RequestsPage_request$key
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
               {r.requester.name}
             </Typography>
-            <Typography variant="caption" color="text.secondary">
+            <Typography variant="caption" color="textSecondary">
               {r.requester.department ?? t`Not specified`} · <TypeName type={r.type} /> · {formatDate(r.createdAt)}
             </Typography>
           </Box>

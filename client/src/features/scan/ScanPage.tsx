@@ -263,7 +263,7 @@ export default function ScanPage() {
                   </Alert>
                 )}
                 {lastHit && (
-                  <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }} aria-live="polite">
+                  <Typography variant="body2" color="textSecondary" sx={{ mt: 1.5 }} aria-live="polite">
                     {lastHit.source === "camera" ? t`Scanned` : t`Read from photo`}: {lastHit.format}{" "}
                     <Box component="span" sx={{ fontFamily: "monospace", color: "text.primary", overflowWrap: "anywhere" }}>
                       {lastHit.text}
@@ -317,7 +317,7 @@ export default function ScanPage() {
           <CardHeader title={t`Scan History`} slotProps={{ title: { variant: "subtitle1", component: "h2", sx: { fontWeight: 700 } } }} />
           <CardContent sx={{ pt: 0 }}>
             {history.length === 0 ? (
-              <Typography color="text.secondary" sx={{ textAlign: "center", py: 3 }}>
+              <Typography color="textSecondary" sx={{ textAlign: "center", py: 3 }}>
                 <Trans>No scan history yet</Trans>
               </Typography>
             ) : (

@@ -38,7 +38,7 @@ export function ScanResultCard({ result, onEvent }: { result: ScannedRef; onEven
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Stack direction="row" spacing={1} sx={{ py: 0.5 }}>
-      <Typography variant="body2" color="text.secondary" sx={{ width: 110, flexShrink: 0 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ width: 110, flexShrink: 0 }}>
         {label}
       </Typography>
       <Typography variant="body2" component="div" sx={{ fontWeight: 500, minWidth: 0, overflowWrap: "anywhere" }}>
@@ -122,7 +122,7 @@ function EquipmentResult({ equipment, onEvent }: { equipment: ScanResultCard_equ
         <Detail label={t`Assigned To`}>
           {e.assignedTo}
           {e.assignedAt ? (
-            <Typography variant="caption" color="text.secondary" component="div">
+            <Typography variant="caption" color="textSecondary" component="div">
               <Trans>Since {shortDateTime(e.assignedAt as string)}</Trans>
             </Typography>
           ) : null}
@@ -192,7 +192,7 @@ function ItemResult({ item }: { item: ScanResultCard_item$key }) {
       <Detail label={t`In Stock`}>
         {i.quantity} {i.unit}
         {i.containerSize && i.stockText && (
-          <Typography component="span" variant="body2" color="text.secondary" sx={{ display: "block" }}>
+          <Typography component="span" variant="body2" color="textSecondary" sx={{ display: "block" }}>
             {i.stockText}
           </Typography>
         )}

@@ -109,7 +109,7 @@ function TokenRow({ token, onRevoke }: RowProps) {
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {tok.name}
         </Typography>
-        <Typography variant="caption" color="text.secondary" sx={{ fontFamily: "monospace" }}>
+        <Typography variant="caption" color="textSecondary" sx={{ fontFamily: "monospace" }}>
           {tok.prefix}…
         </Typography>
       </TableCell>
@@ -140,19 +140,19 @@ function TokenCard({ token, onRevoke }: RowProps) {
             <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
               {tok.name}
             </Typography>
-            <Typography variant="caption" color="text.secondary" sx={{ fontFamily: "monospace" }}>
+            <Typography variant="caption" color="textSecondary" sx={{ fontFamily: "monospace" }}>
               {tok.prefix}…
             </Typography>
           </Box>
           <AccessChip access={tok.access} />
           <StatusChip tok={tok} />
         </Stack>
-        <Typography variant="caption" color="text.secondary" component="div">
+        <Typography variant="caption" color="textSecondary" component="div">
           <Trans>
             Created {when(tok.createdAt)} · Last used {when(tok.lastUsedAt)}
           </Trans>
         </Typography>
-        <Typography variant="caption" color="text.secondary" component="div">
+        <Typography variant="caption" color="textSecondary" component="div">
           {tok.expiresAt ? t`Expires ${when(tok.expiresAt)}` : t`No expiry`}
         </Typography>
         {tok.active && (

@@ -19,7 +19,7 @@ export function SettingsSection({ intro, addLabel, onAdd, dialog, confirm, child
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: { sm: "center" } }}>
-        <Typography color="text.secondary" variant="body2" sx={{ flex: 1 }}>
+        <Typography color="textSecondary" variant="body2" sx={{ flex: 1 }}>
           {intro}
         </Typography>
         <Button variant="contained" startIcon={<AddIcon />} onClick={onAdd} sx={{ flexShrink: 0 }}>

@@ -65,7 +65,7 @@ export function WebhooksSection({ query }: { query: WebhooksSection_query$key })
       {hooks.length === 0 ? (
         <Card>
           <CardContent>
-            <Typography color="text.secondary" sx={{ textAlign: "center", py: 3 }}>
+            <Typography color="textSecondary" sx={{ textAlign: "center", py: 3 }}>
               <Trans>No webhooks yet</Trans>
             </Typography>
           </CardContent>
@@ -130,7 +130,7 @@ function WebhookCard({ webhook, phone, onEdit, onDelete }: CardProps) {
             <Typography variant="body2" sx={{ fontWeight: 600, fontFamily: "monospace", overflowWrap: "anywhere" }}>
               {w.url}
             </Typography>
-            <Typography variant="caption" color="text.secondary" component="div">
+            <Typography variant="caption" color="textSecondary" component="div">
               <Trans>Added {when(w.createdAt)}</Trans>
               {last ? ` · ${t`last delivery ${when(last.createdAt)}`}` : ` · ${t`no deliveries yet`}`}
             </Typography>
@@ -165,7 +165,7 @@ function WebhookCard({ webhook, phone, onEdit, onDelete }: CardProps) {
                       </Typography>
                       <DeliveryStatus status={d.status} />
                     </Stack>
-                    <Typography variant="caption" color="text.secondary" component="div">
+                    <Typography variant="caption" color="textSecondary" component="div">
                       {when(d.createdAt)} · {d.lastStatusCode ? `HTTP ${d.lastStatusCode}` : t`no response`} · {plural(d.attempts, { one: "# attempt", other: "# attempts" })}
                     </Typography>
                     {d.lastError && d.status !== "delivered" && (

@@ -150,7 +150,7 @@ function StartCount({ locationId, name, archived, again, onStarted }: { location
   return (
     <Card>
       <CardContent>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
+        <Typography color="textSecondary" sx={{ mb: 2 }}>
           {again
             ? t`Start another count of ${name} when you need one.`
             : t`Counting takes what the system expects at ${name} now; then scan each item, or type how many there are. Nothing changes until you finish.`}
@@ -313,7 +313,7 @@ function CountSession({ count: countKey, onFinished }: { count: CountPage_count$
             />
             <CardContent sx={{ pt: 0 }}>
               {count.lines.length === 0 ? (
-                <Typography color="text.secondary">
+                <Typography color="textSecondary">
                   <Trans>Nothing is expected here. Scan what you find.</Trans>
                 </Typography>
               ) : (
@@ -398,7 +398,7 @@ function CountLine({ line, onSet, onAdd }: { line: Line; onSet(n: number): Promi
     <ListItem divider disableGutters sx={{ gap: 1, alignItems: "flex-start", flexWrap: "wrap" }} aria-label={line.item.name}>
       <Box sx={{ flex: "1 1 140px", minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{line.item.name}</Typography>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           <Trans>
             Expected {line.expectedQuantity} {line.item.unit}
           </Trans>
@@ -528,7 +528,7 @@ function FinishDialog({ count, onClose, onDone }: { count: CountData; onClose():
                 <ListItem key={l.item.id} divider disableGutters sx={{ gap: 1 }}>
                   <Box sx={{ flex: 1, minWidth: 0 }}>
                     <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{l.item.name}</Typography>
-                    <Typography variant="body2" color="text.secondary">
+                    <Typography variant="body2" color="textSecondary">
                       <Trans>
                         Expected {l.expectedQuantity}, counted {l.countedQuantity}
                       </Trans>

@@ -100,7 +100,7 @@ export default function MyTruckPage() {
         <CardHeader title={t`On the truck`} slotProps={{ title: { id: "on-truck-title", variant: "subtitle1", component: "h2", sx: { fontWeight: 700 } } }} />
         <CardContent sx={{ pt: 0 }}>
           {levels.length === 0 ? (
-            <Typography color="text.secondary">
+            <Typography color="textSecondary">
               <Trans>Nothing on the truck yet.</Trans>
             </Typography>
           ) : (

@@ -297,7 +297,7 @@ function TransferForm(props: {
           </Alert>
         )}
         {!rules.isManager && (
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
             <Trans>You can move stock between a warehouse and your vehicle.</Trans>
           </Typography>
         )}

@@ -86,7 +86,7 @@ function SupplierList({ query }: { query: SuppliersPage_suppliers$key }) {
         />
       }
       summary={
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {search.applied
             ? plural(total, { one: `# supplier matching “${search.applied}”`, other: `# suppliers matching “${search.applied}”` })
             : plural(total, { one: "# supplier", other: "# suppliers" })}
@@ -124,7 +124,7 @@ function useSupplier(supplier: SuppliersPage_supplier$key) {
 }
 
 const dash = (
-  <Typography component="span" variant="body2" color="text.secondary">
+  <Typography component="span" variant="body2" color="textSecondary">
     —
   </Typography>
 );
@@ -161,12 +161,12 @@ function SupplierCard({ supplier, onEdit }: { supplier: SuppliersPage_supplier$k
           {s.name}
         </Typography>
         {details && (
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: "anywhere" }}>
+          <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: "anywhere" }}>
             {details}
           </Typography>
         )}
         {s.accountNumber && (
-          <Typography variant="caption" color="text.secondary" component="div">
+          <Typography variant="caption" color="textSecondary" component="div">
             <Trans>Account {s.accountNumber}</Trans>
           </Typography>
         )}

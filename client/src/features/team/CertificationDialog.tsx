@@ -55,7 +55,7 @@ export default function CertificationDialog({ titleId, member, onDone }: { title
       {({ control }) => (
         <Grid container spacing={2}>
           <Grid size={12}>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               <Trans>
                 The pesticide applicator licence. A restricted-use application needs a valid one on its date, the applicator&apos;s or a named
                 supervisor&apos;s; managers and the holder are notified 60, 30 and 7 days before it expires.

@@ -172,7 +172,7 @@ function Certification({ m, onCertify, layout }: { m: Member; onCertify: OnCerti
           <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: "nowrap" }}>
             {c.state} {c.number}
           </Typography>
-          <Typography variant="caption" color="text.secondary" component="div">
+          <Typography variant="caption" color="textSecondary" component="div">
             <Trans>Expires {calendarDate(c.expiresOn)}</Trans>
             {c.categories.length ? ` · ${c.categories.join(", ")}` : ""}
           </Typography>
@@ -208,7 +208,7 @@ function MemberRow({ member, onCertify }: { member: TeamPage_member$key; onCerti
         {m.department ? (
           m.department
         ) : (
-          <Typography component="span" variant="body2" color="text.secondary">
+          <Typography component="span" variant="body2" color="textSecondary">
             <Trans>Not specified</Trans>
           </Typography>
         )}
@@ -233,10 +233,10 @@ function MemberCard({ member, onCertify }: { member: TeamPage_member$key; onCert
             <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
               {m.name}
             </Typography>
-            <Typography variant="caption" color="text.secondary" component="div" noWrap>
+            <Typography variant="caption" color="textSecondary" component="div" noWrap>
               {m.username} · {m.department || t`Not specified`}
             </Typography>
-            <Typography variant="caption" color="text.secondary" component="div">
+            <Typography variant="caption" color="textSecondary" component="div">
               <Trans>Created {formatDate(m.createdAt)}</Trans>
             </Typography>
           </Box>

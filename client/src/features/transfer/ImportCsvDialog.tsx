@@ -129,7 +129,7 @@ export default function ImportCsvDialog({ area, open, onClose, onImported }: { a
       <DialogTitle id={TITLE_ID}>Import {area} from CSV</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             Rows whose {keyLabel} matches an existing record update it; the others are added. Nothing is written unless every row is valid.
           </Typography>
           <Box>
