@@ -17,7 +17,19 @@ export default tseslint.config(
     files: ["client/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { "react-hooks": reactHooks },
-    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "warn" },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "warn",
+      // MUI 9's Typography takes a palette name for `color` ("textSecondary", "error"); a theme path such as
+      // "text.secondary" (the removed system prop) type-checks and names no colour. Paths go in `sx`.
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "JSXOpeningElement[name.name='Typography'] JSXAttribute[name.name='color'] Literal[value=/\\./]",
+          message: 'Typography\'s color takes a palette name ("textSecondary", "error"); put a theme path ("text.secondary") in sx.',
+        },
+      ],
+    },
   },
   {
     // Tests read loosely-typed JSON responses.
