@@ -41,13 +41,19 @@ export function useCardSheet(): void {
     `.tl-chip>span{overflow:hidden;text-overflow:ellipsis;white-space:nowrap;padding:0 8px}`,
     `.tl-chip-outlined{background-color:transparent;border:1px solid ${palette.grey[400]}}`,
     `.tl-chip-outlined>span{padding:0 7px}`,
+    `.tl-chip>.tl-chip-icon{margin-left:4px;margin-right:-4px;font-size:18px;color:${palette.grey[700]}}`,
+    `.tl-chip-outlined>.tl-chip-icon{margin-left:2px}`,
   ]);
 }
 
-/** MUI's small Chip (not clickable) as a span: `className` adds its colours (e.g. a status's). */
-export function CardChip({ label, outlined, className }: { label: ReactNode; outlined?: boolean; className?: string }) {
+/**
+ * MUI's small Chip (not clickable) as a span: `className` adds its colours (e.g. a status's); `icon`, an
+ * icon element with the class `tl-chip-icon`, goes before the label as the Chip's icon does.
+ */
+export function CardChip({ label, outlined, className, icon, title }: { label: ReactNode; outlined?: boolean; className?: string; icon?: ReactNode; title?: string }) {
   return (
-    <span className={`tl-chip${outlined ? " tl-chip-outlined" : ""}${className ? ` ${className}` : ""}`}>
+    <span className={`tl-chip${outlined ? " tl-chip-outlined" : ""}${className ? ` ${className}` : ""}`} title={title}>
+      {icon}
       <span>{label}</span>
     </span>
   );

@@ -37,14 +37,7 @@ type Props = {
 
 function Hazardous() {
   const { t } = useLingui();
-  return (
-    <Chip
-      size="small"
-      icon={<WarningIcon />}
-      label={t`Hazardous`}
-      sx={{ height: 20, fontSize: 11, fontWeight: 600, color: "#7a3e00", bgcolor: "#fff3e0", "& .MuiChip-icon": { fontSize: 14, color: "#c25e00" } }}
-    />
-  );
+  return <CardChip className="tl-hazard" icon={<WarningIcon className="tl-chip-icon" />} label={t`Hazardous`} />;
 }
 
 /** The phone card's own layout (with the card parts of `useCardSheet`): MUI's CardContent, Stack and CardActions as they were styled here. */
@@ -60,6 +53,8 @@ const inventoryCardRules = ({ palette }: Theme) => [
   `.tl-inv-actions{display:flex;align-items:center;justify-content:flex-end;flex-wrap:wrap;row-gap:4px;padding:0 8px 8px}`,
   `.tl-inv-actions>:not(style)~:not(style){margin-left:8px}`,
   `.tl-inv-actions .tl-btn{white-space:nowrap;flex-shrink:0}`,
+  `.tl-hazard.tl-chip{height:20px;font-size:11px;font-weight:600;color:#7a3e00;background-color:#fff3e0}`,
+  `.tl-hazard>.tl-chip-icon.tl-chip-icon{font-size:14px;color:#c25e00}`,
 ];
 
 /** One inventory item, as a table row (desktop) or a card (phone). */

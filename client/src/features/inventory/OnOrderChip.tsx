@@ -1,6 +1,12 @@
 import LocalShippingIcon from "@mui/icons-material/LocalShippingOutlined";
-import { Chip } from "@mui/material";
 import { useLingui } from "@lingui/react/macro";
+import { CardChip, useCardSheet } from "../../components/cardParts.tsx";
+import { useSheet } from "../../components/sheet.ts";
+
+const rules = () => [
+  `.tl-on-order{color:#0d47a1;border-color:#90caf9;background-color:#e3f2fd;font-weight:600}`,
+  `.tl-on-order>.tl-chip-icon{color:#1565c0;font-size:16px}`,
+];
 
 /**
  * Issue 16: units on open purchase orders (drafts, ordered, partly received) not yet in, shown where
@@ -9,16 +15,17 @@ import { useLingui } from "@lingui/react/macro";
  */
 export function OnOrderChip({ onOrder, unit }: { onOrder: number; unit?: string }) {
   const { t } = useLingui();
+  useCardSheet();
+  useSheet("on-order", rules);
   if (onOrder <= 0) return null;
   const label = t`${onOrder} on order`;
   return (
-    <Chip
-      size="small"
-      variant="outlined"
-      icon={<LocalShippingIcon />}
+    <CardChip
+      outlined
+      className="tl-on-order"
+      icon={<LocalShippingIcon className="tl-chip-icon" />}
       label={label}
       title={unit ? t`${onOrder} ${unit} on open purchase orders, not yet received` : undefined}
-      sx={{ color: "#0d47a1", borderColor: "#90caf9", bgcolor: "#e3f2fd", fontWeight: 600, whiteSpace: "nowrap", "& .MuiChip-icon": { color: "#1565c0", fontSize: 16 } }}
     />
   );
 }
