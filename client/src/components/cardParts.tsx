@@ -58,3 +58,19 @@ export function CardChip({ label, outlined, className, icon, title }: { label: R
     </span>
   );
 }
+
+/**
+ * A card's head: its name as the card's heading, what follows it (a line of facts) below, and `aside`
+ * (its chips) on the right. `anywhere` lets a long name break inside a word.
+ */
+export function CardHead({ title, anywhere, aside, children }: { title: string; anywhere?: boolean; aside: ReactNode; children: ReactNode }) {
+  return (
+    <div className="tl-head">
+      <div className="tl-min0">
+        <h2 className={`tl-t tl-subtitle1 tl-card-title${anywhere ? " tl-anywhere" : ""}`}>{title}</h2>
+        {children}
+      </div>
+      {aside}
+    </div>
+  );
+}

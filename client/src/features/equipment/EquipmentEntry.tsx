@@ -6,7 +6,7 @@ import LogoutIcon from "@mui/icons-material/Logout";
 import { Box, IconButton, TableCell, TableRow, Typography } from "@mui/material";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { CardButton } from "../../components/CardButton.tsx";
-import { CardChip, useCardSheet } from "../../components/cardParts.tsx";
+import { CardChip, CardHead, useCardSheet } from "../../components/cardParts.tsx";
 import { useSheet } from "../../components/sheet.ts";
 import { DeferredTooltip } from "../../components/deferred.tsx";
 import { graphql, useFragment } from "react-relay";
@@ -145,21 +145,17 @@ export function EquipmentEntry({ equipment, layout, onEdit, onCheckOut, onRecord
   return (
     <article className="tl-card" aria-label={e.name}>
       <div className="tl-card-body">
-        <div className="tl-head">
-          <div className="tl-min0">
-            <h2 className="tl-t tl-subtitle1 tl-card-title">{e.name}</h2>
-            <p className="tl-t tl-body2 tl-secondary">
-              {e.category}
-              {e.serialNumber && (
-                <>
-                  {" · "}
-                  <span className="tl-nowrap">{e.serialNumber}</span>
-                </>
-              )}
-            </p>
-          </div>
-          {status}
-        </div>
+        <CardHead title={e.name} aside={status}>
+          <p className="tl-t tl-body2 tl-secondary">
+            {e.category}
+            {e.serialNumber && (
+              <>
+                {" · "}
+                <span className="tl-nowrap">{e.serialNumber}</span>
+              </>
+            )}
+          </p>
+        </CardHead>
         <dl className="tl-facts">
           <dt>
             <Trans>Assigned To</Trans>

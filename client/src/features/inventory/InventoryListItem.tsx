@@ -10,7 +10,7 @@ import { Link as RouterLink } from "react-router-dom";
 import { recordApplicationPath } from "../applications/index.ts";
 import { Box, Chip, IconButton, Stack, TableCell, TableRow, Typography } from "@mui/material";
 import { CardButton } from "../../components/CardButton.tsx";
-import { CardChip, useCardSheet } from "../../components/cardParts.tsx";
+import { CardChip, CardHead, useCardSheet } from "../../components/cardParts.tsx";
 import { useSheet } from "../../components/sheet.ts";
 import { DeferredTooltip } from "../../components/deferred.tsx";
 import { graphql, useFragment } from "react-relay";
@@ -114,18 +114,22 @@ export function InventoryListItem({ item, layout, onEdit, onDelete, onRecordUse 
     return (
       <article className="tl-card" aria-label={i.name}>
         <div className="tl-card-body tl-inv-body">
-          <div className="tl-head">
-            <div className="tl-min0">
-              <h2 className="tl-t tl-subtitle1 tl-card-title tl-anywhere">{i.name}</h2>
-              <div className="tl-inv-line">
-                <p className="tl-t tl-body2 tl-secondary">{i.category}</p>
-                {i.hazardous && <Hazardous />}
-                <LabelFactsChips restrictedUse={i.restrictedUse} signalWord={i.signalWord} />
-              </div>
+          <CardHead
+            title={i.name}
+            anywhere
+            aside={
+              <>
+                <StockStatusChip status={i.stockStatus} />
+                {waiting && <CardChip outlined label={t`Waiting to sync`} />}
+              </>
+            }
+          >
+            <div className="tl-inv-line">
+              <p className="tl-t tl-body2 tl-secondary">{i.category}</p>
+              {i.hazardous && <Hazardous />}
+              <LabelFactsChips restrictedUse={i.restrictedUse} signalWord={i.signalWord} />
             </div>
-            <StockStatusChip status={i.stockStatus} />
-            {waiting && <CardChip outlined label={t`Waiting to sync`} />}
-          </div>
+          </CardHead>
           {i.description && <p className="tl-t tl-body2 tl-secondary tl-anywhere tl-inv-mt">{i.description}</p>}
           <div className="tl-inv-line tl-inv-stock">
             <p className="tl-t tl-body2 tl-nowrap">
