@@ -96,7 +96,7 @@ function Stat({ title, value, note, icon, children }: { title: string; value: Re
           </Typography>
           <Box sx={{ color: "primary.main" }}>{icon}</Box>
         </Stack>
-        <Typography variant="h4" sx={{ fontWeight: 700, my: 0.5 }}>
+        <Typography variant="h4" component="p" sx={{ fontWeight: 700, my: 0.5 }}>
           {value}
         </Typography>
         <Typography variant="caption" color="textSecondary">
