@@ -157,6 +157,9 @@ const planGroups = plan
       // Tooltip and its positioning engine in a chunk of their own: lists take their tooltips after load
       // (DeferredTooltip), and merged into a screen's small 'ui' set they would load with its first icons.
       { name: "tooltip", test: /node_modules[\\/](@mui[\\/]material[\\/](Tooltip|Popper)|@popperjs[\\/]core)[\\/]/, priority: 11, includeDependenciesRecursively: false },
+      // The tabs (a few screens' sections, Settings): merged into a small 'ui' set they came along with the
+      // list icons that set shares, and /inventory, which has no tabs, fetched them (5.7 kB).
+      { name: "tabs", test: /node_modules[\\/]@mui[\\/]material[\\/](Tabs|Tab|TabScrollButton)[\\/]/, priority: 11, includeDependenciesRecursively: false },
       // The rest of MUI's components, in a few chunks by which screens need them (small sets merged).
       { name: "ui", test: UI_MODULE, priority: 10, entriesAware: true, entriesAwareMergeThreshold: 20_000 },
     ]
