@@ -54,4 +54,4 @@ export const statusChipClass = (status: string): string => `tl-status-${status i
 
 /** The status chips' colours as rules (written once, with the card parts: `useSheet`). */
 export const statusChipRules = (): string[] =>
-  Object.entries({ ...chipColors, other: otherChip }).map(([status, [bg, fg]]) => `.tl-status-${status}{background-color:${bg};color:${fg};font-weight:600}`);
+  Object.entries({ ...chipColors, other: otherChip }).map(([status, [bg, fg]]) => `.tl-chip.tl-status-${status}{background-color:${bg};color:${fg};font-weight:600}`);

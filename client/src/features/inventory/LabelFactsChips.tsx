@@ -23,7 +23,7 @@ const SIGNAL_COLORS: Record<string, { color: string; bg: string }> = {
 const rules = () => [
   `.tl-label-facts{display:flex;align-items:center;gap:4px;flex-shrink:0}`,
   `.tl-label-fact.tl-chip{height:20px;font-size:11px;font-weight:700}`,
-  `.tl-rup{color:#fff;background-color:#6a1b9a}`,
+  `.tl-chip.tl-rup{color:#fff;background-color:#6a1b9a}`,
   ...Object.entries(SIGNAL_COLORS).map(([word, { color, bg }]) => `.tl-signal-${word}.tl-chip{color:${color};background-color:${bg};border-color:transparent}`),
 ];
 

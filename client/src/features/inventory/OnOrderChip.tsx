@@ -4,8 +4,8 @@ import { CardChip, useCardSheet } from "../../components/cardParts.tsx";
 import { useSheet } from "../../components/sheet.ts";
 
 const rules = () => [
-  `.tl-on-order{color:#0d47a1;border-color:#90caf9;background-color:#e3f2fd;font-weight:600}`,
-  `.tl-on-order>.tl-chip-icon{color:#1565c0;font-size:16px}`,
+  `.tl-chip.tl-on-order{color:#0d47a1;border-color:#90caf9;background-color:#e3f2fd;font-weight:600}`,
+  `.tl-chip.tl-on-order>.tl-chip-icon{color:#1565c0;font-size:16px}`,
 ];
 
 /**

@@ -14,8 +14,8 @@ const OTHER = { color: "#424242", bg: "#f5f5f5", border: "#e0e0e0" };
 
 /** The chips' colours, written once (every row and card of the inventory shows one). */
 const rules = () => [
-  `.tl-stock{border:1px solid;font-weight:700}`,
-  ...Object.entries({ ...LOOK, OTHER }).map(([status, look]) => `.tl-stock-${status}{color:${look.color};background-color:${look.bg};border-color:${look.border}}`),
+  `.tl-chip.tl-stock{border:1px solid;font-weight:700}`,
+  ...Object.entries({ ...LOOK, OTHER }).map(([status, look]) => `.tl-chip.tl-stock-${status}{color:${look.color};background-color:${look.bg};border-color:${look.border}}`),
 ];
 
 export function StockStatusChip({ status }: { status: string }) {
