@@ -1,14 +1,14 @@
 // countWords (platform/i18n.ts): a count's plural category and its written form without Intl.NumberFormat,
-// for the shell's counts (the bell, pending requests), which every screen renders first.
+// for the shell's counts (pending requests) and the dashboard's, which render on the first screen.
 import { i18n } from "@lingui/core";
 import { generateMessageId } from "@lingui/message-utils/generateMessageId";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { countWords } from "../../client/src/platform/i18n.ts";
 import { messages as spanish } from "../../client/src/platform/locales/es-US/messages.ts";
 
-// The bell's text, as the macro in NotificationBell.tsx writes it into the catalogs.
-const BELL = "{category, select, one {{shown} unread notification} other {{shown} unread notifications}}";
-const say = (n: number) => i18n._(generateMessageId(BELL), countWords(n), { message: BELL });
+// The pending requests' badge, as the macro in AppShell.tsx writes it into the catalogs.
+const PENDING = "{category, select, one {{shown} pending request} other {{shown} pending requests}}";
+const say = (n: number) => i18n._(generateMessageId(PENDING), countWords(n), { message: PENDING });
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -22,7 +22,7 @@ describe("countWords", () => {
     expect(countWords(999)).toEqual({ category: "other", shown: "999" });
     expect(countWords(1234)).toEqual({ category: "other", shown: new Intl.NumberFormat("en-US").format(1234) });
     expect(countWords(1234).shown).toBe("1,234");
-    expect([1, 2, 21, 999].map(say)).toEqual(["1 unread notification", "2 unread notifications", "21 unread notifications", "999 unread notifications"]);
+    expect([1, 2, 21, 999].map(say)).toEqual(["1 pending request", "2 pending requests", "21 pending requests", "999 pending requests"]);
   });
 
   it("creates no Intl.NumberFormat for a count under 1,000", () => {
@@ -39,9 +39,9 @@ describe("countWords", () => {
   it("speaks Spanish from its catalog, whose 'many' (a million) falls to the other form", () => {
     i18n.loadAndActivate({ locale: "es-US", messages: spanish });
     expect(countWords(1)).toEqual({ category: "one", shown: "1" });
-    expect(say(1)).toBe("1 notificación sin leer");
-    expect(say(5)).toBe("5 notificaciones sin leer");
+    expect(say(1)).toBe("1 solicitud pendiente");
+    expect(say(5)).toBe("5 solicitudes pendientes");
     expect(countWords(1_000_000).category).toBe(new Intl.PluralRules("es-US").select(1_000_000));
-    expect(say(1_000_000)).toBe(`${new Intl.NumberFormat("es-US").format(1_000_000)} notificaciones sin leer`);
+    expect(say(1_000_000)).toBe(`${new Intl.NumberFormat("es-US").format(1_000_000)} solicitudes pendientes`);
   });
 });

@@ -5,6 +5,9 @@ import { expect } from "./fixtures.ts";
 /** axe-core's WCAG 2.1 A/AA checks of what a page shows now, shared by a11y.spec.ts and the feature specs that check their own screens. */
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+/** Lighthouse's accessibility audit also runs these: the name says the visible text (WCAG 2.5.3, still "experimental" in axe) and a role the element may take. */
+const ALSO = { "label-content-name-mismatch": { enabled: true }, "aria-allowed-role": { enabled: true } };
+const axe = (page: Page) => new AxeBuilder({ page }).options({ rules: ALSO }).withTags(TAGS);
 
 /** No loading text or spinner left, and MUI's enter transitions finished (axe measures colours mid-fade otherwise). */
 async function settle(page: Page) {
@@ -32,12 +35,12 @@ export async function expectNoViolations(page: Page, what = page.url()) {
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
     return sheet;
   });
-  let { violations, incomplete } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  let { violations, incomplete } = await axe(page).analyze();
   // Other tests on the shared server raise live toasts (Low Stock Alert) that can fade in while axe
   // measures colours: what it found is measured again once the page has settled; a real violation stays.
   if (violations.length) {
     await settle(page);
-    ({ violations, incomplete } = await new AxeBuilder({ page }).withTags(TAGS).analyze());
+    ({ violations, incomplete } = await axe(page).analyze());
   }
   await unmask.evaluate((sheet) => (document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet)));
   if (process.env.A11Y_DEBUG) {

@@ -104,7 +104,7 @@ test("every screen and its main dialogs read through the catalog (pseudo-locale,
   // is the start of a message that goes on with data ("Record use of …" a product).
   const control = (name: string) => (name.endsWith("…") ? new RegExp(`^\\[${accent(name.slice(0, -1)).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`) : pseudo(name));
   const screens: [path: string, buttons: string[]][] = [
-    ["/", ["Notifications", "Quick Actions"]],
+    ["/", ["Notifications…", "Quick Actions"]],
     ["/inventory", ["Add Item", "More list actions", "Record use of …", "Edit …"]],
     ["/equipment", ["Add Equipment", "More list actions"]],
     ["/requests", ["Create Request"]],

@@ -2,7 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import PhotoCameraIcon from "@mui/icons-material/PhotoCameraOutlined";
 import { Button, type ButtonProps } from "@mui/material";
-import { useState, type ChangeEvent } from "react";
+import { useRef, useState, type ChangeEvent } from "react";
 import { loadDecoder } from "./decoders.ts";
 import type { ScanHit } from "./scanRules.ts";
 
@@ -26,10 +26,11 @@ export function PhotoScanButton({ onDetected, onError, onStart, label: givenLabe
   const { t, i18n } = useLingui();
   const label = givenLabel ?? t`Scan a Photo`;
   const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
   const pick = async (e: ChangeEvent<HTMLInputElement>) => {
-    const input = e.currentTarget;
-    const file = input.files?.[0];
-    input.value = "";
+    const chosen = e.currentTarget;
+    const file = chosen.files?.[0];
+    chosen.value = "";
     if (!file) return;
     onStart?.();
     setBusy(true);
@@ -45,9 +46,12 @@ export function PhotoScanButton({ onDetected, onError, onStart, label: givenLabe
     }
   };
   return (
-    <Button component="label" variant={variant} startIcon={<PhotoCameraIcon />} disabled={disabled || busy}>
-      {busy ? t`Reading photo...` : label}
-      <input type="file" accept="image/*" capture="environment" hidden onChange={pick} aria-label={label} />
-    </Button>
+    // A real button that opens the file input, not a <label role="button"> around it (an ARIA role a label may not take).
+    <>
+      <Button variant={variant} startIcon={<PhotoCameraIcon />} disabled={disabled || busy} onClick={() => input.current?.click()}>
+        {busy ? t`Reading photo...` : label}
+      </Button>
+      <input ref={input} type="file" accept="image/*" capture="environment" hidden onChange={pick} aria-label={label} />
+    </>
   );
 }
