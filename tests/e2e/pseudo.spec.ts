@@ -30,7 +30,7 @@ const DATE_WORDS = (() => {
  */
 const NAMES = ["Trapline", "English", "Español", "units"];
 
-/** Every string the server sent this page (JSON of GraphQL and REST): names, codes, notes are data. */
+/** Every string the server sent this page (JSON of GraphQL and REST, and the live channel's messages): names, codes, notes are data. */
 function watchData(page: Page): Set<string> {
   const data = new Set<string>(NAMES);
   const walk = (v: unknown) => {
@@ -43,6 +43,17 @@ function watchData(page: Page): Set<string> {
     if (!/json/.test(r.headers()["content-type"] ?? "")) return;
     walk(await r.json().catch(() => null));
   });
+  // And what the live channel pushed (graphql-ws over a WebSocket): another test's new item can reach a list that way.
+  page.on("websocket", (ws) =>
+    ws.on("framereceived", ({ payload }) => {
+      if (typeof payload !== "string") return;
+      try {
+        walk(JSON.parse(payload));
+      } catch {
+        // Not JSON: nothing of the data.
+      }
+    }),
+  );
   return data;
 }
 
