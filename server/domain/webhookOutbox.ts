@@ -114,12 +114,14 @@ function locationAnnounced(locationIds: number[], action: LocationAction): Annou
           event: "stock.transferred",
           key: `xfer:${action.itemId}:${fromId}:${toId}`,
           data: async (tx) => {
-            const [item, from, to, levels] = await Promise.all([
-              tx.inventoryItem.findUnique({ where: { id: action.itemId }, select: { id: true, name: true, unit: true, quantity: true } }),
+            // One after another: a transaction is one connection, and pg deprecates a query sent while another
+            // runs on it (pg@9 removes the queue). The two findUnique of one model still go as one query.
+            const item = await tx.inventoryItem.findUnique({ where: { id: action.itemId }, select: { id: true, name: true, unit: true, quantity: true } });
+            const [from, to] = await Promise.all([
               tx.stockLocation.findUnique({ where: { id: fromId }, select: LOCATION_FIELDS }),
               tx.stockLocation.findUnique({ where: { id: toId }, select: LOCATION_FIELDS }),
-              tx.stockLevel.findMany({ where: { itemId: action.itemId, locationId: { in: [fromId, toId] } }, select: { locationId: true, quantity: true } }),
             ]);
+            const levels = await tx.stockLevel.findMany({ where: { itemId: action.itemId, locationId: { in: [fromId, toId] } }, select: { locationId: true, quantity: true } });
             const at = (id: number) => levels.find((l) => l.locationId === id)?.quantity ?? 0;
             return { item, quantity: action.quantity, from: { ...from, quantityAfter: at(fromId) }, to: { ...to, quantityAfter: at(toId) } };
           },
