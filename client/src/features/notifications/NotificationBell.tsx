@@ -54,8 +54,9 @@ export function NotificationBell() {
     ),
   );
   const count = data.unreadNotificationCount;
-  // The badge's figure is the button's visible text, so the name says it too (WCAG 2.5.3, label in name):
-  // "Notifications, 3 unread", "Notifications, 99+ unread" past the badge's maximum; at 0 the badge is empty.
+  // The badge's figure is the button's visible text, so the name says the same figure (WCAG 2.5.3, label in name):
+  // "Notifications, 3 unread", "Notifications, 99+ unread" past BADGE_MAX; at 0 the badge is empty. One string
+  // for both, so the badge and the name cannot differ.
   const shown = count > BADGE_MAX ? `${BADGE_MAX}+` : String(count);
   return (
     <>
@@ -65,7 +66,7 @@ export function NotificationBell() {
         aria-expanded={Boolean(anchor)}
         onClick={(e) => setAnchor(e.currentTarget)}
       >
-        <Badge color="error" badgeContent={count || undefined} max={BADGE_MAX} data-testid="notification-count">
+        <Badge color="error" badgeContent={count === 0 ? undefined : shown} data-testid="notification-count">
           <NotificationsIcon />
         </Badge>
       </IconButton>
