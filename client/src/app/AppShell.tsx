@@ -1,22 +1,22 @@
-import AddIcon from "@mui/icons-material/Add";
-import AssessmentIcon from "@mui/icons-material/Assessment";
-import AssignmentIcon from "@mui/icons-material/Assignment";
-import ShoppingCartIcon from "@mui/icons-material/ShoppingCart";
-import StorefrontIcon from "@mui/icons-material/Storefront";
-import BuildIcon from "@mui/icons-material/Build";
-import DashboardIcon from "@mui/icons-material/Dashboard";
-import GroupIcon from "@mui/icons-material/Group";
-import Inventory2Icon from "@mui/icons-material/Inventory2";
-import LocalShippingIcon from "@mui/icons-material/LocalShipping";
-import LogoutIcon from "@mui/icons-material/Logout";
-import MenuIcon from "@mui/icons-material/Menu";
-import MoreHorizIcon from "@mui/icons-material/MoreHoriz";
-import NotificationsIcon from "@mui/icons-material/Notifications";
-import PestControlIcon from "@mui/icons-material/PestControl";
-import ScienceIcon from "@mui/icons-material/Science";
-import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
-import WarehouseIcon from "@mui/icons-material/Warehouse";
-import SettingsIcon from "@mui/icons-material/Settings";
+import AddIconMui from "@mui/icons-material/Add";
+import AssessmentIconMui from "@mui/icons-material/Assessment";
+import AssignmentIconMui from "@mui/icons-material/Assignment";
+import ShoppingCartIconMui from "@mui/icons-material/ShoppingCart";
+import StorefrontIconMui from "@mui/icons-material/Storefront";
+import BuildIconMui from "@mui/icons-material/Build";
+import DashboardIconMui from "@mui/icons-material/Dashboard";
+import GroupIconMui from "@mui/icons-material/Group";
+import Inventory2IconMui from "@mui/icons-material/Inventory2";
+import LocalShippingIconMui from "@mui/icons-material/LocalShipping";
+import LogoutIconMui from "@mui/icons-material/Logout";
+import MenuIconMui from "@mui/icons-material/Menu";
+import MoreHorizIconMui from "@mui/icons-material/MoreHoriz";
+import NotificationsIconMui from "@mui/icons-material/Notifications";
+import PestControlIconMui from "@mui/icons-material/PestControl";
+import ScienceIconMui from "@mui/icons-material/Science";
+import QrCodeScannerIconMui from "@mui/icons-material/QrCodeScanner";
+import WarehouseIconMui from "@mui/icons-material/Warehouse";
+import SettingsIconMui from "@mui/icons-material/Settings";
 import {
   AppBar, Avatar, Badge, BottomNavigation, BottomNavigationAction, Box, Button, Divider, Fab, IconButton, List, ListItem, ListItemButton,
   ListItemIcon, ListItemText, ListSubheader, MenuItem, Paper, Stack, Toolbar, Typography, useMediaQuery, useTheme,
@@ -43,6 +43,28 @@ import { PageLoadError, RetryWhenOnline } from "../components/PageLoadError.tsx"
 import { loadConfirmSignOut, loadOfflinePage, OfflineBar } from "../features/offline/index.ts";
 import { ErrorBoundary } from "../components/ErrorBoundary.tsx";
 import { FirstScreenShown, useAfterFirstScreen } from "../platform/firstScreen.ts";
+import { plainIcon } from "../components/plainIcon.tsx";
+
+// Plain <svg>s with MUI's look (components/plainIcon.tsx): the frame shows them on every screen.
+const AddIcon = plainIcon(AddIconMui);
+const AssessmentIcon = plainIcon(AssessmentIconMui);
+const AssignmentIcon = plainIcon(AssignmentIconMui);
+const ShoppingCartIcon = plainIcon(ShoppingCartIconMui);
+const StorefrontIcon = plainIcon(StorefrontIconMui);
+const BuildIcon = plainIcon(BuildIconMui);
+const DashboardIcon = plainIcon(DashboardIconMui);
+const GroupIcon = plainIcon(GroupIconMui);
+const Inventory2Icon = plainIcon(Inventory2IconMui);
+const LocalShippingIcon = plainIcon(LocalShippingIconMui);
+const LogoutIcon = plainIcon(LogoutIconMui);
+const MenuIcon = plainIcon(MenuIconMui);
+const MoreHorizIcon = plainIcon(MoreHorizIconMui);
+const NotificationsIcon = plainIcon(NotificationsIconMui);
+const PestControlIcon = plainIcon(PestControlIconMui);
+const ScienceIcon = plainIcon(ScienceIconMui);
+const QrCodeScannerIcon = plainIcon(QrCodeScannerIconMui);
+const WarehouseIcon = plainIcon(WarehouseIconMui);
+const SettingsIcon = plainIcon(SettingsIconMui);
 
 // The phone's copy of the screens a technician needs on a job, shown when one cannot load without a network.
 const OfflinePage = lazy(loadOfflinePage);

@@ -1,4 +1,4 @@
-import BadgeIcon from "@mui/icons-material/BadgeOutlined";
+import BadgeIconMui from "@mui/icons-material/BadgeOutlined";
 import { Box, Button, Card, CardContent, CardHeader, Stack, Typography } from "@mui/material";
 import { select } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -10,6 +10,10 @@ import type { CertificationCards_mine$key } from "../../__generated__/Certificat
 import { CertificationChip, EXPIRING_SOON_DAYS } from "../team/index.ts";
 import { calendarDate } from "../../platform/dates.ts";
 import { countWords } from "../../platform/i18n.ts";
+import { plainIcon } from "../../components/plainIcon.tsx";
+
+// Plain <svg>s with MUI's look (components/plainIcon.tsx).
+const BadgeIcon = plainIcon(BadgeIconMui);
 
 function CardFrame({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (

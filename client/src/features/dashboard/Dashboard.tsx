@@ -1,11 +1,11 @@
-import AddIcon from "@mui/icons-material/Add";
-import AssignmentIcon from "@mui/icons-material/Assignment";
-import BuildIcon from "@mui/icons-material/Build";
-import GroupIcon from "@mui/icons-material/Group";
-import Inventory2Icon from "@mui/icons-material/Inventory2";
-import PendingActionsIcon from "@mui/icons-material/PendingActions";
-import WarningAmberIcon from "@mui/icons-material/WarningAmber";
-import ArrowDropDownIcon from "@mui/icons-material/ArrowDropDown";
+import AddIconMui from "@mui/icons-material/Add";
+import AssignmentIconMui from "@mui/icons-material/Assignment";
+import BuildIconMui from "@mui/icons-material/Build";
+import GroupIconMui from "@mui/icons-material/Group";
+import Inventory2IconMui from "@mui/icons-material/Inventory2";
+import PendingActionsIconMui from "@mui/icons-material/PendingActions";
+import WarningAmberIconMui from "@mui/icons-material/WarningAmber";
+import ArrowDropDownIconMui from "@mui/icons-material/ArrowDropDown";
 import { Box, Button, Card, CardContent, CardHeader, Grid, LinearProgress, Menu, MenuItem, Stack, Typography } from "@mui/material";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
@@ -29,6 +29,17 @@ import { ActivityEntryRow } from "./ActivityEntryRow.tsx";
 import { OnOrderChip } from "../inventory/index.ts";
 import { equipmentStatusLine, statusColor } from "../equipment/index.ts";
 import { ExpiringCertificationsCard, MyCertificationCard } from "./CertificationCards.tsx";
+import { plainIcon } from "../../components/plainIcon.tsx";
+
+// Plain <svg>s with MUI's look (components/plainIcon.tsx).
+const AddIcon = plainIcon(AddIconMui);
+const AssignmentIcon = plainIcon(AssignmentIconMui);
+const BuildIcon = plainIcon(BuildIconMui);
+const GroupIcon = plainIcon(GroupIconMui);
+const Inventory2Icon = plainIcon(Inventory2IconMui);
+const PendingActionsIcon = plainIcon(PendingActionsIconMui);
+const WarningAmberIcon = plainIcon(WarningAmberIconMui);
+const ArrowDropDownIcon = plainIcon(ArrowDropDownIconMui);
 
 const POLL_MS = 30_000;
 const ActivityLogDialog = lazy(() => import("./ActivityLogDialog.tsx"));

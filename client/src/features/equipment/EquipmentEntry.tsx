@@ -1,8 +1,8 @@
-import EditIcon from "@mui/icons-material/Edit";
-import EventIcon from "@mui/icons-material/Event";
-import HandymanIcon from "@mui/icons-material/Handyman";
-import LoginIcon from "@mui/icons-material/Login";
-import LogoutIcon from "@mui/icons-material/Logout";
+import EditIconMui from "@mui/icons-material/Edit";
+import EventIconMui from "@mui/icons-material/Event";
+import HandymanIconMui from "@mui/icons-material/Handyman";
+import LoginIconMui from "@mui/icons-material/Login";
+import LogoutIconMui from "@mui/icons-material/Logout";
 import { Box, IconButton, TableCell, TableRow, Typography } from "@mui/material";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { CardButton } from "../../components/CardButton.tsx";
@@ -17,6 +17,14 @@ import type { MaintenanceTarget } from "./RecordMaintenanceDialog.tsx";
 import { labelForStatus, statusChipClass, statusChipRules } from "./status.ts";
 import { useWaitingFor } from "../../offline/useOffline.ts";
 import { useCheckIn } from "./equipmentMoves.ts";
+import { plainIcon } from "../../components/plainIcon.tsx";
+
+// Plain <svg>s with MUI's look (components/plainIcon.tsx): a list repeats them on every card.
+const EditIcon = plainIcon(EditIconMui);
+const EventIcon = plainIcon(EventIconMui);
+const HandymanIcon = plainIcon(HandymanIconMui);
+const LoginIcon = plainIcon(LoginIconMui);
+const LogoutIcon = plainIcon(LogoutIconMui);
 
 export type EntryActions = {
   onEdit(id: string): void;

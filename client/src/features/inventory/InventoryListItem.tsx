@@ -1,9 +1,9 @@
-import DeleteIcon from "@mui/icons-material/DeleteOutlined";
-import EditIcon from "@mui/icons-material/EditOutlined";
-import PlaceIcon from "@mui/icons-material/PlaceOutlined";
-import WarningIcon from "@mui/icons-material/WarningAmber";
-import ScienceIcon from "@mui/icons-material/ScienceOutlined";
-import AssignmentIcon from "@mui/icons-material/AssignmentTurnedInOutlined";
+import DeleteIconMui from "@mui/icons-material/DeleteOutlined";
+import EditIconMui from "@mui/icons-material/EditOutlined";
+import PlaceIconMui from "@mui/icons-material/PlaceOutlined";
+import WarningIconMui from "@mui/icons-material/WarningAmber";
+import ScienceIconMui from "@mui/icons-material/ScienceOutlined";
+import AssignmentIconMui from "@mui/icons-material/AssignmentTurnedInOutlined";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { Theme } from "@mui/material/styles";
 import { Link as RouterLink } from "react-router-dom";
@@ -24,6 +24,15 @@ import { OnOrderChip } from "./OnOrderChip.tsx";
 import { StockStatusChip } from "./StockStatusChip.tsx";
 import { LabelFactsChips } from "./LabelFactsChips.tsx";
 import { useWaitingFor } from "../../offline/useOffline.ts";
+import { plainIcon } from "../../components/plainIcon.tsx";
+
+// Plain <svg>s with MUI's look (components/plainIcon.tsx): a list repeats them on every card.
+const DeleteIcon = plainIcon(DeleteIconMui);
+const EditIcon = plainIcon(EditIconMui);
+const PlaceIcon = plainIcon(PlaceIconMui);
+const WarningIcon = plainIcon(WarningIconMui);
+const ScienceIcon = plainIcon(ScienceIconMui);
+const AssignmentIcon = plainIcon(AssignmentIconMui);
 
 type Props = {
   item: InventoryListItem_item$key;

@@ -1,7 +1,11 @@
-import LocalShippingIcon from "@mui/icons-material/LocalShippingOutlined";
+import LocalShippingIconMui from "@mui/icons-material/LocalShippingOutlined";
 import { useLingui } from "@lingui/react/macro";
 import { CardChip, useCardSheet } from "../../components/cardParts.tsx";
 import { useSheet } from "../../components/sheet.ts";
+import { plainIcon } from "../../components/plainIcon.tsx";
+
+// Plain <svg>s with MUI's look (components/plainIcon.tsx): a list repeats them on every card.
+const LocalShippingIcon = plainIcon(LocalShippingIconMui);
 
 const rules = () => [
   `.tl-chip.tl-on-order{color:#0d47a1;border-color:#90caf9;background-color:#e3f2fd;font-weight:600}`,

@@ -1,9 +1,13 @@
-import PrintIcon from "@mui/icons-material/PrintOutlined";
+import PrintIconMui from "@mui/icons-material/PrintOutlined";
 import { IconButton } from "@mui/material";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { CardButton } from "../../components/CardButton.tsx";
 import { DeferredTooltip } from "../../components/deferred.tsx";
 import { labelsPath } from "./sheetPath.ts";
+import { plainIcon } from "../../components/plainIcon.tsx";
+
+// Plain <svg>s with MUI's look (components/plainIcon.tsx): a list repeats them on every card.
+const PrintIcon = plainIcon(PrintIconMui);
 
 /**
  * 'Print label' for one inventory item or piece of equipment (global id): opens its print-ready

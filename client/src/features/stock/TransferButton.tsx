@@ -1,10 +1,14 @@
-import SwapHorizIcon from "@mui/icons-material/SwapHoriz";
+import SwapHorizIconMui from "@mui/icons-material/SwapHoriz";
 import { Button, IconButton } from "@mui/material";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, useState } from "react";
 import { CardButton } from "../../components/CardButton.tsx";
 import { DeferredTooltip, MountWhenOpened } from "../../components/deferred.tsx";
 import type { TransferDialogProps } from "./TransferDialog.tsx";
+import { plainIcon } from "../../components/plainIcon.tsx";
+
+// Plain <svg>s with MUI's look (components/plainIcon.tsx): a list repeats them on every card.
+const SwapHorizIcon = plainIcon(SwapHorizIconMui);
 
 // The dialog's code loads on the first tap.
 const TransferDialog = lazy(() => import("./TransferDialog.tsx"));
