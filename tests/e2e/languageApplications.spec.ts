@@ -1,4 +1,4 @@
-import { expect, installed, newProduct, PASSWORDS, recordApplication, signedInApi, test, unique } from "./fixtures.ts";
+import { expect, installed, keptNames, newProduct, PASSWORDS, recordApplication, signedInApi, test, unique } from "./fixtures.ts";
 
 // Application records (issue 34) in Spanish (issue 35): a phone set to Spanish records one, finds it in
 // the list and reads its page; the first 'Loading...' speaks the start language too.
@@ -128,6 +128,9 @@ test.describe("a Spanish phone with the service worker", () => {
     await installed(page);
     // The boot script is precached beside index.html, so the offline page starts in Spanish too.
     expect(await page.evaluate(async () => Boolean(await caches.match("/boot.js", { ignoreSearch: true })))).toBe(true);
+    // Without signal the form's own query is answered from the phone's copy, kept once the first screen is up:
+    // going offline before it is written shows "Not synced on this phone yet" and the offline error instead.
+    await expect.poll(async () => (await keptNames(page)).length, { timeout: 20_000 }).toBeGreaterThan(0);
     await context.setOffline(true);
     await page.goto("/applications/new");
     await expect(page.locator("html")).toHaveAttribute("lang", "es-US");
