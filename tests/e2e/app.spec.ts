@@ -91,6 +91,28 @@ test("a returning user's first screen asks for its data once, before the app's c
   expect(sent.filter((n) => n === "AppViewerQuery")).toHaveLength(1);
 });
 
+test("a returning user's screen whose code is in paints with the frame: no 'Loading...' in between @phone", async ({ page, pageErrors }) => {
+  void pageErrors;
+  await signIn(page, "manager", { at: "/scan" });
+  await expect(page.getByText("Point the camera at a label, or type its code")).toBeVisible();
+  // Opened again, its code comes from the browser's cache. Every state the page's main area shows is
+  // recorded: a 'Loading...' committed there for a moment would hold the screen back by React's 300 ms reveal
+  // throttle (client/src/platform/lazyComponent.ts).
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { mainStates: string[] }).mainStates = seen;
+    new MutationObserver(() => {
+      const main = document.querySelector("main");
+      if (!main) return;
+      const state = main.querySelector("[role=progressbar]") ? "loading" : main.querySelector(".MuiCardHeader-subheader") ? "screen" : "other";
+      if (seen.at(-1) !== state) seen.push(state);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.reload();
+  await expect(page.getByText("Point the camera at a label, or type its code")).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { mainStates: string[] }).mainStates)).toEqual(["screen"]);
+});
+
 test("keyboard only: sign in, move through the navigation, open and close a dialog", async ({ page, pageErrors }) => {
   void pageErrors;
   await page.goto("/");

@@ -2,7 +2,7 @@ import { msg, t } from "@lingui/core/macro";
 import { CssBaseline } from "@mui/material";
 import { I18nProvider, useLingui } from "@lingui/react";
 import { ThemeProvider } from "@mui/material/styles";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { fetchQuery, graphql, RelayEnvironmentProvider, useLazyLoadQuery, useRelayEnvironment } from "react-relay";
 import type { AppViewerQuery } from "../__generated__/AppViewerQuery.graphql.ts";
 import { Loading } from "../components/Loading.tsx";
@@ -17,13 +17,31 @@ import { SessionContext } from "../platform/session.ts";
 import { theme } from "./theme.ts";
 import { registerServiceWorker } from "./serviceWorker.ts";
 import { preloadToastView, ToastProvider, useToast } from "../platform/toast.tsx";
-import { primeViewer, rememberViewer } from "../platform/viewerCache.ts";
+import { cachedViewer, primeViewer, rememberViewer } from "../platform/viewerCache.ts";
+import { lazyComponent } from "../platform/lazyComponent.ts";
 import { i18n } from "../platform/i18n.ts";
 
 // The sign-in screen and the signed-in app (router, shell) are chunks of their own: a phone downloads
 // the one it shows (src/main.tsx starts it early).
-const SignIn = lazy(loadSignIn);
-const AppRouter = lazy(loadSignedInApp);
+const SignIn = lazyComponent(loadSignIn);
+const AppRouter = lazyComponent(loadSignedInApp);
+
+/**
+ * The code of the first screen, which src/main.tsx started beside the app's: the sign-in screen, or, for
+ * the user remembered on this device, the signed-in frame and the current route's screen. src/app/start.tsx
+ * renders once it is in, so that nothing of the first screen suspends on code: a 'Loading...' committed
+ * for a moment would hold the screen back by React's 300 ms reveal throttle (platform/lazyComponent.ts).
+ * Index.html shows the same 'Loading...' meanwhile. Never rejects: a chunk that failed shows its error
+ * where it renders.
+ */
+export async function loadFirstScreen(): Promise<void> {
+  try {
+    if (!cachedViewer()) await SignIn.preload();
+    else await (await AppRouter.preload()).preloadPage(location.pathname);
+  } catch {
+    // rendered anyway: the lazy component rethrows to its error boundary
+  }
+}
 const signIn = (
   <Suspense fallback={<Loading />}>
     <SignIn />
@@ -65,7 +83,7 @@ function SessionGate({ onSignedOut, primed }: { onSignedOut(): void; primed: boo
     // the sign-in screen, the signed-in app's so that signing in opens it at once.
     const idle = setTimeout(() => {
       preloadToastView();
-      if (!signedIn) void loadSignedInApp();
+      if (!signedIn) AppRouter.preload().catch(() => {});
     }, 1500);
     return () => clearTimeout(idle);
   }, [signedIn]);

@@ -1,20 +1,27 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { useRelayEnvironment } from "react-relay";
 import { createBrowserRouter, RouterProvider, type RouteObject } from "react-router-dom";
 import type { IEnvironment } from "relay-runtime";
 import { Loading } from "../components/Loading.tsx";
 import { FirstScreenShown } from "../platform/firstScreen.ts";
 import { routeLoaders } from "../platform/routeQueries.ts";
-import type { PageRoute } from "../platform/routes.ts";
+import { lazyComponent } from "../platform/lazyComponent.ts";
+import { matchRoute, type PageRoute } from "../platform/routes.ts";
 import { useSession } from "../platform/session.ts";
 import { AppShell } from "./AppShell.tsx";
 import { NotFound } from "./NotFound.tsx";
-import { sheetRoutes, shellRoutes } from "./routes.ts";
+import { routes, sheetRoutes, shellRoutes } from "./routes.ts";
 
 // Code split by route: each screen (and what it imports) loads when first visited, while its loader has
 // already started the screen's query (the route file's, platform/routeQueries.ts).
-const pages = new Map<PageRoute, React.ComponentType>();
-const pageOf = (route: PageRoute) => pages.get(route) ?? pages.set(route, lazy(route.page)).get(route)!;
+const pages = new Map<PageRoute, ReturnType<typeof lazyComponent>>();
+const pageOf = (route: PageRoute) => pages.get(route) ?? pages.set(route, lazyComponent(route.page)).get(route)!;
+
+/** The code of the screen at `pathname` (src/main.tsx has started it): resolves when it can render without suspending. */
+export async function preloadPage(pathname: string): Promise<void> {
+  const current = matchRoute(routes, pathname);
+  if (current) await pageOf(current.route).preload();
+}
 
 // `FirstScreenShown` commits with the screen itself, not with its 'Loading...' (platform/firstScreen.ts).
 const page = (Component: React.ComponentType) => (

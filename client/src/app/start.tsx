@@ -1,12 +1,13 @@
 import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { i18nReady } from "../platform/i18n.ts";
-import { App } from "./App.tsx";
+import { App, loadFirstScreen } from "./App.tsx";
 
 // A transition: React renders the first screen in short slices instead of one long task, so a slow
 // phone stays responsive while it starts (index.html already shows 'Loading...').
-// The language's catalog (started by src/main.tsx) is in by then as a rule; nothing renders without it.
-void i18nReady().then(() =>
+// The language's catalog (started by src/main.tsx) is in by then as a rule; nothing renders without it,
+// nor before the first screen's code (started there too) is in, so that none of it suspends on code.
+void Promise.all([i18nReady(), loadFirstScreen()]).then(() =>
   startTransition(() => {
     createRoot(document.getElementById("root")!).render(
       <StrictMode>
