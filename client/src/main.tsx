@@ -33,14 +33,18 @@ startCatalog();
 const steps: (() => unknown)[] = role
   ? [loadSignedInApp, () => matchRoute(routes, location.pathname)?.route.page().catch(() => {})]
   : [loadSignIn];
-// The runtime libraries are evaluated in a task before the app's (app/librariesFirst.ts).
-steps.push(() => import("./app/librariesFirst.ts").then(() => import("./app/start.tsx")));
-function start() {
-  void steps.shift()?.();
-  if (steps.length) setTimeout(start, 0);
+// The runtime libraries are evaluated in a task before the app's (app/librariesFirst.ts); the app starts
+// even if that file could not load.
+const app = () => import("./app/start.tsx");
+steps.push(() => import("./app/librariesFirst.ts").then(app, app));
+/** One step per task; all at once in a tab opened in the background, whose timers wait a second each. */
+function start(all = false) {
+  do void steps.shift()?.();
+  while (all && steps.length);
+  if (steps.length) setTimeout(() => start(), 0);
 }
 // Paint first: a slow phone shows index.html's 'Loading...' before this opens a dozen requests and the
 // work that follows (just after the first frame; at once in a tab opened in the background, which
 // paints no frames).
-if (document.visibilityState === "hidden") start();
-else requestAnimationFrame(() => setTimeout(start, 0));
+if (document.visibilityState === "hidden") start(true);
+else requestAnimationFrame(() => setTimeout(() => start(), 0));

@@ -31,7 +31,7 @@ const AppRouter = lazyComponent(loadSignedInApp);
  * the user remembered on this device, the signed-in frame and the current route's screen. src/app/start.tsx
  * renders once it is in, so that nothing of the first screen suspends on code: a 'Loading...' committed
  * for a moment would hold the screen back by React's 300 ms reveal throttle (platform/lazyComponent.ts).
- * Index.html shows the same 'Loading...' meanwhile. Never rejects: a chunk that failed shows its error
+ * index.html shows the same 'Loading...' meanwhile. Never rejects: a chunk that failed shows its error
  * where it renders.
  */
 export async function loadFirstScreen(): Promise<void> {
