@@ -1,4 +1,5 @@
 import type SvgIcon from "@mui/material/SvgIcon";
+import { capitalize } from "@mui/material/utils";
 import { isValidElement, type ComponentProps, type ReactElement, type ReactNode } from "react";
 import { useSheet } from "./sheet.ts";
 
@@ -6,7 +7,6 @@ type MuiIcon = typeof SvgIcon;
 type Size = "inherit" | "small" | "medium" | "large";
 type Color = "inherit" | "action" | "disabled" | "primary" | "secondary" | "error" | "info" | "success" | "warning";
 const PALETTE = ["primary", "secondary", "error", "info", "success", "warning"] as const;
-const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 export type PlainIconProps = Omit<ComponentProps<"svg">, "children" | "color"> & {
   fontSize?: Size;
@@ -37,11 +37,20 @@ export function drawingOf(icon: MuiIcon): ReactNode {
  * button's, MUI's `.MuiButton-startIcon>*`) wins over them, as over MUI's own. Made once per icon, at module level:
  * `const EditIcon = plainIcon(EditOutlined)`.
  */
-export function plainIcon(icon: MuiIcon) {
+const plainIcons = new WeakMap<MuiIcon, (props: PlainIconProps) => ReactElement>();
+export function plainIcon(icon: MuiIcon): (props: PlainIconProps) => ReactElement {
+  // One component per icon, however many modules make it plain (the frame and the dashboard share several).
+  const made = plainIcons.get(icon);
+  if (made) return made;
   const drawing = drawingOf(icon);
   // An icon built some other way stays MUI's own.
-  if (drawing === null) return icon as unknown as (props: PlainIconProps) => ReactElement;
-  function PlainIcon({ fontSize = "medium", color = "inherit", titleAccess, className, ...rest }: PlainIconProps) {
+  const plain = drawing === null ? (icon as unknown as (props: PlainIconProps) => ReactElement) : drawn(drawing);
+  plainIcons.set(icon, plain);
+  return plain;
+}
+/** The plain `<svg>` component of one drawing. */
+function drawn(drawing: ReactNode) {
+  return function PlainIcon({ fontSize = "medium", color = "inherit", titleAccess, className, ...rest }: PlainIconProps) {
     useSheet("plain-icons", ({ palette, typography, transitions }) => [
       `:where(.tl-icon){user-select:none;width:1em;height:1em;display:inline-block;flex-shrink:0;fill:currentColor;` +
         `transition:${transitions.create("fill", { duration: transitions.duration.shorter })}}`,
@@ -49,14 +58,14 @@ export function plainIcon(icon: MuiIcon) {
       `:where(.MuiSvgIcon-fontSizeMedium.tl-icon){font-size:${typography.pxToRem(24)}}`,
       `:where(.MuiSvgIcon-fontSizeLarge.tl-icon){font-size:${typography.pxToRem(35)}}`,
       `:where(.MuiSvgIcon-fontSizeInherit.tl-icon){font-size:inherit}`,
-      ...PALETTE.map((name) => `:where(.MuiSvgIcon-color${capital(name)}.tl-icon){color:${palette[name].main}}`),
+      ...PALETTE.map((name) => `:where(.MuiSvgIcon-color${capitalize(name)}.tl-icon){color:${palette[name].main}}`),
       `:where(.MuiSvgIcon-colorAction.tl-icon){color:${palette.action.active}}`,
       `:where(.MuiSvgIcon-colorDisabled.tl-icon){color:${palette.action.disabled}}`,
     ]);
-    const colorClass = color === "inherit" ? "" : ` MuiSvgIcon-color${capital(color)}`;
+    const colorClass = color === "inherit" ? "" : ` MuiSvgIcon-color${capitalize(color)}`;
     return (
       <svg
-        className={`MuiSvgIcon-root${colorClass} MuiSvgIcon-fontSize${capital(fontSize)} tl-icon${className ? ` ${className}` : ""}`}
+        className={`MuiSvgIcon-root${colorClass} MuiSvgIcon-fontSize${capitalize(fontSize)} tl-icon${className ? ` ${className}` : ""}`}
         focusable="false"
         aria-hidden={titleAccess ? undefined : true}
         role={titleAccess ? "img" : undefined}
@@ -67,6 +76,5 @@ export function plainIcon(icon: MuiIcon) {
         {titleAccess ? <title>{titleAccess}</title> : null}
       </svg>
     );
-  }
-  return PlainIcon;
+  };
 }
