@@ -113,6 +113,32 @@ test("a returning user's screen whose code is in paints with the frame: no 'Load
   expect(await page.evaluate(() => (window as unknown as { mainStates: string[] }).mainStates)).toEqual(["screen"]);
 });
 
+test("a returning user's screen: its code's preload links go in a few per task, each once @phone", async ({ page, pageErrors }) => {
+  void pageErrors;
+  await signIn(page, "manager", { at: "/inventory" });
+  await expect(page.getByRole("heading", { level: 1, name: "Inventory Management" })).toBeVisible();
+  // Vite's preload helper appends a link per chunk an import needs, all in the import's task (16 for this
+  // screen); the entry appends them four per task (client/src/platform/modulePreloads.ts). A MutationObserver's
+  // callback runs once per task that changed the document: each records how many links that task added.
+  await page.addInitScript(() => {
+    const batches: string[][] = [];
+    (window as unknown as { preloadBatches: string[][] }).preloadBatches = batches;
+    new MutationObserver((records) => {
+      const added = records.flatMap((r) => [...r.addedNodes]).filter((n): n is HTMLLinkElement => n instanceof HTMLLinkElement && n.rel === "modulepreload");
+      if (added.length) batches.push(added.map((l) => new URL(l.href).pathname));
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Inventory Management" })).toBeVisible();
+  await expect(page.locator("main article, main tbody tr").first()).toBeVisible();
+  const batches = await page.evaluate(() => (window as unknown as { preloadBatches: string[][] }).preloadBatches);
+  const all = batches.flat();
+  expect(all.some((href) => /\/assets\/InventoryPage-[\w-]+\.js$/.test(href))).toBe(true);
+  expect(all.length).toBeGreaterThan(12);
+  expect(new Set(all).size).toBe(all.length);
+  expect(Math.max(...batches.map((b) => b.length))).toBeLessThanOrEqual(4);
+});
+
 test("keyboard only: sign in, move through the navigation, open and close a dialog", async ({ page, pageErrors }) => {
   void pageErrors;
   await page.goto("/");
