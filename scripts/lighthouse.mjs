@@ -16,6 +16,9 @@
 // connection among the requests. `--http` measures the plain http://127.0.0.1 port instead (HTTP/1.1,
 // gzip: Chromium asks for br only over HTTPS), which no phone uses but which shows the cost of many files.
 //
+// LIGHTHOUSE_TRACE=1 also writes each page's last trace (what Lighthouse measured) beside its report, as
+// .tmp/lighthouse/<page>[-again].trace.json, to read the tasks behind a figure.
+//
 // Prints, per page, the median over runs of each category's score, FCP/LCP/TBT, and the JavaScript
 // the page loaded: bytes over the wire, the same files' brotli size, and the brotli size of those that
 // had arrived by the (observed) largest contentful paint. Brotli sizes are those of the .br files the
@@ -136,6 +139,7 @@ try {
       calibrated(lhr.environment?.benchmarkIndex);
       // The whole report of the last run per page, to see where the time goes.
       mkdirSync(".tmp/lighthouse", { recursive: true });
+      if (process.env.LIGHTHOUSE_TRACE) writeFileSync(`.tmp/lighthouse/${path === "/" ? "dashboard" : path.slice(1).replaceAll("/", "-")}.trace.json`, JSON.stringify(result.artifacts.Trace));
       writeFileSync(`.tmp/lighthouse/${path === "/" ? "dashboard" : path.slice(1).replaceAll("/", "-")}.json`, JSON.stringify(lhr));
       // A run Lighthouse could not complete (e.g. NO_NAVSTART, a trace it could not read) has no metrics: say so and leave it out.
       if (lhr.runtimeError) {
@@ -169,7 +173,9 @@ try {
       });
       if (again) {
         await visit(path);
-        const warm = (await measure(path, true)).lhr;
+        const warmResult = await measure(path, true);
+        const warm = warmResult.lhr;
+        if (process.env.LIGHTHOUSE_TRACE) writeFileSync(`.tmp/lighthouse/${path === "/" ? "dashboard" : path.slice(1).replaceAll("/", "-")}-again.trace.json`, JSON.stringify(warmResult.artifacts.Trace));
         if (warm.runtimeError) console.error(`${path}: opened-again run ${r + 1} left out: ${warm.runtimeError.code ?? ""} ${warm.runtimeError.message}`);
         else
           Object.assign(samples.at(-1), {
