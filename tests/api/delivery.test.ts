@@ -76,6 +76,13 @@ describe("static assets", () => {
     }
   });
 
+  it("a build file that is not there is a 404, not index.html (which client routes get)", async () => {
+    const missing = await raw("/assets/SomeOtherBuild-0123abcd.js", { "accept-encoding": "br" });
+    expect(missing.status).toBe(404);
+    expect(missing.body.toString("utf8")).not.toContain("<!doctype html>");
+    expect((await raw("/no-such-screen")).status).toBe(200);
+  });
+
   it("index.html paints 'Loading...' itself, links the manifest and the apple-touch-icon", async () => {
     const res = await raw("/inventory");
     const html = res.body.toString("utf8");
@@ -123,6 +130,17 @@ describe("the build's chunks", () => {
     const inventory = closure(["index", "start", "AppRouter", "InventoryPage"].map(chunk));
     expect(inventory).toContain(chunk("frame"));
     expect(inventory.size).toBeLessThanOrEqual(32);
+  });
+
+  // The entry sends the screen's early queries as soon as it runs; a module can run only when the files it
+  // imports have arrived, and the runtime is the largest. Vite's preload helper, which the entry calls, is a file of its own.
+  it("the entry (index.html's script) waits for no more than a few kB of imports: not the runtime chunk", () => {
+    const entry = chunk("index");
+    const waitsFor = [...closure([entry])].filter((f) => f !== entry);
+    expect(waitsFor).toContain(chunk("preload-helper"));
+    expect(waitsFor).not.toContain(chunk("runtime"));
+    const bytes = waitsFor.reduce((n, f) => n + readFileSync(join(dist, "assets", f)).length, 0);
+    expect(bytes).toBeLessThan(8_000);
   });
 
   // The chunk plan's weight rule: the form stack (zod, react-hook-form, the shared rules and fields) is used
