@@ -173,8 +173,11 @@ export async function createApp(
   http.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0]!;
     const isApi = /^\/(api|objects|graphql|ws|healthz|readyz|metrics)(\/|$)/.test(path);
-    // Client routes (/inventory, /team, …) are the single-page app's; it shows its own 404 card.
-    if (!isApi && request.method === "GET" && hasClient) return reply.sendFile("index.html");
+    // Client routes (/inventory, /team, …) are the single-page app's; it shows its own 404 card. A build file
+    // that is not there (/assets/…, a chunk of another build) is a 404: index.html in its place would reach a
+    // script tag or an import() as a page, not as a missing file.
+    const isBuildFile = path.startsWith("/assets/");
+    if (!isApi && !isBuildFile && request.method === "GET" && hasClient) return reply.sendFile("index.html");
     return refuse(request, reply, 404, /*i18n*/ { id: "path.notFound", message: "Not found" });
   });
 

@@ -41,6 +41,36 @@ test("after one visit the app shell opens with no network @phone", async ({ page
   await expect(page.getByRole("searchbox").or(page.getByPlaceholder("Name, description or category"))).toBeVisible();
 });
 
+test("opened again, the build's files come from the precache by a static route, offline too, and data requests go past the worker @phone", async ({ page, context, browserName }) => {
+  test.skip(browserName !== "chromium", "the static routing API is Chromium's (123+)");
+  await signIn(page);
+  await installed(page);
+  await expect(page.getByText("Welcome back! Here's what's happening at your company today.")).toBeVisible();
+  // Chromium reports for each answer the service worker's part in it: the route it matched and where the answer came from.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  const sources = new Map<string, string>();
+  const dataSources = new Set<string>();
+  cdp.on("Network.responseReceived", ({ response }) => {
+    const path = new URL(response.url).pathname;
+    const info = (response as { serviceWorkerRouterInfo?: { actualSourceType?: string } }).serviceWorkerRouterInfo;
+    const source = info?.actualSourceType ?? (response.fromServiceWorker ? "fetch-event" : "no route");
+    if (path.startsWith("/assets/")) sources.set(path, source);
+    if (path === "/graphql" || path.startsWith("/api/")) dataSources.add(source);
+  });
+  for (const offline of [false, true]) {
+    sources.clear();
+    await context.setOffline(offline);
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    expect(sources.size, offline ? "offline" : "online").toBeGreaterThan(8);
+    expect([...new Set(sources.values())], offline ? "offline" : "online").toEqual(["cache"]);
+    // The dashboard's queries (online): to the network by the route, not through the worker's fetch handler.
+    if (!offline) expect([...dataSources]).toEqual(["network"]);
+  }
+  await context.setOffline(false);
+});
+
 test.describe("a new version", () => {
   let server: ChildProcess | undefined;
   let clientDir = "";
