@@ -20,12 +20,12 @@ cleanupOutdatedCaches();
 // running this worker's code for each one: a static route (Chromium 123+; other browsers go on through the
 // precache route above). Where a file is not in the cache the browser fetches it. In traces of /inventory
 // opened again, a file's answer took 35-260 ms through the fetch handler (the worker answering 30 requests
-// while it starts) and 4-45 ms from the route.
-// The API's and GraphQL's requests, which this worker never answers, go to the network without waking it.
+// while it starts) and 4-45 ms from the route. The API's and GraphQL's requests, which this worker never
+// answers, go to the network by a route too, without waking it.
 type StaticRoute = { condition: { urlPattern?: string; requestMethod?: string; or?: { urlPattern: string }[] }; source: "cache" | "network" };
 self.addEventListener("install", (event) => {
   const install = event as ExtendableEvent & { addRoutes?: (rules: StaticRoute[]) => Promise<void> };
-  // A browser that refuses the routes keeps the routes below: nothing to report.
+  // A browser that refuses them goes on through this worker's own routes: nothing to report.
   install
     .addRoutes?.([
       { condition: { urlPattern: "/assets/*", requestMethod: "GET" }, source: "cache" },
