@@ -61,6 +61,9 @@ function brotliSize(url) {
   return 0;
 }
 
+/** The file name a page's report and trace go under in .tmp/lighthouse/ ("/" is the dashboard). */
+const reportName = (path) => (path === "/" ? "dashboard" : path.slice(1).replaceAll("/", "-"));
+
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor((s.length - 1) / 2)];
@@ -139,8 +142,8 @@ try {
       calibrated(lhr.environment?.benchmarkIndex);
       // The whole report of the last run per page, to see where the time goes.
       mkdirSync(".tmp/lighthouse", { recursive: true });
-      if (process.env.LIGHTHOUSE_TRACE) writeFileSync(`.tmp/lighthouse/${path === "/" ? "dashboard" : path.slice(1).replaceAll("/", "-")}.trace.json`, JSON.stringify(result.artifacts.Trace));
-      writeFileSync(`.tmp/lighthouse/${path === "/" ? "dashboard" : path.slice(1).replaceAll("/", "-")}.json`, JSON.stringify(lhr));
+      if (process.env.LIGHTHOUSE_TRACE) writeFileSync(`.tmp/lighthouse/${reportName(path)}.trace.json`, JSON.stringify(result.artifacts.Trace));
+      writeFileSync(`.tmp/lighthouse/${reportName(path)}.json`, JSON.stringify(lhr));
       // A run Lighthouse could not complete (e.g. NO_NAVSTART, a trace it could not read) has no metrics: say so and leave it out.
       if (lhr.runtimeError) {
         console.error(`${path}: run ${r + 1} left out: ${lhr.runtimeError.code ?? ""} ${lhr.runtimeError.message}`);
@@ -175,7 +178,7 @@ try {
         await visit(path);
         const warmResult = await measure(path, true);
         const warm = warmResult.lhr;
-        if (process.env.LIGHTHOUSE_TRACE) writeFileSync(`.tmp/lighthouse/${path === "/" ? "dashboard" : path.slice(1).replaceAll("/", "-")}-again.trace.json`, JSON.stringify(warmResult.artifacts.Trace));
+        if (process.env.LIGHTHOUSE_TRACE) writeFileSync(`.tmp/lighthouse/${reportName(path)}-again.trace.json`, JSON.stringify(warmResult.artifacts.Trace));
         if (warm.runtimeError) console.error(`${path}: opened-again run ${r + 1} left out: ${warm.runtimeError.code ?? ""} ${warm.runtimeError.message}`);
         else
           Object.assign(samples.at(-1), {
@@ -183,7 +186,7 @@ try {
             againTbt: warm.audits["total-blocking-time"].numericValue,
             againPerf: warm.categories.performance.score,
           });
-        writeFileSync(`.tmp/lighthouse/${path === "/" ? "dashboard" : path.slice(1).replaceAll("/", "-")}-again.json`, JSON.stringify(warm));
+        writeFileSync(`.tmp/lighthouse/${reportName(path)}-again.json`, JSON.stringify(warm));
       }
     }
     if (samples.length === 0) {
