@@ -165,8 +165,17 @@ const planGroups = plan
     ]
   : [];
 
+/**
+ * The packages that turn a style into CSS rules, with their versions: a device keeps the rules its app wrote
+ * (src/platform/styleSnapshot.ts) only for this engine, since a class name is a hash of the style, not of the rule.
+ */
+const STYLE_ENGINE = ["@emotion/cache", "@emotion/serialize", "@emotion/sheet", "stylis"]
+  .map((name) => `${name}@${JSON.parse(readFileSync(`${root}../node_modules/${name}/package.json`, "utf8")).version}`)
+  .join(" ");
+
 export default defineConfig({
   root,
+  define: { __STYLE_ENGINE__: JSON.stringify(STYLE_ENGINE) },
   plugins: [
     react(),
     preloadAppChunks(),

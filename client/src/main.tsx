@@ -6,6 +6,7 @@ import { matchRoute } from "./platform/routes.ts";
 import { VIEWER_KEY } from "./platform/viewerKey.ts";
 import { startCatalog } from "./platform/locales/load.ts";
 import { holdModulePreloads, inBatches } from "./platform/modulePreloads.ts";
+import { restoreStyles } from "./platform/styleSnapshot.ts";
 
 /** The role remembered on this device for a returning user (platform/viewerCache.ts writes it), else null. */
 function rememberedRole(): string | null {
@@ -36,6 +37,9 @@ startCatalog();
 const steps: (() => unknown)[] = role
   ? [loadSignedInApp, () => matchRoute(routes, location.pathname)?.route.page().catch(() => {})]
   : [loadSignIn];
+// The style rules this device's app wrote before go back in (platform/styleSnapshot.ts), in a task of their
+// own while the code downloads; the app's style cache (app/start.tsx) then compiles only styles it has not met.
+steps.push(() => restoreStyles(__STYLE_ENGINE__));
 // The runtime libraries are evaluated in a task before the app's (app/librariesFirst.ts); the app starts
 // even if that file could not load.
 const app = () => import("./app/start.tsx");

@@ -1,7 +1,13 @@
+import { CacheProvider } from "@emotion/react";
 import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { i18nReady } from "../platform/i18n.ts";
 import { App, loadFirstScreen } from "./App.tsx";
+import { createStyleCache, keepStyles } from "./styleCache.ts";
+
+// The style rules this device wrote before are in already (src/main.tsx): the cache starts from them.
+const styles = createStyleCache();
+keepStyles(styles, __STYLE_ENGINE__);
 
 // A transition: React renders the first screen in short slices instead of one long task, so a slow
 // phone stays responsive while it starts (index.html already shows 'Loading...').
@@ -11,7 +17,9 @@ void Promise.all([i18nReady(), loadFirstScreen()]).then(() =>
   startTransition(() => {
     createRoot(document.getElementById("root")!).render(
       <StrictMode>
-        <App />
+        <CacheProvider value={styles}>
+          <App />
+        </CacheProvider>
       </StrictMode>,
     );
   }),

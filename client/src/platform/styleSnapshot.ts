@@ -1,0 +1,84 @@
+/**
+ * The CSS rules the style engine (emotion, under MUI) wrote on this device, kept for the next start.
+ *
+ * Emotion compiles every style it meets with stylis and writes the rule into its sheet: on a returning
+ * phone's /inventory, 240 rules and about 45 ms of the main thread at full speed (stylis, insertRule),
+ * the same rules each time. A class name is a hash of its style, so a rule once written is the same
+ * rule on every start of the same engine. The app's style cache (app/styleCache.ts) keeps what it wrote
+ * here (`saveStyles`); the entry writes it back (`restoreStyles`) into a `<style>` of its own, before any
+ * style code runs, and the cache starts with those names marked as written: a known style costs its
+ * hash, not its compilation. A rule the browser does not take back, or another engine's snapshot, and
+ * nothing of it is used. Not user data: CSS, the same for every user of the device.
+ *
+ * This module is the entry's (src/main.tsx): it must not import the style engine.
+ */
+export const STYLES_KEY = "trapline:styles";
+
+/** More rules than a device's screens write (240–260 a screen, most shared): past it, the snapshot starts over. */
+export const MAX_RULES = 4_000;
+
+export type StyleSnapshot = { engine: string; names: string[]; rules: string[] };
+
+/** What the entry restored, for the app's style cache to start from (see app/styleCache.ts). */
+export type RestoredStyles = { element: HTMLStyleElement; names: string[]; rules: number };
+
+let restored: RestoredStyles | null = null;
+
+/** The snapshot in `json` when it is one of `engine`'s, well formed and within MAX_RULES; else null. */
+export function readSnapshot(json: string | null, engine: string): StyleSnapshot | null {
+  if (!json) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return null;
+  }
+  const s = value as Partial<StyleSnapshot> | null;
+  const strings = (xs: unknown): xs is string[] => Array.isArray(xs) && xs.every((x) => typeof x === "string");
+  if (!s || s.engine !== engine || !strings(s.names) || !strings(s.rules) || s.rules.length > MAX_RULES) return null;
+  return { engine, names: s.names, rules: s.rules };
+}
+
+/**
+ * Writes the device's snapshot back as a `<style data-trapline="styles">` at the end of `<head>`
+ * (through CSSOM: the Content-Security-Policy allows no style text). All of it or none: when the
+ * browser refuses one rule, the element goes and no name counts as written.
+ */
+export function restoreStyles(engine: string, storage: Pick<Storage, "getItem"> = localStorage): RestoredStyles | null {
+  let snapshot: StyleSnapshot | null = null;
+  try {
+    snapshot = readSnapshot(storage.getItem(STYLES_KEY), engine);
+  } catch {
+    // storage unavailable (private mode, a policy): start without
+  }
+  if (!snapshot || snapshot.rules.length === 0) return null;
+  const element = document.createElement("style");
+  element.setAttribute("data-trapline", "styles");
+  document.head.appendChild(element);
+  try {
+    const sheet = element.sheet!;
+    for (const rule of snapshot.rules) sheet.insertRule(rule, sheet.cssRules.length);
+  } catch {
+    element.remove();
+    return null;
+  }
+  restored = { element, names: snapshot.names, rules: snapshot.rules.length };
+  return restored;
+}
+
+/** What `restoreStyles` wrote back, once (the app's style cache takes it over). */
+export function takeRestoredStyles(): RestoredStyles | null {
+  const r = restored;
+  restored = null;
+  return r;
+}
+
+/** Keeps `names` and `rules` (in the order they apply) for the next start; past MAX_RULES, forgets them instead. */
+export function saveStyles(engine: string, names: string[], rules: string[], storage: Pick<Storage, "setItem" | "removeItem"> = localStorage): void {
+  try {
+    if (rules.length > MAX_RULES) storage.removeItem(STYLES_KEY);
+    else storage.setItem(STYLES_KEY, JSON.stringify({ engine, names, rules } satisfies StyleSnapshot));
+  } catch {
+    // storage full or unavailable: the next start compiles its styles, as without a snapshot
+  }
+}

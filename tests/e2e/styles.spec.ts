@@ -1,0 +1,144 @@
+import type { Page } from "@playwright/test";
+import { expect, signIn, test } from "./fixtures.ts";
+
+// client/src/platform/styleSnapshot.ts and app/styleCache.ts: the CSS rules emotion wrote on this device are
+// kept in localStorage and written back by the entry before the app runs, so a returning screen compiles
+// only the styles it has not met. The rules must apply exactly as they did when first written.
+
+const KEY = "trapline:styles";
+
+/** Every element's look on the current screen: its tag and the computed values that make it look as it does. */
+function looks(page: Page) {
+  return page.evaluate(() => {
+    const props = [
+      "display",
+      "position",
+      "color",
+      "background-color",
+      "font-family",
+      "font-size",
+      "font-weight",
+      "line-height",
+      "letter-spacing",
+      "text-transform",
+      "margin",
+      "padding",
+      "border",
+      "border-radius",
+      "box-shadow",
+      "width",
+      "height",
+      "flex-direction",
+      "align-items",
+      "justify-content",
+      "gap",
+      "white-space",
+      "overflow",
+      "opacity",
+      "visibility",
+      "cursor",
+    ];
+    return [...document.body.querySelectorAll("*")]
+      .filter((el) => !["SCRIPT", "STYLE", "LINK"].includes(el.tagName))
+      .map((el) => {
+        const s = getComputedStyle(el);
+        return `${el.tagName.toLowerCase()}${el.getAttribute("aria-label") ? `[${el.getAttribute("aria-label")}]` : ""} ${props.map((p) => s.getPropertyValue(p)).join("|")}`;
+      });
+  });
+}
+
+/** The rules in the restored `<style>`, and those emotion compiled on this load (its own tags). */
+function sheets(page: Page) {
+  return page.evaluate(() => ({
+    restored: document.querySelector<HTMLStyleElement>('style[data-trapline="styles"]')?.sheet?.cssRules.length ?? 0,
+    compiled: [...document.querySelectorAll<HTMLStyleElement>('style[data-emotion="css"]')].reduce((n, s) => n + (s.sheet?.cssRules.length ?? 0), 0),
+  }));
+}
+
+async function open(page: Page, path: string, heading: string) {
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+  await expect(page.locator("#root > .boot, [role=progressbar]")).toHaveCount(0);
+  await expect(page.locator("main article, main tbody tr").first()).toBeVisible();
+  // What the shell shows after the first screen is in too: the bell's count, the pending requests' badge.
+  await expect(page.getByRole("button", { name: /^Notifications, \d+ unread$/ })).toBeEnabled();
+  await expect(page.getByLabel(/^\d+ pending requests?$/).first()).toBeAttached();
+  await page.waitForLoadState("networkidle");
+}
+
+test.beforeEach(async ({ page }) => {
+  // With the flag set (in this tab), each page starts without a snapshot: what a first visit compiles.
+  await page.addInitScript((key) => sessionStorage.getItem("no-style-snapshot") && localStorage.removeItem(key), KEY);
+});
+const withoutSnapshot = (page: Page, off: boolean) =>
+  page.evaluate((off) => (off ? sessionStorage.setItem("no-style-snapshot", "1") : sessionStorage.removeItem("no-style-snapshot")), off);
+
+test("opened again, a screen's style rules come back from the device, none compiled again, and it looks the same @phone", async ({ page, pageErrors }) => {
+  void pageErrors;
+  await signIn(page, "manager", { at: "/inventory" });
+  await withoutSnapshot(page, true);
+  await open(page, "/inventory", "Inventory Management");
+  const first = await sheets(page);
+  expect(first.restored).toBe(0);
+  expect(first.compiled).toBeGreaterThan(100);
+  const before = await looks(page);
+
+  await withoutSnapshot(page, false);
+  await page.reload(); // the page left keeps its rules
+  await open(page, "/inventory", "Inventory Management");
+  const again = await sheets(page);
+  expect(again.restored).toBeGreaterThanOrEqual(first.compiled);
+  expect(again.compiled).toBe(0);
+  expect(await looks(page)).toEqual(before);
+});
+
+test("another screen's rules kept, a screen's own are compiled after them and it looks as on a first visit @phone", async ({ page, pageErrors }) => {
+  void pageErrors;
+  await signIn(page, "manager", { at: "/inventory" });
+  await withoutSnapshot(page, true);
+  await open(page, "/equipment", "Equipment");
+  const fresh = await looks(page);
+
+  // Only /inventory's rules on the device (kept when it is left), then /equipment: some of its styles
+  // restored, the rest compiled after them.
+  await open(page, "/inventory", "Inventory Management");
+  await withoutSnapshot(page, false);
+  await open(page, "/equipment", "Equipment");
+  const mixed = await sheets(page);
+  expect(mixed.restored).toBeGreaterThan(50);
+  expect(mixed.compiled).toBeGreaterThan(0);
+  expect(await looks(page)).toEqual(fresh);
+});
+
+test("a snapshot the browser refuses a rule of, or one of another style engine, is not used", async ({ page, pageErrors }) => {
+  void pageErrors;
+  await signIn(page, "manager", { at: "/inventory" });
+  await withoutSnapshot(page, true);
+  await open(page, "/inventory", "Inventory Management");
+  const fresh = await looks(page);
+  await withoutSnapshot(page, false);
+  await page.reload();
+  await open(page, "/inventory", "Inventory Management");
+  const kept = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), KEY))!) as { engine: string; names: string[]; rules: string[] };
+  expect(kept.rules.length).toBeGreaterThan(100);
+
+  const bad = [
+    { ...kept, rules: [...kept.rules.slice(0, 10), "not a rule", ...kept.rules.slice(10)] },
+    { ...kept, engine: `${kept.engine} stylis@0.0.1` },
+  ];
+  for (const [i, snapshot] of bad.entries()) {
+    // Written as the next page starts, after the page left has kept its own.
+    const flag = `bad-snapshot-${i}`;
+    await page.addInitScript(({ key, value, flag }) => sessionStorage.getItem(flag) || (sessionStorage.setItem(flag, "1"), localStorage.setItem(key, value)), {
+      key: KEY,
+      value: JSON.stringify(snapshot),
+      flag,
+    });
+    await page.reload();
+    await open(page, "/inventory", "Inventory Management");
+    const s = await sheets(page);
+    expect(s.restored).toBe(0);
+    expect(s.compiled).toBeGreaterThan(100);
+    expect(await looks(page)).toEqual(fresh);
+  }
+});
