@@ -7,8 +7,8 @@
  * rule on every start of the same engine. The app's style cache (app/styleCache.ts) keeps what it wrote
  * here (`saveStyles`); the entry writes it back (`restoreStyles`) into a `<style>` of its own, before any
  * style code runs, and the cache starts with those names marked as written: a known style costs its
- * hash, not its compilation. A rule the browser does not take back, or another engine's snapshot, and
- * nothing of it is used. Not user data: CSS, the same for every user of the device.
+ * hash, not its compilation. When the browser refuses one of its rules, or the snapshot is another
+ * engine's, none of it is used. Not user data: CSS, the same for every user of the device.
  *
  * This module is the entry's (src/main.tsx): it must not import the style engine.
  */
