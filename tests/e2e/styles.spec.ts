@@ -1,11 +1,10 @@
 import type { Page } from "@playwright/test";
+import { STYLES_KEY as KEY } from "../../client/src/platform/styleSnapshot.ts";
 import { expect, signIn, test } from "./fixtures.ts";
 
 // client/src/platform/styleSnapshot.ts and app/styleCache.ts: the CSS rules emotion wrote on this device are
 // kept in localStorage and written back by the entry before the app runs, so a returning screen compiles
 // only the styles it has not met. The rules must apply exactly as they did when first written.
-
-const KEY = "trapline:styles";
 
 /** Every element's look on the current screen: its tag and the computed values that make it look as it does. */
 function looks(page: Page) {
@@ -78,15 +77,19 @@ async function leave(page: Page, snapshot?: string | null) {
     await page.evaluate(([key, value]) => (value === null ? localStorage.removeItem(key) : localStorage.setItem(key, value)), [KEY, snapshot] as const);
 }
 
-test("opened again, a screen's style rules come back from the device, none compiled again, and it looks the same @phone", async ({ page, pageErrors }) => {
-  void pageErrors;
+/** Signed in as the manager, `path` opened on a device that keeps no rules yet: what a first visit compiles, and its look. */
+async function firstVisit(page: Page, path: string, heading: string) {
   await signIn(page, "manager", { at: null });
   await leave(page, null);
-  await open(page, "/inventory", "Inventory Management");
-  const first = await sheets(page);
+  await open(page, path, heading);
+  return { first: await sheets(page), looks: await looks(page) };
+}
+
+test("opened again, a screen's style rules come back from the device, none compiled again, and it looks the same @phone", async ({ page, pageErrors }) => {
+  void pageErrors;
+  const { first, looks: before } = await firstVisit(page, "/inventory", "Inventory Management");
   expect(first.restored).toBe(0);
   expect(first.compiled.length).toBeGreaterThan(100);
-  const before = await looks(page);
 
   await leave(page);
   await open(page, "/inventory", "Inventory Management");
@@ -98,10 +101,7 @@ test("opened again, a screen's style rules come back from the device, none compi
 
 test("another screen's rules kept, a screen's own are compiled after them and it looks as on a first visit @phone", async ({ page, pageErrors }) => {
   void pageErrors;
-  await signIn(page, "manager", { at: null });
-  await leave(page, null);
-  await open(page, "/equipment", "Equipment");
-  const fresh = await looks(page);
+  const { looks: fresh } = await firstVisit(page, "/equipment", "Equipment");
 
   // Only /inventory's rules on the device, then /equipment: some of its styles restored, the rest compiled after them.
   await leave(page, null);
@@ -116,10 +116,7 @@ test("another screen's rules kept, a screen's own are compiled after them and it
 
 test("a snapshot the browser refuses a rule of, or one of another style engine, is not used", async ({ page, pageErrors }) => {
   void pageErrors;
-  await signIn(page, "manager", { at: null });
-  await leave(page, null);
-  await open(page, "/inventory", "Inventory Management");
-  const fresh = await looks(page);
+  const { looks: fresh } = await firstVisit(page, "/inventory", "Inventory Management");
   await leave(page);
   const kept = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), KEY))!) as { engine: string; names: string[]; rules: string[] };
   expect(kept.rules.length).toBeGreaterThan(100);

@@ -20,7 +20,7 @@ export const MAX_RULES = 4_000;
 export type StyleSnapshot = { engine: string; names: string[]; rules: string[] };
 
 /** What the entry restored, for the app's style cache to start from (see app/styleCache.ts). */
-export type RestoredStyles = { element: HTMLStyleElement; names: string[]; rules: number };
+export type RestoredStyles = { element: HTMLStyleElement; names: string[] };
 
 let restored: RestoredStyles | null = null;
 
@@ -44,14 +44,14 @@ export function readSnapshot(json: string | null, engine: string): StyleSnapshot
  * (through CSSOM: the Content-Security-Policy allows no style text). All of it or none: when the
  * browser refuses one rule, the element goes and no name counts as written.
  */
-export function restoreStyles(engine: string, storage: Pick<Storage, "getItem"> = localStorage): RestoredStyles | null {
+export function restoreStyles(engine: string, storage: Pick<Storage, "getItem"> = localStorage): void {
   let snapshot: StyleSnapshot | null = null;
   try {
     snapshot = readSnapshot(storage.getItem(STYLES_KEY), engine);
   } catch {
     // storage unavailable (private mode, a policy): start without
   }
-  if (!snapshot || snapshot.rules.length === 0) return null;
+  if (!snapshot || snapshot.rules.length === 0) return;
   const element = document.createElement("style");
   element.setAttribute("data-trapline", "styles");
   document.head.appendChild(element);
@@ -60,10 +60,9 @@ export function restoreStyles(engine: string, storage: Pick<Storage, "getItem"> 
     for (const rule of snapshot.rules) sheet.insertRule(rule, sheet.cssRules.length);
   } catch {
     element.remove();
-    return null;
+    return;
   }
-  restored = { element, names: snapshot.names, rules: snapshot.rules.length };
-  return restored;
+  restored = { element, names: snapshot.names };
 }
 
 /** What `restoreStyles` wrote back, once (the app's style cache takes it over). */
