@@ -16,6 +16,10 @@
 // connection among the requests. `--http` measures the plain http://127.0.0.1 port instead (HTTP/1.1,
 // gzip: Chromium asks for br only over HTTPS), which no phone uses but which shows the cost of many files.
 //
+// --ab-styles measures each run twice, once with the device's kept style rules (client/src/platform/
+// styleSnapshot.ts) and once without them (removed just before the measured load), alternating within the
+// run, and prints a row for each: the host's drift falls on both alike.
+//
 // LIGHTHOUSE_TRACE=1 also writes each page's last trace (what Lighthouse measured) beside its report, as
 // .tmp/lighthouse/<page>[-again].trace.json, to read the tasks behind a figure.
 //
@@ -72,7 +76,14 @@ const median = (xs) => {
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   // The TLS front's certificate is made for the run, so no browser trusts it.
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage", ...(tls ? ["--ignore-certificate-errors"] : [])],
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-dev-shm-usage",
+    ...(tls ? ["--ignore-certificate-errors"] : []),
+  ],
 });
 const rows = [];
 try {
@@ -132,93 +143,112 @@ try {
     await browser.disconnect();
   };
   const again = args.includes("--again");
+  /** Removes the device's kept style rules (the next load compiles its styles, as on a first visit). */
+  const forgetStyles = async () => {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const page = await browser.newPage();
+    await page.goto(`${base}/healthz`);
+    await page.evaluate(() => localStorage.removeItem("trapline:styles"));
+    await page.close();
+    await browser.disconnect();
+  };
+  const variants = args.includes("--ab-styles") ? ["styles kept", "no styles"] : [null];
 
   for (const path of pages) {
-    const samples = [];
+    const byVariant = new Map(variants.map((v) => [v, []]));
     for (let r = 0; r < runs; r++) {
-      const used = slowdown;
-      const result = await measure(path, false);
-      const lhr = result.lhr;
-      calibrated(lhr.environment?.benchmarkIndex);
-      // The whole report of the last run per page, to see where the time goes.
-      mkdirSync(".tmp/lighthouse", { recursive: true });
-      if (process.env.LIGHTHOUSE_TRACE) writeFileSync(`.tmp/lighthouse/${reportName(path)}.trace.json`, JSON.stringify(result.artifacts.Trace));
-      writeFileSync(`.tmp/lighthouse/${reportName(path)}.json`, JSON.stringify(lhr));
-      // A run Lighthouse could not complete (e.g. NO_NAVSTART, a trace it could not read) has no metrics: say so and leave it out.
-      if (lhr.runtimeError) {
-        console.error(`${path}: run ${r + 1} left out: ${lhr.runtimeError.code ?? ""} ${lhr.runtimeError.message}`);
+      for (const variant of variants) {
+        const samples = byVariant.get(variant);
+        // The file name of this run's report and trace: the page's, and the variant's when there are two.
+        const name = variant ? `${reportName(path)}-${variant.replace(" ", "-")}` : reportName(path);
+        const used = slowdown;
+        if (variant === "no styles") await forgetStyles();
+        const result = await measure(path, false);
+        const lhr = result.lhr;
+        calibrated(lhr.environment?.benchmarkIndex);
+        // The whole report of the last run per page, to see where the time goes.
+        mkdirSync(".tmp/lighthouse", { recursive: true });
+        if (process.env.LIGHTHOUSE_TRACE) writeFileSync(`.tmp/lighthouse/${name}.trace.json`, JSON.stringify(result.artifacts.Trace));
+        writeFileSync(`.tmp/lighthouse/${name}.json`, JSON.stringify(lhr));
+        // A run Lighthouse could not complete (e.g. NO_NAVSTART, a trace it could not read) has no metrics: say so and leave it out.
+        if (lhr.runtimeError) {
+          console.error(`${path}: run ${r + 1} left out: ${lhr.runtimeError.code ?? ""} ${lhr.runtimeError.message}`);
+          continue;
+        }
+        const audits = lhr.audits;
+        const scripts = (audits["network-requests"].details?.items ?? []).filter((i) => i.resourceType === "Script");
+        const jsWire = scripts.reduce((n, i) => n + (i.transferSize ?? 0), 0);
+        const jsBrotli = scripts.reduce((n, i) => n + brotliSize(i.url), 0);
+        // The scripts that had arrived when the largest paint happened (observed, unthrottled timeline): the
+        // code the page needed to show its content, as against what it fetched after (live updates, the
+        // service worker's helper, toasts).
+        const observedLcp = audits.metrics.details?.items?.[0]?.observedLargestContentfulPaint ?? Infinity;
+        const jsBeforeLcp = scripts.filter((i) => i.networkEndTime <= observedLcp).reduce((n, i) => n + brotliSize(i.url), 0);
+        samples.push({
+          perf: lhr.categories.performance.score,
+          a11y: lhr.categories.accessibility.score,
+          bp: lhr.categories["best-practices"].score,
+          fcp: audits["first-contentful-paint"].numericValue,
+          lcp: audits["largest-contentful-paint"].numericValue,
+          tbt: audits["total-blocking-time"].numericValue,
+          cls: audits["cumulative-layout-shift"].numericValue,
+          jsWire,
+          jsBrotli,
+          jsBeforeLcp,
+          scripts: scripts.length,
+          protocol: [...new Set(scripts.map((i) => i.protocol))].join("+"),
+          benchmarkIndex: lhr.environment.benchmarkIndex,
+          slowdown: used,
+        });
+        if (again) {
+          await visit(path);
+          if (variant === "no styles") await forgetStyles();
+          const warmResult = await measure(path, true);
+          const warm = warmResult.lhr;
+          if (process.env.LIGHTHOUSE_TRACE) writeFileSync(`.tmp/lighthouse/${name}-again.trace.json`, JSON.stringify(warmResult.artifacts.Trace));
+          if (warm.runtimeError) console.error(`${path}: opened-again run ${r + 1} left out: ${warm.runtimeError.code ?? ""} ${warm.runtimeError.message}`);
+          else
+            Object.assign(samples.at(-1), {
+              againLcp: warm.audits["largest-contentful-paint"].numericValue,
+              againTbt: warm.audits["total-blocking-time"].numericValue,
+              againPerf: warm.categories.performance.score,
+            });
+          writeFileSync(`.tmp/lighthouse/${name}-again.json`, JSON.stringify(warm));
+        }
+      }
+    }
+    for (const [variant, samples] of byVariant) {
+      if (samples.length === 0) {
+        console.error(`${path}: no run completed`);
         continue;
       }
-      const audits = lhr.audits;
-      const scripts = (audits["network-requests"].details?.items ?? []).filter((i) => i.resourceType === "Script");
-      const jsWire = scripts.reduce((n, i) => n + (i.transferSize ?? 0), 0);
-      const jsBrotli = scripts.reduce((n, i) => n + brotliSize(i.url), 0);
-      // The scripts that had arrived when the largest paint happened (observed, unthrottled timeline): the
-      // code the page needed to show its content, as against what it fetched after (live updates, the
-      // service worker's helper, toasts).
-      const observedLcp = audits.metrics.details?.items?.[0]?.observedLargestContentfulPaint ?? Infinity;
-      const jsBeforeLcp = scripts.filter((i) => i.networkEndTime <= observedLcp).reduce((n, i) => n + brotliSize(i.url), 0);
-      samples.push({
-        perf: lhr.categories.performance.score,
-        a11y: lhr.categories.accessibility.score,
-        bp: lhr.categories["best-practices"].score,
-        fcp: audits["first-contentful-paint"].numericValue,
-        lcp: audits["largest-contentful-paint"].numericValue,
-        tbt: audits["total-blocking-time"].numericValue,
-        cls: audits["cumulative-layout-shift"].numericValue,
-        jsWire,
-        jsBrotli,
-        jsBeforeLcp,
-        scripts: scripts.length,
-        protocol: [...new Set(scripts.map((i) => i.protocol))].join("+"),
-        benchmarkIndex: lhr.environment.benchmarkIndex,
-        slowdown: used,
+      const m = (k) => median(samples.map((s) => s[k]));
+      rows.push({
+        page: variant ? `${path} (${variant})` : path,
+        performance: m("perf"),
+        accessibility: m("a11y"),
+        "best-practices": m("bp"),
+        "FCP ms": Math.round(m("fcp")),
+        "LCP ms": Math.round(m("lcp")),
+        "TBT ms": Math.round(m("tbt")),
+        CLS: Number(m("cls").toFixed(3)),
+        "JS files": m("scripts"),
+        "JS wire kB": Number((m("jsWire") / 1000).toFixed(1)),
+        "JS brotli kB": Number((m("jsBrotli") / 1000).toFixed(1)),
+        "JS to LCP br kB": Number((m("jsBeforeLcp") / 1000).toFixed(1)),
+        protocol: samples[0].protocol,
+        ...(again
+          ? {
+              "again perf": median(samples.filter((x) => x.againPerf !== undefined).map((x) => x.againPerf)),
+              "again LCP ms": Math.round(median(samples.filter((x) => x.againLcp !== undefined).map((x) => x.againLcp))),
+              "again TBT ms": Math.round(median(samples.filter((x) => x.againTbt !== undefined).map((x) => x.againTbt))),
+            }
+          : {}),
+        BI: Math.round(m("benchmarkIndex")),
+        "CPU ×": Number(m("slowdown").toFixed(2)),
+        runs: samples.length,
       });
-      if (again) {
-        await visit(path);
-        const warmResult = await measure(path, true);
-        const warm = warmResult.lhr;
-        if (process.env.LIGHTHOUSE_TRACE) writeFileSync(`.tmp/lighthouse/${reportName(path)}-again.trace.json`, JSON.stringify(warmResult.artifacts.Trace));
-        if (warm.runtimeError) console.error(`${path}: opened-again run ${r + 1} left out: ${warm.runtimeError.code ?? ""} ${warm.runtimeError.message}`);
-        else
-          Object.assign(samples.at(-1), {
-            againLcp: warm.audits["largest-contentful-paint"].numericValue,
-            againTbt: warm.audits["total-blocking-time"].numericValue,
-            againPerf: warm.categories.performance.score,
-          });
-        writeFileSync(`.tmp/lighthouse/${reportName(path)}-again.json`, JSON.stringify(warm));
-      }
     }
-    if (samples.length === 0) {
-      console.error(`${path}: no run completed`);
-      continue;
-    }
-    const m = (k) => median(samples.map((s) => s[k]));
-    rows.push({
-      page: path,
-      performance: m("perf"),
-      accessibility: m("a11y"),
-      "best-practices": m("bp"),
-      "FCP ms": Math.round(m("fcp")),
-      "LCP ms": Math.round(m("lcp")),
-      "TBT ms": Math.round(m("tbt")),
-      CLS: Number(m("cls").toFixed(3)),
-      "JS files": m("scripts"),
-      "JS wire kB": Number((m("jsWire") / 1000).toFixed(1)),
-      "JS brotli kB": Number((m("jsBrotli") / 1000).toFixed(1)),
-      "JS to LCP br kB": Number((m("jsBeforeLcp") / 1000).toFixed(1)),
-      protocol: samples[0].protocol,
-      ...(again
-        ? {
-            "again perf": median(samples.filter((x) => x.againPerf !== undefined).map((x) => x.againPerf)),
-            "again LCP ms": Math.round(median(samples.filter((x) => x.againLcp !== undefined).map((x) => x.againLcp))),
-            "again TBT ms": Math.round(median(samples.filter((x) => x.againTbt !== undefined).map((x) => x.againTbt))),
-          }
-        : {}),
-      BI: Math.round(m("benchmarkIndex")),
-      "CPU ×": Number(m("slowdown").toFixed(2)),
-      runs: samples.length,
-    });
   }
 } finally {
   await chrome.kill();
