@@ -37,8 +37,9 @@ startCatalog();
 const steps: (() => unknown)[] = role
   ? [loadSignedInApp, () => matchRoute(routes, location.pathname)?.route.page().catch(() => {})]
   : [loadSignIn];
-// The style rules this device's app wrote before go back in (platform/styleSnapshot.ts), in a task of their
-// own while the code downloads; the app's style cache (app/start.tsx) then compiles only styles it has not met.
+// The style rules this device's app wrote before go back in (platform/styleSnapshot.ts), a slice per task
+// from this step on while the code downloads; the app's style cache (app/start.tsx), made once they are all
+// in, then compiles only styles it has not met.
 steps.push(() => restoreStyles(__STYLE_ENGINE__));
 // The runtime libraries are evaluated in a task before the app's (app/librariesFirst.ts); the app starts
 // even if that file could not load.
