@@ -46,16 +46,6 @@ export function readSnapshot(json: string | null, engine: string): StyleSnapshot
   return { engine, names: s.names, rules: s.rules };
 }
 
-/** Runs `task` in a task of its own, soon: a message to itself, which unlike a timer is neither clamped nor held back in a hidden tab. */
-function nextTask(task: () => void): void {
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => {
-    channel.port1.close();
-    task();
-  };
-  channel.port2.postMessage(null);
-}
-
 /**
  * Writes the device's snapshot back as a `<style data-trapline="styles">` at the end of `<head>`
  * (through CSSOM: the Content-Security-Policy allows no style text), RULES_PER_TASK rules now and the
@@ -76,17 +66,25 @@ export function restoreStyles(engine: string, storage: Pick<Storage, "getItem"> 
   document.head.appendChild(element);
   const sheet = element.sheet!;
   restoring = new Promise((done) => {
-    const slice = (from: number) => {
+    // The next slice in a task of its own: a message to itself, which unlike a timer is neither clamped
+    // nor held back in a hidden tab.
+    const channel = new MessageChannel();
+    let from = 0;
+    const slice = () => {
       try {
         for (const rule of rules.slice(from, from + RULES_PER_TASK)) sheet.insertRule(rule, sheet.cssRules.length);
       } catch {
+        channel.port1.close();
         element.remove();
         return done(null);
       }
-      if (from + RULES_PER_TASK < rules.length) nextTask(() => slice(from + RULES_PER_TASK));
-      else done({ element, names });
+      from += RULES_PER_TASK;
+      if (from < rules.length) return channel.port2.postMessage(null);
+      channel.port1.close();
+      done({ element, names });
     };
-    slice(0);
+    channel.port1.onmessage = slice;
+    slice();
   });
 }
 
