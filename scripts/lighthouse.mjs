@@ -148,6 +148,7 @@ try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     const page = await browser.newPage();
     await page.goto(`${base}/healthz`);
+    // STYLES_KEY of client/src/platform/styleSnapshot.ts (this script runs without TypeScript).
     await page.evaluate(() => localStorage.removeItem("trapline:styles"));
     await page.close();
     await browser.disconnect();

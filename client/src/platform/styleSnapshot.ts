@@ -8,13 +8,17 @@
  * here (`saveStyles`); the entry writes it back (`restoreStyles`) into a `<style>` of its own, a slice per
  * task while the code downloads, and the cache, made once it is all in, starts with those names marked as
  * written: a known style costs its hash, not its compilation. When the browser refuses one of its rules,
- * or the snapshot is another engine's, none of it is used. Not user data: CSS, the same for every user of the device.
+ * or the snapshot is another engine's, none of it is used. Not user data: CSS, the same for every user
+ * of the device.
  *
  * This module is the entry's (src/main.tsx): it must not import the style engine.
  */
 export const STYLES_KEY = "trapline:styles";
 
-/** More rules than a device's screens write (240–260 a screen, 1,900 after every screen at both widths): past it, the snapshot starts over. */
+/**
+ * More rules than a device's screens write (240–260 a screen, 1,900 after every screen at both widths):
+ * past it, the snapshot starts over.
+ */
 export const MAX_RULES = 4_000;
 
 export type StyleSnapshot = { engine: string; names: string[]; rules: string[] };
