@@ -41,8 +41,7 @@ function looks(page: Page) {
       .filter((el) => !["SCRIPT", "STYLE", "LINK"].includes(el.tagName))
       .map((el) => {
         const s = getComputedStyle(el);
-        // A label's counts (the bell's unread) are data, which other tests change meanwhile: not the look.
-        const label = el.getAttribute("aria-label")?.replace(/\d+/g, "#");
+        const label = el.getAttribute("aria-label");
         return `${el.tagName.toLowerCase()}${label ? `[${label}]` : ""} ${props.map((p) => s.getPropertyValue(p)).join("|")}`;
       });
   });
@@ -79,9 +78,30 @@ async function leave(page: Page, snapshot?: string | null) {
     await page.evaluate(([key, value]) => (value === null ? localStorage.removeItem(key) : localStorage.setItem(key, value)), [KEY, snapshot] as const);
 }
 
+/**
+ * The screen's data pinned for the test: every data request is answered as the first time it was asked,
+ * and no live channel opens. Other tests write to the same server meanwhile (a new item is a row more,
+ * which changes the table's size), and a look is compared with the one the same data had.
+ */
+async function pinData(page: Page) {
+  const answers = new Map<string, { status: number; headers: Record<string, string>; body: Buffer }>();
+  await page.route(/\/(graphql|api\/)/, async (route) => {
+    const key = `${route.request().method()} ${route.request().url()} ${route.request().postData() ?? ""}`;
+    let answer = answers.get(key);
+    if (!answer) {
+      const response = await route.fetch();
+      answer = { status: response.status(), headers: response.headers(), body: await response.body() };
+      answers.set(key, answer);
+    }
+    await route.fulfill(answer);
+  });
+  await page.routeWebSocket(/\/graphql/, () => {});
+}
+
 /** Signed in as the manager, `path` opened on a device that keeps no rules yet: what a first visit compiles, and its look. */
 async function firstVisit(page: Page, path: string, heading: string) {
   await signIn(page, "manager", { at: null });
+  await pinData(page);
   await leave(page, null);
   await open(page, path, heading);
   return { first: await sheets(page), looks: await looks(page) };
