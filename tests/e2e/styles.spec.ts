@@ -3,7 +3,7 @@ import { STYLES_KEY as KEY, RULES_PER_TASK } from "../../client/src/platform/sty
 import { expect, signIn, test } from "./fixtures.ts";
 
 // client/src/platform/styleSnapshot.ts and app/styleCache.ts: the CSS rules emotion wrote on this device are
-// kept in localStorage and written back by the entry before the app runs, so a returning screen compiles
+// kept in localStorage and written back by the entry before the app renders, so a returning screen compiles
 // only the styles it has not met. The rules must apply exactly as they did when first written.
 
 /** Every element's look on the current screen: its tag and the computed values that make it look as it does. */

@@ -8,8 +8,8 @@ const FIRST_SAVE_MS = 5_000;
  * The style cache the app renders with (emotion's, key "css", as MUI's default one), once the entry has
  * restored the device's rules (platform/styleSnapshot.ts): it starts from them, their names count as
  * written, so emotion compiles only the styles this device has not met yet. The restored `<style>` is the
- * sheet's first tag: emotion's next rule goes into a tag right after it, and `<Global>`'s sheets (the CSS baseline)
- * before it, where they go before emotion's first rule without a snapshot: the rules apply in the order
+ * sheet's first tag: emotion's next rule goes into a tag right after it, and `<Global>`'s sheets (the CSS
+ * baseline) before it, where they go before emotion's first rule without a snapshot: the rules apply in the order
  * they did when they were first written.
  */
 export async function createStyleCache(): Promise<EmotionCache> {

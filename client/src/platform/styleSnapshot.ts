@@ -1,3 +1,5 @@
+import { inBatches } from "./modulePreloads.ts";
+
 /**
  * The CSS rules the style engine (emotion, under MUI) wrote on this device, kept for the next start.
  *
@@ -64,7 +66,8 @@ export function restoreStyles(engine: string, storage: Pick<Storage, "getItem"> 
     // storage unavailable (private mode, a policy): start without
   }
   if (!snapshot || snapshot.rules.length === 0) return;
-  const { names, rules } = snapshot;
+  const { names } = snapshot;
+  const slices = inBatches(snapshot.rules, RULES_PER_TASK);
   const element = document.createElement("style");
   element.setAttribute("data-trapline", "styles");
   document.head.appendChild(element);
@@ -73,17 +76,16 @@ export function restoreStyles(engine: string, storage: Pick<Storage, "getItem"> 
     // The next slice in a task of its own: a message to itself, which unlike a timer is neither clamped
     // nor held back in a hidden tab.
     const channel = new MessageChannel();
-    let from = 0;
+    let next = 0;
     const slice = () => {
       try {
-        for (const rule of rules.slice(from, from + RULES_PER_TASK)) sheet.insertRule(rule, sheet.cssRules.length);
+        for (const rule of slices[next]!) sheet.insertRule(rule, sheet.cssRules.length);
       } catch {
         channel.port1.close();
         element.remove();
         return done(null);
       }
-      from += RULES_PER_TASK;
-      if (from < rules.length) return channel.port2.postMessage(null);
+      if (++next < slices.length) return channel.port2.postMessage(null);
       channel.port1.close();
       done({ element, names });
     };
