@@ -1,7 +1,7 @@
 // `npm run lighthouse`: Lighthouse's mobile profile (simulated slow 4G, 4x CPU slowdown) against the
 // built app, signed in as the demo manager, on a fresh demo database. Each page is loaded cold
-// (Lighthouse clears the HTTP cache, service workers and Cache Storage before each run; the session
-// cookie and localStorage stay, as on a returning phone). A benchmark, not a test: the machine is
+// (Lighthouse clears the HTTP cache, service workers and Cache Storage, with it the style rules the
+// device kept, before each run; the session cookie and localStorage stay, as on a returning phone). A benchmark, not a test: the machine is
 // shared and noisy, so compare figures of one run, and run it twice before believing a change.
 //
 //   npm run lighthouse [-- --pages /,/scan --runs 3 --signed-out --http --again]
@@ -22,6 +22,7 @@
 //
 // LIGHTHOUSE_TRACE=1 also writes each page's last trace (what Lighthouse measured) beside its report, as
 // .tmp/lighthouse/<page>[-again].trace.json, to read the tasks behind a figure.
+// LIGHTHOUSE_TRACE=js does the same with V8's JavaScript samples in the trace, to name what runs in a task.
 //
 // Prints, per page, the median over runs of each category's score, FCP/LCP/TBT, and the JavaScript
 // the page loaded: bytes over the wire, the same files' brotli size, and the brotli size of those that
@@ -116,6 +117,10 @@ try {
       // Only when calibrating: without it the run is exactly Lighthouse's mobile default, as before --calibrate existed.
       ...(calibrate ? { throttling: { ...presets.mobileSlow4G, cpuSlowdownMultiplier: slowdown } } : {}),
       ...(keep ? { disableStorageReset: true } : {}),
+      // LIGHTHOUSE_TRACE=js: the trace also holds V8's JavaScript samples (ProfileChunk events), to name the
+      // functions inside a task; the sampling itself slows the page a little, so the figures of such a run
+      // are for reading tasks, not for comparing.
+      ...(process.env.LIGHTHOUSE_TRACE === "js" ? { additionalTraceCategories: "disabled-by-default-v8.cpu_profiler" } : {}),
     });
   // With --calibrate, every run's index joins the reading (a cold first run reads low), and the next run's
   // slowdown follows the median of those read so far.
@@ -148,8 +153,8 @@ try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     const page = await browser.newPage();
     await page.goto(`${base}/healthz`);
-    // STYLES_KEY of client/src/platform/styleSnapshot.ts (this script runs without TypeScript).
-    await page.evaluate(() => localStorage.removeItem("trapline:styles"));
+    // STYLES_CACHE of client/src/platform/styleSnapshot.ts (this script runs without TypeScript).
+    await page.evaluate(() => globalThis.caches.delete("trapline-styles"));
     await page.close();
     await browser.disconnect();
   };
