@@ -37,9 +37,10 @@ startCatalog();
 const steps: (() => unknown)[] = role
   ? [loadSignedInApp, () => matchRoute(routes, location.pathname)?.route.page().catch(() => {})]
   : [loadSignIn];
-// The style rules this device's app wrote before go back in (platform/styleSnapshot.ts), a slice per task
-// from this step on while the code downloads; the app's style cache (app/start.tsx), made once they are all
-// in, then compiles only styles it has not met.
+// The style rules this device's app wrote before go back in (platform/styleSnapshot.ts): read from Cache
+// Storage from this step on, which does not hold the page up, then a slice per task while the code
+// downloads; the app's style cache (app/start.tsx), made once they are all in, then compiles only styles
+// it has not met.
 steps.push(() => restoreStyles(__STYLE_ENGINE__));
 // The runtime libraries are evaluated in a task before the app's (app/librariesFirst.ts); the app starts
 // even if that file could not load.

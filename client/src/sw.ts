@@ -10,6 +10,7 @@ import { NavigationRoute, registerRoute } from "workbox-routing";
 import { NetworkFirst } from "workbox-strategies";
 import { flushQueue, SYNC_TAG } from "./offline/outbox.ts";
 import { SDS_CACHE } from "./offline/db.ts";
+import { cachedStyles, STYLES_MESSAGE, type StylesMessage } from "./platform/styleSnapshot.ts";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Parameters<typeof precacheAndRoute>[0] };
 
@@ -65,6 +66,14 @@ self.addEventListener("sync", (event: Event) => {
 });
 
 // A new version waits until the user chooses 'Reload' in the app's 'A new version is available' toast.
+// The style rules the app compiled are kept for its next start (platform/styleSnapshot.ts): the page sends
+// them as it is left, and this worker writes them, which the page, gone by then, could not finish.
 self.addEventListener("message", (event) => {
-  if ((event.data as { type?: string } | null)?.type === "SKIP_WAITING") void self.skipWaiting();
+  const data = event.data as { type?: string } | null;
+  if (data?.type === "SKIP_WAITING") void self.skipWaiting();
+  if (data?.type === STYLES_MESSAGE) {
+    const { json } = data as StylesMessage;
+    if (typeof json === "string") event.waitUntil(cachedStyles().write(json));
+    else if (json === null) event.waitUntil(cachedStyles().remove());
+  }
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_RULES, readSnapshot, saveStyles, STYLES_KEY } from "../../client/src/platform/styleSnapshot.ts";
+import { MAX_RULES, readSnapshot, saveStyles, styleStore, type StyleStore } from "../../client/src/platform/styleSnapshot.ts";
 
 // client/src/platform/styleSnapshot.ts: what a device keeps of the rules its style engine wrote. Writing
 // them back into a page is in tests/e2e/styles.spec.ts (a real browser's CSSOM).
@@ -7,14 +7,15 @@ import { MAX_RULES, readSnapshot, saveStyles, STYLES_KEY } from "../../client/sr
 const ENGINE = "@emotion/cache@11.14.0 stylis@4.2.0";
 const snapshot = { engine: ENGINE, names: ["1abc-Button"], rules: [".css-1abc-Button{color:red}"] };
 
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    items,
-    getItem: (k: string) => items.get(k) ?? null,
-    setItem: (k: string, v: string) => void items.set(k, v),
-    removeItem: (k: string) => void items.delete(k),
+/** A store in memory (the app's is the origin's Cache Storage, in tests/e2e/styles.spec.ts). */
+function memoryStore(): StyleStore & { json: string | null } {
+  const store = {
+    json: null as string | null,
+    read: async () => store.json,
+    write: async (json: string) => void (store.json = json),
+    remove: async () => void (store.json = null),
   };
+  return store;
 }
 
 describe("readSnapshot", () => {
@@ -40,31 +41,30 @@ describe("readSnapshot", () => {
 });
 
 describe("saveStyles", () => {
-  it("keeps names and rules for the engine, read back as they were", () => {
-    const storage = memoryStorage();
-    saveStyles(ENGINE, snapshot.names, snapshot.rules, storage);
-    expect(readSnapshot(storage.getItem(STYLES_KEY), ENGINE)).toEqual(snapshot);
+  it("keeps names and rules for the engine, read back as they were", async () => {
+    const store = memoryStore();
+    await saveStyles(ENGINE, snapshot.names, snapshot.rules, store);
+    expect(readSnapshot(await store.read(), ENGINE)).toEqual(snapshot);
   });
 
-  it("past MAX_RULES forgets the device's snapshot, so that the next start begins a new one", () => {
-    const storage = memoryStorage();
-    saveStyles(ENGINE, snapshot.names, snapshot.rules, storage);
-    saveStyles(
+  it("past MAX_RULES forgets the device's snapshot, so that the next start begins a new one", async () => {
+    const store = memoryStore();
+    await saveStyles(ENGINE, snapshot.names, snapshot.rules, store);
+    expect(store.json).not.toBeNull();
+    await saveStyles(
       ENGINE,
       ["x"],
       Array.from({ length: MAX_RULES + 1 }, (_, i) => `.c${i}{}`),
-      storage,
+      store,
     );
-    expect(storage.items.has(STYLES_KEY)).toBe(false);
+    expect(store.json).toBeNull();
   });
 
-  it("a full or unavailable storage loses nothing but the snapshot", () => {
-    const full = {
-      setItem: () => {
-        throw new DOMException("full", "QuotaExceededError");
-      },
-      removeItem: () => {},
-    };
-    expect(() => saveStyles(ENGINE, snapshot.names, snapshot.rules, full)).not.toThrow();
+  it("where there is no Cache Storage (no secure context), nothing is kept and nothing fails", async () => {
+    expect(typeof caches).toBe("undefined");
+    const store = styleStore();
+    await expect(saveStyles(ENGINE, snapshot.names, snapshot.rules, store)).resolves.toBeUndefined();
+    await expect(store.read()).resolves.toBeNull();
+    await expect(store.remove()).resolves.toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { STYLES_CACHE, STYLES_URL } from "../../client/src/platform/styleSnapshot.ts";
 import { expect, installed, signIn, test } from "./fixtures.ts";
 
 // These tests are about the service worker, which the rest of the suite blocks.
@@ -12,7 +13,8 @@ test("after one visit the app shell opens with no network @phone", async ({ page
   await installed(page);
   await expect(page.getByText("Welcome back! Here's what's happening at your company today.")).toBeVisible();
 
-  // Cache Storage holds the app's own files only: never an API or GraphQL answer.
+  // Cache Storage holds the app's own files only (and the style rules it compiled, platform/styleSnapshot.ts):
+  // never an API or GraphQL answer.
   const cached = await page.evaluate(async () => {
     const urls: string[] = [];
     for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
@@ -21,7 +23,7 @@ test("after one visit the app shell opens with no network @phone", async ({ page
   expect(cached).toContain("/index.html");
   expect(cached.some((u) => /^\/assets\/ScanPage-.*\.js$/.test(u))).toBe(true);
   // boot.js: index.html's first 'Loading...' in the start language (a script of its own: the CSP allows no inline one).
-  expect(cached.filter((u) => !/^\/(assets\/|icons\/|index\.html$|boot\.js$|manifest\.webmanifest$)/.test(u))).toEqual([]);
+  expect(cached.filter((u) => !/^\/(assets\/|icons\/|index\.html$|boot\.js$|manifest\.webmanifest$|trapline-styles\.json$)/.test(u))).toEqual([]);
 
   await context.setOffline(true);
   await page.reload();
@@ -39,6 +41,30 @@ test("after one visit the app shell opens with no network @phone", async ({ page
   await context.setOffline(false);
   await expect(page.getByText("You are offline")).toHaveCount(0);
   await expect(page.getByRole("searchbox").or(page.getByPlaceholder("Name, description or category"))).toBeVisible();
+});
+
+test("a screen left at once keeps its style rules: the page sends them and the service worker writes them @phone", async ({ page }) => {
+  await signIn(page);
+  await installed(page);
+  await expect(page.getByText("Welcome back! Here's what's happening at your company today.")).toBeVisible();
+  // platform/styleSnapshot.ts: what the app compiled is kept in Cache Storage for its next start.
+  const kept = () =>
+    page.evaluate(
+      ([name, url]) =>
+        caches
+          .open(name)
+          .then((c) => c.match(url))
+          .then(async (r) => (r ? (JSON.parse(await r.text()) as { rules: string[] }).rules.length : 0)),
+      [STYLES_CACHE, STYLES_URL] as const,
+    );
+  const held = () => page.evaluate(() => [...document.querySelectorAll<HTMLStyleElement>('style[data-emotion="css"], style[data-trapline="styles"]')].reduce((n, s) => n + (s.sheet?.cssRules.length ?? 0), 0));
+  await expect.poll(kept).toBeGreaterThan(0);
+  // A screen not seen yet, left as soon as it shows: its rules are sent as the page goes.
+  await page.goto("/equipment");
+  await expect(page.getByRole("heading", { level: 1, name: "Equipment" })).toBeVisible();
+  const rules = await held();
+  await page.goto("/healthz");
+  await expect.poll(kept).toBeGreaterThanOrEqual(rules);
 });
 
 test("opened again, the build's files come from the precache by a static route, offline too, and data requests go past the worker @phone", async ({ page, context, browserName }) => {

@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
-import { STYLES_KEY as KEY, RULES_PER_TASK } from "../../client/src/platform/styleSnapshot.ts";
+import { OLD_STYLES_KEY, RULES_PER_TASK, STYLES_CACHE, STYLES_URL } from "../../client/src/platform/styleSnapshot.ts";
 import { expect, signIn, test } from "./fixtures.ts";
 
 // client/src/platform/styleSnapshot.ts and app/styleCache.ts: the CSS rules emotion wrote on this device are
-// kept in localStorage and written back by the entry before the app renders, so a returning screen compiles
+// kept in Cache Storage and written back by the entry before the app renders, so a returning screen compiles
 // only the styles it has not met. The rules must apply exactly as they did when first written.
 
 /** Every element's look on the current screen: its tag and the computed values that make it look as it does. */
@@ -68,14 +68,35 @@ async function open(page: Page, path: string, heading: string) {
   await page.waitForLoadState("networkidle");
 }
 
+/** The device's snapshot as kept (Cache Storage), or null. */
+function keptSnapshot(page: Page) {
+  return page.evaluate(
+    ([name, url]) => caches.open(name).then((c) => c.match(url)).then((r) => r?.text() ?? null),
+    [STYLES_CACHE, STYLES_URL] as const,
+  );
+}
+
 /**
- * Leaves the app for a page of its origin without it (/healthz: the page left keeps its rules as it goes),
- * then sets the device's snapshot: `null` removes it (the next screen starts as on a first visit).
+ * Leaves the app for a page of its origin without it (/healthz), then sets the device's snapshot: `null`
+ * removes it (the next screen starts as on a first visit). Without `snapshot`, it first waits until the
+ * app has kept every rule it holds, as it does a moment after a screen settles. (Here no service worker
+ * runs, and a page left writes nothing more; tests/e2e/pwa.spec.ts leaves a screen at once, with one.)
  */
 async function leave(page: Page, snapshot?: string | null) {
+  if (snapshot === undefined) {
+    const { restored, compiled } = await sheets(page);
+    await expect.poll(async () => (JSON.parse((await keptSnapshot(page)) ?? "null") as { rules: string[] } | null)?.rules.length).toBe(restored + compiled.length);
+  }
   await page.goto("/healthz");
   if (snapshot !== undefined)
-    await page.evaluate(([key, value]) => (value === null ? localStorage.removeItem(key) : localStorage.setItem(key, value)), [KEY, snapshot] as const);
+    await page.evaluate(
+      async ([name, url, value]) => {
+        const cache = await caches.open(name);
+        if (value === null) await cache.delete(url);
+        else await cache.put(url, new Response(value, { headers: { "content-type": "application/json" } }));
+      },
+      [STYLES_CACHE, STYLES_URL, snapshot] as const,
+    );
 }
 
 /**
@@ -141,7 +162,7 @@ test("a snapshot the browser refuses a rule of, or one of another style engine, 
   void pageErrors;
   const { looks: fresh } = await firstVisit(page, "/inventory", "Inventory Management");
   await leave(page);
-  const kept = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), KEY))!) as { engine: string; names: string[]; rules: string[] };
+  const kept = JSON.parse((await keptSnapshot(page))!) as { engine: string; names: string[]; rules: string[] };
   expect(kept.rules.length).toBeGreaterThan(RULES_PER_TASK);
 
   // A refused rule in the first task's slice, and in the last one's (when the first slices are in already).
@@ -150,6 +171,15 @@ test("a snapshot the browser refuses a rule of, or one of another style engine, 
     { ...kept, rules: [...kept.rules, "not a rule"] },
     { ...kept, engine: `${kept.engine} stylis@0.0.1` },
   ];
+  // An earlier release kept the snapshot in localStorage: it is not read there, and goes when the app keeps its own.
+  await leave(page, null);
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [OLD_STYLES_KEY, JSON.stringify(kept)] as const);
+  await open(page, "/inventory", "Inventory Management");
+  expect((await sheets(page)).restored).toBe(0);
+  await leave(page);
+  expect(await page.evaluate((key) => localStorage.getItem(key), OLD_STYLES_KEY)).toBeNull();
+  expect(await keptSnapshot(page)).not.toBeNull();
+
   for (const snapshot of bad) {
     await leave(page, JSON.stringify(snapshot));
     await open(page, "/inventory", "Inventory Management");

@@ -1,8 +1,12 @@
 import createCache, { type EmotionCache } from "@emotion/cache";
 import { saveStyles, takeRestoredStyles } from "../platform/styleSnapshot.ts";
 
-/** How long after the start the rules written so far are kept, for a phone closed without a pagehide. */
-const FIRST_SAVE_MS = 5_000;
+/**
+ * How long after the last new rule the rules are kept (then at the phone's next idle moment, within
+ * KEEP_IDLE_MS): a screen's rules are written in a burst while it renders, and kept once it has settled.
+ */
+const KEEP_AFTER_MS = 1_000;
+const KEEP_IDLE_MS = 5_000;
 
 /**
  * The style cache the app renders with (emotion's, key "css", as MUI's default one), once the entry has
@@ -30,19 +34,31 @@ function snapshotOf(cache: EmotionCache): { names: string[]; rules: string[] } {
 }
 
 /**
- * Keeps the cache's rules on the device when the page is hidden or left, and once a few seconds after
- * the start; only when it wrote a rule since the last time.
+ * Keeps the cache's rules on the device a moment after the app wrote new ones, and when the page is
+ * hidden or left; only when it wrote a rule since the last time.
  */
 export function keepStyles(cache: EmotionCache, engine: string): void {
   let kept = Object.keys(cache.inserted).length;
+  let pending = false;
   const save = () => {
+    pending = false;
     const count = Object.keys(cache.inserted).length;
     if (count === kept) return;
     kept = count;
     const { names, rules } = snapshotOf(cache);
-    saveStyles(engine, names, rules);
+    void saveStyles(engine, names, rules);
   };
+  const later = () => {
+    if (pending) return;
+    pending = true;
+    setTimeout(() => (typeof requestIdleCallback === "function" ? requestIdleCallback(save, { timeout: KEEP_IDLE_MS }) : save()), KEEP_AFTER_MS);
+  };
+  const insert = cache.insert.bind(cache);
+  cache.insert = (...args) => {
+    later();
+    return insert(...args);
+  };
+  later();
   addEventListener("pagehide", save);
   document.addEventListener("visibilitychange", () => document.visibilityState === "hidden" && save());
-  setTimeout(() => (typeof requestIdleCallback === "function" ? requestIdleCallback(save, { timeout: FIRST_SAVE_MS }) : save()), FIRST_SAVE_MS);
 }

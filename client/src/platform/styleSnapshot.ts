@@ -13,9 +13,79 @@ import { inBatches } from "./modulePreloads.ts";
  * or the snapshot is another engine's, none of it is used. Not user data: CSS, the same for every user
  * of the device.
  *
+ * The snapshot is kept in Cache Storage (`styleStore`), read without blocking the page. It was kept in
+ * localStorage first, whose first read on a page loads everything the origin keeps there, synchronously:
+ * the entry's first task read the signed-in role there, and at 4× CPU that read took 11 ms without a
+ * snapshot, 18 ms with three screens' rules (80,000 characters) and 55 ms with three times as many (a
+ * phone that has seen every screen keeps about that much; medians of 6 loads of /scan here).
+ *
  * This module is the entry's (src/main.tsx): it must not import the style engine.
  */
-export const STYLES_KEY = "trapline:styles";
+
+/** Where the snapshot is kept: a cache of the origin's Cache Storage, one entry. */
+export const STYLES_CACHE = "trapline-styles";
+export const STYLES_URL = "/trapline-styles.json";
+/** Where an earlier release kept it (localStorage); removed when the snapshot is next saved. */
+export const OLD_STYLES_KEY = "trapline:styles";
+
+/** The device's snapshot as text: read, replaced, removed. Every call settles; a failure reads as none. */
+export type StyleStore = {
+  read(): Promise<string | null>;
+  write(json: string): Promise<void>;
+  remove(): Promise<void>;
+};
+
+/** The message that asks the service worker (src/sw.ts) to keep a snapshot (`json`) or remove it (null). */
+export const STYLES_MESSAGE = "trapline:styles";
+export type StylesMessage = { type: typeof STYLES_MESSAGE; json: string | null };
+
+/**
+ * The snapshot in the origin's Cache Storage, read and written here. Where there is none (a page served
+ * over plain HTTP to another host than localhost is no secure context), nothing is kept and every start
+ * compiles its styles.
+ */
+export function cachedStyles(): StyleStore {
+  const cache = () => (typeof caches === "undefined" ? Promise.reject(new Error("no Cache Storage")) : caches.open(STYLES_CACHE));
+  return {
+    read: () =>
+      cache()
+        .then((c) => c.match(STYLES_URL))
+        .then((r) => r?.text() ?? null)
+        .catch(() => null),
+    write: (json) =>
+      cache()
+        .then((c) => c.put(STYLES_URL, new Response(json, { headers: { "content-type": "application/json" } })))
+        .catch(() => {}),
+    remove: () =>
+      cache()
+        .then((c) => c.delete(STYLES_URL))
+        .then(
+          () => {},
+          () => {},
+        ),
+  };
+}
+
+/**
+ * The page's store: it reads Cache Storage, and writes through the service worker that controls the page
+ * when there is one. The app saves as the page is left (app/styleCache.ts), and a page being left runs no
+ * more of its code once its handlers return: a write it started itself, which waits for the cache to
+ * open, was lost there. A message to the worker is sent at once, and the worker finishes the write.
+ */
+export function styleStore(): StyleStore {
+  const direct = cachedStyles();
+  const send = (json: string | null) => {
+    const worker = typeof navigator === "undefined" ? null : navigator.serviceWorker?.controller;
+    if (!worker) return false;
+    worker.postMessage({ type: STYLES_MESSAGE, json } satisfies StylesMessage);
+    return true;
+  };
+  return {
+    read: direct.read,
+    write: (json) => (send(json) ? Promise.resolve() : direct.write(json)),
+    remove: () => (send(null) ? Promise.resolve() : direct.remove()),
+  };
+}
 
 /**
  * More rules than a device's screens write (240–260 a screen, 1,900 after every screen at both widths):
@@ -53,44 +123,41 @@ export function readSnapshot(json: string | null, engine: string): StyleSnapshot
 }
 
 /**
- * Writes the device's snapshot back as a `<style data-trapline="styles">` at the end of `<head>`
- * (through CSSOM: the Content-Security-Policy allows no style text), RULES_PER_TASK rules now and the
- * rest in tasks of their own after it; `takeRestoredStyles` tells when it is done. All of it or none:
- * when the browser refuses one rule, the element goes and no name counts as written.
+ * Reads the device's snapshot (without blocking: the read is the browser's) and writes it back as a
+ * `<style data-trapline="styles">` at the end of `<head>` (through CSSOM: the Content-Security-Policy
+ * allows no style text), RULES_PER_TASK rules per task; `takeRestoredStyles` tells when it is done. All
+ * of it or none: when the browser refuses one rule, the element goes and no name counts as written.
  */
-export function restoreStyles(engine: string, storage: Pick<Storage, "getItem"> = localStorage): void {
-  let snapshot: StyleSnapshot | null = null;
-  try {
-    snapshot = readSnapshot(storage.getItem(STYLES_KEY), engine);
-  } catch {
-    // storage unavailable (private mode, a policy): start without
-  }
-  if (!snapshot || snapshot.rules.length === 0) return;
-  const { names } = snapshot;
-  const slices = inBatches(snapshot.rules, RULES_PER_TASK);
-  const element = document.createElement("style");
-  element.setAttribute("data-trapline", "styles");
-  document.head.appendChild(element);
-  const sheet = element.sheet!;
-  restoring = new Promise((done) => {
-    // The next slice in a task of its own: a message to itself, which unlike a timer is neither clamped
-    // nor held back in a hidden tab.
-    const channel = new MessageChannel();
-    let next = 0;
-    const slice = () => {
-      try {
-        for (const rule of slices[next]!) sheet.insertRule(rule, sheet.cssRules.length);
-      } catch {
+export function restoreStyles(engine: string, store: StyleStore = styleStore()): void {
+  restoring = store.read().then((json) => {
+    const snapshot = readSnapshot(json, engine);
+    if (!snapshot || snapshot.rules.length === 0) return null;
+    const { names } = snapshot;
+    const slices = inBatches(snapshot.rules, RULES_PER_TASK);
+    const element = document.createElement("style");
+    element.setAttribute("data-trapline", "styles");
+    document.head.appendChild(element);
+    const sheet = element.sheet!;
+    return new Promise<RestoredStyles | null>((done) => {
+      // The next slice in a task of its own: a message to itself, which unlike a timer is neither clamped
+      // nor held back in a hidden tab.
+      const channel = new MessageChannel();
+      let next = 0;
+      const slice = () => {
+        try {
+          for (const rule of slices[next]!) sheet.insertRule(rule, sheet.cssRules.length);
+        } catch {
+          channel.port1.close();
+          element.remove();
+          return done(null);
+        }
+        if (++next < slices.length) return channel.port2.postMessage(null);
         channel.port1.close();
-        element.remove();
-        return done(null);
-      }
-      if (++next < slices.length) return channel.port2.postMessage(null);
-      channel.port1.close();
-      done({ element, names });
-    };
-    channel.port1.onmessage = slice;
-    slice();
+        done({ element, names });
+      };
+      channel.port1.onmessage = slice;
+      channel.port2.postMessage(null);
+    });
   });
 }
 
@@ -101,12 +168,16 @@ export function takeRestoredStyles(): Promise<RestoredStyles | null> {
   return r;
 }
 
-/** Keeps `names` and `rules` (in the order they apply) for the next start; past MAX_RULES, forgets them instead. */
-export function saveStyles(engine: string, names: string[], rules: string[], storage: Pick<Storage, "setItem" | "removeItem"> = localStorage): void {
+/**
+ * Keeps `names` and `rules` (in the order they apply) for the next start; past MAX_RULES, forgets them
+ * instead. A store that fails loses nothing but the snapshot: the next start compiles its styles.
+ */
+export async function saveStyles(engine: string, names: string[], rules: string[], store: StyleStore = styleStore()): Promise<void> {
+  if (rules.length > MAX_RULES) await store.remove();
+  else await store.write(JSON.stringify({ engine, names, rules } satisfies StyleSnapshot));
   try {
-    if (rules.length > MAX_RULES) storage.removeItem(STYLES_KEY);
-    else storage.setItem(STYLES_KEY, JSON.stringify({ engine, names, rules } satisfies StyleSnapshot));
+    localStorage.removeItem(OLD_STYLES_KEY);
   } catch {
-    // storage full or unavailable: the next start compiles its styles, as without a snapshot
+    // no localStorage here: nothing of an earlier release to remove
   }
 }
