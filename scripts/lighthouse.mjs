@@ -153,7 +153,7 @@ try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     const page = await browser.newPage();
     await page.goto(`${base}/healthz`);
-    // STYLES_CACHE of client/src/platform/styleSnapshot.ts (this script runs without TypeScript).
+    // STYLES_CACHE of client/src/platform/styleStore.ts (this script runs without TypeScript).
     await page.evaluate(() => globalThis.caches.delete("trapline-styles"));
     await page.close();
     await browser.disconnect();

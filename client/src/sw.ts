@@ -10,7 +10,7 @@ import { NavigationRoute, registerRoute } from "workbox-routing";
 import { NetworkFirst } from "workbox-strategies";
 import { flushQueue, SYNC_TAG } from "./offline/outbox.ts";
 import { SDS_CACHE } from "./offline/db.ts";
-import { cachedStyles, STYLES_MESSAGE, type StylesMessage } from "./platform/styleSnapshot.ts";
+import { cachedStyles, STYLES_MESSAGE, type StylesMessage } from "./platform/styleStore.ts";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Parameters<typeof precacheAndRoute>[0] };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MAX_RULES, readSnapshot, saveStyles, styleStore, type StyleStore } from "../../client/src/platform/styleSnapshot.ts";
+import { MAX_RULES, readSnapshot, saveStyles, styleStore } from "../../client/src/platform/styleSnapshot.ts";
+import type { StyleStore } from "../../client/src/platform/styleStore.ts";
 
 // client/src/platform/styleSnapshot.ts: what a device keeps of the rules its style engine wrote. Writing
 // them back into a page is in tests/e2e/styles.spec.ts (a real browser's CSSOM).

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { STYLES_CACHE, STYLES_URL } from "../../client/src/platform/styleSnapshot.ts";
+import { STYLES_CACHE, STYLES_URL } from "../../client/src/platform/styleStore.ts";
 import { expect, installed, signIn, test } from "./fixtures.ts";
 
 // These tests are about the service worker, which the rest of the suite blocks.

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { OLD_STYLES_KEY, RULES_PER_TASK, STYLES_CACHE, STYLES_URL } from "../../client/src/platform/styleSnapshot.ts";
+import { OLD_STYLES_KEY, RULES_PER_TASK } from "../../client/src/platform/styleSnapshot.ts";
+import { STYLES_CACHE, STYLES_URL } from "../../client/src/platform/styleStore.ts";
 import { expect, signIn, test } from "./fixtures.ts";
 
 // client/src/platform/styleSnapshot.ts and app/styleCache.ts: the CSS rules emotion wrote on this device are

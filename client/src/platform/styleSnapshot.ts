@@ -1,4 +1,5 @@
 import { inBatches } from "./modulePreloads.ts";
+import { cachedStyles, STYLES_MESSAGE, type StyleStore, type StylesMessage } from "./styleStore.ts";
 
 /**
  * The CSS rules the style engine (emotion, under MUI) wrote on this device, kept for the next start.
@@ -13,8 +14,8 @@ import { inBatches } from "./modulePreloads.ts";
  * or the snapshot is another engine's, none of it is used. Not user data: CSS, the same for every user
  * of the device.
  *
- * The snapshot is kept in Cache Storage (`styleStore`), read without blocking the page. It was kept in
- * localStorage first, whose first read on a page loads everything the origin keeps there, synchronously:
+ * The snapshot is kept in Cache Storage (`styleStore`; ./styleStore.ts), read without blocking the page.
+ * It was kept in localStorage first, whose first read on a page loads everything the origin keeps there, synchronously:
  * the entry's first task read the signed-in role there, and at 4× CPU that read took 11 ms without a
  * snapshot, 18 ms with three screens' rules (80,000 characters) and 55 ms with three times as many (a
  * phone that has seen every screen keeps about that much; medians of 6 loads of /scan here).
@@ -22,49 +23,8 @@ import { inBatches } from "./modulePreloads.ts";
  * This module is the entry's (src/main.tsx): it must not import the style engine.
  */
 
-/** Where the snapshot is kept: a cache of the origin's Cache Storage, one entry. */
-export const STYLES_CACHE = "trapline-styles";
-export const STYLES_URL = "/trapline-styles.json";
 /** Where an earlier release kept it (localStorage); removed when the snapshot is next saved. */
 export const OLD_STYLES_KEY = "trapline:styles";
-
-/** The device's snapshot as text: read, replaced, removed. Every call settles; a failure reads as none. */
-export type StyleStore = {
-  read(): Promise<string | null>;
-  write(json: string): Promise<void>;
-  remove(): Promise<void>;
-};
-
-/** The message that asks the service worker (src/sw.ts) to keep a snapshot (`json`) or remove it (null). */
-export const STYLES_MESSAGE = "trapline:styles";
-export type StylesMessage = { type: typeof STYLES_MESSAGE; json: string | null };
-
-/**
- * The snapshot in the origin's Cache Storage, read and written here. Where there is none (a page served
- * over plain HTTP to another host than localhost is no secure context), nothing is kept and every start
- * compiles its styles.
- */
-export function cachedStyles(): StyleStore {
-  const cache = () => (typeof caches === "undefined" ? Promise.reject(new Error("no Cache Storage")) : caches.open(STYLES_CACHE));
-  return {
-    read: () =>
-      cache()
-        .then((c) => c.match(STYLES_URL))
-        .then((r) => r?.text() ?? null)
-        .catch(() => null),
-    write: (json) =>
-      cache()
-        .then((c) => c.put(STYLES_URL, new Response(json, { headers: { "content-type": "application/json" } })))
-        .catch(() => {}),
-    remove: () =>
-      cache()
-        .then((c) => c.delete(STYLES_URL))
-        .then(
-          () => {},
-          () => {},
-        ),
-  };
-}
 
 /**
  * The page's store: it reads Cache Storage, and writes through the service worker that controls the page
