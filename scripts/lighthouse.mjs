@@ -1,8 +1,9 @@
 // `npm run lighthouse`: Lighthouse's mobile profile (simulated slow 4G, 4x CPU slowdown) against the
 // built app, signed in as the demo manager, on a fresh demo database. Each page is loaded cold
 // (Lighthouse clears the HTTP cache, service workers and Cache Storage, with it the style rules the
-// device kept, before each run; the session cookie and localStorage stay, as on a returning phone). A benchmark, not a test: the machine is
-// shared and noisy, so compare figures of one run, and run it twice before believing a change.
+// device kept, before each run; the session cookie and localStorage stay, as on a returning phone). A
+// benchmark, not a test: the machine is shared and noisy, so compare figures of one run, and run it
+// twice before believing a change.
 //
 //   npm run lighthouse [-- --pages /,/scan --runs 3 --signed-out --http --again]
 //

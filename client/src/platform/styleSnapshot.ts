@@ -15,10 +15,10 @@ import { cachedStyles, STYLES_MESSAGE, type StyleStore, type StylesMessage } fro
  * of the device.
  *
  * The snapshot is kept in Cache Storage (`styleStore`; ./styleStore.ts), read without blocking the page.
- * It was kept in localStorage first, whose first read on a page loads everything the origin keeps there, synchronously:
- * the entry's first task read the signed-in role there, and at 4× CPU that read took 11 ms without a
- * snapshot, 18 ms with three screens' rules (80,000 characters) and 55 ms with three times as many (a
- * phone that has seen every screen keeps about that much; medians of 6 loads of /scan here).
+ * It was kept in localStorage first, whose first read on a page loads everything the origin keeps there,
+ * synchronously: the entry's first task read the signed-in role there, and at 4× CPU that read took 11 ms
+ * without a snapshot, 18 ms with three screens' rules (80,000 characters) and 55 ms with three times as
+ * many (a phone that has seen every screen keeps about that much; medians of 6 loads of /scan here).
  *
  * This module is the entry's (src/main.tsx): it must not import the style engine.
  */
