@@ -19,7 +19,8 @@
 //
 // --ab-styles measures each run twice, once with the device's kept style rules (client/src/platform/
 // styleSnapshot.ts) and once without them (removed just before the measured load), alternating within the
-// run, and prints a row for each: the host's drift falls on both alike.
+// run, and prints a row for each: the host's drift falls on both alike. Only the "again" columns differ
+// between the two: the rules are kept in Cache Storage, which a cold run starts without in both.
 //
 // LIGHTHOUSE_TRACE=1 also writes each page's last trace (what Lighthouse measured) beside its report, as
 // .tmp/lighthouse/<page>[-again].trace.json, to read the tasks behind a figure.
