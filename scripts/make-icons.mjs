@@ -1,7 +1,6 @@
 // Draws the app's icons from its logo (MUI's PestControl glyph, as the sign-in screen and sidebar show it)
-// with Debian's Chromium: favicon.svg, the manifest's 192/512 and maskable icons, the apple-touch-icon.
+// with Debian's Chromium: the page's icon, the manifest's 192/512 and maskable icons, the apple-touch-icon.
 // The PNGs are committed; run this again only when the logo or the colours change:  node scripts/make-icons.mjs
-import { writeFileSync } from "node:fs";
 import { chromium } from "playwright-core";
 
 const GREEN = "#1b5e20";
@@ -16,8 +15,10 @@ const svg = ({ rounded, inset }) => {
 };
 
 const out = "client/public/icons";
-writeFileSync(`${out}/favicon.svg`, svg({ rounded: true, inset: 0.8 }));
 const icons = [
+  // The page's icon (index.html): a PNG, not an SVG. Chromium draws an SVG icon in a document of its own (an
+  // SVG image is a page with a frame), built on the page's main thread while the first screen loads.
+  { file: "favicon-48.png", size: 48, rounded: true, inset: 0.8 },
   // "any" icons: a rounded tile, the glyph nearly filling it.
   { file: "icon-192.png", size: 192, rounded: true, inset: 0.72 },
   { file: "icon-512.png", size: 512, rounded: true, inset: 0.72 },

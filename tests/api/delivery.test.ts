@@ -96,6 +96,18 @@ describe("static assets", () => {
     expect(icon.status).toBe(200);
     expect(pngSize(icon.body)).toEqual({ width: 180, height: 180 });
   });
+
+  it("index.html's icon is a 48×48 PNG, not an SVG (Chromium draws an SVG icon in a page of its own, on the main thread, while the first screen loads)", async () => {
+    const html = (await raw("/inventory")).body.toString("utf8");
+    const links = [...html.matchAll(/<link rel="(?:shortcut )?icon"[^>]*>/g)].map((m) => m[0]);
+    expect(links).toHaveLength(1);
+    expect(links[0]).not.toMatch(/svg/);
+    const href = /href="([^"]+)"/.exec(links[0]!)?.[1];
+    const icon = await raw(href!);
+    expect(icon.status).toBe(200);
+    expect(icon.headers["content-type"]).toMatch(/image\/png/);
+    expect(pngSize(icon.body)).toEqual({ width: 48, height: 48 });
+  });
 });
 
 describe("the build's chunks", () => {
