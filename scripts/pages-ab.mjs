@@ -1,0 +1,129 @@
+// `npm run bench:pages -- --base <dir> [--pages /,/inventory,/scan] [--loads 8] [--window 6000]`: the built
+// client (client/dist) against another build of it (<dir>: e.g. an earlier commit's client/dist, built in a
+// git worktree), side by side on one server and one browser, as the phone meets them when it comes cold.
+// A benchmark, not a test: it measures what a change does to the main thread when Lighthouse's figures are
+// too noisy to tell (its TBT of one build moved between 400 and 1,700 ms within the hour here), by comparing
+// the two builds within one run.
+//
+// Every load opens a fresh incognito context (no HTTP cache, no service worker, no Cache Storage) with the demo
+// manager's session cookie, a phone's viewport and the CPU slowed 4× (CDP). The page's document, /boot.js,
+// /assets/ and /icons/ are answered from the build under test (both builds alike, so the answering costs both
+// the same); the API and GraphQL come from the server. Loads alternate between the builds (ABBA...). From a
+// trace of the page's renderer main thread, per load: FCP, LCP (its last candidate), the blocking time after
+// FCP (each task's time over 50 ms, as TBT counts it, observed rather than simulated), the longest task and
+// the time the thread was busy, over the first `--window` ms after navigation. Prints the medians of each
+// build and their ratio (this build / base).
+import { existsSync, readFileSync } from "node:fs";
+import { extname, join } from "node:path";
+import puppeteer from "puppeteer-core";
+import { startDemoServer } from "./demo-server.mjs";
+
+const args = process.argv.slice(2);
+const opt = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const baseDir = opt("base");
+if (!baseDir || !existsSync(join(baseDir, "index.html"))) {
+  console.error("usage: npm run bench:pages -- --base <a client build's dist directory> [--pages /,/inventory] [--loads 8] [--window 6000]");
+  process.exit(2);
+}
+const pages = opt("pages", "/,/inventory,/scan").split(",");
+const loads = Number(opt("loads", "8"));
+const windowMs = Number(opt("window", "6000"));
+const builds = { this: "client/dist", base: baseDir };
+const TYPES = { ".js": "text/javascript", ".css": "text/css", ".html": "text/html; charset=utf-8", ".png": "image/png", ".svg": "image/svg+xml", ".json": "application/json", ".wasm": "application/wasm" };
+
+const demo = await startDemoServer(Number(process.env.BENCH_PORT ?? 3393));
+const browser = await puppeteer.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--headless=new"],
+});
+
+/** The demo manager's session cookie, signed in through the app. */
+async function signIn() {
+  const page = await browser.newPage();
+  await page.goto(`${demo.base}/`, { waitUntil: "networkidle0" });
+  await page.type("input[name=username]", "manager");
+  await page.type("input[name=password]", "manager123");
+  await Promise.all([page.waitForSelector("nav[aria-label=Main], button[aria-label='Open navigation menu']", { timeout: 30_000 }), page.keyboard.press("Enter")]);
+  const cookies = await page.cookies();
+  await page.close();
+  return cookies;
+}
+const cookies = await signIn();
+
+/** The file of `dir` that answers `url`, or null when the build has none (a client route gets index.html). */
+function buildFile(dir, url, isDocument) {
+  const { pathname } = new URL(url);
+  if (isDocument) return join(dir, "index.html");
+  if (pathname === "/boot.js" || pathname.startsWith("/assets/") || pathname.startsWith("/icons/")) return join(dir, pathname);
+  return null;
+}
+
+/** One cold load of `path` from `dir`: the figures of its renderer's main thread. */
+async function load(path, dir) {
+  const context = await browser.createBrowserContext();
+  try {
+    const page = await context.newPage();
+    await page.setCookie(...cookies);
+    await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+    const cdp = await page.createCDPSession();
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    await cdp.send("Fetch.enable", { patterns: [{ urlPattern: `${demo.base}/*`, requestStage: "Request" }] });
+    cdp.on("Fetch.requestPaused", (e) => {
+      const file = buildFile(dir, e.request.url, e.resourceType === "Document");
+      if (!file) return void cdp.send("Fetch.continueRequest", { requestId: e.requestId }).catch(() => {});
+      const found = existsSync(file);
+      void cdp
+        .send("Fetch.fulfillRequest", {
+          requestId: e.requestId,
+          responseCode: found ? 200 : 404,
+          responseHeaders: [{ name: "content-type", value: TYPES[extname(file)] ?? "application/octet-stream" }],
+          body: found ? readFileSync(file).toString("base64") : "",
+        })
+        .catch(() => {});
+    });
+    await page.tracing.start({ categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "loading", "blink.user_timing"] });
+    await page.goto(`${demo.base}${path}`, { waitUntil: "load" });
+    await new Promise((r) => setTimeout(r, windowMs));
+    const events = JSON.parse(Buffer.from(await page.tracing.stop()).toString("utf8")).traceEvents;
+    const nav = events.find((e) => e.name === "navigationStart" && e.args?.data?.documentLoaderURL === `${demo.base}${path}`);
+    const main = events.find((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain" && e.pid === nav.pid);
+    const ms = (ts) => (ts - nav.ts) / 1000;
+    const fcp = events.find((e) => e.name === "firstContentfulPaint" && e.pid === nav.pid);
+    const lcp = events.filter((e) => e.name === "largestContentfulPaint::Candidate" && e.pid === nav.pid).at(-1);
+    const tasks = events.filter((e) => e.pid === nav.pid && e.tid === main.tid && e.name === "RunTask" && e.ts >= nav.ts && ms(e.ts) < windowMs);
+    const fcpMs = fcp ? ms(fcp.ts) : 0;
+    return {
+      fcp: fcpMs,
+      lcp: lcp ? ms(lcp.ts) : NaN,
+      blocking: tasks.filter((e) => ms(e.ts) >= fcpMs).reduce((n, e) => n + Math.max(0, e.dur / 1000 - 50), 0),
+      longest: Math.max(0, ...tasks.map((e) => e.dur / 1000)),
+      busy: tasks.reduce((n, e) => n + e.dur / 1000, 0),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (xs) => {
+  const s = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const rows = [];
+try {
+  for (const path of pages) {
+    const runs = { this: [], base: [] };
+    for (let i = 0; i < loads; i++) for (const b of i % 2 ? ["this", "base"] : ["base", "this"]) runs[b].push(await load(path, builds[b]));
+    const m = (b, k) => median(runs[b].map((r) => r[k]));
+    for (const k of ["fcp", "lcp", "blocking", "longest", "busy"])
+      rows.push({ page: path, "ms (median)": k, base: Math.round(m("base", k)), this: Math.round(m("this", k)), "this / base": Number((m("this", k) / m("base", k)).toFixed(2)) });
+  }
+} finally {
+  await browser.close();
+  demo.stop();
+}
+console.table(rows);
+console.log(`${loads} cold loads of each build per page, alternating; CPU 4× (CDP); window ${windowMs} ms; base = ${baseDir}`);
+process.exit(0);
