@@ -40,7 +40,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { throttling as presets } from "lighthouse/core/config/constants.js";
 import puppeteer from "puppeteer-core";
-import { startDemoServer } from "./demo-server.mjs";
+import { signInAsManager, startDemoServer } from "./demo-server.mjs";
 import { startTlsProxy } from "./tls-proxy.mjs";
 
 const args = process.argv.slice(2);
@@ -94,15 +94,7 @@ try {
   // With --signed-out the pages are measured as a visitor sees them (the sign-in screen).
   if (!args.includes("--signed-out")) {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-    const page = await browser.newPage();
-    await page.goto(`${base}/`, { waitUntil: "networkidle0" });
-    await page.type("input[name=username]", "manager");
-    await page.type("input[name=password]", "manager123");
-    await Promise.all([
-      page.waitForSelector("nav[aria-label=Main], button[aria-label='Open navigation menu']", { timeout: 30_000 }),
-      page.keyboard.press("Enter"),
-    ]);
-    await page.close();
+    await signInAsManager(browser, base);
     await browser.disconnect();
   }
 

@@ -16,7 +16,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { extname, join } from "node:path";
 import puppeteer from "puppeteer-core";
-import { startDemoServer } from "./demo-server.mjs";
+import { signInAsManager, startDemoServer } from "./demo-server.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -41,17 +41,7 @@ const browser = await puppeteer.launch({
 });
 
 /** The demo manager's session cookie, signed in through the app. */
-async function signIn() {
-  const page = await browser.newPage();
-  await page.goto(`${demo.base}/`, { waitUntil: "networkidle0" });
-  await page.type("input[name=username]", "manager");
-  await page.type("input[name=password]", "manager123");
-  await Promise.all([page.waitForSelector("nav[aria-label=Main], button[aria-label='Open navigation menu']", { timeout: 30_000 }), page.keyboard.press("Enter")]);
-  const cookies = await page.cookies();
-  await page.close();
-  return cookies;
-}
-const cookies = await signIn();
+const cookies = await signInAsManager(browser, demo.base);
 
 /** The file of `dir` that answers `url`, or null when the build has none (a client route gets index.html). */
 function buildFile(dir, url, isDocument) {
