@@ -3,26 +3,17 @@ import { loadSignedInApp, loadSignIn } from "./app/entryChunks.ts";
 import { routes } from "./app/routes.ts";
 import { sendEarlyQueries } from "./platform/earlyQueries.ts";
 import { matchRoute } from "./platform/routes.ts";
-import { VIEWER_KEY } from "./platform/viewerKey.ts";
+import { signedInRole } from "./platform/viewerKey.ts";
 import { startCatalog } from "./platform/locales/load.ts";
 import { holdModulePreloads, inBatches } from "./platform/modulePreloads.ts";
 import { restoreStyles } from "./platform/styleSnapshot.ts";
 
-/** The role remembered on this device for a returning user (platform/viewerCache.ts writes it), else null. */
-function rememberedRole(): string | null {
-  try {
-    const role: unknown = JSON.parse(localStorage.getItem(VIEWER_KEY) ?? "null")?.role;
-    return typeof role === "string" ? role : null;
-  } catch {
-    return null;
-  }
-}
-
 // The entry is tiny on purpose: for a returning user it sends the current screen's data request and
 // starts the screen's code at the same time as the app's own code, whose files index.html already
 // preloads (see the preload plugin in vite.config.ts), rather than after the app has run. A visitor
-// gets the sign-in screen first. Both come from the screen's route file (app/routes.ts).
-const role = rememberedRole();
+// gets the sign-in screen first. Both come from the screen's route file (app/routes.ts). Returning: the
+// device remembers the viewer, or at least the server's role cookie says someone signed in here.
+const role = signedInRole();
 // The screen's data is asked for at once, before the first frame: two small requests, and their answer
 // is what the screen waits for longest. The code's dozen requests wait for the frame (below).
 if (role) sendEarlyQueries(AppViewerQuery.params, routes, role, location);

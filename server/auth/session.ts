@@ -5,6 +5,7 @@ import { sealData, unsealData } from "iron-session";
 import { actorForApiToken, requireWriteAccess } from "../domain/apiTokens.ts";
 import { actorForSession, SESSION_TTL_MS, type SignInAttempts, type SignInDevice, type SignInFrom } from "../domain/auth.ts";
 import type { Actor, Deps } from "../domain/context.ts";
+import { ROLE_COOKIE } from "../../schemas/roleCookie.ts";
 
 export const SESSION_COOKIE = "trapline_session";
 /** The device cookie of OWASP's device-cookie scheme (domain/auth.ts SignInDevice): which usernames signed in on this browser. */
@@ -100,14 +101,18 @@ export function createSessionCookies(deps: Deps, secret: string) {
       const valid = typeof device.id === "string" && Array.isArray(device.usernames) && device.usernames.every((u) => typeof u === "string");
       return { attempts, address: request.ip, device: valid ? (device as SignInDevice) : null };
     },
-    async set(request: FastifyRequest, reply: FastifyReply, sid: string, device?: SignInDevice) {
+    /** Signs the session in: its sealed id, the signed-in role for the page's entry to read (schemas/roleCookie.ts), the device cookie. */
+    async set(request: FastifyRequest, reply: FastifyReply, sid: string, role: string, device?: SignInDevice) {
       const sealed = await sealData({ sid }, { password: secret, ttl });
       const options = { path: "/", httpOnly: true, sameSite: "lax", secure: request.protocol === "https" } as const;
       reply.setCookie(SESSION_COOKIE, sealed, { ...options, maxAge: ttl });
+      reply.setCookie(ROLE_COOKIE, role, { ...options, httpOnly: false, maxAge: ttl });
       if (device) reply.setCookie(DEVICE_COOKIE, await sealData(device, { password: secret, ttl: DEVICE_TTL_SECONDS }), { ...options, maxAge: DEVICE_TTL_SECONDS });
     },
     clear(request: FastifyRequest, reply: FastifyReply) {
-      reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: request.protocol === "https" });
+      const options = { path: "/", httpOnly: true, sameSite: "lax", secure: request.protocol === "https" } as const;
+      reply.clearCookie(SESSION_COOKIE, options);
+      reply.clearCookie(ROLE_COOKIE, { ...options, httpOnly: false });
     },
   };
 }

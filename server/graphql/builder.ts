@@ -18,7 +18,7 @@ export type GraphQLContext = {
   /** The request's Accept-Language header, which decides when the user has no preference. */
   acceptLanguage: string | undefined;
   /** Cookie access over HTTP; null on a WebSocket, where sign-in and sign-out make no sense. */
-  session: { sessionId(): Promise<string | undefined>; set(sessionId: string, device: SignInDevice): Promise<void>; clear(): void; signInFrom(): Promise<SignInFrom> } | null;
+  session: { sessionId(): Promise<string | undefined>; set(sessionId: string, role: string, device: SignInDevice): Promise<void>; clear(): void; signInFrom(): Promise<SignInFrom> } | null;
 };
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

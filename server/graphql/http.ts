@@ -163,7 +163,7 @@ export function mountGraphQL(
         session: reply
           ? {
               sessionId: () => session.sessionIdOf(request),
-              set: (sid: string, device: SignInDevice) => session.set(request, reply, sid, device),
+              set: (sid: string, role: string, device: SignInDevice) => session.set(request, reply, sid, role, device),
               clear: () => session.clear(request, reply),
               signInFrom: () => session.signInFrom(request, limits.signInAttempts(request)),
             }

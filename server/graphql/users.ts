@@ -106,7 +106,7 @@ builder.mutationFields((t) => ({
     resolve: async (_root, { input }, ctx) => {
       if (!ctx.session) throw new ValidationError(/*i18n*/ { id: "auth.signInOverHTTPNot", message: "Sign in over HTTP, not over a WebSocket" });
       const { user, sessionId, device, locale } = await signIn(ctx.deps, input, await ctx.session.signInFrom());
-      await ctx.session.set(sessionId, device);
+      await ctx.session.set(sessionId, user.role, device);
       // The rest of the answer is read as the user who just signed in (their own account).
       ctx.actor = { id: user.id, username: user.username, name: user.name, role: user.role, department: user.department, locale };
       ctx.locale = requestLocale(locale, ctx.acceptLanguage);

@@ -7,7 +7,7 @@ export function authRoutes(ctx: RestContext) {
   const { deps, session, limits } = ctx;
   route(ctx, "signIn", async (request, reply) => {
     const { user, sessionId, device } = await signIn(deps, request.body, await session.signInFrom(request, limits.signInAttempts(request)));
-    await session.set(request, reply, sessionId, device);
+    await session.set(request, reply, sessionId, user.role, device);
     return { user };
   });
   route(ctx, "signOut", async (request, reply) => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROLE_COOKIE } from "../../schemas/roleCookie.ts";
 import { SESSION_COOKIE } from "../../server/auth/session.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 
@@ -25,6 +26,25 @@ describe("sign-in, session and sign-out", () => {
     expect(me.text).not.toMatch(/passwordHash|argon2/);
   });
 
+  it("leaves the role, and nothing else, in a cookie the page can read; sign-out removes it", async () => {
+    const client = server.anonymous();
+    const login = await client.post("/api/auth/login", { username: "tech", password: "tech123" });
+    expect(login.status).toBe(200);
+    const role = login.headers.getSetCookie().find((c) => c.startsWith(`${ROLE_COOKIE}=`));
+    expect(role).toMatch(new RegExp(`^${ROLE_COOKIE}=employee;`));
+    expect(role).not.toMatch(/HttpOnly/i);
+    expect(role).toMatch(/Path=\/;/i);
+    expect(role).toMatch(/SameSite=Lax/i);
+    // It lasts as long as the session cookie.
+    const maxAge = (c: string | undefined) => /Max-Age=(\d+)/i.exec(c ?? "")?.[1];
+    expect(maxAge(role)).toBe(maxAge(login.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))));
+    const out = await client.post("/api/auth/logout");
+    expect(out.status).toBe(200);
+    const cleared = out.headers.getSetCookie().find((c) => c.startsWith(`${ROLE_COOKIE}=`));
+    expect(cleared).toMatch(new RegExp(`^${ROLE_COOKIE}=;`));
+    expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970|Max-Age=0/i);
+  });
+
   it("marks the cookie Secure behind https", async () => {
     const res = await server.anonymous().request(
       "POST",
@@ -34,6 +54,7 @@ describe("sign-in, session and sign-out", () => {
     );
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie().join(";")).toMatch(/Secure/i);
+    expect(res.headers.getSetCookie().find((c) => c.startsWith(`${ROLE_COOKIE}=`))).toMatch(/Secure/i);
   });
 
   it("answers 401 to /api/auth/me without a session, and with a forged cookie", async () => {

@@ -91,6 +91,38 @@ test("a returning user's first screen asks for its data once, before the app's c
   expect(sent.filter((n) => n === "AppViewerQuery")).toHaveLength(1);
 });
 
+test("signed in, but the device remembers no viewer: the screen's code and data start from the entry, as a returning user's", async ({ page, pageErrors }) => {
+  void pageErrors;
+  // Signed in through the API: the browser holds the cookies (the session's, and the role cookie the entry
+  // reads, schemas/roleCookie.ts) and the page's storage nothing, as after site data was cleared.
+  await signIn(page, "manager", { at: null });
+  const code: string[] = [];
+  const sent: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/graphql")) sent.push(JSON.parse(r.postData() ?? "{}").operationName);
+    else if (r.url().includes("/assets/")) code.push(new URL(r.url()).pathname);
+  });
+  await page.goto("/equipment?status=available");
+  await expect(page.getByRole("heading", { level: 1, name: "Equipment Management" })).toBeVisible();
+  await expect(page.getByText("Loading...")).toHaveCount(0);
+  // Not the sign-in screen's code first and the app's after the server answered: the entry started the
+  // frame and the screen, and sent both queries, which Relay then took (neither went out twice).
+  expect(code.filter((path) => path.includes("/SignIn-"))).toEqual([]);
+  expect(sent.filter((n) => n === "EquipmentPageQuery")).toHaveLength(1);
+  expect(sent.filter((n) => n === "AppViewerQuery")).toHaveLength(1);
+  // The device remembers the viewer from now on.
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem("trapline:viewer") ?? "null")?.name)).toBe("Dana Whitfield");
+});
+
+test("a role cookie left without a session: the sign-in screen, and the cookie is dropped", async ({ page, context, baseURL, pageErrors }) => {
+  void pageErrors;
+  await context.addCookies([{ name: "trapline_role", value: "manager", url: baseURL! }]);
+  await page.goto("/inventory");
+  await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+  await expect.poll(async () => (await context.cookies()).map((c) => c.name)).not.toContain("trapline_role");
+  expect(await page.evaluate(() => localStorage.getItem("trapline:viewer"))).toBeNull();
+});
+
 test("a returning user's screen whose code is in paints with the frame: no 'Loading...' in between @phone", async ({ page, pageErrors }) => {
   void pageErrors;
   await signIn(page, "manager", { at: "/scan" });

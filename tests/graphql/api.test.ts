@@ -1,6 +1,7 @@
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STATUS_RULE_MESSAGE } from "../../schemas/equipment.ts";
+import { ROLE_COOKIE } from "../../schemas/roleCookie.ts";
 import { SESSION_COOKIE } from "../../server/auth/session.ts";
 import { startServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
@@ -737,6 +738,8 @@ describe("mutations", () => {
       const out = await gql(client, `mutation { signOut { signedOut } }`);
       expect(out.data).toEqual({ signOut: { signedOut: true } });
       expect(out.headers.getSetCookie().join(";")).toMatch(new RegExp(`${SESSION_COOKIE}=;|Max-Age=0|Expires=Thu, 01 Jan 1970`, "i"));
+      // The role cookie the sign-in left for the page's entry goes with it (schemas/roleCookie.ts).
+      expect(out.headers.getSetCookie().find((c) => c.startsWith(`${ROLE_COOKIE}=`))).toMatch(new RegExp(`^${ROLE_COOKIE}=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)`, "i"));
       expect((await ok(client, `{ viewer { id } }`)).viewer).toBeNull();
       const replay = server.anonymous();
       replay.cookie = oldCookie;

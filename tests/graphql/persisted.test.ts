@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROLE_COOKIE } from "../../schemas/roleCookie.ts";
 import { loadPersistedOperations } from "../../server/graphql/persisted.ts";
 import { schema } from "../../server/graphql/schema.ts";
 
@@ -139,6 +140,8 @@ describe.each([
     expect(res.status, res.text).toBe(200);
     expect(res.body.data.signIn).toMatchObject({ __typename: "SignInPayload", viewer: { role: "employee" } });
     expect(client.cookie).toBeTruthy();
+    // The role cookie for the page's entry, as the REST sign-in leaves it (tests/api/auth.test.ts).
+    expect(res.headers.getSetCookie().find((c) => c.startsWith(`${ROLE_COOKIE}=`))).toMatch(new RegExp(`^${ROLE_COOKIE}=employee;`));
   });
 
   it("runs a subscription by its id over graphql-ws, and refuses an unknown id there", async () => {

@@ -154,7 +154,8 @@ export class ApiClient {
       const [pair] = c.split(";");
       const value = /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c) ? undefined : pair;
       if (pair!.startsWith("trapline_device=")) this.deviceCookie = value;
-      else this.cookie = value;
+      else if (pair!.startsWith("trapline_session=")) this.cookie = value;
+      // the role cookie (schemas/roleCookie.ts) is for the page's script; the server never reads it
     }
     const text = await res.text();
     let parsed: unknown = text;

@@ -7,7 +7,8 @@ import { fetchQuery, graphql, RelayEnvironmentProvider, useLazyLoadQuery, useRel
 import type { AppViewerQuery } from "../__generated__/AppViewerQuery.graphql.ts";
 import { Loading } from "../components/Loading.tsx";
 import { createEnvironment, resetLiveConnection } from "../relay/environment.ts";
-import { dropEarlyAnswers } from "../platform/earlyQueries.ts";
+import { dropEarlyAnswers, peekEarlyAnswer } from "../platform/earlyQueries.ts";
+import AppViewerQueryParams from "../__generated__/AppViewerQuery$parameters.ts";
 import { offlineOwner, setOfflineOwner } from "../offline/queuedError.ts";
 import { loadSignedInApp, loadSignIn } from "./entryChunks.ts";
 import { useLocalePreference } from "../features/language/index.ts";
@@ -18,6 +19,8 @@ import { theme } from "./theme.ts";
 import { registerServiceWorker } from "./serviceWorker.ts";
 import { preloadToastView, ToastProvider, useToast } from "../platform/toast.tsx";
 import { cachedViewer, primeViewer, rememberViewer } from "../platform/viewerCache.ts";
+import type { Viewer } from "../platform/session.ts";
+import { signedInRole } from "../platform/viewerKey.ts";
 import { lazyComponent } from "../platform/lazyComponent.ts";
 import { i18n } from "../platform/i18n.ts";
 
@@ -28,7 +31,8 @@ const AppRouter = lazyComponent(loadSignedInApp);
 
 /**
  * The code of the first screen, which src/main.tsx started beside the app's: the sign-in screen, or, for
- * the user remembered on this device, the signed-in frame and the current route's screen. src/app/start.tsx
+ * the user remembered on this device, the signed-in frame and the current route's screen. Where only the
+ * role cookie was left, the viewer's early answer decides which (rememberEarlyViewer). src/app/start.tsx
  * renders once it is in, so that nothing of the first screen suspends on code: a 'Loading...' committed
  * for a moment would hold the screen back by React's 300 ms reveal throttle (platform/lazyComponent.ts).
  * index.html shows the same 'Loading...' meanwhile. Never rejects: a chunk that failed shows its error
@@ -36,11 +40,23 @@ const AppRouter = lazyComponent(loadSignedInApp);
  */
 export async function loadFirstScreen(): Promise<void> {
   try {
+    if (!cachedViewer() && signedInRole()) await rememberEarlyViewer();
     if (!cachedViewer()) await SignIn.preload();
     else await (await AppRouter.preload()).preloadPage(location.pathname);
   } catch {
     // rendered anyway: the lazy component rethrows to its error boundary
   }
+}
+/**
+ * A device that remembers no viewer, but whose role cookie says someone signed in here (the entry then sent
+ * the viewer's query early, platform/viewerKey.ts): that answer, once in, is remembered as if the app had
+ * seen it, so the first screen opens as a returning user's does (the store primed, no request of its own).
+ * Nothing changes when the answer failed; a signed-out answer forgets the cookie (rememberViewer).
+ */
+async function rememberEarlyViewer(): Promise<void> {
+  const body = await peekEarlyAnswer(AppViewerQueryParams.params.id, {});
+  const viewer = (body as { data?: { viewer?: Viewer | null } } | undefined)?.data?.viewer;
+  if (viewer !== undefined) rememberViewer(viewer);
 }
 const signIn = (
   <Suspense fallback={<Loading />}>

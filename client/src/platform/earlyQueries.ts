@@ -42,6 +42,21 @@ export function takeEarlyAnswer(id: string | null | undefined, variables: Record
   return early && Date.now() - early.sentAt < FRESH_MS ? early.response : undefined;
 }
 
+/**
+ * The body of the early answer for this operation and these variables, read from a copy: the network
+ * layer still takes the answer itself, once. Undefined when none was sent, or it failed or is not JSON.
+ */
+export async function peekEarlyAnswer(id: string | null | undefined, variables: Record<string, unknown>): Promise<unknown> {
+  const early = id ? pending.get(`${id}:${variablesKey(variables)}`) : undefined;
+  if (!early) return undefined;
+  try {
+    const response = await early.response;
+    return response.ok ? await response.clone().json() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Sign-out: answers sent early for the person who was signed in are never handed to the next one. */
 export function dropEarlyAnswers() {
   pending.clear();

@@ -1,7 +1,7 @@
 import { createOperationDescriptor, type IEnvironment } from "relay-runtime";
 import AppViewerQueryNode from "../__generated__/AppViewerQuery.graphql.ts";
 import type { Viewer } from "./session.ts";
-import { VIEWER_KEY } from "./viewerKey.ts";
+import { forgetRoleCookie, VIEWER_KEY } from "./viewerKey.ts";
 
 /**
  * Who was signed in on this device, so a returning user's app opens at once (and without signal)
@@ -21,6 +21,7 @@ export function cachedViewer(): Viewer | null {
 }
 
 export function rememberViewer(viewer: Viewer | null) {
+  if (!viewer) forgetRoleCookie();
   try {
     if (viewer) localStorage.setItem(VIEWER_KEY, JSON.stringify({ id: viewer.id, databaseId: viewer.databaseId, name: viewer.name, role: viewer.role, department: viewer.department ?? null }));
     else localStorage.removeItem(VIEWER_KEY);
