@@ -1,3 +1,5 @@
+import { ROLE_COOKIE } from "../../schemas/roleCookie.ts";
+import { VIEWER_KEY } from "../../client/src/platform/viewerKey.ts";
 import { expect, signIn, test } from "./fixtures.ts";
 
 test("sign-in: bad password shows the red alert, good password opens the dashboard @phone", async ({ page, pageErrors }) => {
@@ -111,16 +113,16 @@ test("signed in, but the device remembers no viewer: the screen's code and data 
   expect(sent.filter((n) => n === "EquipmentPageQuery")).toHaveLength(1);
   expect(sent.filter((n) => n === "AppViewerQuery")).toHaveLength(1);
   // The device remembers the viewer from now on.
-  expect(await page.evaluate(() => JSON.parse(localStorage.getItem("trapline:viewer") ?? "null")?.name)).toBe("Dana Whitfield");
+  expect(await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "null")?.name, VIEWER_KEY)).toBe("Dana Whitfield");
 });
 
 test("a role cookie left without a session: the sign-in screen, and the cookie is dropped", async ({ page, context, baseURL, pageErrors }) => {
   void pageErrors;
-  await context.addCookies([{ name: "trapline_role", value: "manager", url: baseURL! }]);
+  await context.addCookies([{ name: ROLE_COOKIE, value: "manager", url: baseURL! }]);
   await page.goto("/inventory");
   await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
-  await expect.poll(async () => (await context.cookies()).map((c) => c.name)).not.toContain("trapline_role");
-  expect(await page.evaluate(() => localStorage.getItem("trapline:viewer"))).toBeNull();
+  await expect.poll(async () => (await context.cookies()).map((c) => c.name)).not.toContain(ROLE_COOKIE);
+  expect(await page.evaluate((key) => localStorage.getItem(key), VIEWER_KEY)).toBeNull();
 });
 
 test("a returning user's screen whose code is in paints with the frame: no 'Loading...' in between @phone", async ({ page, pageErrors }) => {
