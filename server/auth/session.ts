@@ -104,19 +104,22 @@ export function createSessionCookies(deps: Deps, secret: string) {
     /** Signs the session in: its sealed id, the signed-in role for the page's entry to read (schemas/roleCookie.ts), the device cookie. */
     async set(request: FastifyRequest, reply: FastifyReply, sid: string, role: string, device?: SignInDevice) {
       const sealed = await sealData({ sid }, { password: secret, ttl });
-      const options = { path: "/", httpOnly: true, sameSite: "lax", secure: request.protocol === "https" } as const;
+      const options = cookieOptions(request);
       reply.setCookie(SESSION_COOKIE, sealed, { ...options, maxAge: ttl });
       reply.setCookie(ROLE_COOKIE, role, { ...options, httpOnly: false, maxAge: ttl });
       if (device) reply.setCookie(DEVICE_COOKIE, await sealData(device, { password: secret, ttl: DEVICE_TTL_SECONDS }), { ...options, maxAge: DEVICE_TTL_SECONDS });
     },
     clear(request: FastifyRequest, reply: FastifyReply) {
-      const options = { path: "/", httpOnly: true, sameSite: "lax", secure: request.protocol === "https" } as const;
+      const options = cookieOptions(request);
       reply.clearCookie(SESSION_COOKIE, options);
       reply.clearCookie(ROLE_COOKIE, { ...options, httpOnly: false });
     },
   };
 }
 export type SessionCookies = ReturnType<typeof createSessionCookies>;
+
+/** The attributes every cookie of the session shares (the role cookie drops HttpOnly). */
+const cookieOptions = (request: FastifyRequest) => ({ path: "/", httpOnly: true, sameSite: "lax", secure: request.protocol === "https" }) as const;
 
 function readCookie(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? "").split(";")) {

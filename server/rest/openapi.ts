@@ -402,14 +402,14 @@ export const OPERATIONS = {
   },
   signIn: {
     method: "post", path: "/api/auth/login", access: "public", unkeyed: true,
-    summary: "Sign in (sets the session cookie, and a device cookie that spares this browser other clients' sign-in delays)",
+    summary: "Sign in (sets the session cookie, a role cookie the app's page reads and the server never does, and a device cookie that spares this browser other clients' sign-in delays)",
     body: jsonBody(signInInput),
     ok: { status: "200", response: json(z.object({ user: User }).strict(), "Signed in") },
     errors: { "401": errorResponse("Wrong username or password") },
   },
   signOut: {
     method: "post", path: "/api/auth/logout", access: "public", unkeyed: true,
-    summary: "Sign out (clears the cookie)",
+    summary: "Sign out (clears the session and role cookies)",
     ok: { status: "200", response: json(z.object({ success: z.literal(true) }).strict(), "Signed out") },
   },
   getCurrentUser: { method: "get", path: "/api/auth/me", access: "signedIn", summary: "The signed-in user", ok: { status: "200", response: json(z.object({ user: User }).strict(), "The user") } },
