@@ -70,17 +70,33 @@ export function loadDecoder(): Promise<Decoder> {
   return loading;
 }
 
-/** ZXing-C++ in a Worker: one request at a time per caller, a timeout that restarts the worker. */
-class WasmEngine {
+/** How long a new worker may take to load and compile its WASM before it is given up and started again. */
+const WASM_START_TIMEOUT_MS = 30_000;
+
+/**
+ * ZXing-C++ in a Worker: one request at a time per caller, a timeout that restarts the worker. A new worker
+ * answers nothing until its WASM has downloaded and compiled (seconds on a slow phone, or on a busy machine):
+ * a request sent before then would wait behind the compile, and its timeout would terminate the worker,
+ * compile and all, so that on a phone slower than the timeout the engine never started (a camera frame's
+ * 1.5 s, at every frame) and a first photo spent its whole budget waiting. So until the worker has answered
+ * once, `read` answers null at once and leaves it compiling (the other engines go on), and a photo waits
+ * for `warm()` before its budget starts.
+ */
+export class WasmEngine {
   private worker: Worker | null = null;
   private nextId = 1;
   private pending = new Map<number, (reads: WasmRead[] | null) => void>();
   /** Set when the worker cannot run here (no module workers, WASM refused): the other engines go on alone. */
   private unavailable = false;
+  /** The current worker has answered (its WASM is compiled). */
+  private started = false;
+  private starting: Promise<boolean> | null = null;
 
   private spawn(): Worker {
     const worker = new Worker(new URL("./wasmWorker.ts", import.meta.url), { type: "module" });
+    this.started = false;
     worker.onmessage = (event: MessageEvent<WasmResponse>) => {
+      if (this.worker === worker) this.started = true;
       const done = this.pending.get(event.data.id);
       this.pending.delete(event.data.id);
       done?.("reads" in event.data ? event.data.reads : null);
@@ -93,13 +109,29 @@ class WasmEngine {
     return worker;
   }
 
-  /** Starts the worker and its WASM download now (a scanner has opened). */
-  warm() {
-    void this.read(new ImageData(1, 1), { formats: ["QRCode"] }, 30_000);
+  /**
+   * Starts the worker, its WASM download and compile now (a scanner has opened). Resolves true once it
+   * answers, false when it cannot run here or did not start within WASM_START_TIMEOUT_MS.
+   */
+  warm(): Promise<boolean> {
+    if (this.started) return Promise.resolve(true);
+    this.starting ??= this.send(new ImageData(1, 1), { formats: ["QRCode"] }, WASM_START_TIMEOUT_MS).then((reads) => {
+      this.starting = null;
+      return reads !== null;
+    });
+    return this.starting;
   }
 
-  /** The reads in `image` (transferred to the worker), or null after `timeoutMs` or on a failure. */
+  /** The reads in `image` (transferred to the worker), or null after `timeoutMs`, on a failure, or while the worker is starting. */
   read(image: ImageData, options: ReaderOptions, timeoutMs: number): Promise<WasmRead[] | null> {
+    if (!this.started) {
+      void this.warm();
+      return Promise.resolve(null);
+    }
+    return this.send(image, options, timeoutMs);
+  }
+
+  private send(image: ImageData, options: ReaderOptions, timeoutMs: number): Promise<WasmRead[] | null> {
     if (this.unavailable || timeoutMs <= 0) return Promise.resolve(null);
     let worker: Worker;
     try {
@@ -126,6 +158,7 @@ class WasmEngine {
   reset() {
     this.worker?.terminate();
     this.worker = null;
+    this.started = false;
     const waiting = [...this.pending.values()];
     this.pending.clear();
     waiting.forEach((done) => done(null));
@@ -157,7 +190,7 @@ async function build(): Promise<Decoder> {
   const { BarcodeFormat, DecodeHintType, NotFoundException, ChecksumException, FormatException } = zxing;
 
   const wasm = new WasmEngine();
-  wasm.warm();
+  void wasm.warm();
 
   const hints = new Map<number, unknown>();
   hints.set(DecodeHintType.POSSIBLE_FORMATS, ZXING_FORMATS.map((f) => BarcodeFormat[f]));
@@ -265,6 +298,8 @@ async function build(): Promise<Decoder> {
     },
 
     async decodeImage(file, { budgetMs = PHOTO_BUDGET_MS } = {}) {
+      // The engine's one start (its WASM's download and compile, WasmEngine) is not the photo's time.
+      await wasm.warm();
       const deadline = performance.now() + budgetMs;
       const left = () => deadline - performance.now();
       lastPhotoTrace = { hit: null, ambiguous: false, rejected: [], candidates: [] };
