@@ -1,10 +1,11 @@
 // The built app on a fresh demo database (scripts/e2e-server.mjs) for the scripts that look at it
 // (screenshots, lighthouse, bench:pages): started on `port`, resolved once /healthz answers, stopped on exit.
+// `env` is added to the server's environment (bench:pages --again serves another build with CLIENT_DIR).
 import { spawn } from "node:child_process";
 
-export async function startDemoServer(port) {
+export async function startDemoServer(port, env = {}) {
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ["scripts/e2e-server.mjs", String(port)], { stdio: ["ignore", "ignore", "inherit"] });
+  const server = spawn(process.execPath, ["scripts/e2e-server.mjs", String(port)], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, ...env } });
   const stop = () => server.kill("SIGTERM");
   process.on("exit", stop);
   for (let i = 0; i < 300; i++) {

@@ -1,4 +1,4 @@
-// `npm run bench:pages -- --base <dir> [--pages /,/inventory,/scan] [--loads 8] [--window 6000]`: the built
+// `npm run bench:pages -- --base <dir> [--pages /,/inventory,/scan] [--loads 8] [--window 6000] [--again]`: the built
 // client (client/dist) against another build of it (<dir>: e.g. an earlier commit's client/dist, built in a
 // git worktree), side by side on one server and one browser, as the phone meets them when it comes cold.
 // A benchmark, not a test: it measures what a change does to the main thread when Lighthouse's figures are
@@ -13,8 +13,13 @@
 // FCP (each task's time over 50 ms, as TBT counts it, observed rather than simulated), the longest task and
 // the time the thread was busy, over the first `--window` ms after navigation. Prints the medians of each
 // build and their ratio (this build / base).
+//
+// --again measures each page opened again instead, as Lighthouse's "again" columns do: every load's fresh
+// context first opens the page once (the service worker takes control and precaches that build), then the
+// measured load runs through that worker and its caches. Each build is then served by a server of its own
+// (the base build from CLIENT_DIR), since each worker precaches its own build's files from its origin.
 import { existsSync, readFileSync } from "node:fs";
-import { extname, join } from "node:path";
+import { extname, join, resolve } from "node:path";
 import puppeteer from "puppeteer-core";
 import { signInAsManager, startDemoServer } from "./demo-server.mjs";
 
@@ -25,23 +30,28 @@ const opt = (name, fallback) => {
 };
 const baseDir = opt("base");
 if (!baseDir || !existsSync(join(baseDir, "index.html"))) {
-  console.error("usage: npm run bench:pages -- --base <a client build's dist directory> [--pages /,/inventory] [--loads 8] [--window 6000]");
+  console.error("usage: npm run bench:pages -- --base <a client build's dist directory> [--pages /,/inventory] [--loads 8] [--window 6000] [--again]");
   process.exit(2);
 }
 const pages = opt("pages", "/,/inventory,/scan").split(",");
 const loads = Number(opt("loads", "8"));
 const windowMs = Number(opt("window", "6000"));
+const again = args.includes("--again");
 const builds = { this: "client/dist", base: baseDir };
 const TYPES = { ".js": "text/javascript", ".css": "text/css", ".html": "text/html; charset=utf-8", ".png": "image/png", ".svg": "image/svg+xml", ".json": "application/json", ".wasm": "application/wasm" };
 
-const demo = await startDemoServer(Number(process.env.BENCH_PORT ?? 3393));
+const port = Number(process.env.BENCH_PORT ?? 3393);
+const demo = await startDemoServer(port);
+/** The server each build is loaded from: one for both, or with --again one each. */
+const servers = { this: demo, base: again ? await startDemoServer(port + 1, { CLIENT_DIR: resolve(baseDir) }) : demo };
 const browser = await puppeteer.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--headless=new"],
 });
 
-/** The demo manager's session cookie, signed in through the app. */
-const cookies = await signInAsManager(browser, demo.base);
+/** The demo manager's session cookie on each build's server, signed in through the app. */
+const cookies = { this: await signInAsManager(browser, demo.base) };
+cookies.base = servers.base === demo ? cookies.this : await signInAsManager(browser, servers.base.base);
 
 /** The file of `dir` that answers `url`, or null when the build has none (a client route gets index.html). */
 function buildFile(dir, url, isDocument) {
@@ -51,34 +61,50 @@ function buildFile(dir, url, isDocument) {
   return null;
 }
 
-/** One cold load of `path` from `dir`: the figures of its renderer's main thread. */
-async function load(path, dir) {
+/** One load of build `b`'s `path` (cold, or with --again opened again): the figures of its renderer's main thread. */
+async function load(path, b) {
+  const dir = builds[b];
+  const origin = servers[b].base;
   const context = await browser.createBrowserContext();
   try {
+    if (again) {
+      // The earlier visit: once its service worker is active, this build's files are in its precache.
+      const first = await context.newPage();
+      await first.setCookie(...cookies[b]);
+      await first.goto(`${origin}${path}`, { waitUntil: "networkidle0" });
+      await first.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await first.close();
+    }
     const page = await context.newPage();
-    await page.setCookie(...cookies);
+    await page.setCookie(...cookies[b]);
     await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
     const cdp = await page.createCDPSession();
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-    await cdp.send("Fetch.enable", { patterns: [{ urlPattern: `${demo.base}/*`, requestStage: "Request" }] });
-    cdp.on("Fetch.requestPaused", (e) => {
-      const file = buildFile(dir, e.request.url, e.resourceType === "Document");
-      if (!file) return void cdp.send("Fetch.continueRequest", { requestId: e.requestId }).catch(() => {});
-      const found = existsSync(file);
-      void cdp
-        .send("Fetch.fulfillRequest", {
-          requestId: e.requestId,
-          responseCode: found ? 200 : 404,
-          responseHeaders: [{ name: "content-type", value: TYPES[extname(file)] ?? "application/octet-stream" }],
-          body: found ? readFileSync(file).toString("base64") : "",
-        })
-        .catch(() => {});
-    });
+    // Cold: the document and the build's files are answered from `dir` (opened again, the worker answers them).
+    if (!again) {
+      await cdp.send("Fetch.enable", { patterns: [{ urlPattern: `${origin}/*`, requestStage: "Request" }] });
+      cdp.on("Fetch.requestPaused", (e) => {
+        const file = buildFile(dir, e.request.url, e.resourceType === "Document");
+        if (!file) return void cdp.send("Fetch.continueRequest", { requestId: e.requestId }).catch(() => {});
+        const found = existsSync(file);
+        void cdp
+          .send("Fetch.fulfillRequest", {
+            requestId: e.requestId,
+            responseCode: found ? 200 : 404,
+            responseHeaders: [{ name: "content-type", value: TYPES[extname(file)] ?? "application/octet-stream" }],
+            body: found ? readFileSync(file).toString("base64") : "",
+          })
+          .catch(() => {});
+      });
+    }
     await page.tracing.start({ categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "loading", "blink.user_timing"] });
-    await page.goto(`${demo.base}${path}`, { waitUntil: "load" });
+    await page.goto(`${origin}${path}`, { waitUntil: "load" });
+    if (again && !(await page.evaluate(() => navigator.serviceWorker.controller !== null))) throw new Error(`${origin}${path}: opened again without its service worker`);
     await new Promise((r) => setTimeout(r, windowMs));
     const events = JSON.parse(Buffer.from(await page.tracing.stop()).toString("utf8")).traceEvents;
-    const nav = events.find((e) => e.name === "navigationStart" && e.args?.data?.documentLoaderURL === `${demo.base}${path}`);
+    const nav = events.find((e) => e.name === "navigationStart" && e.args?.data?.documentLoaderURL === `${origin}${path}`);
+    // Now and then a trace holds no start of the navigation (seen opened again): that load is taken again.
+    if (!nav) return null;
     const main = events.find((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain" && e.pid === nav.pid);
     const ms = (ts) => (ts - nav.ts) / 1000;
     const fcp = events.find((e) => e.name === "firstContentfulPaint" && e.pid === nav.pid);
@@ -97,6 +123,15 @@ async function load(path, dir) {
   }
 }
 
+/** `load`, taken again (twice at most) when its trace could not be read. */
+async function measured(path, b) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const figures = await load(path, b);
+    if (figures) return figures;
+  }
+  throw new Error(`${path}: no navigation in three traces`);
+}
+
 const median = (xs) => {
   const s = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
@@ -105,7 +140,7 @@ const rows = [];
 try {
   for (const path of pages) {
     const runs = { this: [], base: [] };
-    for (let i = 0; i < loads; i++) for (const b of i % 2 ? ["this", "base"] : ["base", "this"]) runs[b].push(await load(path, builds[b]));
+    for (let i = 0; i < loads; i++) for (const b of i % 2 ? ["this", "base"] : ["base", "this"]) runs[b].push(await measured(path, b));
     const m = (b, k) => median(runs[b].map((r) => r[k]));
     for (const k of ["fcp", "lcp", "blocking", "longest", "busy"])
       rows.push({ page: path, "ms (median)": k, base: Math.round(m("base", k)), this: Math.round(m("this", k)), "this / base": Number((m("this", k) / m("base", k)).toFixed(2)) });
@@ -113,7 +148,8 @@ try {
 } finally {
   await browser.close();
   demo.stop();
+  servers.base.stop();
 }
 console.table(rows);
-console.log(`${loads} cold loads of each build per page, alternating; CPU 4× (CDP); window ${windowMs} ms; base = ${baseDir}`);
+console.log(`${loads} ${again ? "opened-again" : "cold"} loads of each build per page, alternating; CPU 4× (CDP); window ${windowMs} ms; base = ${baseDir}`);
 process.exit(0);
