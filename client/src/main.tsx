@@ -33,8 +33,9 @@ const steps: (() => unknown)[] = role
 // downloads; the app's style cache (app/start.tsx), made once they are all in, then compiles only styles
 // it has not met.
 steps.push(() => restoreStyles(__STYLE_ENGINE__));
-// The runtime libraries are evaluated in a task before the app's (app/librariesFirst.ts); the app starts
-// even if that file could not load.
+// The runtime libraries' import (app/librariesFirst.ts), then the app, which starts even if that file could not
+// load. Where the frame's and the screen's imports above wait for the same runtime file (a returning user), the
+// libraries are evaluated with them all the same (README, "Phone first").
 const app = () => import("./app/start.tsx");
 steps.push(() => import("./app/librariesFirst.ts").then(app, app));
 const LINKS_PER_TASK = 4;
