@@ -47,7 +47,9 @@ describe("after the first screen", () => {
     frames.splice(0).forEach((f) => f()); // the frame that paints the screen
     vi.advanceTimersByTime(0);
     expect(ran).toEqual([]);
-    idles.splice(0).forEach((f) => f()); // then an idle moment
+    idles.splice(0).forEach((f) => f()); // then an idle moment: the first job, the next one a task later
+    expect(ran).toEqual(["bell"]);
+    vi.advanceTimersByTime(0);
     expect(ran).toEqual(["bell", "badge"]);
 
     // Later work runs at once, and a second 'shown' changes nothing.
@@ -56,6 +58,33 @@ describe("after the first screen", () => {
     vi.advanceTimersByTime(10_000);
     expect(frames).toEqual([]);
     expect(ran).toEqual(["bell", "badge", "later"]);
+  });
+
+  it("runs one job per task, and a job cancelled before its turn never runs", async () => {
+    const { afterFirstScreen, firstScreenShown } = await load();
+    const ran: string[] = [];
+    afterFirstScreen(() => ran.push("bell"));
+    const cancel = afterFirstScreen(() => ran.push("subscriptions"));
+    afterFirstScreen(() => ran.push("queue read"));
+    afterFirstScreen(() => {
+      throw new Error("the vehicle check failed");
+    });
+    afterFirstScreen(() => ran.push("badge"));
+    firstScreenShown();
+    frames.splice(0).forEach((f) => f());
+    vi.advanceTimersByTime(0);
+    idles.splice(0).forEach((f) => f());
+    expect(ran).toEqual(["bell"]);
+    cancel(); // the component that waited unmounted between the tasks
+    vi.advanceTimersToNextTimer();
+    expect(ran).toEqual(["bell", "queue read"]);
+    // A job that throws does not keep the ones after it from running.
+    expect(() => vi.advanceTimersToNextTimer()).toThrow("the vehicle check failed");
+    vi.advanceTimersToNextTimer();
+    expect(ran).toEqual(["bell", "queue read", "badge"]);
+    expect(vi.getTimerCount()).toBeLessThanOrEqual(1);
+    vi.advanceTimersByTime(0);
+    expect(ran).toEqual(["bell", "queue read", "badge"]);
   });
 
   it("does not hold the work back for ever when no screen shows", async () => {

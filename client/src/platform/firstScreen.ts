@@ -17,13 +17,30 @@ let shown = false;
 const waiting = new Set<() => void>();
 let fallback: ReturnType<typeof setTimeout> | undefined;
 
+/**
+ * Runs the waiting work one job per task: each starts a request, an import (whose modulepreload links
+ * Vite's helper appends) or a render, a few milliseconds apiece on a phone, and together they were one
+ * task of 12-50 ms at full speed in Lighthouse's traces. A job cancelled before its turn does not run. A
+ * tab in the background, whose timers wait a second each, runs them all at once.
+ */
 function release() {
   if (shown) return;
   shown = true;
   clearTimeout(fallback);
-  const run = [...waiting];
-  waiting.clear();
-  for (const fn of run) fn();
+  if (document.visibilityState === "hidden") {
+    const run = [...waiting];
+    waiting.clear();
+    for (const fn of run) fn();
+    return;
+  }
+  const step = () => {
+    const [fn] = waiting;
+    if (!fn) return;
+    waiting.delete(fn);
+    setTimeout(step, 0);
+    fn();
+  };
+  step();
 }
 
 /** The current screen's content has committed: release the waiting work after its frame is painted. */
