@@ -92,7 +92,8 @@ test("opened again, the build's files come from the precache by a static route, 
     expect(sources.size, offline ? "offline" : "online").toBeGreaterThan(8);
     expect([...new Set(sources.values())], offline ? "offline" : "online").toEqual(["cache"]);
     // The dashboard's queries (online): to the network by the route, not through the worker's fetch handler.
-    if (!offline) expect([...dataSources]).toEqual(["network"]);
+    // Polled: this CDP session's response events may arrive after the page has rendered the answer.
+    if (!offline) await expect.poll(() => [...dataSources]).toEqual(["network"]);
   }
   await context.setOffline(false);
 });
