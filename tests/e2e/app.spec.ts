@@ -271,3 +271,65 @@ test("a screen's first render loads no ICU number or date data: counts and dates
     expect(await page.evaluate(() => (window as unknown as { formats: string[] }).formats), path).toEqual([]);
   }
 });
+
+// client/src/app/frameParts.tsx: the frame every screen renders (top bar, the phone's bottom bar and Quick Actions
+// button) is plain elements with classes from a sheet written once, with MUI's look, not emotion's styled components.
+test("the phone's frame: the bottom bar marks where you are and leads there, its buttons open their sheets, no emotion styles @phone", async ({ page, pageErrors }, info) => {
+  void pageErrors;
+  test.skip(info.project.name !== "phone", "the bottom bar is the phone's");
+  await signIn(page, "manager", { at: "/inventory" });
+  const bar = page.locator(".tl-bottombar");
+  const action = (name: string) => bar.getByRole("button", { name });
+  await expect(action("Inventory")).toHaveAttribute("aria-current", "page");
+  for (const other of ["Dashboard", "Requests", "More"]) await expect(action(other)).not.toHaveAttribute("aria-current");
+
+  // MUI's look: a 56 px bar fixed along the bottom, the current action in the theme's primary colour and a
+  // larger label, the others in the secondary text colour; the round Quick Actions button above it on the right.
+  const look = await page.evaluate(() => {
+    const box = (el: Element) => el.getBoundingClientRect().toJSON() as DOMRect;
+    const barEl = document.querySelector(".tl-bottombar")!;
+    const [current, other] = [barEl.querySelector("[aria-current]")!, barEl.querySelector("button:not([aria-current])")!];
+    const fab = document.querySelector("button[aria-label='Quick Actions']")!;
+    const style = (el: Element, p: string) => getComputedStyle(el).getPropertyValue(p);
+    return {
+      bar: { ...box(barEl), position: style(barEl, "position") },
+      currentColor: style(current, "color"),
+      otherColor: style(other, "color"),
+      labelSizes: [style(current.lastElementChild!, "font-size"), style(other.lastElementChild!, "font-size")],
+      fab: { ...box(fab), radius: style(fab, "border-radius"), background: style(fab, "background-color") },
+      title: style(document.querySelector("header h1")!, "font-size"),
+      frameClasses: [...document.querySelectorAll("#root > div, header, header *, .tl-bottombar, .tl-bottombar *, button[aria-label='Quick Actions']")]
+        .filter((el) => !el.closest("[aria-label^='Notifications'], .MuiBadge-root"))
+        .filter((el) => [...el.classList].some((c) => c.startsWith("css-")))
+        .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")}`),
+    };
+  });
+  expect(look.bar).toMatchObject({ position: "fixed", x: 0, width: 390, height: 56, bottom: 844 });
+  expect(look.currentColor).toBe("rgb(27, 94, 32)");
+  expect(look.otherColor).toBe("rgba(0, 0, 0, 0.6)");
+  expect(look.labelSizes).toEqual(["14px", "12px"]);
+  expect(look.fab).toMatchObject({ width: 56, height: 56, right: 390 - 16, bottom: 844 - 76, radius: "50%", background: "rgb(27, 94, 32)" });
+  expect(look.title).toBe("20px");
+  // Nothing of the frame itself is styled by emotion (the bell and the pending badge, loaded after the screen, are MUI's).
+  expect(look.frameClasses).toEqual([]);
+
+  await action("Requests").click();
+  await expect(page.getByRole("heading", { level: 1, name: "Inventory Requests" })).toBeVisible();
+  await expect(action("Requests")).toHaveAttribute("aria-current", "page");
+  await page.goto("/scan");
+  await expect(page.getByRole("heading", { level: 1, name: "QR Scanner" })).toBeVisible();
+  // A page the bar does not name is under More.
+  await expect(action("More")).toHaveAttribute("aria-current", "true");
+  await action("More").click();
+  const more = page.getByRole("dialog", { name: "More Options" });
+  await more.getByRole("button", { name: "Equipment" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Equipment Management" })).toBeVisible();
+  await page.getByRole("button", { name: "Quick Actions" }).click();
+  await expect(page.getByRole("dialog", { name: "Quick Actions" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Open navigation menu" }).click();
+  await expect(page.getByRole("dialog", { name: "Navigation Menu" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await action("Dashboard").click();
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+});

@@ -18,8 +18,8 @@ import QrCodeScannerIconMui from "@mui/icons-material/QrCodeScanner";
 import WarehouseIconMui from "@mui/icons-material/Warehouse";
 import SettingsIconMui from "@mui/icons-material/Settings";
 import {
-  AppBar, Avatar, Badge, BottomNavigation, BottomNavigationAction, Box, Button, Divider, Fab, IconButton, List, ListItem, ListItemButton,
-  ListItemIcon, ListItemText, ListSubheader, MenuItem, Paper, Stack, Toolbar, Typography, useMediaQuery, useTheme,
+  Avatar, Badge, Box, Button, Divider, IconButton, List, ListItem, ListItemButton,
+  ListItemIcon, ListItemText, ListSubheader, MenuItem, Paper, Stack, Typography, useMediaQuery, useTheme,
 } from "@mui/material";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import type { MessageDescriptor } from "@lingui/core";
@@ -44,6 +44,7 @@ import { loadConfirmSignOut, loadOfflinePage, OfflineBar } from "../features/off
 import { ErrorBoundary } from "../components/ErrorBoundary.tsx";
 import { FirstScreenShown, useAfterFirstScreen } from "../platform/firstScreen.ts";
 import { plainIcon } from "../components/plainIcon.tsx";
+import { BottomAction, useFrameSheet } from "./frameParts.tsx";
 
 // Plain <svg>s with MUI's look (components/plainIcon.tsx): the frame shows them on every screen.
 const AddIcon = plainIcon(AddIconMui);
@@ -75,6 +76,8 @@ const OFFLINE_PATHS = new Set(["/", "/inventory", "/equipment", "/requests"]);
 const LiveUpdates = lazy(() => import("./LiveUpdates.tsx"));
 
 const DRAWER = 248;
+/** The pages the phone's bottom bar names; every other one is under its More. */
+const BOTTOM_PATHS = new Set(["/", "/inventory", "/requests"]);
 type NavEntry = { label: MessageDescriptor; path: string; icon: ReactNode; managerOnly?: boolean; vehicleOnly?: boolean };
 const nav: NavEntry[] = [
   { label: msg`Dashboard`, path: "/", icon: <DashboardIcon /> },
@@ -298,9 +301,9 @@ const sheetPaper = (titleId: string) => ({
 function BellPlaceholder() {
   const { t } = useLingui();
   return (
-    <IconButton aria-label={t`Notifications`} disabled>
+    <button type="button" className="tl-iconbtn" aria-label={t`Notifications`} disabled>
       <NotificationsIcon />
-    </IconButton>
+    </button>
   );
 }
 const bellPlaceholder = <BellPlaceholder />;
@@ -354,10 +357,10 @@ function Shell() {
   const [moreOpen, setMoreOpen] = useState(false);
   const [actionsOpen, setActionsOpen] = useState(false);
   const page = pageFor(location.pathname);
-  const bottomValue = ["/", "/inventory", "/requests"].includes(location.pathname) ? location.pathname : "more";
+  useFrameSheet();
 
   return (
-    <Box sx={{ display: "flex", minHeight: "100vh", bgcolor: "background.default" }}>
+    <div className="tl-frame">
       {desktop ? (
         // The permanent sidebar is what MUI's permanent Drawer draws (a fixed, bordered paper), without the
         // Drawer's modal machinery, which only the phone's slide-in sheet needs.
@@ -384,22 +387,18 @@ function Shell() {
           </Drawer>
         </MountWhenOpened>
       )}
-      <Box sx={{ flex: 1, minWidth: 0, display: "flex", flexDirection: "column" }}>
-        <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: "divider" }}>
-          <Toolbar sx={{ gap: 1 }}>
+      <div className="tl-frame-col">
+        <header className="tl-appbar">
+          <div className="tl-toolbar">
             {!desktop && (
-              <IconButton edge="start" aria-label={t`Open navigation menu`} onClick={() => setMenuOpen(true)}>
+              <button type="button" className="tl-iconbtn tl-iconbtn-start" aria-label={t`Open navigation menu`} onClick={() => setMenuOpen(true)}>
                 <MenuIcon />
-              </IconButton>
+              </button>
             )}
-            <Box sx={{ flex: 1, minWidth: 0 }}>
-              <Typography component="h1" variant="h6" noWrap sx={{ fontWeight: 700 }}>
-                {i18n._(page.title)}
-              </Typography>
-              <Typography color="textSecondary" noWrap sx={{ fontSize: { xs: 12, sm: 14 } }}>
-                {i18n._(page.description)}
-              </Typography>
-            </Box>
+            <div className="tl-grow">
+              <h1 className="tl-title">{i18n._(page.title)}</h1>
+              <p className="tl-subtitle">{i18n._(page.description)}</p>
+            </div>
             {extras ? (
               <ErrorBoundary fallback={bellPlaceholder}>
                 <Suspense fallback={bellPlaceholder}>
@@ -410,44 +409,43 @@ function Shell() {
               bellPlaceholder
             )}
             {desktop && <QuickActionMenu />}
-          </Toolbar>
+          </div>
           <OfflineBar />
-        </AppBar>
+        </header>
         {/* On a phone the end of a page scrolls clear of the bottom bar and the Quick Actions button above it (76 + 56 px). */}
-        <Box component="main" sx={{ flex: 1, p: { xs: 1.5, sm: 2, md: 3 }, pb: { xs: 18, md: 3 } }}>
+        <main className="tl-main">
           <RouteOutlet />
-        </Box>
-      </Box>
+        </main>
+      </div>
 
       {!desktop && (
         <>
-          <Paper sx={{ position: "fixed", bottom: 0, left: 0, right: 0, zIndex: 1100 }} elevation={8}>
-            <BottomNavigation showLabels value={bottomValue} onChange={(_e, value: string) => (value === "more" ? setMoreOpen(true) : navigate(value))}>
-              <BottomNavigationAction label={t`Dashboard`} value="/" icon={<DashboardIcon />} />
-              <BottomNavigationAction label={t`Inventory`} value="/inventory" icon={<Inventory2Icon />} />
-              <BottomNavigationAction
-                label={t`Requests`}
-                value="/requests"
-                icon={
-                  extras ? (
-                    <ErrorBoundary fallback={<AssignmentIcon />}>
-                      <Suspense fallback={<AssignmentIcon />}>
-                        <PendingBadge>
-                          <AssignmentIcon />
-                        </PendingBadge>
-                      </Suspense>
-                    </ErrorBoundary>
-                  ) : (
-                    <AssignmentIcon />
-                  )
-                }
-              />
-              <BottomNavigationAction label={t`More`} value="more" icon={<MoreHorizIcon />} />
-            </BottomNavigation>
-          </Paper>
-          <Fab color="primary" aria-label={t`Quick Actions`} onClick={() => setActionsOpen(true)} sx={{ position: "fixed", right: 16, bottom: 76, zIndex: 1101 }}>
+          <div className="tl-bottombar">
+            <BottomAction label={t`Dashboard`} current={location.pathname === "/" && "page"} onClick={() => navigate("/")} icon={<DashboardIcon />} />
+            <BottomAction label={t`Inventory`} current={location.pathname === "/inventory" && "page"} onClick={() => navigate("/inventory")} icon={<Inventory2Icon />} />
+            <BottomAction
+              label={t`Requests`}
+              current={location.pathname === "/requests" && "page"}
+              onClick={() => navigate("/requests")}
+              icon={
+                extras ? (
+                  <ErrorBoundary fallback={<AssignmentIcon />}>
+                    <Suspense fallback={<AssignmentIcon />}>
+                      <PendingBadge>
+                        <AssignmentIcon />
+                      </PendingBadge>
+                    </Suspense>
+                  </ErrorBoundary>
+                ) : (
+                  <AssignmentIcon />
+                )
+              }
+            />
+            <BottomAction label={t`More`} current={!BOTTOM_PATHS.has(location.pathname) && "true"} onClick={() => setMoreOpen(true)} icon={<MoreHorizIcon />} />
+          </div>
+          <button type="button" className="tl-fab" aria-label={t`Quick Actions`} onClick={() => setActionsOpen(true)}>
             <AddIcon />
-          </Fab>
+          </button>
           <MountWhenOpened open={moreOpen}>
             <Drawer anchor="bottom" open={moreOpen} onClose={() => setMoreOpen(false)} slotProps={{ paper: sheetPaper("more-options-title") }}>
               <SheetList
@@ -496,7 +494,7 @@ function Shell() {
           <LiveUpdates />
         </Suspense>
       )}
-    </Box>
+    </div>
   );
 }
 

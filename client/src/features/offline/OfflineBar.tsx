@@ -1,7 +1,7 @@
 import CloudOffIcon from "@mui/icons-material/CloudOffOutlined";
 import CloudDoneIcon from "@mui/icons-material/CloudDoneOutlined";
 import SyncIcon from "@mui/icons-material/Sync";
-import { Box, Button, Stack, Typography } from "@mui/material";
+import { Button, Stack, Typography } from "@mui/material";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { fetchQuery, useRelayEnvironment } from "react-relay";
 import { useRevalidator } from "react-router-dom";
@@ -110,7 +110,8 @@ export function OfflineBar() {
 
   return (
     <>
-      <Box role="status" aria-live="polite" sx={{ display: show ? "block" : "none" }}>
+      {/* A plain element: the frame renders it on every screen, where it is almost always empty and hidden. */}
+      <div role="status" aria-live="polite" hidden={!show}>
         {show && (
           <Stack
             direction="row"
@@ -149,7 +150,7 @@ export function OfflineBar() {
             )}
           </Stack>
         )}
-      </Box>
+      </div>
       {reviewing && queue && (
         <Suspense fallback={null}>
           <QueueDialog queue={queue} online={online} syncedAt={syncedAt} onSync={() => void sync()} onClose={() => setReviewing(false)} />
