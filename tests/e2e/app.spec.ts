@@ -333,3 +333,48 @@ test("the phone's frame: the bottom bar marks where you are and leads there, its
   await action("Dashboard").click();
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
 });
+
+// client/src/features/dashboard/dashboardParts.ts: the dashboard's repeated lines (activity entries, equipment
+// lines, the stat cards' text) are plain elements with classes from a sheet written once, with MUI's look.
+test("the dashboard's activity, equipment lines and stat cards: MUI's look, no emotion styles @phone", async ({ page, pageErrors }) => {
+  void pageErrors;
+  await signIn(page, "manager");
+  const activity = page.getByRole("list", { name: "Recent activity" }).getByRole("listitem");
+  await expect(activity).toHaveCount(4);
+  await expect(page.getByText("Total Inventory Items")).toBeVisible();
+  const look = await page.evaluate(() => {
+    const style = (el: Element, ...ps: string[]) => ps.map((p) => getComputedStyle(el).getPropertyValue(p)).join(" ");
+    const entry = document.querySelector("ol[aria-label='Recent activity'] > li")!;
+    const [dot, text, chip] = [...entry.children];
+    const stat = [...document.querySelectorAll("p")].find((p) => p.textContent === "Total Inventory Items")!;
+    const value = stat.parentElement!.nextElementSibling!;
+    const equipment = [...document.querySelectorAll("h2")].find((h) => h.textContent === "Equipment Status")!.closest(".MuiCard-root")!;
+    const line = equipment.querySelector(".MuiCardContent-root > div > div")!;
+    return {
+      entry: style(entry, "display", "align-items", "gap"),
+      dot: style(dot!, "width", "height", "border-radius", "background-color"),
+      text: style(text!.querySelector("p")!, "font-size", "line-height", "margin"),
+      time: style(text!.querySelector("span")!, "font-size", "color"),
+      chip: style(chip!, "height", "border", "border-radius", "font-size"),
+      stat: style(stat, "font-size", "font-weight", "color"),
+      value: style(value, "font-size", "font-weight", "margin"),
+      line: style(line, "display", "align-items", "gap"),
+      lineDot: style(line.firstElementChild!, "width", "height", "border-radius"),
+      emotion: [entry, ...entry.querySelectorAll("*"), stat.parentElement!, ...stat.parentElement!.querySelectorAll("*"), value, line, ...line.querySelectorAll("*")]
+        .filter((el) => [...el.classList].some((c) => c.startsWith("css-")))
+        .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")}`),
+    };
+  });
+  expect(look).toEqual({
+    entry: "flex flex-start 12px",
+    dot: expect.stringMatching(/^10px 10px 50% rgb\(\d+, \d+, \d+\)$/),
+    text: "14px 20.02px 0px",
+    time: "12px rgba(0, 0, 0, 0.6)",
+    chip: expect.stringMatching(/^24px 1px solid rgb\(.*\) 16px 13px$/),
+    stat: "14px 600 rgba(0, 0, 0, 0.6)",
+    value: "34px 700 4px 0px",
+    line: "flex center 12px",
+    lineDot: "10px 10px 50%",
+    emotion: [],
+  });
+});

@@ -1,8 +1,9 @@
-import { Box, Chip, Stack, Typography } from "@mui/material";
 import { graphql, useFragment } from "react-relay";
 import type { ActivityEntryRow_entry$key } from "../../__generated__/ActivityEntryRow_entry.graphql.ts";
 import { shortDateTime } from "../../platform/dates.ts";
 import { actionColor } from "./activity.ts";
+import { CardChip } from "../../components/cardParts.tsx";
+import { useDashboardSheet } from "./dashboardParts.ts";
 
 /** One activity entry (who did what, when, to which kind of record): the dashboard's Recent Activity and the Activity Log. */
 export function ActivityEntryRow({ entry }: { entry: ActivityEntryRow_entry$key }) {
@@ -20,18 +21,17 @@ export function ActivityEntryRow({ entry }: { entry: ActivityEntryRow_entry$key 
     `,
     entry,
   );
+  useDashboardSheet();
   return (
-    <Stack component="li" direction="row" spacing={1.5} sx={{ alignItems: "flex-start" }}>
-      <Box sx={{ width: 10, height: 10, borderRadius: "50%", mt: 0.8, flexShrink: 0, bgcolor: actionColor[e.action] ?? "#757575" }} />
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography variant="body2" sx={{ overflowWrap: "anywhere" }}>
+    <li className="tl-line tl-line-top">
+      <div className="tl-dot" style={{ backgroundColor: actionColor[e.action] ?? "#757575" }} />
+      <div className="tl-fill tl-min0">
+        <p className="tl-t tl-body2 tl-anywhere">
           <strong>{e.user.name}</strong> {e.details}
-        </Typography>
-        <Typography variant="caption" color="textSecondary">
-          {shortDateTime(e.createdAt as string)}
-        </Typography>
-      </Box>
-      <Chip size="small" label={e.entityType} variant="outlined" />
-    </Stack>
+        </p>
+        <span className="tl-t tl-caption tl-secondary">{shortDateTime(e.createdAt as string)}</span>
+      </div>
+      <CardChip outlined label={e.entityType} />
+    </li>
   );
 }

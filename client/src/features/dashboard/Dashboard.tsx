@@ -30,6 +30,7 @@ import { OnOrderChip } from "../inventory/index.ts";
 import { equipmentStatusLine, statusColor } from "../equipment/index.ts";
 import { ExpiringCertificationsCard, MyCertificationCard } from "./CertificationCards.tsx";
 import { plainIcon } from "../../components/plainIcon.tsx";
+import { useDashboardSheet } from "./dashboardParts.ts";
 
 // Plain <svg>s with MUI's look (components/plainIcon.tsx).
 const AddIcon = plainIcon(AddIconMui);
@@ -98,21 +99,16 @@ export default function Dashboard() {
 }
 
 function Stat({ title, value, note, icon, children }: { title: string; value: ReactNode; note: ReactNode; icon: ReactNode; children?: ReactNode }) {
+  useDashboardSheet();
   return (
     <Card sx={{ height: "100%" }}>
       <CardContent>
-        <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "flex-start" }}>
-          <Typography variant="body2" color="textSecondary" sx={{ fontWeight: 600 }}>
-            {title}
-          </Typography>
-          <Box sx={{ color: "primary.main" }}>{icon}</Box>
-        </Stack>
-        <Typography variant="h4" component="p" sx={{ fontWeight: 700, my: 0.5 }}>
-          {value}
-        </Typography>
-        <Typography variant="caption" color="textSecondary">
-          {note}
-        </Typography>
+        <div className="tl-stat-head">
+          <p className="tl-t tl-body2 tl-secondary tl-bold">{title}</p>
+          <div className="tl-primary">{icon}</div>
+        </div>
+        <p className="tl-stat-value">{value}</p>
+        <span className="tl-t tl-caption tl-secondary">{note}</span>
         {children}
       </CardContent>
     </Card>
@@ -442,22 +438,19 @@ function EquipmentStatus({ query }: { query: Dashboard_equipment$key }) {
     query,
   );
   const list = data.equipment.edges.map((e) => e.node);
+  useDashboardSheet();
   return (
     <Section title={t`Equipment Status`} action={<Button onClick={() => navigate("/equipment")}><Trans>View All</Trans></Button>}>
       {list.length === 0 && <Empty text={t`No equipment found`} />}
       <Stack spacing={1.25}>
         {list.map((e) => (
-          <Stack key={e.id} direction="row" spacing={1.5} sx={{ alignItems: "center" }}>
-            <Box sx={{ width: 10, height: 10, borderRadius: "50%", bgcolor: statusColor(e.status) }} />
-            <Box>
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {e.name}
-              </Typography>
-              <Typography variant="caption" color="textSecondary">
-                {equipmentStatusLine(e.status, e.assignedTo)}
-              </Typography>
-            </Box>
-          </Stack>
+          <div key={e.id} className="tl-line">
+            <div className="tl-dot" style={{ backgroundColor: statusColor(e.status) }} />
+            <div>
+              <p className="tl-t tl-body2 tl-bold">{e.name}</p>
+              <span className="tl-t tl-caption tl-secondary">{equipmentStatusLine(e.status, e.assignedTo)}</span>
+            </div>
+          </div>
         ))}
       </Stack>
     </Section>
