@@ -1,6 +1,7 @@
 import { alpha, type Theme } from "@mui/material/styles";
 import type { MouseEventHandler, ReactNode } from "react";
 import { declarations, useSheet } from "../components/sheet.ts";
+import { useCardSheet } from "../components/cardParts.tsx";
 
 /**
  * The frame's parts that every screen renders (the page's box, the top bar with its title, the phone's
@@ -13,10 +14,11 @@ import { declarations, useSheet } from "../components/sheet.ts";
  * - `tl-frame` (the page: a row, the sidebar beside the column), `tl-frame-col`, `tl-main` (the screen,
  *   with room at its end for the phone's bottom bar and Quick Actions button)
  * - `tl-appbar` (sticky, bordered), `tl-toolbar`, `tl-title` / `tl-subtitle` (the page's name and line),
- *   `tl-grow` (takes the row's space, may shrink below its content)
+ *   and the cards' `tl-grow` (`components/cardParts.tsx`) for the title's block
  * - `tl-bottombar` and its `tl-bnav` actions, `tl-fab`
  */
 export function useFrameSheet(): void {
+  useCardSheet();
   useSheet("frame-parts", frameRules);
 }
 
@@ -33,7 +35,6 @@ export function frameRules(theme: Theme): string[] {
   return [
     `.tl-frame{display:flex;min-height:100vh;background-color:${palette.background.default}}`,
     `.tl-frame-col{flex:1 1 0%;min-width:0;display:flex;flex-direction:column}`,
-    `.tl-grow{flex:1 1 0%;min-width:0}`,
     `.tl-main{flex:1 1 0%;padding:12px 12px 144px}`,
     `${sm}{.tl-main{padding:16px 16px 144px}}`,
     `${md}{.tl-main{padding:24px}}`,

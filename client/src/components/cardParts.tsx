@@ -11,7 +11,8 @@ import { declarations, useSheet } from "./sheet.ts";
  * - `tl-card` (an outlined Card), `tl-card-body` (its content, 16px all round)
  * - `tl-t` with `tl-subtitle1` / `tl-body2` / `tl-caption` (a Typography variant), `tl-card-title`
  *   (bold, tight), `tl-secondary` (text.secondary), `tl-nowrap`, `tl-anywhere` (breaks a long word)
- * - `tl-head` (title block left, chips right), `tl-min0`, `tl-chips`, `tl-actions`, `tl-facts` (a
+ * - `tl-head` (title block left, chips right), `tl-min0`, `tl-grow` (takes a row's room, may shrink below
+ *   its content), `tl-chips`, `tl-actions`, `tl-facts` (a
  *   `<dl>` of label and value)
  */
 export function useCardSheet(): void {
@@ -27,6 +28,7 @@ export function useCardSheet(): void {
     `.tl-nowrap{white-space:nowrap}`,
     `.tl-anywhere{overflow-wrap:anywhere}`,
     `.tl-min0{min-width:0}`,
+    `.tl-grow{flex:1 1 0%;min-width:0}`,
     `.tl-head{display:flex;align-items:flex-start;justify-content:space-between;gap:8px}`,
     `.tl-chips{display:flex;flex-wrap:wrap;gap:4px}`,
     `.tl-actions{display:flex;flex-wrap:wrap;align-items:center;gap:8px}`,

@@ -25,7 +25,7 @@ export function ActivityEntryRow({ entry }: { entry: ActivityEntryRow_entry$key 
   return (
     <li className="tl-line tl-line-top">
       <div className="tl-dot" style={{ backgroundColor: actionColor[e.action] ?? "#757575" }} />
-      <div className="tl-fill tl-min0">
+      <div className="tl-grow">
         <p className="tl-t tl-body2 tl-anywhere">
           <strong>{e.user.name}</strong> {e.details}
         </p>

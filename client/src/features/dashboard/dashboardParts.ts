@@ -4,10 +4,10 @@ import { useCardSheet } from "../../components/cardParts.tsx";
 /**
  * The dashboard's repeated lines (an activity entry, an equipment line, a stat card's text) as class names
  * from a sheet written once, beside the cards' (`components/cardParts.tsx`: `tl-t`, `tl-body2`,
- * `tl-caption`, `tl-secondary`, `tl-anywhere`, `tl-min0`, the chips): MUI's Stack, Box and Typography's
+ * `tl-caption`, `tl-secondary`, `tl-anywhere`, `tl-grow`, the chips): MUI's Stack, Box and Typography's
  * look without their per-render style work. The dashboard is most people's first screen.
  *
- * - `tl-line` (a row of a dot or icon and text: 12 px apart, centred), `tl-line-top` (aligned at the top), `tl-fill` (takes the line's room)
+ * - `tl-line` (a row of a dot or icon and text: 12 px apart, centred), `tl-line-top` (aligned at the top)
  * - `tl-dot` (the 10 px status dot)
  * - `tl-bold` (600), `tl-stat-head` (a stat's name and icon, apart), `tl-stat-value` (h4, bold), `tl-primary`
  */
@@ -16,7 +16,6 @@ export function useDashboardSheet(): void {
   useSheet("dashboard-parts", ({ palette, typography }) => [
     `.tl-line{display:flex;flex-direction:row;align-items:center;gap:12px}`,
     `.tl-line-top{align-items:flex-start}`,
-    `.tl-fill{flex:1 1 0%}`,
     `.tl-dot{width:10px;height:10px;border-radius:50%;flex-shrink:0}`,
     `.tl-bold{font-weight:600}`,
     `.tl-stat-head{display:flex;flex-direction:row;justify-content:space-between;align-items:flex-start}`,
