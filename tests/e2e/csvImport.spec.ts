@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, listAction, signIn, test, unique } from "./fixtures.ts";
+import { choose, expect, listAction, signIn, test, unique } from "./fixtures.ts";
 
 async function openPage(page: Page, path: string, heading: string) {
   await page.goto(path);
@@ -7,10 +7,7 @@ async function openPage(page: Page, path: string, heading: string) {
   await expect(page.getByText("Loading...")).toHaveCount(0);
 }
 
-async function pick(dialog: Locator, label: string, option: string) {
-  await dialog.getByRole("combobox", { name: label }).click();
-  await dialog.page().getByRole("option", { name: option, exact: true }).click();
-}
+const pick = (dialog: Locator, label: string, option: string) => choose(dialog.getByRole("combobox", { name: label }), option);
 
 const file = (name: string, text: string) => ({ name, mimeType: "text/csv", buffer: Buffer.from(text, "utf8") });
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, signIn, test, unique } from "./fixtures.ts";
+import { choose, expect, signIn, test, unique } from "./fixtures.ts";
 
 const RULE = "Invalid status transition: checked_out requires assignedTo, other statuses should not have assignedTo/assignedAt";
 
@@ -38,10 +38,7 @@ async function search(page: Page, text: string) {
   await page.getByLabel("Search equipment").fill(text);
 }
 
-async function pickOption(page: Page, label: string, option: string, scope: Page | Locator = page) {
-  await scope.getByRole("combobox", { name: label }).click();
-  await page.getByRole("option", { name: option, exact: true }).click();
-}
+const pickOption = (page: Page, label: string, option: string, scope: Page | Locator = page) => choose(scope.getByRole("combobox", { name: label }), option);
 
 test("the list shows demo equipment with statuses, assignees and 'Since' for checked-out ones", async ({ page, pageErrors }) => {
   void pageErrors;

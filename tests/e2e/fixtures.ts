@@ -119,6 +119,27 @@ export async function installed(page: Page) {
 }
 
 /**
+ * Opens a select through `opener` (its combobox or label) and chooses `option`. A click that lands while
+ * MUI's menu is still growing in can be lost: the menu stays open and its backdrop holds off the next
+ * click. So the option is clicked again until its listbox is gone.
+ */
+export async function choose(opener: Locator, option: string) {
+  await opener.click();
+  const page = opener.page();
+  const item = page.getByRole("option", { name: option, exact: true });
+  const listbox = page.getByRole("listbox").filter({ has: item });
+  await item.click();
+  await expect(async () => {
+    try {
+      await expect(listbox).toBeHidden({ timeout: 1500 });
+    } catch (error) {
+      await item.click({ timeout: 1000 });
+      throw error;
+    }
+  }).toPass({ timeout: 15_000 });
+}
+
+/**
  * A list page's secondary action (Export CSV, Import CSV, Print labels): a button or link beside
  * the filters on wider screens, an item of the "More list actions" menu on a phone.
  */

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, signIn, test, unique } from "./fixtures.ts";
+import { choose, expect, signIn, test, unique } from "./fixtures.ts";
 
 /** An item as shown on the page: a table row on desktop, a card on a phone. */
 const entry = (page: Page, name: string) => page.locator("tbody tr, article").filter({ hasText: name });
@@ -29,10 +29,7 @@ async function openInventory(page: Page, search?: string) {
   }
 }
 
-async function pick(dialog: Locator, label: string, option: string) {
-  await dialog.getByLabel(label).click();
-  await dialog.page().getByRole("option", { name: option, exact: true }).click();
-}
+const pick = (dialog: Locator, label: string, option: string) => choose(dialog.getByLabel(label), option);
 
 /**
  * The toast (role=status). A CSS locator, not getByRole: while a dialog is open MUI marks the rest of the

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { expectNoViolations } from "./axe.ts";
-import { expect, signIn, test, unique, visitDefaults } from "./fixtures.ts";
+import { choose, expect, signIn, test, unique, visitDefaults } from "./fixtures.ts";
 
 /*
  * Issue 34's client pieces: a product's label facts on the item form (and where the item is shown),
@@ -51,10 +51,7 @@ async function openInventory(page: Page, search: string) {
   await expect(page.locator("tbody tr, article")).toHaveCount(1);
 }
 
-async function pick(scope: Locator, label: string, option: string) {
-  await scope.getByLabel(label, { exact: true }).click();
-  await scope.page().getByRole("option", { name: option, exact: true }).click();
-}
+const pick = (scope: Locator, label: string, option: string) => choose(scope.getByLabel(label, { exact: true }), option);
 
 const toast = (page: Page, text: string) => page.locator('[role="status"]').filter({ hasText: text });
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, signIn, test, unique } from "./fixtures.ts";
+import { choose, expect, signIn, test, unique } from "./fixtures.ts";
 
 /** Issue 16: the Suppliers screen (managers add, edit and find suppliers) and an item's preferred supplier. */
 
@@ -17,10 +17,7 @@ const supplierEntry = (page: Page, name: string) => page.getByRole("main").locat
 /** An inventory item as shown: a table row on desktop, a card on a phone. */
 const itemEntry = (page: Page, name: string) => page.locator("tbody tr, article").filter({ hasText: name });
 
-async function pick(dialog: Locator, label: string, option: string) {
-  await dialog.getByRole("combobox", { name: label }).click();
-  await dialog.page().getByRole("option", { name: option, exact: true }).click();
-}
+const pick = (dialog: Locator, label: string, option: string) => choose(dialog.getByRole("combobox", { name: label }), option);
 
 test("manager adds a supplier, edits it, finds it by search and makes it an item's preferred supplier @phone", async ({ page, pageErrors }) => {
   void pageErrors;
