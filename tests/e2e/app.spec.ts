@@ -1,6 +1,6 @@
 import { ROLE_COOKIE } from "../../schemas/roleCookie.ts";
 import { VIEWER_KEY } from "../../client/src/platform/viewerKey.ts";
-import { expect, signIn, test } from "./fixtures.ts";
+import { emotionStyled, expect, signIn, test } from "./fixtures.ts";
 
 test("sign-in: bad password shows the red alert, good password opens the dashboard @phone", async ({ page, pageErrors }) => {
   void pageErrors;
@@ -138,7 +138,7 @@ test("a returning user's screen whose code is in paints with the frame: no 'Load
     new MutationObserver(() => {
       const main = document.querySelector("main");
       if (!main) return;
-      const state = main.querySelector("[role=progressbar]") ? "loading" : main.querySelector(".MuiCardHeader-subheader") ? "screen" : "other";
+      const state = main.querySelector("[role=progressbar]") ? "loading" : main.querySelector(".tl-sec-sub") ? "screen" : "other";
       if (seen.at(-1) !== state) seen.push(state);
     }).observe(document, { childList: true, subtree: true });
   });
@@ -298,10 +298,6 @@ test("the phone's frame: the bottom bar marks where you are and leads there, its
       labelSizes: [style(current.lastElementChild!, "font-size"), style(other.lastElementChild!, "font-size")],
       fab: { ...box(fab), radius: style(fab, "border-radius"), background: style(fab, "background-color") },
       title: style(document.querySelector("header h1")!, "font-size"),
-      frameClasses: [...document.querySelectorAll("#root > div, header, header *, .tl-bottombar, .tl-bottombar *, button[aria-label='Quick Actions']")]
-        .filter((el) => !el.closest("[aria-label^='Notifications'], .MuiBadge-root"))
-        .filter((el) => [...el.classList].some((c) => c.startsWith("css-")))
-        .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")}`),
     };
   });
   expect(look.bar).toMatchObject({ position: "fixed", x: 0, width: 390, height: 56, bottom: 844 });
@@ -311,7 +307,7 @@ test("the phone's frame: the bottom bar marks where you are and leads there, its
   expect(look.fab).toMatchObject({ width: 56, height: 56, right: 390 - 16, bottom: 844 - 76, radius: "50%", background: "rgb(27, 94, 32)" });
   expect(look.title).toBe("20px");
   // Nothing of the frame itself is styled by emotion (the bell and the pending badge, loaded after the screen, are MUI's).
-  expect(look.frameClasses).toEqual([]);
+  expect(await emotionStyled(page, "#root > div, header, header *, .tl-bottombar, .tl-bottombar *, button[aria-label='Quick Actions']", "[aria-label^='Notifications'], .MuiBadge-root")).toEqual([]);
 
   await action("Requests").click();
   await expect(page.getByRole("heading", { level: 1, name: "Inventory Requests" })).toBeVisible();
@@ -348,8 +344,8 @@ test("the dashboard's activity, equipment lines and stat cards: MUI's look, no e
     const [dot, text, chip] = [...entry.children];
     const stat = [...document.querySelectorAll("p")].find((p) => p.textContent === "Total Inventory Items")!;
     const value = stat.parentElement!.nextElementSibling!;
-    const equipment = [...document.querySelectorAll("h2")].find((h) => h.textContent === "Equipment Status")!.closest(".MuiCard-root")!;
-    const line = equipment.querySelector(".MuiCardContent-root > div > div")!;
+    const equipment = [...document.querySelectorAll("h2")].find((h) => h.textContent === "Equipment Status")!.closest(".tl-card")!;
+    const line = equipment.querySelector(".tl-sec-body > div > div")!;
     return {
       entry: style(entry, "display", "align-items", "gap"),
       dot: style(dot!, "width", "height", "border-radius", "background-color"),
@@ -360,9 +356,6 @@ test("the dashboard's activity, equipment lines and stat cards: MUI's look, no e
       value: style(value, "font-size", "font-weight", "margin"),
       line: style(line, "display", "align-items", "gap"),
       lineDot: style(line.firstElementChild!, "width", "height", "border-radius"),
-      emotion: [entry, ...entry.querySelectorAll("*"), stat.parentElement!, ...stat.parentElement!.querySelectorAll("*"), value, line, ...line.querySelectorAll("*")]
-        .filter((el) => [...el.classList].some((c) => c.startsWith("css-")))
-        .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")}`),
     };
   });
   expect(look).toEqual({
@@ -375,6 +368,96 @@ test("the dashboard's activity, equipment lines and stat cards: MUI's look, no e
     value: "34px 700 4px 0px",
     line: "flex center 12px",
     lineDot: "10px 10px 50%",
-    emotion: [],
   });
+  expect(await emotionStyled(page, "ol[aria-label='Recent activity'] > li, ol[aria-label='Recent activity'] > li *, .tl-stat-head, .tl-stat-head *, .tl-stat-value, .tl-line, .tl-line *")).toEqual([]);
+});
+
+// components/cardParts.tsx: the dashboard's sections (SectionCard), its grid (tl-cols) and its buttons (CardButton,
+// medium) are plain elements with classes from a sheet written once, with MUI's look of Card, CardHeader, Grid and Button.
+test("the dashboard's sections, grid and buttons: MUI's look, no emotion styles @phone", async ({ page, pageErrors }, info) => {
+  void pageErrors;
+  await signIn(page, "manager");
+  const titles = ["Recent Activity", "Critical Alerts", "Certifications expiring", "Quick Actions", "Pending Requests", "Equipment Status"];
+  await expect(page.locator("main .tl-card h2")).toHaveText(titles);
+  const phone = info.project.name === "phone";
+  const look = await page.evaluate(() => {
+    const style = (el: Element, ...ps: string[]) => ps.map((p) => getComputedStyle(el).getPropertyValue(p)).join(" ");
+    const box = (el: Element) => el.getBoundingClientRect();
+    const card = [...document.querySelectorAll("main h2")].find((h) => h.textContent === "Recent Activity")!.closest(".tl-card")!;
+    const [head, body] = [...card.children];
+    const viewAll = head!.querySelector("button")!;
+    const quick = [...document.querySelectorAll("main button")].filter((b) => b.closest(".tl-card")?.querySelector("h2")?.textContent === "Quick Actions");
+    const stats = [...document.querySelectorAll(".tl-stat-head")].map((h) => h.closest(".tl-card")!);
+    return {
+      card: style(card, "border-top-width", "border-top-style", "border-top-left-radius", "overflow"),
+      head: style(head!, "display", "align-items", "padding"),
+      title: style(head!.querySelector("h2")!, "font-size", "font-weight", "line-height", "margin"),
+      body: style(body!, "padding"),
+      viewAll: style(viewAll, "font-size", "font-weight", "padding", "color", "text-transform"),
+      quick: quick.map((b) => style(b, "font-size", "padding", "border-top-width", "border-top-style")),
+      // Two quick actions side by side, 8 px apart; four stat cards, 16 px apart.
+      quickGap: box(quick[1]!).left - box(quick[0]!).right,
+      quickWidths: Math.abs(box(quick[0]!).width - box(quick[1]!).width),
+      statGap: box(stats[1]!).left - box(stats[0]!).right,
+      statsPerRow: stats.filter((s) => Math.round(box(s).top) === Math.round(box(stats[0]!).top)).length,
+      sectionsPerRow: [...document.querySelectorAll("main .tl-card h2")].map((h) => h.closest(".tl-card")!).filter((c) => Math.round(box(c).top) === Math.round(box(card).top)).length,
+    };
+  });
+  expect(look).toEqual({
+    card: "1px solid 10px hidden",
+    head: "flex center 16px",
+    title: "16px 700 28px 0px",
+    body: "0px 16px 24px",
+    viewAll: "14px 600 6px 8px rgb(27, 94, 32) none",
+    quick: Array(4).fill("14px 5px 15px 1px solid"),
+    quickGap: 8,
+    quickWidths: 0,
+    statGap: 16,
+    statsPerRow: phone ? 2 : 4,
+    sectionsPerRow: phone ? 1 : 2,
+  });
+  expect(await emotionStyled(page, "main .tl-cols, main .tl-cols > *, main .tl-card, .tl-sec-head, .tl-sec-head *, .tl-sec-body, .tl-stat-body, .tl-btn, .tl-btn *")).toEqual([]);
+});
+
+// features/scan/ScanPage.tsx and components/scanner: the scanner's card, camera picture and buttons are plain
+// elements with classes from sheets written once; the code field (MUI's TextField) and the tabs stay MUI's.
+test("the scanner page: the card, camera picture and buttons have MUI's look, no emotion styles @phone", async ({ page, pageErrors }, info) => {
+  void pageErrors;
+  await signIn(page, "manager", { at: "/scan" });
+  await expect(page.getByRole("heading", { level: 2, name: "Scan QR Code or Barcode" })).toBeVisible();
+  const phone = info.project.name === "phone";
+  const look = await page.evaluate(() => {
+    const style = (el: Element, ...ps: string[]) => ps.map((p) => getComputedStyle(el).getPropertyValue(p)).join(" ");
+    const title = [...document.querySelectorAll("main h2")].find((h) => h.textContent === "Scan QR Code or Barcode")!;
+    const camera = document.querySelector("[data-camera-status]")!;
+    const button = (name: string) => [...document.querySelectorAll("main button")].find((b) => b.textContent === name)!;
+    const lookUp = button("Look Up");
+    const { width, height } = camera.getBoundingClientRect();
+    return {
+      title: style(title, "font-size", "font-weight"),
+      subheader: style(title.nextElementSibling!, "font-size", "color"),
+      camera: style(camera, "border-top-style", "border-top-width", "border-top-left-radius"),
+      ratio: Math.round((width / height) * 100) / 100,
+      start: style(button("Start Scanning"), "font-size", "padding", "color", "background-color"),
+      photo: style(button("Scan a Photo"), "font-size", "padding", "border-top-style"),
+      lookUp: style(lookUp, "height", "padding", "border-top-style"),
+      print: style(document.querySelector("a[aria-label='Print labels']")!, "min-width", "margin-top"),
+    };
+  });
+  expect(look).toEqual({
+    title: "16px 700",
+    subheader: "14px rgba(0, 0, 0, 0.6)",
+    camera: "dashed 2px 20px",
+    ratio: phone ? 1.33 : 1.78,
+    start: "14px 6px 16px rgb(255, 255, 255) rgb(27, 94, 32)",
+    photo: "14px 5px 15px solid",
+    lookUp: "56px 5px 15px solid",
+    print: "0px 4px",
+  });
+  expect(await emotionStyled(page, "main, main *", ".MuiTabs-root, .MuiFormControl-root")).toEqual([]);
+  // Its actions still work: the camera does not start here (no camera), a typed code is looked up.
+  await page.getByRole("textbox", { name: "Enter code manually" }).fill("NO-SUCH-CODE-1");
+  await page.getByRole("button", { name: "Look Up" }).click();
+  await expect(page.getByRole("alert")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Scan Another Item" })).toBeVisible();
 });

@@ -119,6 +119,20 @@ export async function installed(page: Page) {
 }
 
 /**
+ * The elements matching `selector` (none inside `except`) that emotion styles, as `tag.classes`: MUI's styled
+ * components give theirs a `css-` class. The parts the app draws from its own sheets have none.
+ */
+export const emotionStyled = (page: Page, selector: string, except = "") =>
+  page.evaluate(
+    ([sel, exc]) =>
+      [...document.querySelectorAll(sel)]
+        .filter((el) => !(exc && el.closest(exc)))
+        .filter((el) => [...el.classList].some((c) => c.startsWith("css-")))
+        .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")}`),
+    [selector, except] as const,
+  );
+
+/**
  * Opens a select through `opener` (its combobox or label) and chooses `option`. A click that lands while
  * MUI's menu is still growing in can be lost: the menu stays open and its backdrop holds off the next
  * click. So the option is clicked again until its listbox is gone.

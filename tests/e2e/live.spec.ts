@@ -38,7 +38,7 @@ test("an item deleted by another manager leaves the dashboard's Critical Alerts 
   const item = await created.json();
 
   await signIn(page, "manager");
-  const card = page.locator(".MuiCard-root").filter({ has: page.getByText("Critical Alerts", { exact: true }) });
+  const card = page.locator(".tl-card").filter({ has: page.getByText("Critical Alerts", { exact: true }) });
   await expect(card.getByText(name)).toBeVisible();
   // The deletion must come after the page's live channel is up: one made before is not heard (the
   // dashboard then learns of it at its next 30 s poll, after this test's wait).

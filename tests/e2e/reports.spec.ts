@@ -169,7 +169,7 @@ test("Reorder on the dashboard opens Create New Request with the item and its su
 test("the dashboard's View All and Quick Actions lead to the matching page and filter", async ({ page, pageErrors }) => {
   void pageErrors;
   await signIn(page, "manager");
-  const card = (title: string) => page.getByRole("heading", { name: title }).locator("xpath=ancestor::div[contains(@class,'MuiCard-root')][1]");
+  const card = (title: string) => page.getByRole("heading", { name: title }).locator("xpath=ancestor::*[contains(@class,'tl-card')][1]");
   await card("Pending Requests").getByRole("button", { name: "View All" }).click();
   await expect(page).toHaveURL(/\/requests\?status=pending$/);
   await expect(page.getByRole("combobox", { name: "Status" })).toHaveText("Pending");

@@ -120,7 +120,7 @@ test("the dashboard's low-stock alert of an item on order says so @phone", async
   const { itemId } = await orderAndReceivePart(page, { itemName, quantity: 0, received: 0 });
   try {
     await page.goto("/");
-    const card = page.locator(".MuiCard-root").filter({ has: page.getByText("Critical Alerts", { exact: true }) });
+    const card = page.locator(".tl-card").filter({ has: page.getByText("Critical Alerts", { exact: true }) });
     const alert = card.locator("div").filter({ hasText: itemName }).filter({ has: page.getByRole("button", { name: "Reorder" }) }).last();
     await expect(alert).toContainText("0 boxes left");
     await expect(alert).toContainText("10 on order");

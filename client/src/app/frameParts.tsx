@@ -1,6 +1,6 @@
 import { alpha, type Theme } from "@mui/material/styles";
 import type { MouseEventHandler, ReactNode } from "react";
-import { declarations, useSheet } from "../components/sheet.ts";
+import { BARE_BUTTON, declarations, useSheet } from "../components/sheet.ts";
 import { useCardSheet } from "../components/cardParts.tsx";
 
 /**
@@ -28,10 +28,7 @@ export function frameRules(theme: Theme): string[] {
   const sm = breakpoints.up("sm");
   const md = breakpoints.up("md");
   const noWrap = "overflow:hidden;text-overflow:ellipsis;white-space:nowrap";
-  // ButtonBase's reset: a native button with no look of its own.
-  const bare =
-    "display:inline-flex;align-items:center;justify-content:center;position:relative;box-sizing:border-box;-webkit-tap-highlight-color:transparent;" +
-    "background-color:transparent;outline:0;border:0;margin:0;cursor:pointer;user-select:none;vertical-align:middle;appearance:none;text-decoration:none;color:inherit";
+  const bare = BARE_BUTTON;
   return [
     `.tl-frame{display:flex;min-height:100vh;background-color:${palette.background.default}}`,
     `.tl-frame-col{flex:1 1 0%;min-width:0;display:flex;flex-direction:column}`,

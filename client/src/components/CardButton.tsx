@@ -10,6 +10,12 @@ export type CardButtonProps = {
   children: ReactNode;
   variant?: Variant;
   color?: Color;
+  /** MUI's small Button (a card's action, the default) or its medium one (a section's or a form's). */
+  size?: "small" | "medium";
+  /** As wide as its container (MUI's `fullWidth`). */
+  fullWidth?: boolean;
+  /** A form's submit button. */
+  type?: "button" | "submit";
   /** An icon before the text (an `@mui/icons-material` icon element). */
   startIcon?: ReactNode;
   disabled?: boolean;
@@ -29,8 +35,9 @@ export type CardButtonProps = {
 };
 
 /**
- * A small action of a list's card or row ('Edit', 'Check Out', 'Label'): a native button (or link) that
- * looks like MUI's small Button, styled by class names from a sheet written once, not per render.
+ * A small action of a list's card or row ('Edit', 'Check Out', 'Label'), or with `size="medium"` a first
+ * screen's (the dashboard's 'View All' and quick actions, the scanner's buttons): a native button (or link)
+ * that looks like MUI's Button, styled by class names from a sheet written once, not per render.
  *
  * A list renders four or five actions on each of twenty cards. MUI's Button works out its styles on
  * every render (its variants, the theme's colours, emotion's serialisation and hashing): a cold
@@ -38,9 +45,22 @@ export type CardButtonProps = {
  * 1,780, CPU profiles, 4 interleaved pairs of 3 loads). Keyboard focus shows an outline (MUI shows a
  * ripple); a press shows a darker shade.
  */
-export function CardButton({ children, variant = "text", color = "primary", startIcon, disabled, to, href, className: extra, ...rest }: CardButtonProps) {
+export function CardButton({
+  children,
+  variant = "text",
+  color = "primary",
+  size = "small",
+  fullWidth,
+  type = "button",
+  startIcon,
+  disabled,
+  to,
+  href,
+  className: extra,
+  ...rest
+}: CardButtonProps) {
   useSheet("card-buttons", buttonRules);
-  const className = `tl-btn tl-btn-${variant} tl-btn-${color}${extra ? ` ${extra}` : ""}`;
+  const className = `tl-btn tl-btn-${variant} tl-btn-${color}${size === "medium" ? " tl-btn-medium" : ""}${fullWidth ? " tl-btn-full" : ""}${extra ? ` ${extra}` : ""}`;
   const content = (
     <>
       {startIcon && <span className="tl-btn-icon">{startIcon}</span>}
@@ -60,7 +80,7 @@ export function CardButton({ children, variant = "text", color = "primary", star
       </a>
     );
   return (
-    <button type="button" className={className} disabled={disabled} {...rest}>
+    <button type={type} className={className} disabled={disabled} {...rest}>
       {content}
     </button>
   );
@@ -83,6 +103,14 @@ function buttonRules(theme: Theme): string[] {
     `.tl-btn-contained{padding:4px 10px}`,
     `.tl-btn-icon{display:inherit;margin-right:8px;margin-left:-2px}`,
     `.tl-btn-icon>svg{font-size:18px}`,
+    // The medium size: MUI's Button without `size`.
+    `.tl-btn-medium{font-size:${typography.pxToRem(14)}}`,
+    `.tl-btn-medium.tl-btn-text{padding:6px 8px}`,
+    `.tl-btn-medium.tl-btn-outlined{padding:5px 15px}`,
+    `.tl-btn-medium.tl-btn-contained{padding:6px 16px}`,
+    `.tl-btn-medium>.tl-btn-icon{margin-left:-4px}`,
+    `.tl-btn-medium>.tl-btn-icon>svg{font-size:20px}`,
+    `.tl-btn-full{width:100%}`,
   ];
   const colors = (["primary", "secondary", "error", "warning"] as const).map((name) => ({ name, ...(name === "warning" ? WARNING : palette[name]) }));
   const light = (name: string, state = "") => `.tl-btn-text.tl-btn-${name}${state},.tl-btn-outlined.tl-btn-${name}${state}`;

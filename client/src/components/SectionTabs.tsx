@@ -1,5 +1,6 @@
-import { Box, ButtonBase } from "@mui/material";
+import type { Theme } from "@mui/material/styles";
 import { useRef, type KeyboardEvent, type ReactNode } from "react";
+import { BARE_BUTTON, declarations, useSheet } from "./sheet.ts";
 
 export type SectionTab = { label: ReactNode; id: string; panelId: string };
 
@@ -9,7 +10,9 @@ export type SectionTab = { label: ReactNode; id: string; panelId: string };
  * mounts (getBoundingClientRect), which forces the page's first layout inside the render's task, and then renders
  * again to place its sliding indicator: on the scanner page, the screen a technician opens most, that was 160–290 ms
  * of main thread at Lighthouse's 4x CPU throttle. Keys as MUI's Tabs: the arrows, Home and End move the focus along
- * the row (one tab in the Tab order, the selected one); Enter, Space or a click selects.
+ * the row (one tab in the Tab order, the selected one); Enter, Space or a click selects. Native buttons styled by a
+ * sheet written once (not MUI's ButtonBase and Box, which emotion styles on every render): keyboard focus shows
+ * MUI's focus shade, a press a lighter one where MUI shows a ripple.
  */
 export function SectionTabs({ label, tabs, value, onChange }: { label: string; tabs: SectionTab[]; value: number; onChange: (index: number) => void }) {
   const row = useRef<HTMLDivElement>(null);
@@ -22,34 +25,36 @@ export function SectionTabs({ label, tabs, value, onChange }: { label: string; t
     e.preventDefault();
     buttons[(next + buttons.length) % buttons.length]?.focus();
   };
+  useSheet("section-tabs", tabRules);
   return (
-    <Box ref={row} role="tablist" aria-label={label} onKeyDown={onKeyDown} sx={{ display: "flex", minHeight: 48 }}>
+    <div ref={row} role="tablist" aria-label={label} onKeyDown={onKeyDown} className="tl-tabs">
       {tabs.map((tab, i) => (
-        <ButtonBase
+        <button
           key={tab.id}
+          type="button"
           role="tab"
           id={tab.id}
+          className="tl-tab"
           aria-controls={tab.panelId}
           aria-selected={i === value}
           tabIndex={i === value ? 0 : -1}
           onClick={() => i !== value && onChange(i)}
-          sx={{
-            minHeight: 48,
-            minWidth: 90,
-            px: 2,
-            py: 1.5,
-            typography: "button",
-            lineHeight: 1.25,
-            textTransform: "none",
-            fontWeight: 600,
-            color: i === value ? "primary.main" : "text.secondary",
-            boxShadow: i === value ? (theme) => `inset 0 -2px 0 ${theme.palette.primary.main}` : "none",
-            "&.Mui-focusVisible": { bgcolor: "action.focus" },
-          }}
         >
           {tab.label}
-        </ButtonBase>
+        </button>
       ))}
-    </Box>
+    </div>
   );
+}
+
+/** The row's and tabs' rules: MUI's ButtonBase with the look the tabs had through `sx`. */
+function tabRules({ palette, typography }: Theme): string[] {
+  return [
+    `.tl-tabs{display:flex;min-height:48px}`,
+    `.tl-tab{${BARE_BUTTON};min-height:48px;min-width:90px;padding:12px 16px;${declarations(typography.button as Record<string, unknown>)};` +
+      `line-height:1.25;text-transform:none;font-weight:600;color:${palette.text.secondary};box-shadow:none}`,
+    `.tl-tab[aria-selected=true]{color:${palette.primary.main};box-shadow:inset 0 -2px 0 ${palette.primary.main}}`,
+    `.tl-tab:focus-visible{background-color:${palette.action.focus}}`,
+    `.tl-tab:active{background-color:${palette.action.hover}}`,
+  ];
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { Theme } from "@mui/material/styles";
 import { declarations, useSheet } from "./sheet.ts";
 
 /**
@@ -14,9 +15,13 @@ import { declarations, useSheet } from "./sheet.ts";
  * - `tl-head` (title block left, chips right), `tl-min0`, `tl-grow` (takes a row's room, may shrink below
  *   its content), `tl-chips`, `tl-actions`, `tl-facts` (a
  *   `<dl>` of label and value)
+ * - `tl-full-h` (as tall as its cell), and the parts of `SectionCard` (`tl-sec-*`)
+ * - `tl-cols` with `tl-gap-1` / `tl-gap-2` / `tl-gap-25` (8, 16, 20 px): MUI's Grid container; its cells take
+ *   `tl-xs-N`, `tl-md-N`, `tl-lg-N` (N of 12 columns from that width up, N in 3, 5, 6, 7, 12), the widths MUI's
+ *   Grid works out (a share of the row less its share of the gaps)
  */
 export function useCardSheet(): void {
-  useSheet("card-parts", ({ palette, shape, typography, transitions }) => [
+  useSheet("card-parts", ({ palette, shape, typography, transitions, breakpoints }) => [
     `.tl-card{overflow:hidden;background-color:${palette.background.paper};color:${palette.text.primary};border:1px solid ${palette.divider};border-radius:${shape.borderRadius}px}`,
     `.tl-card-body{padding:16px}`,
     `.tl-t{margin:0}`,
@@ -45,7 +50,78 @@ export function useCardSheet(): void {
     `.tl-chip-outlined>span{padding:0 7px}`,
     `.tl-chip>.tl-chip-icon{margin-left:4px;margin-right:-4px;font-size:18px;color:${palette.grey[700]}}`,
     `.tl-chip-outlined>.tl-chip-icon{margin-left:2px}`,
+    `.tl-full-h{height:100%}`,
+    // SectionCard: MUI's CardHeader (its title an h2 in subtitle1, bold) and a CardContent without top padding.
+    `.tl-sec-head{display:flex;align-items:center;padding:16px}`,
+    `.tl-sec-avatar{display:flex;flex:0 0 auto;margin-right:16px}`,
+    `.tl-sec-text{flex:1 1 auto}`,
+    `.tl-sec-title{display:block;font-weight:700}`,
+    `.tl-sec-sub{display:block}`,
+    `.tl-sec-action{flex:0 0 auto;align-self:flex-start;margin:-4px -8px -4px 0}`,
+    `.tl-sec-body{padding:0 16px 24px}`,
+    ...gridRules(breakpoints),
   ]);
+}
+
+/** MUI's Grid (v2) as classes: the container's gap, and each cell's width at and above a breakpoint. */
+function gridRules(breakpoints: Theme["breakpoints"]): string[] {
+  const rules = [
+    `.tl-cols{display:flex;flex-wrap:wrap;min-width:0;box-sizing:border-box;gap:var(--tl-gap)}`,
+    `.tl-cols>*{min-width:0;box-sizing:border-box;flex-grow:0;flex-basis:auto}`,
+  ];
+  for (const [name, px] of [
+    ["1", 8],
+    ["2", 16],
+    ["25", 20],
+  ] as const)
+    rules.push(`.tl-gap-${name}{--tl-gap:${px}px}`, `.tl-gap-${name}>*{--tl-cell-gap:${px}px}`);
+  const width = (n: number) => `width:calc(100% * ${n} / 12 - (12 - ${n}) * (var(--tl-cell-gap) / 12))`;
+  for (const bp of ["xs", "md", "lg"] as const) {
+    const cells = [3, 5, 6, 7, 12].map((n) => `.tl-${bp}-${n}{${width(n)}}`);
+    // insertRule takes one rule: the smallest width's cells one by one, the others in one @media each.
+    rules.push(...(bp === "xs" ? cells : [`${breakpoints.up(bp)}{${cells.join("")}}`]));
+  }
+  return rules;
+}
+
+/**
+ * MUI's Card holding a CardHeader and a CardContent without top padding, the way a dashboard section or
+ * the scanner's card shows: `title` is the card's h2; `avatar` (an icon) before it, `subheader` a line
+ * below it, `action` (a button) at its right. `full` makes it as tall as its grid cell.
+ */
+export function SectionCard({
+  title,
+  subheader,
+  avatar,
+  action,
+  full,
+  as: Tag = "div",
+  "aria-label": label,
+  children,
+}: {
+  title: ReactNode;
+  subheader?: ReactNode;
+  avatar?: ReactNode;
+  action?: ReactNode;
+  full?: boolean;
+  as?: "div" | "section";
+  "aria-label"?: string;
+  children: ReactNode;
+}) {
+  useCardSheet();
+  return (
+    <Tag className={`tl-card${full ? " tl-full-h" : ""}`} aria-label={label}>
+      <div className="tl-sec-head">
+        {avatar && <div className="tl-sec-avatar">{avatar}</div>}
+        <div className="tl-sec-text">
+          <h2 className="tl-t tl-subtitle1 tl-sec-title">{title}</h2>
+          {subheader && <span className="tl-t tl-body2 tl-secondary tl-sec-sub">{subheader}</span>}
+        </div>
+        {action && <div className="tl-sec-action">{action}</div>}
+      </div>
+      <div className="tl-sec-body">{children}</div>
+    </Tag>
+  );
 }
 
 /**

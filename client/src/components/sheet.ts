@@ -27,3 +27,8 @@ export function declarations(style: Record<string, unknown>): string {
     .map(([k, v]) => `${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}:${v}`)
     .join(";");
 }
+
+/** ButtonBase's reset as declarations: a native button (or link) with no look of its own, as MUI's ButtonBase draws it. */
+export const BARE_BUTTON =
+  "display:inline-flex;align-items:center;justify-content:center;position:relative;box-sizing:border-box;-webkit-tap-highlight-color:transparent;" +
+  "background-color:transparent;outline:0;border:0;margin:0;cursor:pointer;user-select:none;vertical-align:middle;appearance:none;text-decoration:none;color:inherit";

@@ -1,10 +1,13 @@
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
-import PhotoCameraIcon from "@mui/icons-material/PhotoCameraOutlined";
-import { Button, type ButtonProps } from "@mui/material";
+import PhotoCameraIconMui from "@mui/icons-material/PhotoCameraOutlined";
 import { useRef, useState, type ChangeEvent } from "react";
 import { loadDecoder } from "./decoders.ts";
 import type { ScanHit } from "./scanRules.ts";
+import { CardButton, type CardButtonProps } from "../CardButton.tsx";
+import { plainIcon } from "../plainIcon.tsx";
+
+const PhotoCameraIcon = plainIcon(PhotoCameraIconMui);
 
 export const NO_CODE_IN_PHOTO = msg`No barcode or QR code found in that photo. Try again closer, with the code flat and in focus.`;
 
@@ -14,7 +17,7 @@ type Props = {
   /** Called as decoding starts, so the caller can clear an earlier message. */
   onStart?: () => void;
   label?: string;
-  variant?: ButtonProps["variant"];
+  variant?: CardButtonProps["variant"];
   disabled?: boolean;
 };
 
@@ -48,9 +51,9 @@ export function PhotoScanButton({ onDetected, onError, onStart, label: givenLabe
   return (
     // A real button that opens the file input, not a <label role="button"> around it (an ARIA role a label may not take).
     <>
-      <Button variant={variant} startIcon={<PhotoCameraIcon />} disabled={disabled || busy} onClick={() => input.current?.click()}>
+      <CardButton size="medium" variant={variant} startIcon={<PhotoCameraIcon />} disabled={disabled || busy} onClick={() => input.current?.click()}>
         {busy ? t`Reading photo...` : label}
-      </Button>
+      </CardButton>
       <input ref={input} type="file" accept="image/*" capture="environment" hidden onChange={pick} aria-label={label} />
     </>
   );

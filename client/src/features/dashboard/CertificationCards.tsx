@@ -1,5 +1,5 @@
 import BadgeIconMui from "@mui/icons-material/BadgeOutlined";
-import { Box, Button, Card, CardContent, CardHeader, Stack, Typography } from "@mui/material";
+import { Box, Stack, Typography } from "@mui/material";
 import { select } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
@@ -11,16 +11,17 @@ import { CertificationChip, EXPIRING_SOON_DAYS } from "../team/index.ts";
 import { calendarDate } from "../../platform/dates.ts";
 import { countWords } from "../../platform/i18n.ts";
 import { plainIcon } from "../../components/plainIcon.tsx";
+import { CardButton } from "../../components/CardButton.tsx";
+import { SectionCard } from "../../components/cardParts.tsx";
 
 // Plain <svg>s with MUI's look (components/plainIcon.tsx).
 const BadgeIcon = plainIcon(BadgeIconMui);
 
 function CardFrame({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
-    <Card sx={{ height: "100%" }} component="section" aria-label={title}>
-      <CardHeader title={title} action={action} slotProps={{ title: { variant: "subtitle1", component: "h2", sx: { fontWeight: 700 } } }} />
-      <CardContent sx={{ pt: 0 }}>{children}</CardContent>
-    </Card>
+    <SectionCard full as="section" aria-label={title} title={title} action={action}>
+      {children}
+    </SectionCard>
   );
 }
 
@@ -51,7 +52,14 @@ export function ExpiringCertificationsCard({ query }: { query: CertificationCard
   const { category: daysCategory, shown: days } = countWords(EXPIRING_SOON_DAYS);
   const { category: moreCategory, shown: more } = countWords(sorted.length - 5);
   return (
-    <CardFrame title={t`Certifications expiring`} action={<Button onClick={() => navigate("/team")}><Trans>Team</Trans></Button>}>
+    <CardFrame
+      title={t`Certifications expiring`}
+      action={
+        <CardButton size="medium" onClick={() => navigate("/team")}>
+          <Trans>Team</Trans>
+        </CardButton>
+      }
+    >
       {sorted.length === 0 ? (
         <Typography color="textSecondary" sx={{ py: 2, textAlign: "center" }}>
           {select(daysCategory, { one: `No applicator certification expires within ${days} day`, other: `No applicator certification expires within ${days} days` })}

@@ -6,7 +6,7 @@ import Inventory2IconMui from "@mui/icons-material/Inventory2";
 import PendingActionsIconMui from "@mui/icons-material/PendingActions";
 import WarningAmberIconMui from "@mui/icons-material/WarningAmber";
 import ArrowDropDownIconMui from "@mui/icons-material/ArrowDropDown";
-import { Box, Button, Card, CardContent, CardHeader, Grid, LinearProgress, Menu, MenuItem, Stack, Typography } from "@mui/material";
+import { Box, Button, LinearProgress, Menu, MenuItem, Stack, Typography } from "@mui/material";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { fetchQuery, graphql, useFragment, useMutation, usePreloadedQuery, useRelayEnvironment } from "react-relay";
@@ -19,6 +19,7 @@ import type { Dashboard_pending$key } from "../../__generated__/Dashboard_pendin
 import type { Dashboard_equipment$key } from "../../__generated__/Dashboard_equipment.graphql.ts";
 import type { DashboardDraftOrderMutation } from "../../__generated__/DashboardDraftOrderMutation.graphql.ts";
 import { CardButton } from "../../components/CardButton.tsx";
+import { SectionCard } from "../../components/cardParts.tsx";
 import { useQuickActions } from "../../platform/quickActions.ts";
 import { useRouteQuery } from "../../platform/routeQueries.ts";
 import { useSession } from "../../platform/session.ts";
@@ -43,6 +44,10 @@ const WarningAmberIcon = plainIcon(WarningAmberIconMui);
 const ArrowDropDownIcon = plainIcon(ArrowDropDownIconMui);
 
 const POLL_MS = 30_000;
+// The dashboard's grid cells (components/cardParts.tsx): a section is the row's width on a phone, half of
+// it on a wide screen; a stat card half of it on a phone, a quarter from a tablet's width up.
+const HALF = "tl-xs-12 tl-lg-6";
+const QUARTER = "tl-xs-6 tl-md-3";
 const ActivityLogDialog = lazy(() => import("./ActivityLogDialog.tsx"));
 
 const dashboardQuery = graphql`
@@ -63,6 +68,7 @@ export default function Dashboard() {
   const { isManager } = useSession();
   const queryRef = useRouteQuery<DashboardQuery>();
   const data = usePreloadedQuery<DashboardQuery>(dashboardQuery, queryRef);
+  useDashboardSheet();
   // §9: dashboard data refreshes every 30 s; the screen re-renders from the store as results arrive.
   const environment = useRelayEnvironment();
   useEffect(() => {
@@ -72,28 +78,28 @@ export default function Dashboard() {
   return (
     <Stack spacing={2.5}>
       <StatCards stats={data.dashboardStats} />
-      <Grid container spacing={2.5}>
-        <Grid size={{ xs: 12, lg: 6 }}>
+      <div className="tl-cols tl-gap-25">
+        <div className={HALF}>
           <RecentActivity query={data} />
-        </Grid>
-        <Grid size={{ xs: 12, lg: 6 }}>
+        </div>
+        <div className={HALF}>
           <CriticalAlerts query={data} />
-        </Grid>
-        <Grid size={{ xs: 12, lg: 6 }}>
+        </div>
+        <div className={HALF}>
           {data.expiring ? <ExpiringCertificationsCard query={data.expiring} /> : data.mine ? <MyCertificationCard query={data.mine} /> : null}
-        </Grid>
-        <Grid size={{ xs: 12, lg: 6 }}>
+        </div>
+        <div className={HALF}>
           <QuickActionsCard />
-        </Grid>
+        </div>
         {isManager && (
-          <Grid size={{ xs: 12, lg: 6 }}>
+          <div className={HALF}>
             <PendingRequests query={data.pending ?? null} />
-          </Grid>
+          </div>
         )}
-        <Grid size={{ xs: 12, lg: 6 }}>
+        <div className={HALF}>
           <EquipmentStatus query={data} />
-        </Grid>
-      </Grid>
+        </div>
+      </div>
     </Stack>
   );
 }
@@ -101,8 +107,8 @@ export default function Dashboard() {
 function Stat({ title, value, note, icon, children }: { title: string; value: ReactNode; note: ReactNode; icon: ReactNode; children?: ReactNode }) {
   useDashboardSheet();
   return (
-    <Card sx={{ height: "100%" }}>
-      <CardContent>
+    <div className="tl-card tl-full-h">
+      <div className="tl-stat-body">
         <div className="tl-stat-head">
           <p className="tl-t tl-body2 tl-secondary tl-bold">{title}</p>
           <div className="tl-primary">{icon}</div>
@@ -110,8 +116,8 @@ function Stat({ title, value, note, icon, children }: { title: string; value: Re
         <p className="tl-stat-value">{value}</p>
         <span className="tl-t tl-caption tl-secondary">{note}</span>
         {children}
-      </CardContent>
-    </Card>
+      </div>
+    </div>
   );
 }
 
@@ -131,40 +137,45 @@ function StatCards({ stats }: { stats: Dashboard_stats$key }) {
   );
   const { t } = useLingui();
   return (
-    <Grid container spacing={2}>
-      <Grid size={{ xs: 6, md: 3 }}>
+    <div className="tl-cols tl-gap-2">
+      <div className={QUARTER}>
         <Stat title={t`Total Inventory Items`} value={s.totalItems} note={t`+12 from last month`} icon={<Inventory2Icon />} />
-      </Grid>
-      <Grid size={{ xs: 6, md: 3 }}>
+      </div>
+      <div className={QUARTER}>
         <Stat title={t`Low Stock Alerts`} value={s.lowStockItems} note={t`Needs attention`} icon={<WarningAmberIcon />} />
-      </Grid>
-      <Grid size={{ xs: 6, md: 3 }}>
+      </div>
+      <div className={QUARTER}>
         <Stat title={t`Equipment Active`} value={`${s.activeEquipment}/${s.totalEquipment}`} note={t`${s.utilization}% utilization`} icon={<BuildIcon />}>
           <LinearProgress variant="determinate" value={s.utilization} sx={{ mt: 1 }} aria-label={t`Equipment utilization`} />
         </Stat>
-      </Grid>
-      <Grid size={{ xs: 6, md: 3 }}>
+      </div>
+      <div className={QUARTER}>
         <Stat title={t`Pending Requests`} value={s.pendingRequests} note={t`Awaiting approval`} icon={<PendingActionsIcon />} />
-      </Grid>
-    </Grid>
+      </div>
+    </div>
   );
 }
 
 function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
-    <Card sx={{ height: "100%" }}>
-      <CardHeader title={title} action={action} slotProps={{ title: { variant: "subtitle1", component: "h2", sx: { fontWeight: 700 } } }} />
-      <CardContent sx={{ pt: 0 }}>{children}</CardContent>
-    </Card>
+    <SectionCard full title={title} action={action}>
+      {children}
+    </SectionCard>
   );
 }
+
+/** A section's 'View All' (MUI's medium text Button). */
+const ViewAll = ({ onClick }: { onClick(): void }) => (
+  <CardButton size="medium" onClick={onClick}>
+    <Trans>View All</Trans>
+  </CardButton>
+);
 
 const Empty = ({ text }: { text: string }) => (
   <Typography color="textSecondary" sx={{ py: 2, textAlign: "center" }}>
     {text}
   </Typography>
 );
-
 
 function RecentActivity({ query }: { query: Dashboard_activity$key }) {
   const { t } = useLingui();
@@ -186,7 +197,7 @@ function RecentActivity({ query }: { query: Dashboard_activity$key }) {
   );
   const entries = data.activity.edges.map((e) => e.node);
   return (
-    <Section title={t`Recent Activity`} action={<Button onClick={() => setShowAll(true)}><Trans>View All</Trans></Button>}>
+    <Section title={t`Recent Activity`} action={<ViewAll onClick={() => setShowAll(true)} />}>
       {showAll && (
         <Suspense fallback={null}>
           <ActivityLogDialog onClose={() => setShowAll(false)} />
@@ -236,7 +247,9 @@ function CriticalAlerts({ query }: { query: Dashboard_alerts$key }) {
               </Typography>
               <Stack direction="row" sx={{ alignItems: "center", columnGap: 1, rowGap: 0.5, flexWrap: "wrap" }}>
                 <Typography variant="caption" sx={{ color: "error.dark" }}>
-                  <Trans>{i.quantity} {i.unit} left</Trans>
+                  <Trans>
+                    {i.quantity} {i.unit} left
+                  </Trans>
                 </Typography>
                 <OnOrderChip onOrder={i.onOrder} unit={i.unit} />
               </Stack>
@@ -338,30 +351,30 @@ function QuickActionsCard() {
   const { t } = useLingui();
   return (
     <Section title={t`Quick Actions`}>
-      <Grid container spacing={1}>
-        <Grid size={6}>
-          <Button fullWidth variant="outlined" startIcon={<AddIcon />} onClick={() => open("inventory")}>
+      <div className="tl-cols tl-gap-1">
+        <div className="tl-xs-6">
+          <CardButton size="medium" fullWidth variant="outlined" startIcon={<AddIcon />} onClick={() => open("inventory")}>
             <Trans>Add Inventory Item</Trans>
-          </Button>
-        </Grid>
-        <Grid size={6}>
-          <Button fullWidth variant="outlined" startIcon={<BuildIcon />} onClick={() => navigate("/equipment?status=available")}>
+          </CardButton>
+        </div>
+        <div className="tl-xs-6">
+          <CardButton size="medium" fullWidth variant="outlined" startIcon={<BuildIcon />} onClick={() => navigate("/equipment?status=available")}>
             <Trans>Check Out Equipment</Trans>
-          </Button>
-        </Grid>
-        <Grid size={6}>
-          <Button fullWidth variant="outlined" startIcon={<AssignmentIcon />} onClick={() => open("request")}>
+          </CardButton>
+        </div>
+        <div className="tl-xs-6">
+          <CardButton size="medium" fullWidth variant="outlined" startIcon={<AssignmentIcon />} onClick={() => open("request")}>
             <Trans>Create Request</Trans>
-          </Button>
-        </Grid>
+          </CardButton>
+        </div>
         {isManager && (
-          <Grid size={6}>
-            <Button fullWidth variant="outlined" startIcon={<GroupIcon />} onClick={() => navigate("/team")}>
+          <div className="tl-xs-6">
+            <CardButton size="medium" fullWidth variant="outlined" startIcon={<GroupIcon />} onClick={() => navigate("/team")}>
               <Trans>Manage Team</Trans>
-            </Button>
-          </Grid>
+            </CardButton>
+          </div>
         )}
-      </Grid>
+      </div>
     </Section>
   );
 }
@@ -386,7 +399,7 @@ function PendingRequests({ query }: { query: Dashboard_pending$key | null }) {
   );
   const requests = (data?.pendingRequests.edges ?? []).map((e) => e.node).filter((r) => r.status === "pending");
   return (
-    <Section title={t`Pending Requests`} action={<Button onClick={() => navigate("/requests?status=pending")}><Trans>View All</Trans></Button>}>
+    <Section title={t`Pending Requests`} action={<ViewAll onClick={() => navigate("/requests?status=pending")} />}>
       {requests.length === 0 && <Empty text={t`No pending requests`} />}
       <Stack spacing={1.5}>
         {requests.map((r) => (
@@ -440,7 +453,7 @@ function EquipmentStatus({ query }: { query: Dashboard_equipment$key }) {
   const list = data.equipment.edges.map((e) => e.node);
   useDashboardSheet();
   return (
-    <Section title={t`Equipment Status`} action={<Button onClick={() => navigate("/equipment")}><Trans>View All</Trans></Button>}>
+    <Section title={t`Equipment Status`} action={<ViewAll onClick={() => navigate("/equipment")} />}>
       {list.length === 0 && <Empty text={t`No equipment found`} />}
       <Stack spacing={1.25}>
         {list.map((e) => (

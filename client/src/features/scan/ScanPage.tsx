@@ -1,17 +1,22 @@
 import FlashlightOffIcon from "@mui/icons-material/FlashlightOff";
 import FlashlightOnIcon from "@mui/icons-material/FlashlightOn";
-import PrintIcon from "@mui/icons-material/PrintOutlined";
-import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
-import SearchIcon from "@mui/icons-material/Search";
-import StopIcon from "@mui/icons-material/Stop";
-import { Alert, Box, Button, Card, CardContent, CardHeader, Chip, Grid, IconButton, List, ListItem, ListItemText, Stack, TextField, Typography } from "@mui/material";
+import PrintIconMui from "@mui/icons-material/PrintOutlined";
+import QrCodeScannerIconMui from "@mui/icons-material/QrCodeScanner";
+import SearchIconMui from "@mui/icons-material/Search";
+import StopIconMui from "@mui/icons-material/Stop";
+import { Alert, Chip, IconButton, List, ListItem, ListItemText, TextField, Typography } from "@mui/material";
+import type { Theme } from "@mui/material/styles";
+import { CardButton } from "../../components/CardButton.tsx";
+import { SectionCard, useCardSheet } from "../../components/cardParts.tsx";
+import { plainIcon } from "../../components/plainIcon.tsx";
+import { declarations, useSheet } from "../../components/sheet.ts";
 import { DeferredTooltip } from "../../components/deferred.tsx";
 import { SectionTabs } from "../../components/SectionTabs.tsx";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { shortDateTime } from "../../platform/dates.ts";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { fetchQuery, graphql, useRelayEnvironment } from "react-relay";
-import { Link as RouterLink, useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router-dom";
 import { createOperationDescriptor, getRequest, type Disposable } from "relay-runtime";
 import type { ScanPageLookupQuery } from "../../__generated__/ScanPageLookupQuery.graphql.ts";
 import { CameraViewport } from "../../components/scanner/CameraViewport.tsx";
@@ -20,6 +25,12 @@ import { lookupCandidates, type ScanHit } from "../../components/scanner/scanRul
 import { useCameraScanner } from "../../components/scanner/useCameraScanner.ts";
 import { useSession } from "../../platform/session.ts";
 import { ScanResultCard, type ScanHistoryEntry, type ScannedRef } from "./ScanResultCard.tsx";
+
+// Plain <svg>s with MUI's look (components/plainIcon.tsx).
+const PrintIcon = plainIcon(PrintIconMui);
+const QrCodeScannerIcon = plainIcon(QrCodeScannerIconMui);
+const SearchIcon = plainIcon(SearchIconMui);
+const StopIcon = plainIcon(StopIconMui);
 
 const lookupQuery = graphql`
   query ScanPageLookupQuery($code: String!) {
@@ -176,12 +187,15 @@ export default function ScanPage() {
     else codeField.current?.focus();
   };
 
+  useCardSheet();
+  useSheet("scan-page", scanRules);
+
   const record = useCallback((entry: Omit<ScanHistoryEntry, "id" | "timestamp">) => {
     setHistory((h) => [{ ...entry, id: `${Date.now()}-${h.length}`, timestamp: new Date().toISOString() }, ...h]);
   }, []);
 
   return (
-    <Stack spacing={2}>
+    <div className="tl-scan">
       <SectionTabs
         label={t`Scanner sections`}
         value={tab}
@@ -196,156 +210,177 @@ export default function ScanPage() {
         ]}
       />
 
-      <Box role="tabpanel" id="scan-panel-0" aria-labelledby="scan-tab-0" hidden={tab !== 0}>
-        <Grid container spacing={2.5}>
-          <Grid size={{ xs: 12, md: 7 }}>
-            <Card>
-              <CardHeader
-                avatar={<QrCodeScannerIcon color="primary" />}
-                title={t`Scan QR Code or Barcode`}
-                subheader={t`Point the camera at a label, or type its code`}
-                slotProps={{ title: { variant: "subtitle1", component: "h2", sx: { fontWeight: 700 } } }}
-                action={
-                  <Button component={RouterLink} to="/labels" size="small" aria-label={t`Print labels`} sx={{ mt: 0.5, minWidth: 0 }}>
-                    <PrintIcon fontSize="small" />
-                    <Box component="span" sx={{ display: { xs: "none", sm: "inline" }, ml: 0.75 }}>
-                      <Trans>Print labels</Trans>
-                    </Box>
-                  </Button>
-                }
-              />
-              <CardContent sx={{ pt: 0 }}>
-                <CameraViewport videoRef={camera.videoRef} status={camera.status} hint={t`Position the code in the frame`} />
-                <Stack direction="row" useFlexGap sx={{ mt: 1.5, flexWrap: "wrap", gap: 1, alignItems: "center" }}>
-                  {scanning ? (
-                    <Button variant="contained" color="error" startIcon={<StopIcon />} onClick={camera.stop}>
-                      <Trans>Stop Scanning</Trans>
-                    </Button>
-                  ) : (
-                    <Button variant="contained" startIcon={<QrCodeScannerIcon />} onClick={startScanning}>
-                      <Trans>Start Scanning</Trans>
-                    </Button>
-                  )}
-                  {scanning && camera.torch.supported && (
-                    <DeferredTooltip title={camera.torch.on ? t`Turn torch off` : t`Turn torch on`}>
-                      <IconButton aria-label={t`Torch`} aria-pressed={camera.torch.on} onClick={() => void camera.toggleTorch()} color={camera.torch.on ? "warning" : "default"} sx={{ border: 1, borderColor: "divider" }}>
-                        {camera.torch.on ? <FlashlightOnIcon /> : <FlashlightOffIcon />}
-                      </IconButton>
-                    </DeferredTooltip>
-                  )}
-                  {!scanning && (
-                    <PhotoScanButton
-                      onStart={() => {
-                        camera.setError(null);
-                        setError(null);
-                      }}
-                      onDetected={(hit) => found(hit, "photo")}
-                      onError={(message) => {
-                        source.current = "photo";
-                        release();
-                        setResult(null);
-                        setError(message);
-                      }}
-                    />
-                  )}
-                  {(result || error) && (
-                    <Button variant="outlined" onClick={scanAnother}>
-                      <Trans>Scan Another Item</Trans>
-                    </Button>
-                  )}
-                </Stack>
-                {camera.error && (
-                  <Alert severity="error" sx={{ mt: 2 }}>
-                    {camera.error}
-                    <Typography variant="body2" component="div" sx={{ mt: 0.5 }}>
-                      <Trans>Type the code below, or scan a photo of it instead.</Trans>
-                    </Typography>
-                  </Alert>
+      <div role="tabpanel" id="scan-panel-0" aria-labelledby="scan-tab-0" hidden={tab !== 0}>
+        <div className="tl-cols tl-gap-25">
+          <div className="tl-xs-12 tl-md-7">
+            <SectionCard
+              avatar={<QrCodeScannerIcon color="primary" />}
+              title={t`Scan QR Code or Barcode`}
+              subheader={t`Point the camera at a label, or type its code`}
+              action={
+                <CardButton to="/labels" aria-label={t`Print labels`} className="tl-scan-print">
+                  <PrintIcon fontSize="small" />
+                  <span className="tl-scan-print-text">
+                    <Trans>Print labels</Trans>
+                  </span>
+                </CardButton>
+              }
+            >
+              <CameraViewport videoRef={camera.videoRef} status={camera.status} hint={t`Position the code in the frame`} />
+              <div className="tl-scan-actions">
+                {scanning ? (
+                  <CardButton size="medium" variant="contained" color="error" startIcon={<StopIcon />} onClick={camera.stop}>
+                    <Trans>Stop Scanning</Trans>
+                  </CardButton>
+                ) : (
+                  <CardButton size="medium" variant="contained" startIcon={<QrCodeScannerIcon />} onClick={startScanning}>
+                    <Trans>Start Scanning</Trans>
+                  </CardButton>
                 )}
-                {lastHit && (
-                  <Typography variant="body2" color="textSecondary" sx={{ mt: 1.5 }} aria-live="polite">
-                    {lastHit.source === "camera" ? t`Scanned` : t`Read from photo`}: {lastHit.format}{" "}
-                    <Box component="span" sx={{ fontFamily: "monospace", color: "text.primary", overflowWrap: "anywhere" }}>
-                      {lastHit.text}
-                    </Box>
+                {scanning && camera.torch.supported && (
+                  <DeferredTooltip title={camera.torch.on ? t`Turn torch off` : t`Turn torch on`}>
+                    <IconButton
+                      aria-label={t`Torch`}
+                      aria-pressed={camera.torch.on}
+                      onClick={() => void camera.toggleTorch()}
+                      color={camera.torch.on ? "warning" : "default"}
+                      sx={{ border: 1, borderColor: "divider" }}
+                    >
+                      {camera.torch.on ? <FlashlightOnIcon /> : <FlashlightOffIcon />}
+                    </IconButton>
+                  </DeferredTooltip>
+                )}
+                {!scanning && (
+                  <PhotoScanButton
+                    onStart={() => {
+                      camera.setError(null);
+                      setError(null);
+                    }}
+                    onDetected={(hit) => found(hit, "photo")}
+                    onError={(message) => {
+                      source.current = "photo";
+                      release();
+                      setResult(null);
+                      setError(message);
+                    }}
+                  />
+                )}
+                {(result || error) && (
+                  <CardButton size="medium" variant="outlined" onClick={scanAnother}>
+                    <Trans>Scan Another Item</Trans>
+                  </CardButton>
+                )}
+              </div>
+              {camera.error && (
+                <Alert severity="error" sx={{ mt: 2 }}>
+                  {camera.error}
+                  <Typography variant="body2" component="div" sx={{ mt: 0.5 }}>
+                    <Trans>Type the code below, or scan a photo of it instead.</Trans>
                   </Typography>
-                )}
+                </Alert>
+              )}
+              {lastHit && (
+                <p className="tl-t tl-body2 tl-secondary tl-scan-hit" aria-live="polite">
+                  {lastHit.source === "camera" ? t`Scanned` : t`Read from photo`}: {lastHit.format} <span className="tl-scan-code">{lastHit.text}</span>
+                </p>
+              )}
 
-                <Box component="form" onSubmit={lookUp} noValidate sx={{ mt: 2.5 }}>
-                  <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: { sm: "flex-start" } }}>
-                    <TextField
-                      inputRef={codeField}
-                      label={t`Enter code manually`}
-                      placeholder={t`Barcode, QR payload or serial number`}
-                      value={code}
-                      onChange={(e) => setCode(e.target.value)}
-                      fullWidth
-                      autoComplete="off"
-                    />
-                    <Button type="submit" variant="outlined" startIcon={<SearchIcon />} disabled={looking} sx={{ height: 56, flexShrink: 0 }}>
-                      {looking ? t`Looking up...` : t`Look Up`}
-                    </Button>
-                  </Stack>
-                </Box>
-                {error && (
-                  <Alert severity="error" sx={{ mt: 2 }}>
-                    {error}
-                  </Alert>
-                )}
-              </CardContent>
-            </Card>
-          </Grid>
-          <Grid size={{ xs: 12, md: 5 }}>
+              <form className="tl-scan-form" onSubmit={lookUp} noValidate>
+                <TextField
+                  inputRef={codeField}
+                  label={t`Enter code manually`}
+                  placeholder={t`Barcode, QR payload or serial number`}
+                  value={code}
+                  onChange={(e) => setCode(e.target.value)}
+                  fullWidth
+                  autoComplete="off"
+                />
+                <CardButton type="submit" size="medium" variant="outlined" startIcon={<SearchIcon />} disabled={looking} className="tl-scan-lookup">
+                  {looking ? t`Looking up...` : t`Look Up`}
+                </CardButton>
+              </form>
+              {error && (
+                <Alert severity="error" sx={{ mt: 2 }}>
+                  {error}
+                </Alert>
+              )}
+            </SectionCard>
+          </div>
+          <div className="tl-xs-12 tl-md-5">
             {result ? (
-              <Box ref={resultBox} sx={{ scrollMarginTop: 72 }}>
+              <div ref={resultBox} className="tl-scan-result">
                 <ScanResultCard result={result} onEvent={record} />
-              </Box>
+              </div>
             ) : (
-              <Card sx={{ height: "100%" }}>
-                <CardContent sx={{ textAlign: "center", py: 6, color: "text.secondary" }}>
-                  <QrCodeScannerIcon sx={{ fontSize: 48, opacity: 0.5 }} />
-                  <Typography>{looking ? t`Finding the item...` : t`Scan or enter a code to see the item here`}</Typography>
-                </CardContent>
-              </Card>
+              <div className="tl-card tl-full-h">
+                <div className="tl-scan-empty">
+                  <QrCodeScannerIcon />
+                  <p>{looking ? t`Finding the item...` : t`Scan or enter a code to see the item here`}</p>
+                </div>
+              </div>
             )}
-          </Grid>
-        </Grid>
-      </Box>
+          </div>
+        </div>
+      </div>
 
-      <Box role="tabpanel" id="scan-panel-1" aria-labelledby="scan-tab-1" hidden={tab !== 1}>
-        <Card>
-          <CardHeader title={t`Scan History`} slotProps={{ title: { variant: "subtitle1", component: "h2", sx: { fontWeight: 700 } } }} />
-          <CardContent sx={{ pt: 0 }}>
-            {history.length === 0 ? (
-              <Typography color="textSecondary" sx={{ textAlign: "center", py: 3 }}>
-                <Trans>No scan history yet</Trans>
-              </Typography>
-            ) : (
-              <List aria-label={t`Scan history`} disablePadding>
-                {history.map((h) => (
-                  <ListItem key={h.id} divider sx={{ gap: 1, alignItems: "flex-start" }}>
-                    <ListItemText
-                      primary={h.itemName}
-                      secondary={
-                        <>
-                          {shortDateTime(h.timestamp)}
-                          {h.assignedTo ? ` · ${h.assignedTo}` : ""}
-                        </>
-                      }
-                    />
-                    <Chip
-                      size="small"
-                      label={h.action === "check_out" ? t`Checked out` : t`Checked in`}
-                      color={h.action === "check_out" ? "primary" : "success"}
-                      variant="outlined"
-                    />
-                  </ListItem>
-                ))}
-              </List>
-            )}
-          </CardContent>
-        </Card>
-      </Box>
-    </Stack>
+      <div role="tabpanel" id="scan-panel-1" aria-labelledby="scan-tab-1" hidden={tab !== 1}>
+        <SectionCard title={t`Scan History`}>
+          {history.length === 0 ? (
+            <p className="tl-scan-none">
+              <Trans>No scan history yet</Trans>
+            </p>
+          ) : (
+            <List aria-label={t`Scan history`} disablePadding>
+              {history.map((h) => (
+                <ListItem key={h.id} divider sx={{ gap: 1, alignItems: "flex-start" }}>
+                  <ListItemText
+                    primary={h.itemName}
+                    secondary={
+                      <>
+                        {shortDateTime(h.timestamp)}
+                        {h.assignedTo ? ` · ${h.assignedTo}` : ""}
+                      </>
+                    }
+                  />
+                  <Chip
+                    size="small"
+                    label={h.action === "check_out" ? t`Checked out` : t`Checked in`}
+                    color={h.action === "check_out" ? "primary" : "success"}
+                    variant="outlined"
+                  />
+                </ListItem>
+              ))}
+            </List>
+          )}
+        </SectionCard>
+      </div>
+    </div>
   );
+}
+
+/**
+ * The scanner page's own rules (a sheet written once; the cards' and grid's are `components/cardParts.tsx`'s):
+ * MUI's Stack, Box and Typography's look of the same parts, without their per-render style work.
+ */
+function scanRules({ palette, typography, breakpoints }: Theme): string[] {
+  const sm = breakpoints.up("sm");
+  const body1 = declarations(typography.body1 as Record<string, unknown>);
+  return [
+    `.tl-scan{display:flex;flex-direction:column;gap:16px}`,
+    // One class stronger than the button's own rules (CardButton's sheet is written after this one).
+    `.tl-btn.tl-scan-print{margin-top:4px;min-width:0}`,
+    `.tl-scan-print-text{display:none;margin-left:6px}`,
+    `${sm}{.tl-scan-print-text{display:inline}}`,
+    `.tl-scan-actions{display:flex;flex-direction:row;flex-wrap:wrap;gap:8px;align-items:center;margin-top:12px}`,
+    `.tl-scan-hit{margin-top:12px}`,
+    `.tl-scan-code{font-family:monospace;color:${palette.text.primary};overflow-wrap:anywhere}`,
+    `.tl-scan-form{display:flex;flex-direction:column;gap:12px;margin-top:20px}`,
+    `${sm}{.tl-scan-form{flex-direction:row;align-items:flex-start}}`,
+    `.tl-btn.tl-scan-lookup{height:56px;flex-shrink:0}`,
+    `.tl-scan-result{scroll-margin-top:72px}`,
+    `.tl-scan-empty{padding:48px 16px 24px;text-align:center;color:${palette.text.secondary}}`,
+    `.tl-scan-empty>svg{font-size:48px;opacity:0.5}`,
+    `.tl-scan-empty>p,.tl-scan-none{margin:0;${body1}}`,
+    `.tl-scan-none{padding:24px 0;text-align:center;color:${palette.text.secondary}}`,
+  ];
 }
