@@ -419,6 +419,78 @@ test("the dashboard's sections, grid and buttons: MUI's look, no emotion styles 
   expect(await emotionStyled(page, "main .tl-cols, main .tl-cols > *, main .tl-card, .tl-sec-head, .tl-sec-head *, .tl-sec-body, .tl-stat-body, .tl-btn, .tl-btn *")).toEqual([]);
 });
 
+// features/dashboard: the Critical Alerts, Pending Requests and certification rows, the empty texts, the Reorder
+// button and the utilization bar are plain elements with classes from the dashboard's sheet, with MUI's look of Stack, Box, Typography, Button and
+// LinearProgress; Reorder's menu mounts when it first opens.
+test("the dashboard's alerts, requests and utilization bar: MUI's look, no emotion styles @phone", async ({ page, pageErrors }) => {
+  void pageErrors;
+  await signIn(page, "manager");
+  const main = page.getByRole("main");
+  const reorder = main.getByRole("button", { name: "Reorder" });
+  await expect(reorder).toHaveCount(3);
+  await expect(main.getByRole("button", { name: "Approve" }).first()).toBeVisible();
+  const meter = main.getByRole("progressbar", { name: "Equipment utilization" });
+  const utilization = Number((await main.getByText(/% utilization$/).textContent())!.replace(/\D/g, ""));
+  await expect(meter).toHaveAttribute("aria-valuenow", String(utilization));
+  await expect(meter).toHaveAttribute("aria-valuemax", "100");
+  const look = await page.evaluate(() => {
+    const style = (el: Element, ...ps: string[]) => ps.map((p) => getComputedStyle(el).getPropertyValue(p)).join(" ");
+    const section = (title: string) => [...document.querySelectorAll("main h2")].find((h) => h.textContent === title)!.closest(".tl-card")!;
+    const alerts = section("Critical Alerts").querySelector(".tl-sec-body > div")!;
+    const alert = alerts.firstElementChild!;
+    const button = alert.querySelector("button")!;
+    const requests = section("Pending Requests").querySelector(".tl-sec-body > div")!;
+    const request = requests.firstElementChild!;
+    const meter = document.querySelector("[role=progressbar]")!;
+    const box = (el: Element) => el.getBoundingClientRect();
+    return {
+      alerts: style(alerts, "display", "flex-direction", "row-gap"),
+      alert: style(alert, "display", "align-items", "padding", "border-top-left-radius", "background-color"),
+      name: style(alert.querySelector("p")!, "font-size", "font-weight", "margin"),
+      left: style(alert.querySelector("p + div > span")!, "font-size", "color"),
+      button: style(button, "font-size", "font-weight", "padding", "color", "border-top-color"),
+      arrow: style(button.lastElementChild!, "margin-left", "margin-right") + " " + style(button.lastElementChild!.firstElementChild!, "font-size"),
+      requests: style(requests, "row-gap"),
+      request: style(request, "padding", "border-top-width", "border-top-style", "border-top-left-radius"),
+      requester: style(request.querySelector("p")!, "font-size", "font-weight") + " / " + style(request.querySelector("p > span")!, "font-size", "font-weight", "color"),
+      foot: style(request.lastElementChild!, "display", "align-items", "column-gap", "margin-top"),
+      meter: style(meter, "display", "height", "overflow", "margin-top", "background-color"),
+      // The bar's filled part: its share of the meter's width.
+      filled: Math.round(((box(meter.firstElementChild!).right - box(meter).left) / box(meter).width) * 100),
+      bar: style(meter.firstElementChild!, "background-color"),
+    };
+  });
+  expect(look).toEqual({
+    alerts: "flex column 8px",
+    alert: "flex center 12px 20px rgb(253, 236, 234)",
+    name: "14px 600 0px",
+    left: "12px rgb(198, 40, 40)",
+    button: "13px 600 3px 9px rgb(198, 40, 40) rgba(211, 47, 47, 0.5)",
+    arrow: "8px -2px 18px",
+    requests: "12px",
+    request: "12px 1px solid 20px",
+    requester: "14px 600 / 12px 400 rgba(0, 0, 0, 0.6)",
+    foot: "flex center 8px 8px",
+    meter: expect.stringMatching(/^block 4px hidden 8px rgb\(\d+, \d+, \d+\)$/),
+    filled: utilization,
+    bar: "rgb(27, 94, 32)",
+  });
+  // A certification's status chip (features/team, also on Team) stays MUI's Chip.
+  expect(await emotionStyled(page, "main .tl-sec-body, main .tl-sec-body *, [role=progressbar], [role=progressbar] *", ".MuiChip-root")).toEqual([]);
+  // The menu mounts on the first press and offers both ways to reorder.
+  await expect(page.getByRole("menu")).toHaveCount(0);
+  await reorder.first().click();
+  await expect(page.getByRole("menuitem")).toHaveText(["Request stock", "Add to a draft order"]);
+  // While the menu is open, the page behind it is hidden from assistive technology (MUI's Modal): found by its element.
+  const first = page.locator("main button[aria-haspopup=menu]").first();
+  await expect(first).toHaveAttribute("aria-expanded", "true");
+  await expect(first).toHaveAttribute("aria-controls", /^reorder-menu-/);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("menu")).toHaveCount(0);
+  await expect(reorder.first()).toHaveAttribute("aria-expanded", "false");
+  await expect(reorder.first()).toBeFocused();
+});
+
 // features/scan/ScanPage.tsx and components/scanner: the scanner's card, camera picture and buttons are plain
 // elements with classes from sheets written once; the code field (MUI's TextField) and the tabs stay MUI's.
 test("the scanner page: the card, camera picture and buttons have MUI's look, no emotion styles @phone", async ({ page, pageErrors }, info) => {

@@ -18,6 +18,8 @@ export type CardButtonProps = {
   type?: "button" | "submit";
   /** An icon before the text (an `@mui/icons-material` icon element). */
   startIcon?: ReactNode;
+  /** An icon after the text (a menu button's arrow). */
+  endIcon?: ReactNode;
   disabled?: boolean;
   onClick?: MouseEventHandler<HTMLElement>;
   /** A link to a screen of the app instead of a button (react-router's Link). */
@@ -27,6 +29,10 @@ export type CardButtonProps = {
   target?: string;
   rel?: string;
   "aria-label"?: string;
+  /** A button that opens a menu: what it opens, and whether that is open now. */
+  "aria-haspopup"?: "menu";
+  "aria-expanded"?: boolean;
+  "aria-controls"?: string;
   "data-urgency"?: string;
   /** Added to the button's own classes (a Tooltip passes one, possibly empty). */
   className?: string;
@@ -53,6 +59,7 @@ export function CardButton({
   fullWidth,
   type = "button",
   startIcon,
+  endIcon,
   disabled,
   to,
   href,
@@ -65,6 +72,7 @@ export function CardButton({
     <>
       {startIcon && <span className="tl-btn-icon">{startIcon}</span>}
       {children}
+      {endIcon && <span className="tl-btn-icon-end">{endIcon}</span>}
     </>
   );
   if (to !== undefined && !disabled)
@@ -102,14 +110,16 @@ function buttonRules(theme: Theme): string[] {
     `.tl-btn-outlined{padding:3px 9px;border:1px solid}`,
     `.tl-btn-contained{padding:4px 10px}`,
     `.tl-btn-icon{display:inherit;margin-right:8px;margin-left:-2px}`,
-    `.tl-btn-icon>svg{font-size:18px}`,
+    `.tl-btn-icon-end{display:inherit;margin-left:8px;margin-right:-2px}`,
+    `.tl-btn-icon>svg,.tl-btn-icon-end>svg{font-size:18px}`,
     // The medium size: MUI's Button without `size`.
     `.tl-btn-medium{font-size:${typography.pxToRem(14)}}`,
     `.tl-btn-medium.tl-btn-text{padding:6px 8px}`,
     `.tl-btn-medium.tl-btn-outlined{padding:5px 15px}`,
     `.tl-btn-medium.tl-btn-contained{padding:6px 16px}`,
     `.tl-btn-medium>.tl-btn-icon{margin-left:-4px}`,
-    `.tl-btn-medium>.tl-btn-icon>svg{font-size:20px}`,
+    `.tl-btn-medium>.tl-btn-icon-end{margin-right:-4px}`,
+    `.tl-btn-medium>.tl-btn-icon>svg,.tl-btn-medium>.tl-btn-icon-end>svg{font-size:20px}`,
     `.tl-btn-full{width:100%}`,
   ];
   const colors = (["primary", "secondary", "error", "warning"] as const).map((name) => ({ name, ...(name === "warning" ? WARNING : palette[name]) }));

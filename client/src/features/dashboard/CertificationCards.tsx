@@ -1,5 +1,4 @@
 import BadgeIconMui from "@mui/icons-material/BadgeOutlined";
-import { Box, Stack, Typography } from "@mui/material";
 import { select } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
@@ -13,11 +12,13 @@ import { countWords } from "../../platform/i18n.ts";
 import { plainIcon } from "../../components/plainIcon.tsx";
 import { CardButton } from "../../components/CardButton.tsx";
 import { SectionCard } from "../../components/cardParts.tsx";
+import { useDashboardSheet } from "./dashboardParts.ts";
 
 // Plain <svg>s with MUI's look (components/plainIcon.tsx).
 const BadgeIcon = plainIcon(BadgeIconMui);
 
 function CardFrame({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  useDashboardSheet();
   return (
     <SectionCard full as="section" aria-label={title} title={title} action={action}>
       {children}
@@ -61,37 +62,26 @@ export function ExpiringCertificationsCard({ query }: { query: CertificationCard
       }
     >
       {sorted.length === 0 ? (
-        <Typography color="textSecondary" sx={{ py: 2, textAlign: "center" }}>
+        <p className="tl-t tl-body1 tl-secondary tl-empty">
           {select(daysCategory, { one: `No applicator certification expires within ${days} day`, other: `No applicator certification expires within ${days} days` })}
-        </Typography>
+        </p>
       ) : (
-        <Stack spacing={1} component="ul" sx={{ listStyle: "none", p: 0, m: 0 }}>
+        <ul className="tl-stack tl-sp-1 tl-list">
           {sorted.slice(0, 5).map((c) => (
-            <Stack
-              key={c.user.id}
-              component="li"
-              direction="row"
-              sx={{ alignItems: "center", columnGap: 1, rowGap: 0.5, flexWrap: "wrap", p: 1.5, borderRadius: 2, bgcolor: c.expiresInDays < 0 ? "#fdecea" : "#fff4e5" }}
-            >
-              <Box sx={{ flex: 1, minWidth: 160 }}>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {c.user.name}
-                </Typography>
-                <Typography variant="caption" color="textSecondary">
+            <li key={c.user.id} className={`tl-wrap-row tl-cert ${c.expiresInDays < 0 ? "tl-cert-expired" : "tl-cert-soon"}`}>
+              <div className="tl-fill tl-cert-who">
+                <p className="tl-t tl-body2 tl-bold">{c.user.name}</p>
+                <span className="tl-t tl-caption tl-secondary">
                   <Trans>
                     {c.state} {c.number} · expires {calendarDate(c.expiresOn)}
                   </Trans>
-                </Typography>
-              </Box>
+                </span>
+              </div>
               <CertificationChip certification={c} />
-            </Stack>
+            </li>
           ))}
-          {sorted.length > 5 && (
-            <Typography component="li" variant="caption" color="textSecondary">
-              {select(moreCategory, { one: `and ${more} more on Team`, other: `and ${more} more on Team` })}
-            </Typography>
-          )}
-        </Stack>
+          {sorted.length > 5 && <li className="tl-t tl-caption tl-secondary">{select(moreCategory, { one: `and ${more} more on Team`, other: `and ${more} more on Team` })}</li>}
+        </ul>
       )}
     </CardFrame>
   );
@@ -117,30 +107,30 @@ export function MyCertificationCard({ query }: { query: CertificationCards_mine$
   return (
     <CardFrame title={t`My certification`}>
       {!c ? (
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: "center", py: 1 }}>
+        <div className="tl-line tl-py-1">
           <BadgeIcon color="disabled" />
-          <Typography variant="body2" color="textSecondary">
+          <p className="tl-t tl-body2 tl-secondary">
             <Trans>No applicator certification on file. A manager records it on Team.</Trans>
-          </Typography>
-        </Stack>
+          </p>
+        </div>
       ) : (
-        <Stack spacing={1}>
-          <Stack direction="row" sx={{ alignItems: "center", columnGap: 1, rowGap: 0.5, flexWrap: "wrap" }}>
+        <div className="tl-stack tl-sp-1">
+          <div className="tl-wrap-row">
             <BadgeIcon color="primary" />
-            <Typography variant="body1" sx={{ fontWeight: 700, flex: 1 }}>
+            <p className="tl-t tl-body1 tl-heavy tl-fill">
               {c.state} {c.number}
-            </Typography>
+            </p>
             <CertificationChip certification={c} />
-          </Stack>
-          <Typography variant="body2" color="textSecondary">
+          </div>
+          <p className="tl-t tl-body2 tl-secondary">
             {c.issuedOn ? t`Issued ${calendarDate(c.issuedOn)} · Expires ${calendarDate(c.expiresOn)}` : t`Expires ${calendarDate(c.expiresOn)}`}
-          </Typography>
+          </p>
           {c.categories.length > 0 && (
-            <Typography variant="body2" color="textSecondary">
+            <p className="tl-t tl-body2 tl-secondary">
               <Trans>Categories: {c.categories.join(", ")}</Trans>
-            </Typography>
+            </p>
           )}
-        </Stack>
+        </div>
       )}
     </CardFrame>
   );

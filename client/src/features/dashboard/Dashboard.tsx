@@ -6,7 +6,7 @@ import Inventory2IconMui from "@mui/icons-material/Inventory2";
 import PendingActionsIconMui from "@mui/icons-material/PendingActions";
 import WarningAmberIconMui from "@mui/icons-material/WarningAmber";
 import ArrowDropDownIconMui from "@mui/icons-material/ArrowDropDown";
-import { Box, Button, LinearProgress, Menu, MenuItem, Stack, Typography } from "@mui/material";
+import { Menu, MenuItem } from "@mui/material";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { fetchQuery, graphql, useFragment, useMutation, usePreloadedQuery, useRelayEnvironment } from "react-relay";
@@ -76,7 +76,7 @@ export default function Dashboard() {
     return () => clearInterval(timer);
   }, [environment, queryRef]);
   return (
-    <Stack spacing={2.5}>
+    <div className="tl-stack tl-sp-25">
       <StatCards stats={data.dashboardStats} />
       <div className="tl-cols tl-gap-25">
         <div className={HALF}>
@@ -100,7 +100,7 @@ export default function Dashboard() {
           <EquipmentStatus query={data} />
         </div>
       </div>
-    </Stack>
+    </div>
   );
 }
 
@@ -146,13 +146,22 @@ function StatCards({ stats }: { stats: Dashboard_stats$key }) {
       </div>
       <div className={QUARTER}>
         <Stat title={t`Equipment Active`} value={`${s.activeEquipment}/${s.totalEquipment}`} note={t`${s.utilization}% utilization`} icon={<BuildIcon />}>
-          <LinearProgress variant="determinate" value={s.utilization} sx={{ mt: 1 }} aria-label={t`Equipment utilization`} />
+          <Meter value={s.utilization} label={t`Equipment utilization`} />
         </Stat>
       </div>
       <div className={QUARTER}>
         <Stat title={t`Pending Requests`} value={s.pendingRequests} note={t`Awaiting approval`} icon={<PendingActionsIcon />} />
       </div>
     </div>
+  );
+}
+
+/** MUI's determinate LinearProgress (a meter from 0 to 100) as plain elements (`tl-meter`, dashboardParts.ts). */
+function Meter({ value, label }: { value: number; label: string }) {
+  return (
+    <span className="tl-meter" role="progressbar" aria-valuenow={value} aria-valuemin={0} aria-valuemax={100} aria-label={label}>
+      <span style={{ transform: `translateX(${value - 100}%)` }} />
+    </span>
   );
 }
 
@@ -171,11 +180,7 @@ const ViewAll = ({ onClick }: { onClick(): void }) => (
   </CardButton>
 );
 
-const Empty = ({ text }: { text: string }) => (
-  <Typography color="textSecondary" sx={{ py: 2, textAlign: "center" }}>
-    {text}
-  </Typography>
-);
+const Empty = ({ text }: { text: string }) => <p className="tl-t tl-body1 tl-secondary tl-empty">{text}</p>;
 
 function RecentActivity({ query }: { query: Dashboard_activity$key }) {
   const { t } = useLingui();
@@ -204,11 +209,11 @@ function RecentActivity({ query }: { query: Dashboard_activity$key }) {
         </Suspense>
       )}
       {entries.length === 0 && <Empty text={t`No recent activity`} />}
-      <Stack spacing={1.5} component="ol" aria-label={t`Recent activity`} sx={{ listStyle: "none", p: 0, m: 0 }}>
+      <ol className="tl-stack tl-sp-15 tl-list" aria-label={t`Recent activity`}>
         {entries.map((e) => (
           <ActivityEntryRow key={e.id} entry={e} />
         ))}
-      </Stack>
+      </ol>
     </Section>
   );
 }
@@ -238,30 +243,26 @@ function CriticalAlerts({ query }: { query: Dashboard_alerts$key }) {
   return (
     <Section title={t`Critical Alerts`}>
       {items.length === 0 && <Empty text={t`No low stock alerts`} />}
-      <Stack spacing={1}>
+      <div className="tl-stack tl-sp-1">
         {items.map((i) => (
-          <Stack key={i.id} direction="row" sx={{ alignItems: "center", p: 1.5, borderRadius: 2, bgcolor: "#fdecea" }}>
-            <Box sx={{ flex: 1 }}>
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {i.name}
-              </Typography>
-              <Stack direction="row" sx={{ alignItems: "center", columnGap: 1, rowGap: 0.5, flexWrap: "wrap" }}>
-                <Typography variant="caption" sx={{ color: "error.dark" }}>
-                  <Trans>
-                    {i.quantity} {i.unit} left
-                  </Trans>
-                </Typography>
+          <div key={i.id} className="tl-alert">
+            <div className="tl-fill">
+              <p className="tl-t tl-body2 tl-bold">{i.name}</p>
+              <div className="tl-wrap-row">
+                <span className="tl-t tl-caption tl-error-dark">
+                  <Trans>{i.quantity} {i.unit} left</Trans>
+                </span>
                 <OnOrderChip onOrder={i.onOrder} unit={i.unit} />
-              </Stack>
-            </Box>
+              </div>
+            </div>
             <ReorderButton
               item={i}
               isManager={isManager}
               onRequest={() => open("request", { itemId: i.id, name: i.name, quantity: Math.max(i.reorderQuantity, i.minQuantity - i.quantity + 1) })}
             />
-          </Stack>
+          </div>
         ))}
-      </Stack>
+      </div>
     </Section>
   );
 }
@@ -274,6 +275,9 @@ function ReorderButton({ item, isManager, onRequest }: { item: { id: string; nam
   const { t } = useLingui();
   const { toast } = useToast();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // The menu mounts at its first opening (and stays for its closing transition): closed, MUI's Menu still
+  // works out its styles on every render of the dashboard.
+  const [menuMounted, setMenuMounted] = useState(false);
   const [draft, drafting] = useMutation<DashboardDraftOrderMutation>(graphql`
     mutation DashboardDraftOrderMutation($itemIds: [ID!]!) {
       draftPurchaseOrdersFromSuggestions(input: { itemIds: $itemIds }) {
@@ -310,22 +314,24 @@ function ReorderButton({ item, isManager, onRequest }: { item: { id: string; nam
   const menuId = `reorder-menu-${item.id}`;
   return (
     <>
-      <Button
-        size="small"
+      <CardButton
         variant="outlined"
         color="error"
-        // error.main on this pink row is 4.35:1; the darker red reaches 4.9:1 (WCAG AA 4.5:1).
-        sx={{ color: "error.dark" }}
+        className="tl-reorder"
         disabled={drafting}
         endIcon={isManager ? <ArrowDropDownIcon /> : undefined}
         aria-haspopup={isManager ? "menu" : undefined}
         aria-expanded={isManager ? Boolean(anchor) : undefined}
         aria-controls={anchor ? menuId : undefined}
-        onClick={(e) => (isManager ? setAnchor(e.currentTarget) : onRequest())}
+        onClick={(e) => {
+          if (!isManager) return onRequest();
+          setMenuMounted(true);
+          setAnchor(e.currentTarget);
+        }}
       >
         <Trans>Reorder</Trans>
-      </Button>
-      {isManager && (
+      </CardButton>
+      {isManager && menuMounted && (
         <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
           <MenuItem
             onClick={() => {
@@ -401,31 +407,29 @@ function PendingRequests({ query }: { query: Dashboard_pending$key | null }) {
   return (
     <Section title={t`Pending Requests`} action={<ViewAll onClick={() => navigate("/requests?status=pending")} />}>
       {requests.length === 0 && <Empty text={t`No pending requests`} />}
-      <Stack spacing={1.5}>
+      <div className="tl-stack tl-sp-15">
         {requests.map((r) => (
-          <Box key={r.id} sx={{ p: 1.5, border: 1, borderColor: "divider", borderRadius: 2 }}>
-            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          <div key={r.id} className="tl-req">
+            <p className="tl-t tl-body2 tl-bold">
               {r.requester.name}
-              <Typography component="span" variant="caption" color="textSecondary">
+              <span className="tl-t tl-caption tl-secondary">
                 {" "}
                 · {r.requester.department ?? t`Not specified`}
-              </Typography>
-            </Typography>
-            <Typography variant="body2">{r.items.map((l) => `${l.quantity} x ${l.name}`).join(", ")}</Typography>
-            <Stack direction="row" sx={{ alignItems: "center", mt: 1 }} spacing={1}>
-              <Typography variant="caption" color="textSecondary" sx={{ flex: 1 }}>
-                {shortDate(r.createdAt as string)}
-              </Typography>
+              </span>
+            </p>
+            <p className="tl-t tl-body2">{r.items.map((l) => `${l.quantity} x ${l.name}`).join(", ")}</p>
+            <div className="tl-req-foot">
+              <span className="tl-t tl-caption tl-secondary tl-fill">{shortDate(r.createdAt as string)}</span>
               <CardButton color="error" variant="outlined" disabled={pending} onClick={() => decide(r.id, "deny")}>
                 <Trans>Deny</Trans>
               </CardButton>
               <CardButton variant="contained" disabled={pending} onClick={() => decide(r.id, "approve")}>
                 <Trans>Approve</Trans>
               </CardButton>
-            </Stack>
-          </Box>
+            </div>
+          </div>
         ))}
-      </Stack>
+      </div>
     </Section>
   );
 }
@@ -455,7 +459,7 @@ function EquipmentStatus({ query }: { query: Dashboard_equipment$key }) {
   return (
     <Section title={t`Equipment Status`} action={<ViewAll onClick={() => navigate("/equipment")} />}>
       {list.length === 0 && <Empty text={t`No equipment found`} />}
-      <Stack spacing={1.25}>
+      <div className="tl-stack tl-sp-125">
         {list.map((e) => (
           <div key={e.id} className="tl-line">
             <div className="tl-dot" style={{ backgroundColor: statusColor(e.status) }} />
@@ -465,7 +469,7 @@ function EquipmentStatus({ query }: { query: Dashboard_equipment$key }) {
             </div>
           </div>
         ))}
-      </Stack>
+      </div>
     </Section>
   );
 }
