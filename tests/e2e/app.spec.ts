@@ -1,6 +1,6 @@
 import { ROLE_COOKIE } from "../../schemas/roleCookie.ts";
 import { VIEWER_KEY } from "../../client/src/platform/viewerKey.ts";
-import { emotionStyled, expect, signIn, test } from "./fixtures.ts";
+import { emotionStyled, expect, signIn, test, unique } from "./fixtures.ts";
 
 test("sign-in: bad password shows the red alert, good password opens the dashboard @phone", async ({ page, pageErrors }) => {
   void pageErrors;
@@ -246,6 +246,22 @@ test("a screen's first render loads no ICU number or date data: counts and dates
     for (const method of ["toLocaleString", "toLocaleDateString", "toLocaleTimeString"]) watch(Date.prototype, method);
   });
   await signIn(page, "manager", { at: null });
+  // A certification expired and one expiring soon: the dashboard's card shows their chips, whose days are counts too.
+  const gql = async (query: string, variables: Record<string, unknown>) => {
+    const body = await (await page.request.post("/graphql", { data: { query, variables } })).json();
+    expect(body.errors, JSON.stringify(body)).toBeUndefined();
+    return body.data;
+  };
+  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  for (const inDays of [-3, 10]) {
+    const name = unique("E2E Intl");
+    const username = `e2e.intl${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+    await gql(`mutation ($input: CreateTeamMemberInput!) { createTeamMember(input: $input) { __typename } }`, { input: { username, password: "applicator-123", name, role: "employee", department: "Field" } });
+    const found = await gql(`query ($s: String) { teamMembers(first: 1, search: $s) { edges { node { id } } } }`, { s: name });
+    await gql(`mutation ($input: SetCertificationInput!) { setCertification(input: $input) { __typename } }`, {
+      input: { userId: found.teamMembers.edges[0].node.id, number: `IN-${inDays}`, state: "TX", categories: ["7A"], expiresOn: day(inDays) },
+    });
+  }
   for (const [path, shown] of [
     ["/", page.getByRole("heading", { level: 1, name: "Dashboard" })],
     ["/inventory", page.getByRole("heading", { level: 1, name: "Inventory Management" })],
@@ -260,8 +276,10 @@ test("a screen's first render loads no ICU number or date data: counts and dates
     if (path === "/") {
       // The dashboard's dates are written: the activity list's moments and the recent requests' days.
       await expect(page.getByRole("list", { name: "Recent activity" }).getByText(/^\d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}:\d{2} [AP]M$/).first()).toBeVisible();
-      // The certifications card's count (or its days) in words.
-      await expect(page.getByRole("region", { name: "Certifications expiring" })).toContainText(/No applicator certification expires within 60 days|expires \d{1,2}\/\d{1,2}\/\d{4}/);
+      // The certifications card's rows and their chips' days in words.
+      const certifications = page.getByRole("region", { name: "Certifications expiring" });
+      await expect(certifications).toContainText(/expires \d{1,2}\/\d{1,2}\/\d{4}/);
+      await expect(certifications.getByText(/^(Expired \d+ days? ago|Expires in \d+ days?)$/).first()).toBeVisible();
     }
     if (path === "/equipment") {
       // The maintenance dates, with their months' names, are written: each due button's note ("Due Dec 4, 2026") and,

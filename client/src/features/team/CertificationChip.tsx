@@ -2,9 +2,10 @@ import VerifiedIcon from "@mui/icons-material/VerifiedOutlined";
 import ErrorIcon from "@mui/icons-material/ErrorOutlineOutlined";
 import ScheduleIcon from "@mui/icons-material/Schedule";
 import { Chip } from "@mui/material";
-import { plural } from "@lingui/core/macro";
+import { select } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { certificationStatus } from "./certificationStatus.ts";
+import { countWords } from "../../platform/i18n.ts";
 
 type Props = { certification: { valid: boolean; expiresInDays: number } | null | undefined; size?: "small" | "medium" };
 
@@ -23,18 +24,19 @@ export function CertificationChip({ certification, size = "small" }: Props) {
   const status = certificationStatus(certification);
   const look = LOOK[status.kind];
   const { t } = useLingui();
-  const days = status.days;
+  // Days in words without Intl.NumberFormat (countWords): the chip is on the dashboard, the first screen.
+  const { category, shown } = countWords(status.days);
   const label =
     status.kind === "none"
       ? t`No certification`
       : status.kind === "expired"
-        ? plural(days, { one: "Expired # day ago", other: "Expired # days ago" })
+        ? select(category, { one: `Expired ${shown} day ago`, other: `Expired ${shown} days ago` })
         : status.kind === "notYetValid"
           ? t`Not yet valid`
           : status.kind === "expiringSoon"
-            ? days === 0
+            ? status.days === 0
               ? t`Expires today`
-              : plural(days, { one: "Expires in # day", other: "Expires in # days" })
+              : select(category, { one: `Expires in ${shown} day`, other: `Expires in ${shown} days` })
             : t`Valid`;
   return <Chip size={size} label={label} color={look.color} variant={look.variant} icon={look.icon} sx={{ fontWeight: 600, ...look.sx }} />;
 }
