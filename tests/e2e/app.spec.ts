@@ -509,6 +509,65 @@ test("the dashboard's alerts, requests and utilization bar: MUI's look, no emoti
   await expect(reorder.first()).toBeFocused();
 });
 
+// components/list (listSheet.ts): a list screen's column, toolbar card, phone cards' list and empty card are plain
+// elements with MUI's look of Stack and Card; the fields stay MUI's. Its dialogs and menus render from their first opening.
+test("a list screen's toolbar, cards and empty card: MUI's look, no emotion styles; its menu and dialogs mount when opened @phone", async ({ page, pageErrors }, info) => {
+  void pageErrors;
+  const phone = info.project.name === "phone";
+  await signIn(page, "manager", { at: "/inventory" });
+  const main = page.getByRole("main");
+  await expect(main.getByRole(phone ? "listitem" : "row").first()).toBeVisible();
+  const look = await page.evaluate(() => {
+    const style = (el: Element, ...ps: string[]) => ps.map((p) => getComputedStyle(el).getPropertyValue(p)).join(" ");
+    const bar = document.querySelector("main .tl-listbar")!;
+    const row = bar.firstElementChild!;
+    const actions = row.lastElementChild!;
+    const add = [...actions.querySelectorAll("button")].find((b) => b.textContent === "Add Item")!;
+    return {
+      column: style(bar.parentElement!, "display", "flex-direction", "row-gap"),
+      bar: style(bar, "border-top-width", "border-top-style", "border-top-left-radius", "padding"),
+      row: style(row, "display", "flex-direction", "align-items", "row-gap"),
+      actions: style(actions, "display", "flex-wrap", "column-gap"),
+      add: style(add, "font-size", "padding", "white-space", "flex-shrink", "color", "background-color"),
+      cards: document.querySelector("main ul.tl-cards") && style(document.querySelector("main ul.tl-cards")!, "display", "row-gap", "list-style-type", "padding"),
+      overlays: document.querySelectorAll(".MuiDialog-root, .MuiPopover-root").length,
+    };
+  });
+  expect(look).toEqual({
+    column: "flex column 16px",
+    bar: phone ? "1px solid 10px 12px" : "1px solid 10px 16px",
+    row: phone ? "flex column normal 12px" : "flex row center 12px",
+    actions: "flex wrap 12px",
+    add: "14px 6px 16px nowrap 0 rgb(255, 255, 255) rgb(27, 94, 32)",
+    cards: phone ? "flex 12px none 0px" : null,
+    // Closed, the add/edit dialog, the delete confirmation and the phone's list menu are not rendered.
+    overlays: 0,
+  });
+  // Left MUI's: the fields, the phone's list-menu button and a wider screen's export, import and print buttons (ListActions).
+  expect(await emotionStyled(page, "main .tl-page, main .tl-listbar, main .tl-listbar *, main .tl-cards, main .tl-cards > li", ".MuiFormControl-root, [aria-label='More list actions'], .MuiButton-root")).toEqual([]);
+  // Opened, they work as before.
+  if (phone) {
+    await main.getByRole("button", { name: "More list actions" }).click();
+    await expect(page.getByRole("menuitem", { name: "Print labels" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("menu")).toHaveCount(0);
+  }
+  await main.getByRole("button", { name: "Add Item" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add New Inventory Item" });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  // An empty list: its text in an outlined card, body1 and centred.
+  await main.getByRole("searchbox", { name: "Search inventory" }).fill("zz-no-such-item-zz");
+  await expect(main.getByText("No items match your filters")).toBeVisible();
+  await page.goto("/suppliers");
+  await main.getByRole("searchbox").fill("zz-no-such-supplier-zz");
+  const empty = main.locator(".tl-list-empty");
+  await expect(empty).toBeVisible();
+  expect(await empty.evaluate((p) => [getComputedStyle(p).fontSize, getComputedStyle(p).textAlign, getComputedStyle(p).paddingTop, getComputedStyle(p.closest(".tl-card")!).borderTopWidth].join(" "))).toBe("16px center 24px 1px");
+  expect(await emotionStyled(page, "main .tl-card:has(.tl-list-empty), main .tl-card:has(.tl-list-empty) *")).toEqual([]);
+});
+
 // features/scan/ScanPage.tsx and components/scanner: the scanner's card, camera picture and buttons are plain
 // elements with classes from sheets written once; the code field (MUI's TextField) and the tabs stay MUI's.
 test("the scanner page: the card, camera picture and buttons have MUI's look, no emotion styles @phone", async ({ page, pageErrors }, info) => {

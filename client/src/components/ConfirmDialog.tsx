@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from "@mui/material";
 import { useState, type ReactNode } from "react";
 import { useToast } from "../platform/toast.tsx";
+import { useOpenedOnce } from "./deferred.tsx";
 
 /**
  * A destructive action's confirmation (delete an item or a webhook, revoke a token, archive a
@@ -26,6 +27,8 @@ export function ConfirmDialog(props: {
 }) {
   const { open, id, title, text, action, pendingAction = action, cancel, pending, error = null, onConfirm, onClose } = props;
   const { t } = useLingui();
+  // Nothing until it first opens (a list holds one for every screen of it).
+  if (!useOpenedOnce(open)) return null;
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
       <DialogTitle id={`${id}-title`}>{title}</DialogTitle>

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import MoreVertIcon from "@mui/icons-material/MoreVert";
 import { Box, Button, IconButton, ListItemIcon, ListItemText, Menu, MenuItem } from "@mui/material";
-import { DeferredTooltip } from "./deferred.tsx";
+import { DeferredTooltip, useOpenedOnce } from "./deferred.tsx";
 import { useId, useState, type ReactNode } from "react";
 import { useScreenBelow } from "./useScreenBelow.ts";
 
@@ -42,6 +42,8 @@ export function ListActions({ actions }: { actions: ListAction[] }) {
   const phone = useScreenBelow("sm");
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
+  // The phone's menu renders from its first opening (useOpenedOnce).
+  const menuOpened = useOpenedOnce(anchor !== null);
   if (actions.length === 0) return null;
 
   if (!phone) {
@@ -73,22 +75,24 @@ export function ListActions({ actions }: { actions: ListAction[] }) {
       >
         <MoreVertIcon />
       </IconButton>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: "bottom", horizontal: "right" }} transformOrigin={{ vertical: "top", horizontal: "right" }}>
-        {actions.map((action) => (
-          <MenuItem
-            key={action.label}
-            disabled={action.disabled}
-            onClick={() => {
-              setAnchor(null);
-              action.onClick?.();
-            }}
-            {...linkProps(action)}
-          >
-            <ListItemIcon>{action.icon}</ListItemIcon>
-            <ListItemText>{action.label}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
+      {menuOpened && (
+        <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: "bottom", horizontal: "right" }} transformOrigin={{ vertical: "top", horizontal: "right" }}>
+          {actions.map((action) => (
+            <MenuItem
+              key={action.label}
+              disabled={action.disabled}
+              onClick={() => {
+                setAnchor(null);
+                action.onClick?.();
+              }}
+              {...linkProps(action)}
+            >
+              <ListItemIcon>{action.icon}</ListItemIcon>
+              <ListItemText>{action.label}</ListItemText>
+            </MenuItem>
+          ))}
+        </Menu>
+      )}
     </>
   );
 }

@@ -56,10 +56,19 @@ export function DeferredTooltip({ title, describeChild, children }: { title: Rea
   );
 }
 
-/** Renders `children` (a lazily loaded overlay) from the first time `open` is true, and keeps it mounted after. */
-export function MountWhenOpened({ open, children }: { open: boolean; children: ReactNode }) {
+/**
+ * Whether an overlay (a dialog, a menu) has ever been open: render it from then on, and keep it for its
+ * closing transition and the focus it gives back. Closed, MUI's Dialog and Menu render nothing, yet their
+ * styled parts still work out their styles on every render of the screen that holds them.
+ */
+export function useOpenedOnce(open: boolean): boolean {
   const [opened, setOpened] = useState(open);
   if (open && !opened) setOpened(true);
-  if (!opened && !open) return null;
+  return opened || open;
+}
+
+/** Renders `children` (a lazily loaded overlay) from the first time `open` is true, and keeps it mounted after. */
+export function MountWhenOpened({ open, children }: { open: boolean; children: ReactNode }) {
+  if (!useOpenedOnce(open)) return null;
   return <Suspense fallback={null}>{children}</Suspense>;
 }

@@ -1,9 +1,9 @@
-import { Stack } from "@mui/material";
 import type { ReactNode } from "react";
 import { ListToolbar } from "./ListToolbar.tsx";
 import { ResponsiveList, type ResponsiveListProps } from "./ResponsiveList.tsx";
 import type { PagedList } from "./usePagedList.ts";
 import { useScreenBelow } from "../useScreenBelow.ts";
+import { useListSheet } from "./listSheet.ts";
 
 /**
  * A list screen: its toolbar (search and filters, then actions), what the list holds (`summary`), the
@@ -26,13 +26,14 @@ export function ListPage<T extends { readonly id: string }>({
   dialog?: ReactNode;
 }) {
   const phone = useScreenBelow("md");
+  useListSheet();
   return (
-    <Stack spacing={2}>
+    <div className="tl-page">
       <ListToolbar actions={actions}>{filters}</ListToolbar>
       {summary}
       <ResponsiveList {...view} items={list.items} itemKey={itemId} more={list.more} busy={list.busy} phone={phone} />
       {dialog}
-    </Stack>
+    </div>
   );
 }
 

@@ -1,22 +1,21 @@
-import { Card, MenuItem, Stack, TextField, type SxProps, type Theme } from "@mui/material";
+import { MenuItem, TextField, type SxProps, type Theme } from "@mui/material";
 import type { ReactNode } from "react";
+import { useListSheet } from "./listSheet.ts";
 
 /**
  * Every list screen's toolbar: its search and filters, then its actions at the end. A column on a
- * phone, a row from `breakpoint` up (`md` where a row would be too crowded at tablet widths).
+ * phone, a row from `breakpoint` up (`md` where a row would be too crowded at tablet widths). An
+ * outlined card as plain elements (listSheet.ts); the fields stay MUI's.
  */
 export function ListToolbar({ children, actions, breakpoint = "sm" }: { children?: ReactNode; actions?: ReactNode; breakpoint?: "sm" | "md" }) {
+  useListSheet();
   return (
-    <Card sx={{ p: { xs: 1.5, sm: 2 } }}>
-      <Stack direction={{ xs: "column", [breakpoint]: "row" }} useFlexGap spacing={1.5} sx={{ alignItems: { [breakpoint]: "center" } }}>
+    <div className={`tl-card tl-listbar tl-listbar-${breakpoint}`}>
+      <div className="tl-listbar-row">
         {children}
-        {actions && (
-          <Stack direction="row" useFlexGap sx={{ gap: 1.5, flexWrap: "wrap", ml: { [breakpoint]: "auto" } }}>
-            {actions}
-          </Stack>
-        )}
-      </Stack>
-    </Card>
+        {actions && <div className="tl-listbar-actions">{actions}</div>}
+      </div>
+    </div>
   );
 }
 

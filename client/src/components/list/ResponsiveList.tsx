@@ -1,6 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
-import { Box, Button, Card, CardContent, LinearProgress, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
+import { Box, LinearProgress, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from "@mui/material";
 import { Fragment, startTransition, useEffect, useState, type ReactNode } from "react";
+import { CardButton } from "../CardButton.tsx";
+import { useListSheet } from "./listSheet.ts";
 
 /** A column of a list's desktop table: its header (visually hidden when `hideHeader`, e.g. an actions column). */
 export interface ListColumn {
@@ -107,31 +109,32 @@ export function ResponsiveList<T>({ label, items, itemKey, phone, columns, row, 
   const shown = columns.filter((c) => !c.omit);
   // Tables render whole (their rows are lighter, and a desktop is not a phone's CPU).
   const [reveal] = useState(() => new CardReveal());
+  useListSheet();
+  // The wrappers, the phone's list and the empty card are plain elements (listSheet.ts); the table and the
+  // progress bar of a refetch stay MUI's.
   return (
     <>
-      <Box sx={{ position: "relative" }} aria-busy={busy}>
+      <div style={{ position: "relative" }} aria-busy={busy}>
         {busy && <LinearProgress aria-label={t`Updating list`} sx={{ position: "absolute", top: 0, left: 0, right: 0, zIndex: 1 }} />}
-        <Box sx={{ opacity: busy ? 0.6 : 1, transition: "opacity 120ms" }}>
+        <div style={{ opacity: busy ? 0.6 : 1, transition: "opacity 120ms" }}>
           {items.length === 0 ? (
-            <Card>
+            <div className="tl-card">
               {typeof empty === "string" ? (
-                <CardContent>
-                  <Typography color="textSecondary" sx={{ textAlign: "center", py: 3 }}>
-                    {empty}
-                  </Typography>
-                </CardContent>
+                <div className="tl-list-empty-body">
+                  <p className="tl-t tl-secondary tl-list-empty">{empty}</p>
+                </div>
               ) : (
                 empty
               )}
-            </Card>
+            </div>
           ) : phone ? (
-            <Stack spacing={1.5} component="ul" aria-label={label} sx={{ listStyle: "none", p: 0, m: 0 }}>
+            <ul className="tl-cards" aria-label={label}>
               {items.map((item, i) => (
                 <CardSlot key={itemKey(item)} reveal={reveal} batch={Math.floor(i / CARD_BATCH)}>
                   {card(item)}
                 </CardSlot>
               ))}
-            </Stack>
+            </ul>
           ) : (
             <TableContainer component={Paper} variant="outlined">
               <Table aria-label={label} size={dense ? "small" : "medium"} sx={tableSx}>
@@ -166,8 +169,8 @@ export function ResponsiveList<T>({ label, items, itemKey, phone, columns, row, 
               </Table>
             </TableContainer>
           )}
-        </Box>
-      </Box>
+        </div>
+      </div>
       {more && <LoadMore {...more} />}
     </>
   );
@@ -178,10 +181,10 @@ function LoadMore({ hasNext, isLoadingNext, loadNext }: { hasNext: boolean; isLo
   const { t } = useLingui();
   if (!hasNext) return null;
   return (
-    <Box sx={{ textAlign: "center" }}>
-      <Button variant="outlined" onClick={loadNext} disabled={isLoadingNext}>
+    <div className="tl-center">
+      <CardButton size="medium" variant="outlined" onClick={loadNext} disabled={isLoadingNext}>
         {isLoadingNext ? t`Loading...` : t`Load more`}
-      </Button>
-    </Box>
+      </CardButton>
+    </div>
   );
 }

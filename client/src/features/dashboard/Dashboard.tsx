@@ -32,6 +32,7 @@ import { equipmentStatusLine, statusColor } from "../equipment/index.ts";
 import { ExpiringCertificationsCard, MyCertificationCard } from "./CertificationCards.tsx";
 import { plainIcon } from "../../components/plainIcon.tsx";
 import { useDashboardSheet } from "./dashboardParts.ts";
+import { useOpenedOnce } from "../../components/deferred.tsx";
 
 // Plain <svg>s with MUI's look (components/plainIcon.tsx).
 const AddIcon = plainIcon(AddIconMui);
@@ -275,9 +276,8 @@ function ReorderButton({ item, isManager, onRequest }: { item: { id: string; nam
   const { t } = useLingui();
   const { toast } = useToast();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  // The menu mounts at its first opening (and stays for its closing transition): closed, MUI's Menu still
-  // works out its styles on every render of the dashboard.
-  const [menuMounted, setMenuMounted] = useState(false);
+  // The menu renders from its first opening (useOpenedOnce).
+  const menuOpened = useOpenedOnce(anchor !== null);
   const [draft, drafting] = useMutation<DashboardDraftOrderMutation>(graphql`
     mutation DashboardDraftOrderMutation($itemIds: [ID!]!) {
       draftPurchaseOrdersFromSuggestions(input: { itemIds: $itemIds }) {
@@ -323,15 +323,11 @@ function ReorderButton({ item, isManager, onRequest }: { item: { id: string; nam
         aria-haspopup={isManager ? "menu" : undefined}
         aria-expanded={isManager ? Boolean(anchor) : undefined}
         aria-controls={anchor ? menuId : undefined}
-        onClick={(e) => {
-          if (!isManager) return onRequest();
-          setMenuMounted(true);
-          setAnchor(e.currentTarget);
-        }}
+        onClick={(e) => (isManager ? setAnchor(e.currentTarget) : onRequest())}
       >
         <Trans>Reorder</Trans>
       </CardButton>
-      {isManager && menuMounted && (
+      {isManager && menuOpened && (
         <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
           <MenuItem
             onClick={() => {

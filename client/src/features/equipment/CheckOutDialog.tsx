@@ -34,6 +34,8 @@ export function CheckOutDialog({ target, ...rest }: Props) {
   // Keep the last target while the dialog animates closed.
   const [shown, setShown] = useState(target);
   if (target && target !== shown) setShown(target);
+  // Nothing until it first opens: the equipment list and the scanner hold one each (useOpenedOnce's reason).
+  if (!shown) return null;
   return (
     <Dialog open={target !== null} onClose={rest.onClose} fullWidth maxWidth="xs" aria-labelledby={TITLE_ID}>
       {shown && <CheckOutForm key={shown.id} target={shown} {...rest} />}

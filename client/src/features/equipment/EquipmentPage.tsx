@@ -1,5 +1,5 @@
-import AddIcon from "@mui/icons-material/Add";
-import { Box, Button, CircularProgress, Dialog, DialogContent, Stack } from "@mui/material";
+import AddIconMui from "@mui/icons-material/Add";
+import { CircularProgress, Dialog, DialogContent } from "@mui/material";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useState, useTransition } from "react";
@@ -18,12 +18,18 @@ import { CheckOutDialog, type CheckOutTarget } from "./CheckOutDialog.tsx";
 import { EquipmentEntry } from "./EquipmentEntry.tsx";
 import type { MaintenanceTarget } from "./RecordMaintenanceDialog.tsx";
 import { EQUIPMENT_STATUSES, labelForStatus, type EquipmentStatusValue } from "./status.ts";
-import { MountWhenOpened } from "../../components/deferred.tsx";
+import { MountWhenOpened, useOpenedOnce } from "../../components/deferred.tsx";
 import { SearchField } from "../../components/list/SearchField.tsx";
 import { SEARCH_DEBOUNCE_MS, searchOf } from "../../components/list/useDebouncedSearch.ts";
 import { FilterSelect, ListToolbar } from "../../components/list/ListToolbar.tsx";
 import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";
+import { useListSheet } from "../../components/list/listSheet.ts";
+import { CardButton } from "../../components/CardButton.tsx";
+import { plainIcon } from "../../components/plainIcon.tsx";
 import { useScreenBelow } from "../../components/useScreenBelow.ts";
+
+// A plain <svg> with MUI's look (components/plainIcon.tsx): the toolbar is on the list's first screen.
+const AddIcon = plainIcon(AddIconMui);
 
 // Dialogs load when first opened, not with the list.
 const EquipmentForm = lazy(() => import("./EquipmentForm.tsx"));
@@ -119,18 +125,20 @@ function EquipmentList({ query, team, initial }: { query: EquipmentPage_query$ke
   const empty = filtered ? t`No equipment matches your filters` : t`No equipment found`;
   const columns = COLUMNS.map((header) => ({ header: i18n._(header) }));
   const statusFilters = EQUIPMENT_STATUSES.map((s: EquipmentStatusValue) => ({ value: s, label: labelForStatus(s) }));
+  const formOpened = useOpenedOnce(form !== null);
+  useListSheet();
 
   return (
-    <Stack spacing={2}>
+    <div className="tl-page">
       <ListToolbar
         breakpoint="md"
         actions={
           <>
             <ListActions actions={csv.actions} />
             {csv.dialog}
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setForm({ kind: "add", n: Date.now() })} sx={{ whiteSpace: "nowrap", flex: { xs: 1, md: "none" } }}>
+            <CardButton size="medium" variant="contained" className="tl-bar-btn-fill" startIcon={<AddIcon />} onClick={() => setForm({ kind: "add", n: Date.now() })}>
               <Trans>Add Equipment</Trans>
-            </Button>
+            </CardButton>
           </>
         }
       >
@@ -150,36 +158,38 @@ function EquipmentList({ query, team, initial }: { query: EquipmentPage_query$ke
         columns={columns}
         row={({ node }) => <EquipmentEntry equipment={node} layout="row" {...actions} />}
         card={({ node }) => (
-          <Box component="li">
+          <li>
             <EquipmentEntry equipment={node} layout="card" {...actions} />
-          </Box>
+          </li>
         )}
         more={{ hasNext, isLoadingNext, loadNext: () => loadNext(PAGE_SIZE) }}
       />
 
-      <Dialog open={form !== null} onClose={closeForm} fullScreen={phone} fullWidth maxWidth="md" aria-labelledby={FORM_TITLE_ID}>
-        <Suspense
-          fallback={
-            <DialogContent sx={{ display: "grid", placeItems: "center", minHeight: 240 }}>
-              <CircularProgress aria-label={t`Loading`} />
-            </DialogContent>
-          }
-        >
-          {shownForm && (
-            <EquipmentForm
-              key={shownForm.n}
-              titleId={FORM_TITLE_ID}
-              onDone={closeForm}
-              equipmentId={shownForm.kind === "edit" ? shownForm.id : undefined}
-              filters={applied}
-            />
-          )}
-        </Suspense>
-      </Dialog>
+      {formOpened && (
+        <Dialog open={form !== null} onClose={closeForm} fullScreen={phone} fullWidth maxWidth="md" aria-labelledby={FORM_TITLE_ID}>
+          <Suspense
+            fallback={
+              <DialogContent sx={{ display: "grid", placeItems: "center", minHeight: 240 }}>
+                <CircularProgress aria-label={t`Loading`} />
+              </DialogContent>
+            }
+          >
+            {shownForm && (
+              <EquipmentForm
+                key={shownForm.n}
+                titleId={FORM_TITLE_ID}
+                onDone={closeForm}
+                equipmentId={shownForm.kind === "edit" ? shownForm.id : undefined}
+                filters={applied}
+              />
+            )}
+          </Suspense>
+        </Dialog>
+      )}
       <CheckOutDialog target={checkOut} surface="page" team={team} onClose={() => setCheckOut(null)} />
       <MountWhenOpened open={maintenance !== null}>
         <RecordMaintenanceDialog target={maintenance} onClose={() => setMaintenance(null)} />
       </MountWhenOpened>
-    </Stack>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
-import AddIcon from "@mui/icons-material/Add";
+import AddIconMui from "@mui/icons-material/Add";
 import Inventory2Icon from "@mui/icons-material/Inventory2Outlined";
-import PrintIcon from "@mui/icons-material/PrintOutlined";
-import { Box, Button, Stack, Typography } from "@mui/material";
+import PrintIconMui from "@mui/icons-material/PrintOutlined";
+import { Box, Button, Typography } from "@mui/material";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useState, useTransition } from "react";
@@ -24,9 +24,16 @@ import { SearchField } from "../../components/list/SearchField.tsx";
 import { SEARCH_DEBOUNCE_MS, searchOf } from "../../components/list/useDebouncedSearch.ts";
 import { FilterSelect, ListToolbar } from "../../components/list/ListToolbar.tsx";
 import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";
+import { useListSheet } from "../../components/list/listSheet.ts";
+import { CardButton } from "../../components/CardButton.tsx";
+import { plainIcon } from "../../components/plainIcon.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { PageDialog } from "../../components/PageDialog.tsx";
 import { useScreenBelow } from "../../components/useScreenBelow.ts";
+
+// Plain <svg>s with MUI's look (components/plainIcon.tsx): the toolbar is on the list's first screen.
+const AddIcon = plainIcon(AddIconMui);
+const PrintIcon = plainIcon(PrintIconMui);
 
 // Dialogs load when first opened, not with the list.
 const InventoryItemForm = lazy(() => import("./InventoryItemForm.tsx"));
@@ -115,8 +122,9 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
   const confirmName = confirm?.name;
   const csv = useCsvActions(isManager, "inventory", applied, () => apply(applied));
 
+  useListSheet();
   return (
-    <Stack spacing={2}>
+    <div className="tl-page">
       <ListToolbar
         actions={
           <>
@@ -135,9 +143,9 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
               ]}
             />
             {csv.dialog}
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ mode: "add" })} sx={{ whiteSpace: "nowrap", flexShrink: 0 }}>
+            <CardButton size="medium" variant="contained" className="tl-bar-btn" startIcon={<AddIcon />} onClick={() => setDialog({ mode: "add" })}>
               <Trans>Add Item</Trans>
-            </Button>
+            </CardButton>
           </>
         }
       >
@@ -173,9 +181,9 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
         columns={COLUMNS.map((c) => ({ ...c, header: i18n._(c.header) }))}
         row={(item) => <InventoryListItem item={item} layout="row" onEdit={onEdit} onDelete={onDelete} onRecordUse={setRecordUse} />}
         card={(item) => (
-          <Box component="li">
+          <li>
             <InventoryListItem item={item} layout="card" onEdit={onEdit} onDelete={onDelete} onRecordUse={setRecordUse} />
-          </Box>
+          </li>
         )}
         more={{ hasNext, isLoadingNext, loadNext: () => loadNext(PAGE_SIZE) }}
       />
@@ -208,7 +216,7 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
         onConfirm={() => confirm && remove(confirm.id, () => setConfirm(null))}
         onClose={() => setConfirm(null)}
       />
-    </Stack>
+    </div>
   );
 }
 
