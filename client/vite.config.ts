@@ -231,6 +231,11 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^react-relay$/, replacement: "react-relay/hooks" },
+      // React Router's production build: its package's exports name only its development build, whose warnings
+      // (built on every render of the routes, e.g. useRoutes' message about descendant routes) the bundle then kept.
+      // The two builds differ in that one flag (ENABLE_DEV_WARNINGS).
+      { find: /^react-router$/, replacement: `${root}../node_modules/react-router/dist/production/index.mjs` },
+      { find: /^react-router\/dom$/, replacement: `${root}../node_modules/react-router/dist/production/dom-export.mjs` },
       // Emotion writes CSS rules while a component renders, in the sliced part of a render, rather than in
       // its commit (src/app/emotionInsertion.ts).
       { find: /^@emotion\/use-insertion-effect-with-fallbacks$/, replacement: `${root}src/app/emotionInsertion.ts` },
