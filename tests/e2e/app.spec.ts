@@ -324,8 +324,30 @@ test("the phone's frame: the bottom bar marks where you are and leads there, its
   expect(look.labelSizes).toEqual(["14px", "12px"]);
   expect(look.fab).toMatchObject({ width: 56, height: 56, right: 390 - 16, bottom: 844 - 76, radius: "50%", background: "rgb(27, 94, 32)" });
   expect(look.title).toBe("20px");
-  // Nothing of the frame itself is styled by emotion (the bell and the pending badge, loaded after the screen, are MUI's).
-  expect(await emotionStyled(page, "#root > div, header, header *, .tl-bottombar, .tl-bottombar *, button[aria-label='Quick Actions']", "[aria-label^='Notifications'], .MuiBadge-root")).toEqual([]);
+  // The bell and the pending count (loaded after the screen): MUI's IconButton and standard Badge, a red 20 px disc
+  // with the figure at the icon's top right (components/IconButtonParts.tsx).
+  const pending = bar.getByLabel(/^\d+ pending requests?$/);
+  await expect(pending).toBeAttached();
+  const bell = page.getByRole("button", { name: /^Notifications(, \d+ unread)?$/ });
+  await expect(bell).toBeVisible();
+  const badges = await page.evaluate(() => {
+    const style = (el: Element, ...ps: string[]) => ps.map((p) => getComputedStyle(el).getPropertyValue(p)).join(" ");
+    const count = [...document.querySelectorAll(".tl-bottombar [aria-label$='pending requests'], .tl-bottombar [aria-label$='pending request']")][0]!;
+    const disc = count.lastElementChild!;
+    const icon = count.firstElementChild!.getBoundingClientRect();
+    const box = disc.getBoundingClientRect();
+    const bellButton = document.querySelector("header button[aria-haspopup=dialog]")!;
+    return {
+      disc: style(disc, "height", "min-width", "border-top-left-radius", "font-size", "font-weight", "color", "background-color"),
+      hidden: disc.getAttribute("aria-hidden"),
+      // Its centre on the icon's top right corner (translate 50%, -50%), or shrunk away at 0.
+      centre: disc.textContent ? [Math.round(box.left + box.width / 2 - icon.right), Math.round(box.top + box.height / 2 - icon.top)] : [0, 0],
+      bell: style(bellButton, "padding", "border-radius", "color"),
+    };
+  });
+  expect(badges).toEqual({ disc: "20px 20px 10px 12px 500 rgb(255, 255, 255) rgb(211, 47, 47)", hidden: "true", centre: [0, 0], bell: "8px 50% rgba(0, 0, 0, 0.54)" });
+  // Nothing of the frame is styled by emotion, the bell and the badges included.
+  expect(await emotionStyled(page, "#root > div, header, header *, .tl-bottombar, .tl-bottombar *, button[aria-label='Quick Actions']")).toEqual([]);
 
   await action("Requests").click();
   await expect(page.getByRole("heading", { level: 1, name: "Inventory Requests" })).toBeVisible();

@@ -18,10 +18,11 @@ import QrCodeScannerIconMui from "@mui/icons-material/QrCodeScanner";
 import WarehouseIconMui from "@mui/icons-material/Warehouse";
 import SettingsIconMui from "@mui/icons-material/Settings";
 import {
-  Avatar, Badge, Box, Button, Divider, IconButton, List, ListItem, ListItemButton,
+  Avatar, Box, Button, Divider, IconButton, List, ListItem, ListItemButton,
   ListItemIcon, ListItemText, ListSubheader, MenuItem, Paper, Stack, Typography, useMediaQuery, useTheme,
 } from "@mui/material";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { CountBadge } from "../components/IconButtonParts.tsx";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg, select } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -129,9 +130,9 @@ function PendingBadge({ children }: { children: ReactNode }) {
   const count = usePendingCount();
   const { category, shown } = countWords(count);
   return (
-    <Badge color="error" badgeContent={count} aria-label={t`${select(category, { one: `${shown} pending request`, other: `${shown} pending requests` })}`}>
+    <CountBadge count={count} aria-label={t`${select(category, { one: `${shown} pending request`, other: `${shown} pending requests` })}`}>
       {children}
-    </Badge>
+    </CountBadge>
   );
 }
 

@@ -2,6 +2,7 @@ import { alpha, type Theme } from "@mui/material/styles";
 import type { MouseEventHandler, ReactNode } from "react";
 import { BARE_BUTTON, declarations, useSheet } from "../components/sheet.ts";
 import { useCardSheet } from "../components/cardParts.tsx";
+import { useIconButtonSheet } from "../components/IconButtonParts.tsx";
 
 /**
  * The frame's parts that every screen renders (the page's box, the top bar with its title, the phone's
@@ -13,12 +14,14 @@ import { useCardSheet } from "../components/cardParts.tsx";
  *
  * - `tl-frame` (the page: a row, the sidebar beside the column), `tl-frame-col`, `tl-main` (the screen,
  *   with room at its end for the phone's bottom bar and Quick Actions button)
- * - `tl-appbar` (sticky, bordered), `tl-toolbar`, `tl-title` / `tl-subtitle` (the page's name and line),
+ * - `tl-appbar` (sticky, bordered), `tl-toolbar`, `tl-title` / `tl-subtitle` (the page's name and line), its
+ *   buttons `tl-iconbtn` (`components/IconButtonParts.tsx`, with the bell),
  *   and the cards' `tl-grow` (`components/cardParts.tsx`) for the title's block
  * - `tl-bottombar` and its `tl-bnav` actions, `tl-fab`
  */
 export function useFrameSheet(): void {
   useCardSheet();
+  useIconButtonSheet();
   useSheet("frame-parts", frameRules);
 }
 
@@ -44,14 +47,6 @@ export function frameRules(theme: Theme): string[] {
     `.tl-title{margin:0;${declarations(typography.h6 as Record<string, unknown>)};font-weight:700;${noWrap}}`,
     `.tl-subtitle{margin:0;${declarations(typography.body1 as Record<string, unknown>)};font-size:12px;color:${palette.text.secondary};${noWrap}}`,
     `${sm}{.tl-subtitle{font-size:14px}}`,
-    // IconButton (medium); `tl-iconbtn-start` is its edge="start".
-    `.tl-iconbtn{${bare};text-align:center;flex:0 0 auto;font-size:${typography.pxToRem(24)};padding:8px;border-radius:50%;color:${palette.action.active};` +
-      `transition:${transitions.create("background-color", { duration: transitions.duration.shortest })}}`,
-    `.tl-iconbtn-start{margin-left:-12px}`,
-    `.tl-iconbtn:hover{background-color:${palette.action.hover}}`,
-    `@media (hover:none){.tl-iconbtn:hover{background-color:transparent}}`,
-    `.tl-iconbtn:active{background-color:${palette.action.selected}}`,
-    `.tl-iconbtn:disabled{pointer-events:none;cursor:default;background-color:transparent;color:${palette.action.disabled}}`,
     // The phone's bottom bar: a Paper (elevation 8) holding BottomNavigation with its labels shown.
     `.tl-bottombar{position:fixed;bottom:0;left:0;right:0;z-index:${zIndex.appBar};display:flex;justify-content:center;height:56px;` +
       `background-color:${palette.background.paper};color:${palette.text.primary};box-shadow:${shadows[8]}}`,
@@ -69,7 +64,7 @@ export function frameRules(theme: Theme): string[] {
     `@media (hover:none){.tl-fab:hover{background-color:${palette.primary.main}}}`,
     `.tl-fab:active{box-shadow:${shadows[12]};background-color:${palette.primary.dark}}`,
     // Keyboard focus: an outline where MUI shows a ripple that stays.
-    `.tl-iconbtn:focus-visible,.tl-bnav:focus-visible{outline:2px solid ${alpha(palette.primary.main, 0.8)};outline-offset:-2px}`,
+    `.tl-bnav:focus-visible{outline:2px solid ${alpha(palette.primary.main, 0.8)};outline-offset:-2px}`,
     `.tl-fab:focus-visible{outline:2px solid ${palette.primary.dark};outline-offset:2px}`,
   ];
 }

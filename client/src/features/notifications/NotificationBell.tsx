@@ -1,5 +1,4 @@
-import NotificationsIcon from "@mui/icons-material/Notifications";
-import { Badge, IconButton } from "@mui/material";
+import NotificationsIconMui from "@mui/icons-material/Notifications";
 import { useLingui } from "@lingui/react/macro";
 import { lazy, useEffect, useMemo, useState } from "react";
 import { graphql, useLazyLoadQuery, useSubscription } from "react-relay";
@@ -7,11 +6,15 @@ import type { GraphQLSubscriptionConfig } from "relay-runtime";
 import type { NotificationBellQuery } from "../../__generated__/NotificationBellQuery.graphql.ts";
 import type { NotificationBellSubscription } from "../../__generated__/NotificationBellSubscription.graphql.ts";
 import { MountWhenOpened } from "../../components/deferred.tsx";
+import { CountBadge, useIconButtonSheet } from "../../components/IconButtonParts.tsx";
+import { plainIcon } from "../../components/plainIcon.tsx";
 import { addArrived } from "./notificationStore.ts";
 
 // The popover and its feed load on the first click on the bell; kept mounted after that for its closing transition.
 const NotificationPopover = lazy(() => import("./NotificationPopover.tsx"));
 const POLL_MS = 30_000;
+// The top bar's bell on every screen: a plain <svg>, button and badge with MUI's look (components/IconButtonParts.tsx).
+const NotificationsIcon = plainIcon(NotificationsIconMui);
 const BADGE_MAX = 99;
 
 /** The header bell: the live unread count (subscription, with a 30-second poll as fallback) and the feed it opens. */
@@ -58,18 +61,21 @@ export function NotificationBell() {
   // "Notifications, 3 unread", "Notifications, 99+ unread" past BADGE_MAX; at 0 the badge is empty. One string
   // for both, so the badge and the name cannot differ.
   const shown = count > BADGE_MAX ? `${BADGE_MAX}+` : String(count);
+  useIconButtonSheet();
   return (
     <>
-      <IconButton
+      <button
+        type="button"
+        className="tl-iconbtn"
         aria-label={count === 0 ? t`Notifications` : t`Notifications, ${shown} unread`}
         aria-haspopup="dialog"
         aria-expanded={Boolean(anchor)}
         onClick={(e) => setAnchor(e.currentTarget)}
       >
-        <Badge color="error" badgeContent={count === 0 ? undefined : shown} data-testid="notification-count">
+        <CountBadge count={count} max={BADGE_MAX} data-testid="notification-count">
           <NotificationsIcon />
-        </Badge>
-      </IconButton>
+        </CountBadge>
+      </button>
       <MountWhenOpened open={Boolean(anchor)}>
         <NotificationPopover anchor={anchor} unreadCount={count} onClose={() => setAnchor(null)} />
       </MountWhenOpened>
