@@ -60,9 +60,9 @@ const stopServer = () => {
   demo.stop();
 };
 
-/** Brotli size of a served asset: the .br file written at build time (0 when there is none). */
+/** Brotli size of a served asset: the .br file written at build time (0 when there is none), of the build served (CLIENT_DIR). */
 function brotliSize(url) {
-  const path = `client/dist${new URL(url).pathname}`;
+  const path = `${process.env.CLIENT_DIR ?? "client/dist"}${new URL(url).pathname}`;
   if (existsSync(`${path}.br`)) return statSync(`${path}.br`).size;
   if (existsSync(path)) return -statSync(path).size; // no .br: raw size, shown negative
   return 0;

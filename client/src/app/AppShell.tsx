@@ -22,7 +22,6 @@ import {
   ListItemIcon, ListItemText, ListSubheader, MenuItem, Paper, Stack, Typography, useMediaQuery, useTheme,
 } from "@mui/material";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
-import { CountBadge } from "../components/IconButtonParts.tsx";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg, select } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -45,6 +44,7 @@ import { loadConfirmSignOut, loadOfflinePage, OfflineBar } from "../features/off
 import { ErrorBoundary } from "../components/ErrorBoundary.tsx";
 import { FirstScreenShown, useAfterFirstScreen } from "../platform/firstScreen.ts";
 import { plainIcon } from "../components/plainIcon.tsx";
+import { CountBadge } from "../components/IconButtonParts.tsx";
 import { BottomAction, useFrameSheet } from "./frameParts.tsx";
 
 // Plain <svg>s with MUI's look (components/plainIcon.tsx): the frame shows them on every screen.
