@@ -590,6 +590,40 @@ test("a list screen's toolbar, cards and empty card: MUI's look, no emotion styl
   expect(await emotionStyled(page, "main .tl-card:has(.tl-list-empty), main .tl-card:has(.tl-list-empty) *")).toEqual([]);
 });
 
+// features/requests/RequestsPage.tsx: a request's card and its parts (name, line, items, status chip, justification,
+// Approve/Deny) are plain elements with classes from its sheet, with MUI's look of Card, Typography and small Chip.
+test("the requests list's cards: MUI's look, no emotion styles, Approve's arrow joined to it @phone", async ({ page, pageErrors }, info) => {
+  void pageErrors;
+  test.skip(info.project.name !== "phone", "the cards are the phone's");
+  await signIn(page, "manager", { at: "/requests?status=pending" });
+  const card = page.getByRole("main").getByRole("listitem").filter({ has: page.getByText("Pending", { exact: true }) }).first();
+  await expect(card).toBeVisible();
+  const look = await card.evaluate((li) => {
+    const style = (el: Element, ...ps: string[]) => ps.map((p) => getComputedStyle(el).getPropertyValue(p)).join(" ");
+    const chip = [...li.querySelectorAll("span")].find((s) => s.textContent === "Pending" && !s.firstElementChild)!.parentElement!;
+    const approve = [...li.querySelectorAll("button")].find((b) => b.textContent === "Approve")!;
+    const next = approve.nextElementSibling!;
+    return {
+      card: style(li, "border-top-width", "border-top-left-radius", "list-style-type"),
+      body: style(li.firstElementChild!, "padding"),
+      name: style(li.querySelector("p")!, "font-size", "font-weight", "margin"),
+      chip: style(chip, "height", "font-size", "font-weight", "background-color", "color"),
+      // Deny 8 px after Approve; on an inventory request the arrow (issue from another location) overlaps Approve by 6 px.
+      after: Math.round(next.getBoundingClientRect().left - approve.getBoundingClientRect().right),
+      arrow: next.getAttribute("aria-label"),
+    };
+  });
+  expect(look).toMatchObject({
+    card: "1px 10px none",
+    body: "16px",
+    name: "14px 600 0px",
+    chip: "24px 13px 600 rgb(255, 244, 229) rgb(122, 65, 0)",
+  });
+  expect(look.after).toBe(look.arrow === "Issue from another location" ? -6 : 8);
+  // Left MUI's: the split button's arrow (ApproveFromMenu).
+  expect(await emotionStyled(page, "main ul > li, main ul > li *", "[aria-label='Issue from another location']")).toEqual([]);
+});
+
 // features/scan/ScanPage.tsx and components/scanner: the scanner's card, camera picture and buttons are plain
 // elements with classes from sheets written once; the code field (MUI's TextField) and the tabs stay MUI's.
 test("the scanner page: the card, camera picture and buttons have MUI's look, no emotion styles @phone", async ({ page, pageErrors }, info) => {

@@ -5,6 +5,7 @@ import { useId, useState } from "react";
 import { fetchQuery, graphql, useRelayEnvironment } from "react-relay";
 import type { ApproveFromMenuQuery } from "../../__generated__/ApproveFromMenuQuery.graphql.ts";
 import { readPlaces, type StockPlace } from "../../components/stockPlaces.ts";
+import { useOpenedOnce } from "../../components/deferred.tsx";
 
 
 /**
@@ -18,6 +19,8 @@ export function ApproveFromMenu({ disabled, onPick }: { disabled: boolean; onPic
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [places, setPlaces] = useState<readonly StockPlace[] | null>(null);
   const [failed, setFailed] = useState(false);
+  // The menu renders from its first opening (useOpenedOnce): a list holds one for every pending inventory request.
+  const menuOpened = useOpenedOnce(anchor !== null);
   const open = (target: HTMLElement) => {
     setAnchor(target);
     if (places) return;
@@ -52,33 +55,35 @@ export function ApproveFromMenu({ disabled, onPick }: { disabled: boolean; onPic
       >
         <ArrowDropDownIcon fontSize="small" />
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        <ListSubheader>
-          <Trans>Approve and issue from</Trans>
-        </ListSubheader>
-        {failed ? (
-          <MenuItem disabled>
-            <Trans>Could not load the locations</Trans>
-          </MenuItem>
-        ) : !places ? (
-          <MenuItem disabled>
-            <CircularProgress size={16} aria-label={t`Loading locations`} />
-          </MenuItem>
-        ) : (
-          places.map((p) => (
-            <MenuItem
-              key={p.id}
-              onClick={() => {
-                setAnchor(null);
-                onPick(p.id);
-              }}
-            >
-              {p.name}
-              {p.holder ? ` (${p.holder.name})` : ""}
+      {menuOpened && (
+        <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+          <ListSubheader>
+            <Trans>Approve and issue from</Trans>
+          </ListSubheader>
+          {failed ? (
+            <MenuItem disabled>
+              <Trans>Could not load the locations</Trans>
             </MenuItem>
-          ))
-        )}
-      </Menu>
+          ) : !places ? (
+            <MenuItem disabled>
+              <CircularProgress size={16} aria-label={t`Loading locations`} />
+            </MenuItem>
+          ) : (
+            places.map((p) => (
+              <MenuItem
+                key={p.id}
+                onClick={() => {
+                  setAnchor(null);
+                  onPick(p.id);
+                }}
+              >
+                {p.name}
+                {p.holder ? ` (${p.holder.name})` : ""}
+              </MenuItem>
+            ))
+          )}
+        </Menu>
+      )}
     </>
   );
 }

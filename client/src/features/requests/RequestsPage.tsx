@@ -1,6 +1,9 @@
-import AddIcon from "@mui/icons-material/Add";
-import { Box, Button, Card, CardContent, Chip, Stack, TableCell, TableRow, Typography } from "@mui/material";
+import AddIconMui from "@mui/icons-material/Add";
+import { TableCell, TableRow, Typography } from "@mui/material";
 import { CardButton } from "../../components/CardButton.tsx";
+import { CardChip, useCardSheet } from "../../components/cardParts.tsx";
+import { plainIcon } from "../../components/plainIcon.tsx";
+import { useSheet } from "../../components/sheet.ts";
 import { DeferredTooltip } from "../../components/deferred.tsx";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -22,6 +25,8 @@ import { ListPage } from "../../components/list/ListPage.tsx";
 import { usePagedList } from "../../components/list/usePagedList.ts";
 
 const RequestForm = lazy(() => import("./RequestForm.tsx"));
+// A plain <svg> with MUI's look (components/plainIcon.tsx).
+const AddIcon = plainIcon(AddIconMui);
 
 /** The request statuses' and types' names (the values themselves are the server's enums). */
 const STATUS_LABELS: Record<string, MessageDescriptor> = { pending: msg`Pending`, approved: msg`Approved`, denied: msg`Denied` };
@@ -76,9 +81,9 @@ function RequestList({ query, initial }: { query: RequestsPage_requests$key; ini
     <ListPage
       list={list}
       actions={
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+        <CardButton size="medium" variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
           <Trans>Create Request</Trans>
-        </Button>
+        </CardButton>
       }
       filters={
         <FilterSelect
@@ -126,19 +131,39 @@ function useRequest(request: RequestsPage_request$key) {
   );
 }
 
-// Tinted chips with dark text: the theme's warning orange on white is below 4.5:1 for small text.
-const statusStyle: Record<string, { bgcolor: string; color: string }> = {
-  pending: { bgcolor: "#fff4e5", color: "#7a4100" },
-  approved: { bgcolor: "#e8f5e9", color: "#1b5e20" },
-  denied: { bgcolor: "#fdecea", color: "#a31515" },
-};
+/**
+ * A request's parts as class names from a sheet written once (beside the cards' `components/cardParts.tsx`): the
+ * look of MUI's Card, Stack, Box, Typography and small Chip they had, for the phone's twenty cards and the table's rows.
+ * Status chips are tinted with dark text: the theme's warning orange on white is below 4.5:1 for small text.
+ */
+function useRequestSheet() {
+  useCardSheet();
+  useSheet("request-parts", ({ palette }) => [
+    `.tl-req-name{font-weight:600}`,
+    `.tl-req-head{margin-bottom:8px}`,
+    `.tl-req-items{margin:0;padding-left:0;list-style:none}`,
+    `.tl-req-why{margin-top:8px}`,
+    `.tl-req-decision{margin-top:12px}`,
+    // MUI Stack's spacing (a margin, not a gap), which the split Approve button's arrow pulls in with its own.
+    `.tl-req-buttons{display:flex;flex-direction:row;white-space:nowrap}`,
+    `.tl-req-buttons>:not(style)~:not(style){margin-left:8px}`,
+    `.tl-req-none{font-style:italic}`,
+    `.tl-req-clip{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}`,
+    `.tl-req-approved{color:${palette.success.main}}`,
+    `.tl-req-denied{color:${palette.error.main}}`,
+    `.tl-chip.tl-req-status{font-weight:600}`,
+    `.tl-chip.tl-req-status-pending{background-color:#fff4e5;color:#7a4100}`,
+    `.tl-chip.tl-req-status-approved{background-color:#e8f5e9;color:#1b5e20}`,
+    `.tl-chip.tl-req-status-denied{background-color:#fdecea;color:#a31515}`,
+  ]);
+}
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const formatDate = (value: unknown) => (value ? shortDate(value as string) : "");
 
 function StatusChip({ status }: { status: RequestStatus }) {
   const { i18n } = useLingui();
   const label = STATUS_LABELS[status];
-  return <Chip size="small" label={label ? i18n._(label) : capitalize(status)} sx={{ fontWeight: 600, ...statusStyle[status] }} />;
+  return <CardChip className={`tl-req-status tl-req-status-${status}`} label={label ? i18n._(label) : capitalize(status)} />;
 }
 
 /** The request's type by name (inventory, equipment), as the list shows it. */
@@ -150,28 +175,28 @@ function TypeName({ type }: { type: string }) {
 
 function ItemList({ items }: { items: readonly { name: string; quantity: number }[] }) {
   return (
-    <Box component="ul" sx={{ m: 0, pl: 0, listStyle: "none" }}>
+    <ul className="tl-req-items">
       {items.map((l, i) => (
-        <Typography component="li" variant="body2" key={i}>
+        <li className="tl-t tl-body2" key={i}>
           {l.quantity} x {l.name}
-        </Typography>
+        </li>
       ))}
-    </Box>
+    </ul>
   );
 }
 
 function Justification({ text, maxWidth }: { text: string; maxWidth: number | string }) {
   if (!text.trim())
     return (
-      <Typography variant="body2" color="textSecondary" sx={{ fontStyle: "italic" }}>
+      <p className="tl-t tl-body2 tl-secondary tl-req-none">
         <Trans>No justification provided</Trans>
-      </Typography>
+      </p>
     );
   return (
     <DeferredTooltip title={text} describeChild>
-      <Typography variant="body2" noWrap sx={{ maxWidth }}>
+      <p className="tl-t tl-body2 tl-req-clip" style={{ maxWidth }}>
         {text}
-      </Typography>
+      </p>
     </DeferredTooltip>
   );
 }
@@ -182,7 +207,7 @@ function Decision({ id, type, status, approvedAt }: { id: string; type: string; 
   const { t } = useLingui();
   if (status === "pending")
     return (
-      <Stack direction="row" spacing={1} sx={{ whiteSpace: "nowrap" }}>
+      <div className="tl-req-buttons">
         <CardButton variant="contained" disabled={pending} onClick={() => decide(id, "approve")}>
           <Trans>Approve</Trans>
         </CardButton>
@@ -190,25 +215,20 @@ function Decision({ id, type, status, approvedAt }: { id: string; type: string; 
         <CardButton variant="outlined" color="error" disabled={pending} onClick={() => decide(id, "deny")}>
           <Trans>Deny</Trans>
         </CardButton>
-      </Stack>
+      </div>
     );
   return (
-    <Box>
-      <Typography variant="body2" sx={{ fontWeight: 600 }} color={status === "approved" ? "success" : "error"}>
-        {status === "approved" ? t`Approved` : t`Denied`}
-      </Typography>
-      {approvedAt ? (
-        <Typography variant="caption" color="textSecondary">
-          {formatDate(approvedAt)}
-        </Typography>
-      ) : null}
-    </Box>
+    <div>
+      <p className={`tl-t tl-body2 tl-req-name ${status === "approved" ? "tl-req-approved" : "tl-req-denied"}`}>{status === "approved" ? t`Approved` : t`Denied`}</p>
+      {approvedAt ? <span className="tl-t tl-caption tl-secondary">{formatDate(approvedAt)}</span> : null}
+    </div>
   );
 }
 
 function RequestRow({ request, isManager }: { request: RequestsPage_request$key; isManager: boolean }) {
   const r = useRequest(request);
   const { t } = useLingui();
+  useRequestSheet();
   return (
     <TableRow hover>
       <TableCell sx={{ whiteSpace: "nowrap" }}>
@@ -245,30 +265,29 @@ function RequestCard({ request, isManager }: { request: RequestsPage_request$key
   const r = useRequest(request);
   const { t } = useLingui();
   const requester = r.requester.name;
+  useRequestSheet();
   return (
-    <Card component="li" aria-label={t`Request from ${requester}`}>
-      <CardContent sx={{ "&:last-child": { pb: 2 } }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start", mb: 1 }}>
-          <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography variant="body2" sx={{ fontWeight: 600 }}>
-              {r.requester.name}
-            </Typography>
-            <Typography variant="caption" color="textSecondary">
+    <li className="tl-card" aria-label={t`Request from ${requester}`}>
+      <div className="tl-card-body">
+        <div className="tl-head tl-req-head">
+          <div className="tl-grow">
+            <p className="tl-t tl-body2 tl-req-name">{r.requester.name}</p>
+            <span className="tl-t tl-caption tl-secondary">
               {r.requester.department ?? t`Not specified`} · <TypeName type={r.type} /> · {formatDate(r.createdAt)}
-            </Typography>
-          </Box>
+            </span>
+          </div>
           <StatusChip status={r.status} />
-        </Stack>
+        </div>
         <ItemList items={r.items} />
-        <Box sx={{ mt: 1 }}>
+        <div className="tl-req-why">
           <Justification text={r.justification} maxWidth="100%" />
-        </Box>
+        </div>
         {isManager && (
-          <Box sx={{ mt: 1.5 }}>
+          <div className="tl-req-decision">
             <Decision id={r.id} type={r.type} status={r.status} approvedAt={r.approvedAt} />
-          </Box>
+          </div>
         )}
-      </CardContent>
-    </Card>
+      </div>
+    </li>
   );
 }
