@@ -11,7 +11,8 @@ import { declarations, useSheet } from "./sheet.ts";
  *
  * - `tl-card` (an outlined Card), `tl-card-body` (its content, 16px all round)
  * - `tl-t` with `tl-subtitle1` / `tl-body2` / `tl-caption` (a Typography variant), `tl-card-title`
- *   (bold, tight), `tl-secondary` (text.secondary), `tl-nowrap`, `tl-anywhere` (breaks a long word)
+ *   (bold, tight), `tl-bold` (600), `tl-secondary` (text.secondary), `tl-nowrap`, `tl-anywhere` (breaks a long word)
+ * - `tl-list` (a `ul` or `ol` without marks, indent or margins)
  * - `tl-head` (title block left, chips right), `tl-min0`, `tl-grow` (takes a row's room, may shrink below
  *   its content), `tl-chips`, `tl-actions`, `tl-facts` (a
  *   `<dl>` of label and value)
@@ -29,6 +30,8 @@ export function useCardSheet(): void {
     `.tl-body2{${declarations(typography.body2 as Record<string, unknown>)}}`,
     `.tl-caption{${declarations(typography.caption as Record<string, unknown>)}}`,
     `.tl-card-title{font-weight:700;line-height:1.3}`,
+    // After the type variants, which set their own weight.
+    `.tl-bold{font-weight:600}`,
     `.tl-secondary{color:${palette.text.secondary}}`,
     `.tl-nowrap{white-space:nowrap}`,
     `.tl-anywhere{overflow-wrap:anywhere}`,
@@ -40,6 +43,7 @@ export function useCardSheet(): void {
     `.tl-facts{display:grid;grid-template-columns:auto 1fr;column-gap:16px;row-gap:4px;margin:12px 0}`,
     `.tl-facts>dt{color:${palette.text.secondary};font-size:14px}`,
     `.tl-facts>dd{margin:0}`,
+    `.tl-list{list-style:none;padding:0;margin:0}`,
     // MUI's small Chip: filled (a grey tint) or outlined.
     `.tl-chip{display:inline-flex;align-items:center;justify-content:center;box-sizing:border-box;max-width:100%;height:24px;padding:0;border:0;border-radius:16px;` +
       `font-family:${typography.fontFamily};font-size:${typography.pxToRem(13)};line-height:1.5;white-space:nowrap;vertical-align:middle;` +

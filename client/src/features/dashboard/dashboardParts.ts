@@ -10,8 +10,8 @@ import { useCardSheet } from "../../components/cardParts.tsx";
  *
  * - `tl-line` (a row of a dot or icon and text: 12 px apart, centred), `tl-line-top` (aligned at the top)
  * - `tl-dot` (the 10 px status dot)
- * - `tl-bold` (600), `tl-stat-body` (a stat card's content: MUI CardContent's padding, 24 px at its end), `tl-stat-head` (a stat's name and icon, apart), `tl-stat-value` (h4, bold), `tl-primary`
- * - `tl-stack` (MUI's Stack: a column) with `tl-sp-1` / `tl-sp-125` / `tl-sp-15` / `tl-sp-25` (8, 10, 12, 20 px apart), `tl-list` (an `ol` without marks or indent)
+ * - `tl-stat-body` (a stat card's content: MUI CardContent's padding, 24 px at its end), `tl-stat-head` (a stat's name and icon, apart), `tl-stat-value` (h4, bold), `tl-primary`
+ * - `tl-stack` (MUI's Stack: a column) with `tl-sp-1` / `tl-sp-125` / `tl-sp-15` / `tl-sp-25` (8, 10, 12, 20 px apart)
  * - `tl-fill` (flex: 1), `tl-body1`, `tl-heavy` (700), `tl-py-1` (8 px above and below), `tl-empty` (a section's "nothing here" in body1: centred, 16 px above and below)
  * - `tl-wrap-row` (a row that wraps, 8 px apart and 4 px between lines)
  * - `tl-alert` (a Critical Alerts row: pink, rounded), `tl-error-dark`, `tl-reorder` (its Reorder button's darker red)
@@ -26,7 +26,6 @@ export function useDashboardSheet(): void {
     `.tl-line{display:flex;flex-direction:row;align-items:center;gap:12px}`,
     `.tl-line-top{align-items:flex-start}`,
     `.tl-dot{width:10px;height:10px;border-radius:50%;flex-shrink:0}`,
-    `.tl-bold{font-weight:600}`,
     `.tl-stat-body{padding:16px 16px 24px}`,
     `.tl-stat-head{display:flex;flex-direction:row;justify-content:space-between;align-items:flex-start}`,
     `.tl-stat-value{margin:4px 0;${declarations(typography.h4 as Record<string, unknown>)};font-weight:700}`,
@@ -36,7 +35,6 @@ export function useDashboardSheet(): void {
     `.tl-sp-125{gap:10px}`,
     `.tl-sp-15{gap:12px}`,
     `.tl-sp-25{gap:20px}`,
-    `.tl-list{list-style:none;padding:0;margin:0}`,
     `.tl-fill{flex:1}`,
     `.tl-body1{${declarations(typography.body1 as Record<string, unknown>)}}`,
     `.tl-heavy{font-weight:700}`,

@@ -139,9 +139,7 @@ function useRequest(request: RequestsPage_request$key) {
 function useRequestSheet() {
   useCardSheet();
   useSheet("request-parts", ({ palette }) => [
-    `.tl-req-name{font-weight:600}`,
     `.tl-req-head{margin-bottom:8px}`,
-    `.tl-req-items{margin:0;padding-left:0;list-style:none}`,
     `.tl-req-why{margin-top:8px}`,
     `.tl-req-decision{margin-top:12px}`,
     // MUI Stack's spacing (a margin, not a gap), which the split Approve button's arrow pulls in with its own.
@@ -175,7 +173,7 @@ function TypeName({ type }: { type: string }) {
 
 function ItemList({ items }: { items: readonly { name: string; quantity: number }[] }) {
   return (
-    <ul className="tl-req-items">
+    <ul className="tl-list">
       {items.map((l, i) => (
         <li className="tl-t tl-body2" key={i}>
           {l.quantity} x {l.name}
@@ -219,7 +217,7 @@ function Decision({ id, type, status, approvedAt }: { id: string; type: string; 
     );
   return (
     <div>
-      <p className={`tl-t tl-body2 tl-req-name ${status === "approved" ? "tl-req-approved" : "tl-req-denied"}`}>{status === "approved" ? t`Approved` : t`Denied`}</p>
+      <p className={`tl-t tl-body2 tl-bold ${status === "approved" ? "tl-req-approved" : "tl-req-denied"}`}>{status === "approved" ? t`Approved` : t`Denied`}</p>
       {approvedAt ? <span className="tl-t tl-caption tl-secondary">{formatDate(approvedAt)}</span> : null}
     </div>
   );
@@ -271,7 +269,7 @@ function RequestCard({ request, isManager }: { request: RequestsPage_request$key
       <div className="tl-card-body">
         <div className="tl-head tl-req-head">
           <div className="tl-grow">
-            <p className="tl-t tl-body2 tl-req-name">{r.requester.name}</p>
+            <p className="tl-t tl-body2 tl-bold">{r.requester.name}</p>
             <span className="tl-t tl-caption tl-secondary">
               {r.requester.department ?? t`Not specified`} · <TypeName type={r.type} /> · {formatDate(r.createdAt)}
             </span>
