@@ -532,7 +532,7 @@ test("the dashboard's alerts, requests and utilization bar: MUI's look, no emoti
 });
 
 // components/list (listSheet.ts): a list screen's column, toolbar card, phone cards' list and empty card are plain
-// elements with MUI's look of Stack and Card; the fields stay MUI's. Its dialogs and menus render from their first opening.
+// elements with MUI's look of Stack and Card, the search field too; the filter selects stay MUI's. Its dialogs and menus render from their first opening.
 test("a list screen's toolbar, cards and empty card: MUI's look, no emotion styles; its menu and dialogs mount when opened @phone", async ({ page, pageErrors }, info) => {
   void pageErrors;
   const phone = info.project.name === "phone";
@@ -565,7 +565,11 @@ test("a list screen's toolbar, cards and empty card: MUI's look, no emotion styl
     // Closed, the add/edit dialog, the delete confirmation and the phone's list menu are not rendered.
     overlays: 0,
   });
-  // Left MUI's: the fields, the phone's list-menu button and a wider screen's export, import and print buttons (ListActions).
+  // Left MUI's: the filter selects, the phone's list-menu button and a wider screen's export, import and print buttons
+  // (ListActions). The search field is plain (components/OutlinedField.tsx): its label is raised (it has the magnifier).
+  const search = main.getByRole("searchbox", { name: "Search inventory" });
+  expect(await search.evaluate((input) => getComputedStyle(input.parentElement!.previousElementSibling!).transform)).toBe("matrix(0.75, 0, 0, 0.75, 14, -9)");
+  expect(await search.evaluate((input) => Math.round(input.parentElement!.getBoundingClientRect().height))).toBe(40);
   expect(await emotionStyled(page, "main .tl-page, main .tl-listbar, main .tl-listbar *, main .tl-cards, main .tl-cards > li", ".MuiFormControl-root, [aria-label='More list actions'], .MuiButton-root")).toEqual([]);
   // Opened, they work as before.
   if (phone) {
@@ -625,7 +629,7 @@ test("the requests list's cards: MUI's look, no emotion styles, Approve's arrow 
 });
 
 // features/scan/ScanPage.tsx and components/scanner: the scanner's card, camera picture and buttons are plain
-// elements with classes from sheets written once; the code field (MUI's TextField) and the tabs stay MUI's.
+// elements with classes from sheets written once, the code field too (components/OutlinedField.tsx); the tabs stay MUI's.
 test("the scanner page: the card, camera picture and buttons have MUI's look, no emotion styles @phone", async ({ page, pageErrors }, info) => {
   void pageErrors;
   await signIn(page, "manager", { at: "/scan" });
@@ -659,9 +663,46 @@ test("the scanner page: the card, camera picture and buttons have MUI's look, no
     lookUp: "56px 5px 15px solid",
     print: "0px 4px",
   });
-  expect(await emotionStyled(page, "main, main *", ".MuiTabs-root, .MuiFormControl-root")).toEqual([]);
+  expect(await emotionStyled(page, "main, main *", ".MuiTabs-root")).toEqual([]);
+  // The code field draws as MUI's outlined TextField: the label over the empty field and no placeholder until it has
+  // focus; focused, the label rises into the outline's notch in the primary colour and the outline thickens.
+  const code = page.getByRole("textbox", { name: "Enter code manually" });
+  const field = () =>
+    code.evaluate((input) => {
+      const style = (el: Element, ...ps: string[]) => ps.map((p) => getComputedStyle(el).getPropertyValue(p)).join(" ");
+      const box = input.parentElement!;
+      const label = box.previousElementSibling!;
+      const outline = box.querySelector("fieldset")!;
+      return {
+        box: `${Math.round(box.getBoundingClientRect().height)} ${style(box, "border-top-left-radius")}`,
+        input: style(input, "padding", "font-size"),
+        label: style(label, "transform", "color"),
+        placeholder: getComputedStyle(input, "::placeholder").opacity,
+        outline: style(outline, "border-top-width", "border-top-color"),
+        notch: Math.round(outline.querySelector("legend")!.getBoundingClientRect().width),
+      };
+    });
+  // Transitions run 200 ms: each state is read once it has settled.
+  await expect.poll(field).toEqual({
+    box: "56 10px",
+    input: "16.5px 14px 16px",
+    label: "matrix(1, 0, 0, 1, 14, 16) rgba(0, 0, 0, 0.6)",
+    placeholder: "0",
+    outline: "1px rgba(0, 0, 0, 0.23)",
+    notch: 0,
+  });
+  await code.focus();
+  await expect.poll(field).toMatchObject({
+    label: "matrix(0.75, 0, 0, 0.75, 14, -9) rgb(27, 94, 32)",
+    placeholder: "0.66",
+    outline: "2px rgb(27, 94, 32)",
+  });
+  expect((await field()).notch).toBeGreaterThan(100);
   // Its actions still work: the camera does not start here (no camera), a typed code is looked up.
-  await page.getByRole("textbox", { name: "Enter code manually" }).fill("NO-SUCH-CODE-1");
+  await code.fill("NO-SUCH-CODE-1");
+  // With text and without focus the label stays up, in the secondary colour.
+  await page.getByRole("heading", { level: 2, name: "Scan QR Code or Barcode" }).click();
+  await expect.poll(field).toMatchObject({ label: "matrix(0.75, 0, 0, 0.75, 14, -9) rgba(0, 0, 0, 0.6)", outline: "1px rgba(0, 0, 0, 0.23)" });
   await page.getByRole("button", { name: "Look Up" }).click();
   await expect(page.getByRole("alert")).toBeVisible();
   await expect(page.getByRole("button", { name: "Scan Another Item" })).toBeVisible();

@@ -31,7 +31,7 @@ export async function expectNoViolations(page: Page, what = page.url()) {
   // A constructed stylesheet (CSSOM): the app's Content-Security-Policy refuses an inline <style> (page.addStyleTag).
   const unmask = await page.evaluateHandle(() => {
     const sheet = new CSSStyleSheet();
-    sheet.replaceSync("fieldset.MuiOutlinedInput-notchedOutline { display: none !important }");
+    sheet.replaceSync("fieldset.MuiOutlinedInput-notchedOutline, fieldset.tl-field-outline { display: none !important }");
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
     return sheet;
   });

@@ -1,35 +1,13 @@
-import SearchIcon from "@mui/icons-material/Search";
-import { InputAdornment, TextField, type SxProps, type Theme } from "@mui/material";
+import SearchIconMui from "@mui/icons-material/Search";
+import { OutlinedField } from "../OutlinedField.tsx";
+import { plainIcon } from "../plainIcon.tsx";
 
-/** A list's search box, with the magnifier. */
-export function SearchField(props: {
-  label: string;
-  placeholder?: string;
-  value: string;
-  onChange(value: string): void;
-  fullWidth?: boolean;
-  sx?: SxProps<Theme>;
-}) {
-  const { label, placeholder, value, onChange, fullWidth, sx } = props;
-  return (
-    <TextField
-      label={label}
-      placeholder={placeholder}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      size="small"
-      type="search"
-      fullWidth={fullWidth}
-      sx={sx}
-      slotProps={{
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchIcon fontSize="small" />
-            </InputAdornment>
-          ),
-        },
-      }}
-    />
-  );
+const SearchIcon = plainIcon(SearchIconMui);
+
+/**
+ * A list's search box, with the magnifier: MUI's small outlined TextField drawn from a sheet (OutlinedField).
+ * `grow` takes the toolbar row's room; `wide` is at least 320 px from a tablet's width.
+ */
+export function SearchField(props: { label: string; placeholder?: string; value: string; onChange(value: string): void; fullWidth?: boolean; grow?: boolean; wide?: boolean }) {
+  return <OutlinedField {...props} size="small" type="search" startAdornment={<SearchIcon fontSize="small" />} />;
 }

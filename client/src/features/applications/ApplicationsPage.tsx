@@ -125,7 +125,7 @@ function ApplicationList({ query, team }: { query: ApplicationsPage_applications
       filters={
         <Stack spacing={1.5} sx={{ flex: 1, minWidth: 0 }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
-            <SearchField label={t`Customer`} placeholder={t`Part of the name`} value={search.text} onChange={search.setText} sx={{ flex: 1, minWidth: 0 }} />
+            <SearchField label={t`Customer`} placeholder={t`Part of the name`} value={search.text} onChange={search.setText} grow />
             {phone && (
               <Button
                 onClick={() => setShowFilters((v) => !v)}

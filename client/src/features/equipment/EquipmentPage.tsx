@@ -142,7 +142,7 @@ function EquipmentList({ query, team, initial }: { query: EquipmentPage_query$ke
           </>
         }
       >
-        <SearchField label={t`Search equipment`} placeholder={t`Name, description or category`} value={search} onChange={setSearch} sx={{ flex: 1 }} />
+        <SearchField label={t`Search equipment`} placeholder={t`Name, description or category`} value={search} onChange={setSearch} grow />
         <FilterSelect<EquipmentStatusValue> label={t`Status`} all={t`All Statuses`} options={statusFilters} value={status} onChange={setStatus} />
       </ListToolbar>
 

@@ -149,7 +149,7 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
           </>
         }
       >
-        <SearchField label={t`Search inventory`} placeholder={t`Name, description or category`} value={searchText} onChange={setSearchText} sx={{ flex: 1, minWidth: 0 }} />
+        <SearchField label={t`Search inventory`} placeholder={t`Name, description or category`} value={searchText} onChange={setSearchText} grow />
         {/* Beside the search, as Equipment's status: on a phone a row of its own, so "Todas las categorías" is not cut. */}
         <FilterSelect
           label={t`Category`}

@@ -4,9 +4,10 @@ import PrintIconMui from "@mui/icons-material/PrintOutlined";
 import QrCodeScannerIconMui from "@mui/icons-material/QrCodeScanner";
 import SearchIconMui from "@mui/icons-material/Search";
 import StopIconMui from "@mui/icons-material/Stop";
-import { Alert, Chip, IconButton, List, ListItem, ListItemText, TextField, Typography } from "@mui/material";
+import { Alert, Chip, IconButton, List, ListItem, ListItemText, Typography } from "@mui/material";
 import type { Theme } from "@mui/material/styles";
 import { CardButton } from "../../components/CardButton.tsx";
+import { OutlinedField } from "../../components/OutlinedField.tsx";
 import { SectionCard, useCardSheet } from "../../components/cardParts.tsx";
 import { plainIcon } from "../../components/plainIcon.tsx";
 import { declarations, useSheet } from "../../components/sheet.ts";
@@ -286,12 +287,12 @@ export default function ScanPage() {
               )}
 
               <form className="tl-scan-form" onSubmit={lookUp} noValidate>
-                <TextField
+                <OutlinedField
                   inputRef={codeField}
                   label={t`Enter code manually`}
                   placeholder={t`Barcode, QR payload or serial number`}
                   value={code}
-                  onChange={(e) => setCode(e.target.value)}
+                  onChange={setCode}
                   fullWidth
                   autoComplete="off"
                 />

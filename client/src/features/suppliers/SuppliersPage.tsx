@@ -82,7 +82,7 @@ function SupplierList({ query }: { query: SuppliersPage_suppliers$key }) {
           placeholder={t`Name, contact, email or account number`}
           value={search.text}
           onChange={search.setText}
-          sx={{ flex: 1, minWidth: 0 }}
+          grow
         />
       }
       summary={

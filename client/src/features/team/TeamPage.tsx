@@ -89,7 +89,7 @@ function TeamList({ query }: { query: TeamPage_members$key }) {
           placeholder={t`Name, username or department`}
           value={search.text}
           onChange={search.setText}
-          sx={{ minWidth: { sm: 320 } }}
+          wide
         />
       }
       dialog={
