@@ -8,17 +8,20 @@ import { BARE_BUTTON, useSheet } from "./sheet.ts";
  * without their per-render style work. A press shows a tint where MUI shows a ripple; keyboard focus
  * shows an outline.
  *
- * - `tl-iconbtn` (a native button: round, 8 px inside, action.active), `tl-iconbtn-start` (its edge="start")
+ * - `tl-iconbtn` (a native button: round, 8 px inside, action.active), `tl-iconbtn-start` (its edge="start"),
+ *   `tl-iconbtn-outlined` (a 1 px divider outline and the theme's corners instead of round)
  */
 export function useIconButtonSheet(): void {
   useSheet("icon-button", iconButtonRules);
 }
 
-function iconButtonRules({ palette, typography, transitions }: Theme): string[] {
+function iconButtonRules({ palette, shape, typography, transitions }: Theme): string[] {
   return [
     `.tl-iconbtn{${BARE_BUTTON};text-align:center;flex:0 0 auto;font-size:${typography.pxToRem(24)};padding:8px;border-radius:50%;color:${palette.action.active};` +
       `transition:${transitions.create("background-color", { duration: transitions.duration.shortest })}}`,
     `.tl-iconbtn-start{margin-left:-12px}`,
+    // A list's phone menu button: outlined in the divider colour, the theme's corners.
+    `.tl-iconbtn-outlined{border:1px solid ${palette.divider};border-radius:${shape.borderRadius}px;flex-shrink:0}`,
     `.tl-iconbtn:hover{background-color:${palette.action.hover}}`,
     `@media (hover:none){.tl-iconbtn:hover{background-color:transparent}}`,
     `.tl-iconbtn:active{background-color:${palette.action.selected}}`,

@@ -1,9 +1,13 @@
 import { useLingui } from "@lingui/react/macro";
-import MoreVertIcon from "@mui/icons-material/MoreVert";
-import { Box, Button, IconButton, ListItemIcon, ListItemText, Menu, MenuItem } from "@mui/material";
+import MoreVertIconMui from "@mui/icons-material/MoreVert";
+import { Box, Button, ListItemIcon, ListItemText, Menu, MenuItem } from "@mui/material";
 import { DeferredTooltip, useOpenedOnce } from "./deferred.tsx";
+import { useIconButtonSheet } from "./IconButtonParts.tsx";
+import { plainIcon } from "./plainIcon.tsx";
 import { useId, useState, type ReactNode } from "react";
 import { useScreenBelow } from "./useScreenBelow.ts";
+
+const MoreVertIcon = plainIcon(MoreVertIconMui);
 
 /** One secondary action of a list page's toolbar (export, import, print labels). */
 export interface ListAction {
@@ -44,6 +48,7 @@ export function ListActions({ actions }: { actions: ListAction[] }) {
   const menuId = useId();
   // The phone's menu renders from its first opening (useOpenedOnce).
   const menuOpened = useOpenedOnce(anchor !== null);
+  useIconButtonSheet();
   if (actions.length === 0) return null;
 
   if (!phone) {
@@ -65,16 +70,18 @@ export function ListActions({ actions }: { actions: ListAction[] }) {
 
   return (
     <>
-      <IconButton
+      {/* MUI's IconButton with a divider-coloured outline, from the icon buttons' sheet (IconButtonParts). */}
+      <button
+        type="button"
+        className="tl-iconbtn tl-iconbtn-outlined"
         aria-label={t`More list actions`}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? "true" : undefined}
         onClick={(e) => setAnchor(e.currentTarget)}
-        sx={{ border: 1, borderColor: "divider", borderRadius: 1, flexShrink: 0 }}
       >
         <MoreVertIcon />
-      </IconButton>
+      </button>
       {menuOpened && (
         <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: "bottom", horizontal: "right" }} transformOrigin={{ vertical: "top", horizontal: "right" }}>
           {actions.map((action) => (
