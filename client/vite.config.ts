@@ -6,6 +6,7 @@ import { defineConfig, type Plugin, type Rolldown } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { noEvalGlobalLookup } from "./cspSafeBundles.ts";
 import { oneTheme } from "./oneTheme.ts";
+import { linguiMacro } from "./linguiMacro.ts";
 import { linguiSourceMessages } from "./linguiSourceMessages.ts";
 import { relayActivityOnly } from "./relayActivityOnly.ts";
 
@@ -183,11 +184,12 @@ export default defineConfig({
     noChunkCycles(),
     // Relay's graphql`` tags become imports of the compiler's artifacts (relay.config.json).
     // Lingui's macros (<Trans>, t, plural) become message descriptors of the catalogs (lingui.config.js),
-    // each keeping its English text, compiled: English reads it from the code and loads no catalog.
+    // each keeping its English text, compiled: English reads it from the code and loads no catalog. <Trans>
+    // renders the app's own (linguiMacro.ts).
     babel({
       plugins: [
         ["relay", { artifactDirectory: "./client/src/__generated__", eagerEsModules: true }],
-        ["@lingui/babel-plugin-lingui-macro", { stripMessageField: false }],
+        linguiMacro({ stripMessageField: false }),
         linguiSourceMessages,
       ],
     }),
