@@ -97,6 +97,37 @@ test("a manager's reports page shows every chart over one date range and exports
   await page.screenshot({ path: `${SCREENS}/reports-page-phone.png`, fullPage: true });
 });
 
+// features/reports/reveal.tsx: the reports on the screen render with the page, before its first paint; the others in
+// turn once the first screen is up, one per commit, until every report is there.
+test("on a phone the reports on the screen render with the page, the others in turn after it @phone", async ({ page, pageErrors }) => {
+  void pageErrors;
+  await page.setViewportSize(PHONE);
+  // The first frame in which the page's reports exist, read before its paint (an animation frame callback).
+  await page.addInitScript(() => {
+    const w = window as unknown as { firstReportsFrame?: { inView: boolean; waiting: boolean }[] };
+    const look = () => {
+      const regions = [...document.querySelectorAll("main section[aria-labelledby]")];
+      if (regions.length < 10) return requestAnimationFrame(look);
+      w.firstReportsFrame = regions.map((r) => {
+        const { top, bottom } = r.getBoundingClientRect();
+        return { inView: bottom > 0 && top < innerHeight, waiting: r.querySelector("[data-report-waiting]") !== null };
+      });
+    };
+    requestAnimationFrame(look);
+  });
+  await signIn(page, "manager", { at: null });
+  await openReports(page);
+  type Frame = { inView: boolean; waiting: boolean }[];
+  const first = (await page.waitForFunction(() => (window as unknown as { firstReportsFrame?: Frame }).firstReportsFrame).then((h) => h.jsonValue())) as Frame;
+  const inView = first.filter((r) => r.inView);
+  expect(inView.length).toBeGreaterThan(0);
+  expect(inView.filter((r) => r.waiting)).toEqual([]);
+  expect(first.filter((r) => !r.inView && r.waiting).length).toBeGreaterThan(5);
+  // Then every report's content comes, without scrolling.
+  await expect(page.locator("main [data-report-waiting]")).toHaveCount(0);
+  await expect(report(page, "Requests by status").locator("svg").first()).toBeAttached();
+});
+
 test("a request filed by another user raises the manager's bell live; the feed marks read one by one or all", async ({ page, pageErrors, baseURL }) => {
   void pageErrors;
   await signIn(page, "manager");

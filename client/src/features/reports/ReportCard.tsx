@@ -1,13 +1,24 @@
 import DownloadIcon from "@mui/icons-material/Download";
 import { Box, Button, Card, CardContent, Stack, Typography } from "@mui/material";
 import { Trans } from "@lingui/react/macro";
-import { createContext, useContext, useId, type ReactNode } from "react";
+import { createContext, useContext, useId, useState, type ReactNode } from "react";
 import { csvFileBytes, csvFileName, toCsv, type CsvColumn } from "./csv.ts";
 import type { ReportRange } from "./range.ts";
+import { ReportReveal, ReportRevealContext, RevealedReport } from "./reveal.tsx";
 
 /** The range every report on the page shows; used for headings and CSV file names. */
 export const ReportRangeContext = createContext<ReportRange>({ from: "", to: "", interval: "DAY" });
 export const useReportRange = () => useContext(ReportRangeContext);
+
+/** What the page's reports share: their range, and their turns to render (reveal.tsx). */
+export function ReportsContext({ range, children }: { range: ReportRange; children: ReactNode }) {
+  const [reveal] = useState(() => new ReportReveal());
+  return (
+    <ReportRangeContext.Provider value={range}>
+      <ReportRevealContext.Provider value={reveal}>{children}</ReportRevealContext.Provider>
+    </ReportRangeContext.Provider>
+  );
+}
 
 /** Saves the CSV as a UTF-8 file with a byte-order mark. */
 export function downloadCsv(fileName: string, csv: string) {
@@ -85,7 +96,13 @@ export function ReportCard<Row>({ title, file, description, columns, rows, empty
           </Button>
         </Stack>
         {aside}
-        {empty ? <NothingToShow text={empty} minHeight={160} fill /> : <Box sx={{ flex: 1, minWidth: 0 }}>{children}</Box>}
+        {empty ? (
+          <NothingToShow text={empty} minHeight={160} fill />
+        ) : (
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <RevealedReport>{children}</RevealedReport>
+          </Box>
+        )}
       </CardContent>
     </Card>
   );
