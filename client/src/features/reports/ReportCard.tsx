@@ -11,7 +11,7 @@ export const ReportRangeContext = createContext<ReportRange>({ from: "", to: "",
 export const useReportRange = () => useContext(ReportRangeContext);
 
 /** What the page's reports share: their range, and their turns to render (reveal.tsx). */
-export function ReportsContext({ range, children }: { range: ReportRange; children: ReactNode }) {
+export function ReportsProvider({ range, children }: { range: ReportRange; children: ReactNode }) {
   const [reveal] = useState(() => new ReportReveal());
   return (
     <ReportRangeContext.Provider value={range}>

@@ -11,7 +11,7 @@ import { ChemicalUseByProductReport, ChemicalUseByTechnicianReport, ChemicalUseR
 import { DateRangeControl } from "./DateRangeControl.tsx";
 import { EquipmentCategoryReport, EquipmentStatusReport } from "./EquipmentReports.tsx";
 import type { ReportRange } from "./range.ts";
-import { ReportsContext } from "./ReportCard.tsx";
+import { ReportsProvider } from "./ReportCard.tsx";
 import { RequestStatusReport, TopRequestedReport } from "./RequestReports.tsx";
 import { SpendByCategoryReport, SpendBySupplierReport } from "./SpendReports.tsx";
 import { LowStockReport, StockMovementsReport, StockValueByLocationReport, StockValueReport } from "./StockReports.tsx";
@@ -83,7 +83,7 @@ function ReportGrid({ queryRef }: { queryRef: PreloadedQuery<ReportsPageQuery> }
   if (!reports) return <Alert severity="error">{data.reports.message ?? t`Reports are not available`}</Alert>;
   const half = { xs: 12, lg: 6 } as const;
   return (
-    <ReportsContext range={range}>
+    <ReportsProvider range={range}>
       <Grid container spacing={2}>
         <Grid size={half}>
           <StockValueReport reports={reports} />
@@ -128,6 +128,6 @@ function ReportGrid({ queryRef }: { queryRef: PreloadedQuery<ReportsPageQuery> }
           <ApplicationReportsSection reports={data.applicationReports.ready ?? null} error={data.applicationReports.message} />
         </Grid>
       </Grid>
-    </ReportsContext>
+    </ReportsProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { Box } from "@mui/material";
-import { createContext, startTransition, useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { createContext, startTransition, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { afterFirstScreen } from "../../platform/firstScreen.ts";
 
 /**
@@ -9,18 +9,21 @@ import { afterFirstScreen } from "../../platform/firstScreen.ts";
  * A report whose place is on the screen when the page commits renders with it, before its first paint; every
  * other report's content follows once the first screen is up, one report per commit, each in a transition
  * of its own. So the page never paints an empty place where a report is in view, and every report is there
- * within moments, for a reader who scrolls and for assistive technology alike.
+ * within moments, for a reader who scrolls and for assistive technology alike. A report that starts waiting
+ * later (another range gave it something to show) takes its turn the same way.
  */
 export class ReportReveal {
   private readonly queue: (() => void)[] = [];
-  private started = false;
-  private showing = false;
+  /** The content shown last, until it commits or leaves the page. */
+  private current: (() => void) | null = null;
+  /** A turn is coming or under way: a report that starts waiting now joins the queue. */
+  private busy = false;
 
-  /** A report's content waits for its turn; returns the cancel for its effect. */
+  /** A report's content (`show` renders it) waits for its turn; returns the cancel for its effect. */
   wait(show: () => void): () => void {
     this.queue.push(show);
-    if (!this.started) {
-      this.started = true;
+    if (!this.busy) {
+      this.busy = true;
       afterFirstScreen(() => this.next());
     }
     return () => {
@@ -30,15 +33,16 @@ export class ReportReveal {
   }
 
   private next() {
-    const show = this.queue.shift();
-    this.showing = show !== undefined;
+    const show = this.queue.shift() ?? null;
+    this.current = show;
+    this.busy = show !== null;
     if (show) startTransition(show);
   }
 
-  /** A report's content has committed: the next one's turn, in a task of its own. */
-  committed() {
-    if (!this.showing) return;
-    this.showing = false;
+  /** `show`'s content has committed, or left the page before it did: the next one's turn, in a task of its own. */
+  done(show: () => void) {
+    if (this.current !== show) return;
+    this.current = null;
     setTimeout(() => this.next(), 0);
   }
 }
@@ -53,15 +57,18 @@ export function RevealedReport({ children }: { children: ReactNode }) {
   const reveal = useContext(ReportRevealContext);
   const place = useRef<HTMLDivElement>(null);
   const [shown, setShown] = useState(reveal === null);
+  const show = useCallback(() => setShown(true), []);
   // Before the page's first paint: a place on the screen renders its report now (a state update in a layout effect renders before the paint).
   useLayoutEffect(() => {
     if (shown || !reveal) return;
     const { top, bottom } = place.current!.getBoundingClientRect();
-    if (bottom > 0 && top < window.innerHeight) return setShown(true);
-    return reveal.wait(() => setShown(true));
-  }, [shown, reveal]);
+    if (bottom > 0 && top < window.innerHeight) return show();
+    return reveal.wait(show);
+  }, [shown, reveal, show]);
   useEffect(() => {
-    if (shown) reveal?.committed();
-  }, [shown, reveal]);
+    if (shown) reveal?.done(show);
+  }, [shown, reveal, show]);
+  // A report that leaves the page (its range has nothing for it now) before its turn's commit hands the turn on.
+  useEffect(() => () => reveal?.done(show), [reveal, show]);
   return shown ? children : <Box ref={place} data-report-waiting sx={{ minHeight: WAITING_HEIGHT }} />;
 }
