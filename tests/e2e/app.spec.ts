@@ -714,3 +714,27 @@ test("the scanner page: the card, camera picture and buttons have MUI's look, no
   await expect(page.getByRole("alert")).toBeVisible();
   await expect(page.getByRole("button", { name: "Scan Another Item" })).toBeVisible();
 });
+
+// components/PageLoadError.tsx: back online, a screen loads by itself; when the load that starts then fails too (the
+// network a moment behind the 'online' event), it tries once more a moment later instead of staying on its error.
+test("back online, a screen whose first load then fails tries once more by itself", async ({ page, pageErrors }) => {
+  void pageErrors;
+  await signIn(page);
+  // The inventory's request fails twice: on opening the screen, and once the network is back.
+  let failed = 0;
+  await page.route(
+    (url) => url.pathname === "/graphql",
+    async (route) => {
+      if (failed < 2 && /Inventory/.test(route.request().postData() ?? "")) {
+        failed++;
+        return route.abort("internetdisconnected");
+      }
+      return route.fallback();
+    },
+  );
+  await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Inventory" }).click();
+  await expect(page.getByRole("heading", { name: "This page could not be loaded" })).toBeVisible();
+  await page.evaluate(() => window.dispatchEvent(new Event("online")));
+  await expect.poll(() => failed).toBe(2);
+  await expect(page.getByRole("searchbox", { name: "Search inventory" })).toBeVisible({ timeout: 15_000 });
+});
