@@ -1,7 +1,7 @@
 // platform/dates.ts: the short numeric date and date-time forms, written without Intl (a page's first
 // Intl.DateTimeFormat loads ICU's date data in one long task), compared here with what Intl writes.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { calendarDate, mediumDate, shortDate, shortDateTime } from "../../client/src/platform/dates.ts";
+import { calendarDate, mediumDate, monthDay, monthYear, shortDate, shortDateTime } from "../../client/src/platform/dates.ts";
 import { LOCALES, type Locale } from "../../client/src/platform/locales/load.ts";
 
 const zone = process.env.TZ;
@@ -36,7 +36,7 @@ const medium = { year: "numeric", month: "short", day: "numeric" } as const;
 // Every month's name, in both languages.
 for (let m = 0; m < 12; m++) moments.push(new Date(Date.UTC(2026, m, 15, 12)));
 
-describe("shortDate, calendarDate, mediumDate and shortDateTime", () => {
+describe("shortDate, calendarDate, mediumDate, monthDay, monthYear and shortDateTime", () => {
   for (const tz of ["UTC", "America/Chicago", "America/Los_Angeles", "Pacific/Auckland", "Asia/Kolkata"]) {
     it(`write what Intl writes in ${tz}, in every language the app speaks`, () => {
       process.env.TZ = tz;
@@ -47,6 +47,10 @@ describe("shortDate, calendarDate, mediumDate and shortDateTime", () => {
           expect(shortDateTime(d, { locale }), `${locale} ${d.toISOString()}`).toBe(plain(d.toLocaleString(locale)));
           expect(mediumDate(d, { locale }), `${locale} ${d.toISOString()} medium`).toBe(d.toLocaleDateString(locale, medium));
           expect(mediumDate(d, { locale, utc: true }), `${locale} ${d.toISOString()} medium UTC`).toBe(d.toLocaleDateString(locale, { ...medium, timeZone: "UTC" }));
+          expect(monthDay(d, { locale }), `${locale} ${d.toISOString()} month and day`).toBe(d.toLocaleDateString(locale, { month: "short", day: "numeric" }));
+          expect(monthDay(d, { locale, utc: true }), `${locale} ${d.toISOString()} month and day UTC`).toBe(d.toLocaleDateString(locale, { month: "short", day: "numeric", timeZone: "UTC" }));
+          expect(monthYear(d, { locale }), `${locale} ${d.toISOString()} month and year`).toBe(d.toLocaleDateString(locale, { month: "short", year: "numeric" }));
+          expect(monthYear(d, { locale, utc: true }), `${locale} ${d.toISOString()} month and year UTC`).toBe(d.toLocaleDateString(locale, { month: "short", year: "numeric", timeZone: "UTC" }));
         }
       }
     });
@@ -62,6 +66,12 @@ describe("shortDate, calendarDate, mediumDate and shortDateTime", () => {
     expect(calendarDate("2026-01-31", { locale: "es-US" })).toBe("31/1/2026");
     expect(mediumDate("2026-09-09T00:00:00Z", { locale: "en-US", utc: true })).toBe("Sep 9, 2026");
     expect(mediumDate("2026-09-09T00:00:00Z", { locale: "es-US", utc: true })).toBe("9 sept 2026");
+    expect(monthDay("2026-09-09T00:00:00Z", { locale: "en-US", utc: true })).toBe("Sep 9");
+    expect(monthDay("2026-12-02T00:00:00Z", { locale: "es-US", utc: true })).toBe("2 dic");
+    expect(monthYear("2026-11-01T00:00:00Z", { locale: "en-US", utc: true })).toBe("Nov 2026");
+    expect(monthYear("2026-09-01T00:00:00Z", { locale: "es-US", utc: true })).toBe("sept 2026");
+    expect(monthDay("no", { locale: "en-US" })).toBe("Invalid Date");
+    expect(monthYear("no", { locale: "es-US" })).toBe("Invalid Date");
     expect(mediumDate("no", { locale: "es-US" })).toBe("Invalid Date");
     expect(shortDate("not a date", { locale: "en-US" })).toBe("Invalid Date");
     expect(shortDateTime(Number.NaN, { locale: "es-US" })).toBe("Invalid Date");
@@ -70,7 +80,7 @@ describe("shortDate, calendarDate, mediumDate and shortDateTime", () => {
   it("make no Intl.DateTimeFormat", () => {
     const made = vi.spyOn(Intl, "DateTimeFormat");
     const local = vi.spyOn(Date.prototype, "toLocaleString");
-    for (const d of moments.slice(0, 20)) for (const locale of locales) void [shortDate(d, { locale, utc: true }), shortDateTime(d, { locale }), mediumDate(d, { locale })];
+    for (const d of moments.slice(0, 20)) for (const locale of locales) void [shortDate(d, { locale, utc: true }), shortDateTime(d, { locale }), mediumDate(d, { locale }), monthDay(d, { locale, utc: true }), monthYear(d, { locale })];
     expect(made).not.toHaveBeenCalled();
     expect(local).not.toHaveBeenCalled();
   });

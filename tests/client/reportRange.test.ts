@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { formatDollars, formatHours } from "../../client/src/features/reports/format.ts";
+import { describe, expect, it, vi } from "vitest";
+import { formatHours, periodLabel } from "../../client/src/features/reports/format.ts";
+import { formatCents, formatCompactDollars, formatWholeDollars } from "../../client/src/platform/money.ts";
 import { addDays, presetRange } from "../../client/src/features/reports/range.ts";
 import { daysInRange, rangeProblem } from "../../client/src/features/reports/rangeRules.ts";
 
@@ -25,10 +26,36 @@ describe("report ranges", () => {
   });
 
   it("formats money and durations", () => {
-    expect(formatDollars(123456)).toBe("$1,235");
+    expect(formatWholeDollars(123456)).toBe("$1,235");
+    expect(formatCents(123450)).toBe("$1,234.50");
+    expect(formatCompactDollars(12_345)).toBe("$12K");
     expect(formatHours(null)).toBe("—");
     expect(formatHours(0.5)).toBe("30 min");
     expect(formatHours(5.55)).toBe("5.6 h");
     expect(formatHours(72)).toBe("3 days");
+  });
+
+  it("makes each money format once per language, however many figures it writes", async () => {
+    vi.resetModules();
+    const money = await import("../../client/src/platform/money.ts");
+    const Real = Intl.NumberFormat;
+    let made = 0;
+    Intl.NumberFormat = class extends Real {
+      constructor(...args: ConstructorParameters<typeof Real>) {
+        super(...args);
+        made++;
+      }
+    } as typeof Real;
+    try {
+      for (let cents = 0; cents < 50; cents++) void [money.formatCents(cents), money.formatWholeDollars(cents), money.formatCompactDollars(cents)];
+    } finally {
+      Intl.NumberFormat = Real;
+    }
+    expect(made).toBe(3);
+  });
+
+  it("names a period by its day, or its week's first day", () => {
+    expect(periodLabel("2026-12-02T00:00:00.000Z", "DAY")).toBe("Dec 2");
+    expect(periodLabel("2026-11-30T00:00:00.000Z", "WEEK")).toBe("Week of Nov 30");
   });
 });

@@ -10,8 +10,9 @@ import { activeLocale, type Locale } from "./locales/load.ts";
  * writes toLocaleDateString / toLocaleString(locale) (tests/client/dates.test.ts compares the two over hundreds of
  * moments in five time zones; some engines put a narrow no-break space before AM/PM, here it is a plain space).
  * So is the medium form with the month's short name ("Dec 2, 2026", "2 dic 2026": the equipment list's
- * maintenance dates). Other forms stay with Intl (reports' month labels, settings), and those screens still
- * pay ICU's date data once.
+ * maintenance dates), and the day with the month's name ("Dec 2", "2 dic": the reports' periods) and the month
+ * with its year ("Dec 2026": the applications' monthly summary). Other forms stay with Intl (settings, the offline
+ * queue), and those screens still pay ICU's date data once.
  */
 const FORMS: Record<Locale, { dayFirst: boolean; am: string; pm: string }> = {
   "en-US": { dayFirst: false, am: "AM", pm: "PM" },
@@ -59,6 +60,23 @@ export function mediumDate(value: Date | string | number, { utc = false, locale 
   const { day, month, year } = dayOf(d, utc);
   const name = MONTHS[locale][month]!;
   return FORMS[locale].dayFirst ? `${day} ${name} ${year}` : `${name} ${day}, ${year}`;
+}
+
+/** A moment's day and month's short name, as toLocaleDateString(locale, { month: "short", day: "numeric" }) writes it: "Dec 2", "2 dic"; `utc` as for shortDate. */
+export function monthDay(value: Date | string | number, { utc = false, locale = activeLocale() }: { utc?: boolean; locale?: Locale } = {}): string {
+  const d = asDate(value);
+  if (Number.isNaN(d.getTime())) return "Invalid Date";
+  const { day, month } = dayOf(d, utc);
+  const name = MONTHS[locale][month]!;
+  return FORMS[locale].dayFirst ? `${day} ${name}` : `${name} ${day}`;
+}
+
+/** A moment's month's short name and year, as toLocaleDateString(locale, { month: "short", year: "numeric" }) writes it: "Dec 2026", "dic 2026"; `utc` as for shortDate. */
+export function monthYear(value: Date | string | number, { utc = false, locale = activeLocale() }: { utc?: boolean; locale?: Locale } = {}): string {
+  const d = asDate(value);
+  if (Number.isNaN(d.getTime())) return "Invalid Date";
+  const { month, year } = dayOf(d, utc);
+  return `${MONTHS[locale][month]!} ${year}`;
 }
 
 /** A moment's date and time as toLocaleString(locale) writes it, in local time: "12/2/2026, 3:05:09 PM". */

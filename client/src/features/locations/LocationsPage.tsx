@@ -11,7 +11,8 @@ import type { LocationsPage_location$key } from "../../__generated__/LocationsPa
 import type { LocationsPage_locations$key } from "../../__generated__/LocationsPage_locations.graphql.ts";
 import { LOCATIONS_PAGE_SIZE as PAGE } from "./constants.ts";
 import { ManagerPage } from "../../components/ManagerPage.tsx";
-import { formatCents, kindLabel } from "./format.ts";
+import { formatCents } from "../../platform/money.ts";
+import { kindLabel } from "./format.ts";
 import { KindIcon } from "../../components/LocationKindIcon.tsx";
 import { useLocationsLive } from "./useLocationsLive.ts";
 import { PageDialog } from "../../components/PageDialog.tsx";

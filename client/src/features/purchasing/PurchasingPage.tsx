@@ -5,7 +5,7 @@ import { Button, Card, CardActions, CardContent, Chip, Stack, TableCell, TableRo
 import { msg, plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, useState } from "react";
-import { activeLocale } from "../../platform/locales/load.ts";
+import { formatCents } from "../../platform/money.ts";
 import { graphql, useFragment, useMutation } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
 import type { PurchasingPageQuery } from "../../__generated__/PurchasingPageQuery.graphql.ts";
@@ -47,7 +47,6 @@ const STATUS_COLORS: Record<Status, "default" | "info" | "warning" | "success"> 
   CANCELLED: "default",
 };
 
-const money = (cents: number) => new Intl.NumberFormat(activeLocale(), { style: "currency", currency: "USD" }).format(cents / 100);
 const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : "—");
 
 export default function PurchasingPage() {
@@ -254,7 +253,7 @@ function OrderRow({ order: ref, onChanged, onEdit }: OrderProps) {
       <TableCell>
         <StatusChip status={order.status} />
       </TableCell>
-      <TableCell align="right">{money(order.totalCents)}</TableCell>
+      <TableCell align="right">{formatCents(order.totalCents)}</TableCell>
       <TableCell>{day(order.expectedDate)}</TableCell>
       <TableCell align="right">
         <OrderActions order={order} onChanged={onChanged} onEdit={onEdit} />
@@ -276,7 +275,7 @@ function OrderCard({ order: ref, onChanged, onEdit }: OrderProps) {
         </Stack>
         <Typography color={order.supplier ? "textPrimary" : "textSecondary"}>{order.supplier?.name ?? t`No supplier yet`}</Typography>
         <Typography variant="body2" color="textSecondary">
-          {money(order.totalCents)} · {plural(order.lines.length, { one: "# line", other: "# lines" })} · {t`expected ${expected}`}
+          {formatCents(order.totalCents)} · {plural(order.lines.length, { one: "# line", other: "# lines" })} · {t`expected ${expected}`}
         </Typography>
       </CardContent>
       <CardActions sx={{ flexWrap: "wrap", gap: 1, px: 2, pb: 1.5 }}>

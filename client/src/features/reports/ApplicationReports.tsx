@@ -3,14 +3,14 @@ import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography } from "
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, type ReactNode } from "react";
-import { activeLocale } from "../../platform/locales/load.ts";
+import { monthYear } from "../../platform/dates.ts";
 import { graphql, useFragment } from "react-relay";
 import type { ApplicationReports_reports$key } from "../../__generated__/ApplicationReports_reports.graphql.ts";
 import { NothingToShow, ReportHeading } from "./ReportCard.tsx";
 import { ReportTable } from "./ReportTable.tsx";
 
 /** A month (YYYY-MM) as the user's locale writes it: "Nov 2026". */
-const monthLabel = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString(activeLocale(), { month: "short", year: "numeric", timeZone: "UTC" });
+const monthLabel = (month: string) => monthYear(`${month}-01T00:00:00Z`, { utc: true });
 
 /** A download the server makes (the session cookie goes with it): a plain link, so the browser saves the file. */
 function DownloadLink({ href, label, name }: { href: string; label: string; name: string }) {

@@ -1,7 +1,7 @@
 import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { graphql, useFragment } from "react-relay";
-import { activeLocale } from "../../platform/locales/load.ts";
+import { formatCents } from "../../platform/money.ts";
 import type { CsvColumn } from "./csv.ts";
 import type { SpendReports_byCategory$key } from "../../__generated__/SpendReports_byCategory.graphql.ts";
 import type { SpendReports_bySupplier$key } from "../../__generated__/SpendReports_bySupplier.graphql.ts";
@@ -14,7 +14,7 @@ import { ReportTable } from "./ReportTable.tsx";
  */
 
 /** Spend to the cent (invoices are checked against it), unlike the whole dollars of the stock-value charts. */
-const formatSpend = (value: number) => new Intl.NumberFormat(activeLocale(), { style: "currency", currency: "USD" }).format(value / 100);
+const formatSpend = formatCents;
 
 /** One spend report: the card with its CSV, and a sticky-header table of the rows with their spend. */
 function SpendReport<Row extends { units: number; spendCents: number }>(props: {

@@ -4,14 +4,14 @@ import { useLingui } from "@lingui/react/macro";
 import { useMemo } from "react";
 import { graphql, readInlineData, useFragment } from "react-relay";
 import type { StockReports_figures$data, StockReports_figures$key } from "../../__generated__/StockReports_figures.graphql.ts";
-import { activeLocale } from "../../platform/locales/load.ts";
+import { formatCompactDollars, formatWholeDollars as formatDollars } from "../../platform/money.ts";
 import type { StockReports_locations$key } from "../../__generated__/StockReports_locations.graphql.ts";
 import type { StockReports_lowStock$key } from "../../__generated__/StockReports_lowStock.graphql.ts";
 import type { StockReports_movements$key } from "../../__generated__/StockReports_movements.graphql.ts";
 import type { StockReports_value$key } from "../../__generated__/StockReports_value.graphql.ts";
 import type { CsvColumn } from "./csv.ts";
 import { ReportCard, useReportRange } from "./ReportCard.tsx";
-import { formatDollars, periodLabel } from "./format.ts";
+import { periodLabel } from "./format.ts";
 import { useScreenBelow } from "../../components/useScreenBelow.ts";
 
 export const REASON_COLORS = { issued: "#1565c0", received: "#2e7d32", used: "#ef6c00", adjusted: "#6a1b9a" } as const;
@@ -78,8 +78,6 @@ export function StockValueReport({ reports }: { reports: StockReports_value$key 
 }
 
 const KIND_COLORS = { WAREHOUSE: "#1565c0", VEHICLE: "#ef6c00" } as const;
-/** Axis ticks in short form ($10K), so the last one fits on a phone. */
-const compactDollars = (value: number) => new Intl.NumberFormat(activeLocale(), { style: "currency", currency: "USD", notation: "compact" }).format(value);
 
 /** Issue 15: what each warehouse and vehicle held at the end of the range, valued at current prices. */
 export function StockValueByLocationReport({ reports }: { reports: StockReports_locations$key }) {
@@ -125,7 +123,7 @@ export function StockValueByLocationReport({ reports }: { reports: StockReports_
         layout="horizontal"
         dataset={rows.map((r) => ({ location: label(r), warehouse: r.kind === "WAREHOUSE" ? r.valueCents / 100 : null, vehicle: r.kind === "VEHICLE" ? r.valueCents / 100 : null }))}
         yAxis={[{ scaleType: "band", dataKey: "location", width: phone ? 100 : 170, tickLabelStyle: { fontSize: 11 } }]}
-        xAxis={[{ valueFormatter: (v: number) => compactDollars(v), tickLabelStyle: { fontSize: 11 } }]}
+        xAxis={[{ valueFormatter: (v: number) => formatCompactDollars(v), tickLabelStyle: { fontSize: 11 } }]}
         margin={{ right: 16 }}
         series={[
           { dataKey: "warehouse", label: t`Warehouse`, stack: "value", color: KIND_COLORS.WAREHOUSE, valueFormatter: (v) => (v === null ? null : formatDollars(v * 100)) },

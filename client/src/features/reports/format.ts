@@ -1,16 +1,13 @@
 import { t } from "@lingui/core/macro";
+import { monthDay } from "../../platform/dates.ts";
 import { activeLocale } from "../../platform/locales/load.ts";
 import type { ReportInterval } from "./range.ts";
 
 // Report figures as people read them.
 
-export const formatDollars = (cents: number) =>
-  new Intl.NumberFormat(activeLocale(), { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(cents / 100);
-
 /** A period's label: the day, or the week's first day. */
 export function periodLabel(iso: string, interval: ReportInterval): string {
-  const d = new Date(iso);
-  const text = d.toLocaleDateString(activeLocale(), { timeZone: "UTC", month: "short", day: "numeric" });
+  const text = monthDay(iso, { utc: true });
   return interval === "WEEK" ? t`Week of ${text}` : text;
 }
 
