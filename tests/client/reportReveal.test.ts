@@ -59,3 +59,80 @@ describe("ReportReveal", () => {
     expect(shown).toEqual(["a", "late"]);
   });
 });
+
+describe("ReportReveal.whenNear", () => {
+  /** IntersectionObserver as the page's: `come(el)` reports the element within the observer's margin of the view. */
+  function fakeObserver() {
+    const observers: { callback: IntersectionObserverCallback; watched: Set<Element>; margin?: string }[] = [];
+    class FakeObserver {
+      private readonly own: (typeof observers)[number];
+      constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+        this.own = { callback, watched: new Set(), margin: options?.rootMargin };
+        observers.push(this.own);
+      }
+      observe(el: Element) {
+        this.own.watched.add(el);
+      }
+      unobserve(el: Element) {
+        this.own.watched.delete(el);
+      }
+      disconnect() {
+        this.own.watched.clear();
+      }
+    }
+    vi.stubGlobal("IntersectionObserver", FakeObserver);
+    const come = (el: Element, isIntersecting = true) => {
+      for (const o of observers) if (o.watched.has(el)) o.callback([{ target: el, isIntersecting } as IntersectionObserverEntry], o as unknown as IntersectionObserver);
+    };
+    const watched = () => observers.reduce((n, o) => n + o.watched.size, 0);
+    return { come, watched, observers };
+  }
+
+  it("gives a report its turn only once its place comes within a screen of the view, and stops watching it then", async () => {
+    const { firstScreen, reveal } = await load();
+    const { come, watched, observers } = fakeObserver();
+    firstScreen.firstScreenShown();
+    const shown: string[] = [];
+    const [a, b] = [{} as Element, {} as Element];
+    const showA = () => shown.push("a");
+    reveal.whenNear(a, showA);
+    reveal.whenNear(b, () => shown.push("b"));
+    expect(observers.map((o) => o.margin)).toEqual(["100% 0px"]);
+    expect(watched()).toBe(2);
+    vi.runAllTimers();
+    expect(shown).toEqual([]);
+    come(a, false);
+    expect(shown).toEqual([]);
+    come(a);
+    expect(shown).toEqual(["a"]);
+    expect(watched()).toBe(1);
+    // b comes near while a's turn is under way: it waits for a's commit.
+    come(b);
+    expect(shown).toEqual(["a"]);
+    reveal.done(showA);
+    vi.runAllTimers();
+    expect(shown).toEqual(["a", "b"]);
+    expect(watched()).toBe(0);
+  });
+
+  it("forgets a report that leaves the page before it comes near, and one that leaves while waiting for its turn", async () => {
+    const { firstScreen, reveal } = await load();
+    const { come, watched } = fakeObserver();
+    firstScreen.firstScreenShown();
+    const shown: string[] = [];
+    const [a, b, c] = [{} as Element, {} as Element, {} as Element];
+    const showA = () => shown.push("a");
+    reveal.whenNear(a, showA);
+    const leaveB = reveal.whenNear(b, () => shown.push("b"));
+    const leaveC = reveal.whenNear(c, () => shown.push("c"));
+    leaveB();
+    expect(watched()).toBe(2);
+    come(a);
+    come(c);
+    leaveC();
+    reveal.done(showA);
+    vi.runAllTimers();
+    expect(shown).toEqual(["a"]);
+    expect(watched()).toBe(0);
+  });
+});

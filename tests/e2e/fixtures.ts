@@ -184,3 +184,25 @@ export const keptNames = (page: Page) =>
         open.onerror = () => resolve([]);
       }),
   );
+
+/**
+ * Scrolls Reports & Analytics from top to bottom as a reader does, a part of a screen at a time, waiting at each
+ * step until the reports in view are drawn (each report's content renders as the reader comes near it:
+ * features/reports/reveal.tsx); resolves once every report is drawn.
+ */
+export async function scrollThroughReports(page: Page) {
+  const waitingInView = () =>
+    page.evaluate(
+      () =>
+        [...document.querySelectorAll("main [data-report-waiting]")].filter((el) => {
+          const { top, bottom } = el.getBoundingClientRect();
+          return bottom > 0 && top < innerHeight;
+        }).length,
+    );
+  const height = await page.evaluate(() => innerHeight);
+  for (let step = 0; step < 40 && (await page.evaluate(() => scrollY + innerHeight < document.documentElement.scrollHeight - 1)); step++) {
+    await page.mouse.wheel(0, height * 0.8);
+    await expect.poll(waitingInView).toBe(0);
+  }
+  await expect(page.locator("main [data-report-waiting]")).toHaveCount(0);
+}

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
-import { expect, PASSWORDS, signIn, test, unique } from "./fixtures.ts";
+import { expect, PASSWORDS, scrollThroughReports, signIn, test, unique } from "./fixtures.ts";
 
 /** Reports & Analytics, the notification bell, Reorder, and chemical-use records (issue 7). */
 
@@ -62,8 +62,9 @@ test("a manager's reports page shows every chart over one date range and exports
   await signIn(page, "manager", { at: null });
   await openReports(page);
   for (const title of REPORT_TITLES) await expect(report(page, title), title).toBeVisible();
-  // Charts are drawn (SVG) for the reports that have data in the demo.
+  // Charts are drawn (SVG) for the reports that have data in the demo, each by the time the reader scrolls to it.
   for (const title of ["Stock value by category", "Low-stock items over time", "Stock movements over time", "Equipment by status", "Requests by status", "Top requested items"]) {
+    await report(page, title).scrollIntoViewIfNeeded();
     await expect(report(page, title).locator("svg").first(), title).toBeVisible();
   }
   await expect(report(page, "Stock value by category")).toContainText("Pesticide");
@@ -97,9 +98,9 @@ test("a manager's reports page shows every chart over one date range and exports
   await page.screenshot({ path: `${SCREENS}/reports-page-phone.png`, fullPage: true });
 });
 
-// features/reports/reveal.tsx: the reports on the screen render with the page, before its first paint; the others in
-// turn once the first screen is up, one per commit, until every report is there.
-test("on a phone the reports on the screen render with the page, the others in turn after it @phone", async ({ page, pageErrors }) => {
+// features/reports/reveal.tsx: the reports on the screen render with the page, before its first paint; those within a
+// screen's height of the view once the first screen is up, one per commit; the rest as the reader comes near them.
+test("on a phone the reports on the screen render with the page, the next after it, the rest as the reader scrolls to them @phone", async ({ page, pageErrors }) => {
   void pageErrors;
   await page.setViewportSize(PHONE);
   // The first frame in which the page's reports exist, read before its paint (an animation frame callback).
@@ -123,7 +124,37 @@ test("on a phone the reports on the screen render with the page, the others in t
   expect(inView.length).toBeGreaterThan(0);
   expect(inView.filter((r) => r.waiting)).toEqual([]);
   expect(first.filter((r) => !r.inView && r.waiting).length).toBeGreaterThan(5);
-  // Then every report's content comes, without scrolling.
+
+  // Where each report stands now: its top in screens from the top of the view, and whether its content still waits.
+  const places = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll("main section[aria-labelledby]")].map((r) => ({
+        screens: r.getBoundingClientRect().top / innerHeight,
+        waiting: r.querySelector("[data-report-waiting]") !== null,
+      })),
+    );
+  // The reports within a screen's height below the view come by themselves; those further down wait for the reader.
+  // (Of the reports that waited in the first frame: the others have nothing to show, or are the applications' sections.)
+  const waited = async () => (await places()).filter((_, i) => first[i]!.waiting);
+  await expect.poll(async () => (await waited()).filter((r) => r.screens < 1.9 && r.waiting).length).toBe(0);
+  const far = (await waited()).filter((r) => r.screens > 3);
+  expect(far.length).toBeGreaterThan(2);
+  expect(far.filter((r) => !r.waiting)).toEqual([]);
+  await expect(report(page, "Requests by status").locator("[data-report-waiting]")).toHaveAttribute("aria-busy", "true");
+
+  // Scrolling down the page, each report is drawn by the time it comes into view.
+  await scrollThroughReports(page);
+  await expect(report(page, "Requests by status").locator("svg").first()).toBeAttached();
+});
+
+test("printing the reports page draws every report first, scrolled or not", async ({ page, pageErrors }) => {
+  void pageErrors;
+  await signIn(page, "manager", { at: null });
+  await openReports(page);
+  await expect(report(page, "Requests by status").locator("[data-report-waiting]")).toBeAttached();
+  // Printing (here to a PDF, as the browser's print does) lays the page out without scrolling it.
+  const pdf = await page.pdf();
+  expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
   await expect(page.locator("main [data-report-waiting]")).toHaveCount(0);
   await expect(report(page, "Requests by status").locator("svg").first()).toBeAttached();
 });
@@ -275,6 +306,7 @@ test("a technician records a chemical use: stock drops and the manager's chemica
   await signIn(managerPage, "manager", { at: null });
   await openReports(managerPage);
   const records = report(managerPage, "Chemical application records");
+  await records.scrollIntoViewIfNeeded();
   await expect(records.getByRole("row").filter({ hasText: site })).toContainText(name);
   await expect(records.getByRole("row").filter({ hasText: site })).toContainText("7969-210");
   await expect(records.getByRole("row").filter({ hasText: site })).toContainText("Marcus Reyes");

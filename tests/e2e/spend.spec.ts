@@ -62,8 +62,11 @@ test("the reports page shows spend by supplier and by category, each with its CS
   await expect(page.getByRole("heading", { level: 1, name: "Reports & Analytics" })).toBeVisible();
   const bySupplier = report(page, "Spend by supplier");
   const row = bySupplier.getByRole("row").filter({ hasText: supplierName });
+  // Each report's table is drawn as the reader comes near it (features/reports/reveal.tsx).
+  await bySupplier.scrollIntoViewIfNeeded();
   await expect(row).toBeVisible();
   await expect(row.getByRole("cell")).toHaveText([supplierName, "1", "4", "$50.00"]);
+  await report(page, "Spend by category").scrollIntoViewIfNeeded();
   await expect(report(page, "Spend by category").getByRole("row").filter({ hasText: "Traps" })).toBeVisible();
 
   const suppliers = await download(page, "Spend by supplier");

@@ -1,7 +1,7 @@
 import DownloadIcon from "@mui/icons-material/Download";
 import { Box, Button, Card, CardContent, Stack, Typography } from "@mui/material";
 import { Trans } from "@lingui/react/macro";
-import { createContext, useContext, useId, useState, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useId, useState, type ReactNode } from "react";
 import { csvFileBytes, csvFileName, toCsv, type CsvColumn } from "./csv.ts";
 import type { ReportRange } from "./range.ts";
 import { ReportReveal, ReportRevealContext, RevealedReport } from "./reveal.tsx";
@@ -13,6 +13,7 @@ export const useReportRange = () => useContext(ReportRangeContext);
 /** What the page's reports share: their range, and their turns to render (reveal.tsx). */
 export function ReportsProvider({ range, children }: { range: ReportRange; children: ReactNode }) {
   const [reveal] = useState(() => new ReportReveal());
+  useEffect(() => reveal.printsWhole(), [reveal]);
   return (
     <ReportRangeContext.Provider value={range}>
       <ReportRevealContext.Provider value={reveal}>{children}</ReportRevealContext.Provider>
