@@ -1,10 +1,11 @@
-import { Alert, Grid, Stack } from "@mui/material";
+import { Alert, Stack } from "@mui/material";
 import { useLingui } from "@lingui/react/macro";
 import { Suspense, useTransition } from "react";
 import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from "react-relay";
 import type { ReportsPageQuery } from "../../__generated__/ReportsPageQuery.graphql.ts";
 import { Loading } from "../../components/Loading.tsx";
 import { AccessDenied } from "../../components/AccessDenied.tsx";
+import { useCardSheet } from "../../components/cardParts.tsx";
 import { useManagerRouteQuery } from "../../components/ManagerPage.tsx";
 import { ApplicationReportsSection } from "./ApplicationReports.tsx";
 import { ChemicalUseByProductReport, ChemicalUseByTechnicianReport, ChemicalUseRecordsReport } from "./ChemicalUseReports.tsx";
@@ -77,57 +78,60 @@ const reportsQuery = graphql`
 
 function ReportGrid({ queryRef }: { queryRef: PreloadedQuery<ReportsPageQuery> }) {
   const data = usePreloadedQuery<ReportsPageQuery>(reportsQuery, queryRef);
+  useCardSheet();
   const range = queryRef.variables as ReportRange;
   const reports = data.reports.ready;
   const { t } = useLingui();
   if (!reports) return <Alert severity="error">{data.reports.message ?? t`Reports are not available`}</Alert>;
-  const half = { xs: 12, lg: 6 } as const;
+  // MUI's Grid as classes (components/cardParts.tsx).
+  const half = "tl-xs-12 tl-lg-6";
+  const whole = "tl-xs-12";
   return (
     <ReportsProvider range={range}>
-      <Grid container spacing={2}>
-        <Grid size={half}>
+      <div className="tl-cols tl-gap-2">
+        <div className={half}>
           <StockValueReport reports={reports} />
-        </Grid>
-        <Grid size={half}>
+        </div>
+        <div className={half}>
           <LowStockReport reports={reports} />
-        </Grid>
-        <Grid size={12}>
+        </div>
+        <div className={whole}>
           <StockValueByLocationReport reports={reports} />
-        </Grid>
-        <Grid size={12}>
+        </div>
+        <div className={whole}>
           <StockMovementsReport reports={reports} />
-        </Grid>
-        <Grid size={half}>
+        </div>
+        <div className={half}>
           <SpendBySupplierReport reports={reports} />
-        </Grid>
-        <Grid size={half}>
+        </div>
+        <div className={half}>
           <SpendByCategoryReport reports={reports} />
-        </Grid>
-        <Grid size={half}>
+        </div>
+        <div className={half}>
           <EquipmentStatusReport reports={reports} />
-        </Grid>
-        <Grid size={half}>
+        </div>
+        <div className={half}>
           <EquipmentCategoryReport reports={reports} />
-        </Grid>
-        <Grid size={half}>
+        </div>
+        <div className={half}>
           <RequestStatusReport reports={reports} />
-        </Grid>
-        <Grid size={half}>
+        </div>
+        <div className={half}>
           <TopRequestedReport reports={reports} />
-        </Grid>
-        <Grid size={half}>
+        </div>
+        <div className={half}>
           <ChemicalUseByProductReport reports={reports} />
-        </Grid>
-        <Grid size={half}>
+        </div>
+        <div className={half}>
           <ChemicalUseByTechnicianReport reports={reports} />
-        </Grid>
-        <Grid size={12}>
+        </div>
+        <div className={whole}>
           <ChemicalUseRecordsReport reports={reports} />
-        </Grid>
-        <Grid size={12}>
+        </div>
+        <div className={whole}>
           <ApplicationReportsSection reports={data.applicationReports.ready ?? null} error={data.applicationReports.message} />
-        </Grid>
-      </Grid>
+        </div>
+      </div>
     </ReportsProvider>
   );
 }

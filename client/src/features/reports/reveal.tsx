@@ -1,4 +1,3 @@
-import { Box } from "@mui/material";
 import { createContext, startTransition, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { flushSync } from "react-dom";
 import { afterFirstScreen } from "../../platform/firstScreen.ts";
@@ -120,5 +119,5 @@ export function RevealedReport({ children }: { children: ReactNode }) {
   }, [shown, reveal, show]);
   // A report that leaves the page (its range has nothing for it now) before its turn's commit hands the turn on.
   useEffect(() => () => reveal?.done(show), [reveal, show]);
-  return shown ? children : <Box ref={place} data-report-waiting aria-busy="true" sx={{ minHeight: WAITING_HEIGHT }} />;
+  return shown ? children : <div ref={place} data-report-waiting aria-busy="true" style={{ minHeight: WAITING_HEIGHT }} />;
 }
