@@ -13,6 +13,7 @@ import { DateRangeControl } from "./DateRangeControl.tsx";
 import { EquipmentCategoryReport, EquipmentStatusReport } from "./EquipmentReports.tsx";
 import type { ReportRange } from "./range.ts";
 import { ReportsProvider } from "./ReportCard.tsx";
+import { OpensPageContext } from "./reveal.tsx";
 import { RequestStatusReport, TopRequestedReport } from "./RequestReports.tsx";
 import { SpendByCategoryReport, SpendBySupplierReport } from "./SpendReports.tsx";
 import { LowStockReport, StockMovementsReport, StockValueByLocationReport, StockValueReport } from "./StockReports.tsx";
@@ -89,12 +90,14 @@ function ReportGrid({ queryRef }: { queryRef: PreloadedQuery<ReportsPageQuery> }
   return (
     <ReportsProvider range={range}>
       <div className="tl-cols tl-gap-2">
-        <div className={half}>
-          <StockValueReport reports={reports} />
-        </div>
-        <div className={half}>
-          <LowStockReport reports={reports} />
-        </div>
+        <OpensPageContext.Provider value={true}>
+          <div className={half}>
+            <StockValueReport reports={reports} />
+          </div>
+          <div className={half}>
+            <LowStockReport reports={reports} />
+          </div>
+        </OpensPageContext.Provider>
         <div className={whole}>
           <StockValueByLocationReport reports={reports} />
         </div>

@@ -98,6 +98,12 @@ export class ReportReveal {
 
 export const ReportRevealContext = createContext<ReportReveal | null>(null);
 
+/**
+ * The reports that open the page (the first two: a phone's screen and a desktop's first row show them): their
+ * content renders in the page's own render, not in a second one once the page's layout shows where they are.
+ */
+export const OpensPageContext = createContext(false);
+
 /** Where a report's content waits, about a chart's height. */
 const WAITING_HEIGHT = 200;
 
@@ -105,7 +111,8 @@ const WAITING_HEIGHT = 200;
 export function RevealedReport({ children }: { children: ReactNode }) {
   const reveal = useContext(ReportRevealContext);
   const place = useRef<HTMLDivElement>(null);
-  const [shown, setShown] = useState(reveal === null);
+  const opensPage = useContext(OpensPageContext);
+  const [shown, setShown] = useState(reveal === null || opensPage);
   const show = useCallback(() => setShown(true), []);
   // Before the page's first paint: a place on the screen renders its report now (a state update in a layout effect renders before the paint).
   useLayoutEffect(() => {
