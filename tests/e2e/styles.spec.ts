@@ -111,8 +111,14 @@ async function pinData(page: Page) {
     const key = `${route.request().method()} ${route.request().url()} ${route.request().postData() ?? ""}`;
     let answer = answers.get(key);
     if (!answer) {
-      const response = await route.fetch();
-      answer = { status: response.status(), headers: response.headers(), body: await response.body() };
+      try {
+        const response = await route.fetch();
+        answer = { status: response.status(), headers: response.headers(), body: await response.body() };
+      } catch (error) {
+        // The page moved on (a navigation) while this answer was read: Playwright disposed of it, and nothing waits for it.
+        if (String(error).includes("disposed")) return;
+        throw error;
+      }
       answers.set(key, answer);
     }
     await route.fulfill(answer);
