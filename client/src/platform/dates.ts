@@ -25,26 +25,34 @@ const MONTHS: Record<Locale, readonly string[]> = {
   "es-US": ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sept", "oct", "nov", "dic"],
 };
 
-const asDate = (value: Date | string | number) => (value instanceof Date ? value : new Date(value));
+type When = Date | string | number;
+type DateOptions = { utc?: boolean; locale?: Locale };
+
 const two = (n: number) => (n < 10 ? `0${n}` : String(n));
 
-/** The calendar day of a moment, in local time or in UTC (month 0–11). */
-const dayOf = (d: Date, utc: boolean) =>
-  utc ? { day: d.getUTCDate(), month: d.getUTCMonth(), year: d.getUTCFullYear() } : { day: d.getDate(), month: d.getMonth(), year: d.getFullYear() };
-
-function datePart(d: Date, locale: Locale, utc: boolean): string {
-  const { day, month, year } = dayOf(d, utc);
-  return FORMS[locale].dayFirst ? `${day}/${month + 1}/${year}` : `${month + 1}/${day}/${year}`;
+/**
+ * The calendar parts of a moment, in local time or with `utc` in UTC (month 0–11), with the language's form; null
+ * for a moment that is not one (every form then writes "Invalid Date", as toLocaleDateString does).
+ */
+function partsOf(value: When, { utc = false, locale = activeLocale() }: DateOptions) {
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return null;
+  const day = utc ? d.getUTCDate() : d.getDate();
+  const month = utc ? d.getUTCMonth() : d.getMonth();
+  const year = utc ? d.getUTCFullYear() : d.getFullYear();
+  return { d, day, month, year, name: MONTHS[locale][month]!, form: FORMS[locale] };
 }
+
+type Parts = NonNullable<ReturnType<typeof partsOf>>;
+const numeric = ({ day, month, year, form }: Parts) => (form.dayFirst ? `${day}/${month + 1}/${year}` : `${month + 1}/${day}/${year}`);
 
 /**
  * A moment's date as toLocaleDateString(locale) writes it, in local time; with `utc`, the UTC calendar date (a
  * date-only value stored as UTC midnight, shown without moving it by the time zone).
  */
-export function shortDate(value: Date | string | number, { utc = false, locale = activeLocale() }: { utc?: boolean; locale?: Locale } = {}): string {
-  const d = asDate(value);
-  if (Number.isNaN(d.getTime())) return "Invalid Date";
-  return datePart(d, locale, utc);
+export function shortDate(value: When, options: DateOptions = {}): string {
+  const p = partsOf(value, options);
+  return p ? numeric(p) : "Invalid Date";
 }
 
 /** A calendar date ("2026-12-02", a date-only value such as a licence's expiry) as shortDate writes it, not moved by the time zone. */
@@ -54,36 +62,29 @@ export const calendarDate = (day: string, options: { locale?: Locale } = {}): st
  * A moment's date with the month's short name, as toLocaleDateString(locale, { year: "numeric", month: "short",
  * day: "numeric" }) writes it: "Dec 2, 2026" (en-US), "2 dic 2026" (es-US); `utc` as for shortDate.
  */
-export function mediumDate(value: Date | string | number, { utc = false, locale = activeLocale() }: { utc?: boolean; locale?: Locale } = {}): string {
-  const d = asDate(value);
-  if (Number.isNaN(d.getTime())) return "Invalid Date";
-  const { day, month, year } = dayOf(d, utc);
-  const name = MONTHS[locale][month]!;
-  return FORMS[locale].dayFirst ? `${day} ${name} ${year}` : `${name} ${day}, ${year}`;
+export function mediumDate(value: When, options: DateOptions = {}): string {
+  const p = partsOf(value, options);
+  if (!p) return "Invalid Date";
+  return p.form.dayFirst ? `${p.day} ${p.name} ${p.year}` : `${p.name} ${p.day}, ${p.year}`;
 }
 
 /** A moment's day and month's short name, as toLocaleDateString(locale, { month: "short", day: "numeric" }) writes it: "Dec 2", "2 dic"; `utc` as for shortDate. */
-export function monthDay(value: Date | string | number, { utc = false, locale = activeLocale() }: { utc?: boolean; locale?: Locale } = {}): string {
-  const d = asDate(value);
-  if (Number.isNaN(d.getTime())) return "Invalid Date";
-  const { day, month } = dayOf(d, utc);
-  const name = MONTHS[locale][month]!;
-  return FORMS[locale].dayFirst ? `${day} ${name}` : `${name} ${day}`;
+export function monthDay(value: When, options: DateOptions = {}): string {
+  const p = partsOf(value, options);
+  if (!p) return "Invalid Date";
+  return p.form.dayFirst ? `${p.day} ${p.name}` : `${p.name} ${p.day}`;
 }
 
 /** A moment's month's short name and year, as toLocaleDateString(locale, { month: "short", year: "numeric" }) writes it: "Dec 2026", "dic 2026"; `utc` as for shortDate. */
-export function monthYear(value: Date | string | number, { utc = false, locale = activeLocale() }: { utc?: boolean; locale?: Locale } = {}): string {
-  const d = asDate(value);
-  if (Number.isNaN(d.getTime())) return "Invalid Date";
-  const { month, year } = dayOf(d, utc);
-  return `${MONTHS[locale][month]!} ${year}`;
+export function monthYear(value: When, options: DateOptions = {}): string {
+  const p = partsOf(value, options);
+  return p ? `${p.name} ${p.year}` : "Invalid Date";
 }
 
 /** A moment's date and time as toLocaleString(locale) writes it, in local time: "12/2/2026, 3:05:09 PM". */
-export function shortDateTime(value: Date | string | number, { locale = activeLocale() }: { locale?: Locale } = {}): string {
-  const d = asDate(value);
-  if (Number.isNaN(d.getTime())) return "Invalid Date";
-  const hours = d.getHours();
-  const form = FORMS[locale];
-  return `${datePart(d, locale, false)}, ${hours % 12 || 12}:${two(d.getMinutes())}:${two(d.getSeconds())} ${hours < 12 ? form.am : form.pm}`;
+export function shortDateTime(value: When, { locale }: { locale?: Locale } = {}): string {
+  const p = partsOf(value, { locale });
+  if (!p) return "Invalid Date";
+  const hours = p.d.getHours();
+  return `${numeric(p)}, ${hours % 12 || 12}:${two(p.d.getMinutes())}:${two(p.d.getSeconds())} ${hours < 12 ? p.form.am : p.form.pm}`;
 }

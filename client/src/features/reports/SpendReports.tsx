@@ -13,9 +13,6 @@ import { ReportTable } from "./ReportTable.tsx";
  * its purchase-order line: a table per supplier and per category (a phone scrolls it sideways).
  */
 
-/** Spend to the cent (invoices are checked against it), unlike the whole dollars of the stock-value charts. */
-const formatSpend = formatCents;
-
 /** One spend report: the card with its CSV, and a sticky-header table of the rows with their spend. */
 function SpendReport<Row extends { units: number; spendCents: number }>(props: {
   title: string;
@@ -32,7 +29,8 @@ function SpendReport<Row extends { units: number; spendCents: number }>(props: {
 }) {
   const { title, file, nameHeader, csvNameHeader, name, rowKey, extra = [], rows } = props;
   const { t } = useLingui();
-  const spent = formatSpend(rows.reduce((s, r) => s + r.spendCents, 0));
+  // Spend to the cent (invoices are checked against it), unlike the whole dollars of the stock-value charts.
+  const spent = formatCents(rows.reduce((s, r) => s + r.spendCents, 0));
   const units = rows.reduce((s, r) => s + r.units, 0);
   const columns: CsvColumn<Row>[] = [
     { header: csvNameHeader, value: name },
@@ -62,7 +60,7 @@ function SpendReport<Row extends { units: number; spendCents: number }>(props: {
           { header: nameHeader, cell: name },
           ...extra.map((c) => ({ header: c.header, align: "right" as const, cell: c.value })),
           { header: t`Units`, align: "right", cell: (r) => r.units },
-          { header: t`Spend`, align: "right", cell: (r) => formatSpend(r.spendCents) },
+          { header: t`Spend`, align: "right", cell: (r) => formatCents(r.spendCents) },
         ]}
       />
     </ReportCard>
