@@ -565,8 +565,8 @@ test("a list screen's toolbar, cards and empty card: MUI's look, no emotion styl
     // Closed, the add/edit dialog, the delete confirmation and the phone's list menu are not rendered.
     overlays: 0,
   });
-  // Left MUI's: the filter selects and a wider screen's export, import and print buttons (ListActions). The search field
-  // is plain (components/OutlinedField.tsx): its label is raised (it has the magnifier). So is the phone's list-menu
+  // Left MUI's: a wider screen's export, import and print buttons (ListActions). The search field and the filter are
+  // plain (components/OutlinedField.tsx): their labels are raised (the search has the magnifier; the filter always). So is the phone's list-menu
   // button (IconButtonParts): MUI's IconButton with an outline in the divider colour and the theme's corners.
   if (phone) {
     const more = main.getByRole("button", { name: "More list actions" });
@@ -577,7 +577,11 @@ test("a list screen's toolbar, cards and empty card: MUI's look, no emotion styl
   const search = main.getByRole("searchbox", { name: "Search inventory" });
   expect(await search.evaluate((input) => getComputedStyle(input.parentElement!.previousElementSibling!).transform)).toBe("matrix(0.75, 0, 0, 0.75, 14, -9)");
   expect(await search.evaluate((input) => Math.round(input.parentElement!.getBoundingClientRect().height))).toBe(40);
-  expect(await emotionStyled(page, "main .tl-page, main .tl-listbar, main .tl-listbar *, main .tl-cards, main .tl-cards > li", ".MuiFormControl-root, .MuiButton-root")).toEqual([]);
+  const filter = main.getByRole("combobox", { name: "Category" });
+  expect(await filter.evaluate((select) => getComputedStyle(select.parentElement!.previousElementSibling!).transform)).toBe("matrix(0.75, 0, 0, 0.75, 14, -9)");
+  expect(await filter.evaluate((select) => Math.round(select.parentElement!.getBoundingClientRect().height))).toBe(40);
+  await expect(filter.locator("option:checked")).toHaveText("All Categories");
+  expect(await emotionStyled(page, "main .tl-page, main .tl-listbar, main .tl-listbar *, main .tl-cards, main .tl-cards > li", ".MuiButton-root")).toEqual([]);
   // Opened, they work as before.
   if (phone) {
     await main.getByRole("button", { name: "More list actions" }).click();

@@ -135,9 +135,14 @@ export const emotionStyled = (page: Page, selector: string, except = "") =>
 /**
  * Opens a select through `opener` (its combobox or label) and chooses `option`. A click that lands while
  * MUI's menu is still growing in can be lost: the menu stays open and its backdrop holds off the next
- * click. So the option is clicked again until its listbox is gone.
+ * click. So the option is clicked again until its listbox is gone. A native select (the lists' filters)
+ * has its option chosen as the device's picker would.
  */
 export async function choose(opener: Locator, option: string) {
+  if (await opener.evaluate((el) => el instanceof HTMLSelectElement)) {
+    await opener.selectOption({ label: option });
+    return;
+  }
   await opener.click();
   const page = opener.page();
   const item = page.getByRole("option", { name: option, exact: true });
@@ -152,6 +157,9 @@ export async function choose(opener: Locator, option: string) {
     }
   }).toPass({ timeout: 15_000 });
 }
+
+/** The choice a native select (a list's filter) shows. */
+export const shownChoice = (select: Locator) => select.locator("option:checked");
 
 /**
  * A list page's secondary action (Export CSV, Import CSV, Print labels): a button or link beside

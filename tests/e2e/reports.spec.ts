@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
-import { expect, PASSWORDS, scrollThroughReports, signIn, test, unique } from "./fixtures.ts";
+import { expect, PASSWORDS, scrollThroughReports, shownChoice, signIn, test, unique } from "./fixtures.ts";
 
 /** Reports & Analytics, the notification bell, Reorder, and chemical-use records (issue 7). */
 
@@ -203,7 +203,7 @@ test("a request filed by another user raises the manager's bell live; the feed m
   // Opening a new-request notification leads to the pending requests.
   await newest.getByRole("button").first().click();
   await expect(page).toHaveURL(/\/requests\?status=pending$/);
-  await expect(page.getByRole("combobox", { name: "Status" })).toHaveText("Pending");
+  await expect(shownChoice(page.getByRole("combobox", { name: "Status" }))).toHaveText("Pending");
   await tech.dispose();
 });
 
@@ -234,12 +234,12 @@ test("the dashboard's View All and Quick Actions lead to the matching page and f
   const card = (title: string) => page.getByRole("heading", { name: title }).locator("xpath=ancestor::*[contains(@class,'tl-card')][1]");
   await card("Pending Requests").getByRole("button", { name: "View All" }).click();
   await expect(page).toHaveURL(/\/requests\?status=pending$/);
-  await expect(page.getByRole("combobox", { name: "Status" })).toHaveText("Pending");
+  await expect(shownChoice(page.getByRole("combobox", { name: "Status" }))).toHaveText("Pending");
 
   await page.goto("/");
   await card("Quick Actions").getByRole("button", { name: "Check Out Equipment" }).click();
   await expect(page).toHaveURL(/\/equipment\?status=available$/);
-  await expect(page.getByRole("combobox", { name: "Status" })).toHaveText("Available");
+  await expect(shownChoice(page.getByRole("combobox", { name: "Status" }))).toHaveText("Available");
   await expect(page.getByText("Curtis Dyna-Fog Twister XL")).toHaveCount(0);
 
   await page.goto("/");

@@ -1,4 +1,4 @@
-import { expect, signIn, test, unique } from "./fixtures.ts";
+import { choose, expect, signIn, test, unique } from "./fixtures.ts";
 import type { Locator, Page } from "@playwright/test";
 
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
@@ -133,12 +133,10 @@ test("manager approves one request and denies another; decided requests show the
   await expect(second.getByRole("cell").last()).toContainText("Denied");
 
   // The status filter: approved shows the approved one, not the denied one.
-  await page.getByRole("combobox", { name: "Status" }).click();
-  await page.getByRole("option", { name: "Approved" }).click();
+  await choose(page.getByRole("combobox", { name: "Status" }), "Approved");
   await expect(page.getByRole("row").filter({ hasText: approveMe })).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: denyMe })).toHaveCount(0);
-  await page.getByRole("combobox", { name: "Status" }).click();
-  await page.getByRole("option", { name: "Denied" }).click();
+  await choose(page.getByRole("combobox", { name: "Status" }), "Denied");
   await expect(page.getByRole("row").filter({ hasText: denyMe })).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: approveMe })).toHaveCount(0);
 });

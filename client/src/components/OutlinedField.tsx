@@ -1,5 +1,7 @@
 import type { Theme } from "@mui/material/styles";
-import { useId, useRef, type ReactNode, type Ref } from "react";
+import ArrowDropDownIcon from "@mui/icons-material/ArrowDropDown";
+import { useId, useRef, type CSSProperties, type ReactNode, type Ref } from "react";
+import { plainIcon } from "./plainIcon.tsx";
 import { declarations, useSheet } from "./sheet.ts";
 
 /**
@@ -73,15 +75,64 @@ export function OutlinedField({
           aria-invalid={false}
           onChange={(e) => onChange(e.target.value)}
         />
-        <fieldset aria-hidden className="tl-field-outline">
-          <legend>
-            <span>{label}</span>
-          </legend>
-        </fieldset>
+        <Outline label={label} />
       </div>
     </div>
   );
 }
+
+/**
+ * MUI's small outlined select (TextField `select`, its label always risen) as plain elements around a native
+ * `<select>`: the same box, label, notch and arrow from the same sheet, and the device's own picker to choose
+ * from (a phone's sheet of choices, the keyboard's type-ahead), where MUI's opens a menu of its own. For the
+ * lists' filters, which the first screens show.
+ */
+export function OutlinedSelect<V extends string>({
+  label,
+  value,
+  onChange,
+  options,
+  minWidth,
+}: {
+  label: string;
+  value: V;
+  onChange(value: V): void;
+  options: readonly { value: V; label: string }[];
+  /** The least width from a tablet's width up (a phone's column gives the select its whole row). */
+  minWidth?: number;
+}) {
+  useSheet("outlined-field", outlinedFieldRules);
+  const id = useId();
+  return (
+    <div className="tl-field tl-field-small tl-field-choice" style={minWidth ? ({ "--tl-field-min": `${minWidth}px` } as CSSProperties) : undefined}>
+      <label className="tl-field-label" data-shrink htmlFor={id} id={`${id}-label`}>
+        {label}
+      </label>
+      <div className="tl-field-box">
+        <select className="tl-field-input tl-field-select" id={id} value={value} onChange={(e) => onChange(e.target.value as V)}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+        <ArrowIcon className="tl-field-arrow" />
+        <Outline label={label} />
+      </div>
+    </div>
+  );
+}
+
+const ArrowIcon = plainIcon(ArrowDropDownIcon);
+
+/** The notched outline: its legend, invisible, holds the label's place in the notch. */
+const Outline = ({ label }: { label: string }) => (
+  <fieldset aria-hidden className="tl-field-outline">
+    <legend>
+      <span>{label}</span>
+    </legend>
+  </fieldset>
+);
 
 /** MUI's FormControl, InputLabel (outlined), OutlinedInput, NotchedOutline and InputAdornment rules for these fields. */
 function outlinedFieldRules({ palette, typography, shape, transitions, breakpoints }: Theme): string[] {
@@ -125,6 +176,12 @@ function outlinedFieldRules({ palette, typography, shape, transitions, breakpoin
     `.tl-field-outline>legend{float:unset;width:auto;overflow:hidden;display:block;padding:0;height:11px;font-size:0.75em;visibility:hidden;max-width:0.01px;` +
       `white-space:nowrap;transition:${transitions.create("max-width", { duration: 50, easing: easeOut })}}`,
     `.tl-field-outline>legend>span{padding-left:5px;padding-right:5px;display:inline-block;opacity:0;visibility:visible}`,
+    // The select (MUI's Select, small): room on the right for its arrow, which the select's whole box opens.
+    `${breakpoints.up("sm")}{.tl-field-choice{min-width:var(--tl-field-min,auto)}}`,
+    `.tl-field-choice>.tl-field-box{cursor:pointer}`,
+    `.tl-field .tl-field-select{appearance:none;cursor:pointer;border-radius:0;padding-right:32px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;min-height:1.4375em}`,
+    `.tl-field-select>option{color:${palette.text.primary};background:${palette.background.paper}}`,
+    `.tl-field-arrow{position:absolute;right:7px;top:calc(50% - 0.5em);pointer-events:none;color:${palette.action.active};font-size:1.5rem}`,
     `.tl-field-label[data-shrink=true]+.tl-field-box>.tl-field-outline>legend,.tl-field-box:focus-within>.tl-field-outline>legend{max-width:100%;` +
       `transition:${transitions.create("max-width", { duration: 100, easing: easeOut, delay: 50 })}}`,
   ];

@@ -1,11 +1,11 @@
-import { MenuItem, TextField, type SxProps, type Theme } from "@mui/material";
 import type { ReactNode } from "react";
+import { OutlinedSelect } from "../OutlinedField.tsx";
 import { useListSheet } from "./listSheet.ts";
 
 /**
  * Every list screen's toolbar: its search and filters, then its actions at the end. A column on a
  * phone, a row from `breakpoint` up (`md` where a row would be too crowded at tablet widths). An
- * outlined card as plain elements (listSheet.ts); the fields stay MUI's.
+ * outlined card as plain elements (listSheet.ts), as are its fields (SearchField, FilterSelect).
  */
 export function ListToolbar({ children, actions, breakpoint = "sm" }: { children?: ReactNode; actions?: ReactNode; breakpoint?: "sm" | "md" }) {
   useListSheet();
@@ -19,7 +19,10 @@ export function ListToolbar({ children, actions, breakpoint = "sm" }: { children
   );
 }
 
-/** A list filter: a small select whose first choice (value "") shows everything ("All Statuses"). */
+/**
+ * A list filter: a small outlined select whose first choice (value "") shows everything ("All Statuses"). Plain
+ * elements around the native select (OutlinedSelect): the lists' first screens draw no MUI field.
+ */
 export function FilterSelect<V extends string>({
   label,
   all,
@@ -27,7 +30,6 @@ export function FilterSelect<V extends string>({
   value,
   onChange,
   minWidth = 200,
-  sx,
 }: {
   label: string;
   all: string;
@@ -35,24 +37,6 @@ export function FilterSelect<V extends string>({
   value: V | "";
   onChange(value: V | ""): void;
   minWidth?: number;
-  sx?: SxProps<Theme>;
 }) {
-  return (
-    <TextField
-      select
-      size="small"
-      label={label}
-      value={value}
-      onChange={(e) => onChange(e.target.value as V | "")}
-      sx={[{ minWidth: { sm: minWidth } }, ...(Array.isArray(sx) ? sx : [sx])]}
-      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-    >
-      <MenuItem value="">{all}</MenuItem>
-      {options.map((o) => (
-        <MenuItem key={o.value} value={o.value}>
-          {o.label}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
+  return <OutlinedSelect<V | ""> label={label} value={value} onChange={onChange} options={[{ value: "", label: all }, ...options]} minWidth={minWidth} />;
 }
