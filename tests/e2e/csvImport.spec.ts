@@ -62,8 +62,7 @@ test("manager imports inventory from a spreadsheet's CSV: preview, column mappin
 test("manager exports the equipment list as filtered; a technician sees neither button @phone", async ({ page, browser }) => {
   await signIn(page, "manager", { at: null });
   await openPage(page, "/equipment", "Equipment Management");
-  await page.getByLabel("Status").click();
-  await page.getByRole("option", { name: "Available" }).click();
+  await choose(page.getByLabel("Status"), "Available");
   const download = page.waitForEvent("download");
   await (await listAction(page, "Export CSV")).click();
   const saved = await download;

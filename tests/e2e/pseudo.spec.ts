@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { INVENTORY_CATEGORIES } from "../../schemas/constants.ts";
 import { messages as english } from "../../client/src/platform/locales/en-US/messages.ts";
 import { accent, leftover, pseudo, pseudoCatalog } from "../helpers/pseudo.ts";
 import { expect, recordApplication, test, unique } from "./fixtures.ts";
@@ -26,9 +27,11 @@ const DATE_WORDS = (() => {
 
 /**
  * Texts the same in every language: the product's name, each language's own name (the language
- * switch), and the spec's default unit, which is data as entered ("units").
+ * switch), the spec's default unit, which is data as entered ("units"), and the spec's inventory
+ * categories, data as stored and shown as such on the cards, in the form and in the list's filter
+ * (a native select: its choices are in the page, those no item has yet among them).
  */
-const NAMES = ["Trapline", "English", "Español", "units"];
+const NAMES = ["Trapline", "English", "Español", "units", ...INVENTORY_CATEGORIES];
 
 /** Every string the server sent this page (JSON of GraphQL and REST, and the live channel's messages): names, codes, notes are data. */
 function watchData(page: Page): Set<string> {
