@@ -96,13 +96,17 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
       setApplied(next);
       refetch({ search: next.search, category: next.category, first: PAGE_SIZE }, { fetchPolicy: "store-and-network" });
     });
+  // The category as chosen, applied at once; the search after its pause. Both are read from what the person set, not
+  // from `applied`, which a pending refetch has not committed yet: a category chosen while the search's refetch is
+  // on its way (or a search typed while the category's is) keeps the other filter.
+  const [category, setCategory] = useState<string | null>(null);
   useEffect(() => {
-    const search = searchOf(searchText);
-    if (search === applied.search) return;
-    const timer = setTimeout(() => apply({ ...applied, search }), SEARCH_DEBOUNCE_MS);
+    const next: Filters = { search: searchOf(searchText), category };
+    if (next.search === applied.search && next.category === applied.category) return;
+    const timer = setTimeout(() => apply(next), next.category !== applied.category ? 0 : SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- apply is recreated each render; the filters are the inputs
-  }, [searchText, applied]);
+  }, [searchText, category, applied]);
 
   // Tell forms which list is on screen so a new item can join it without a refetch.
   const connectionId = data.inventoryItems.__id;
@@ -155,8 +159,8 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
           label={t`Category`}
           all={t`All Categories`}
           options={CATEGORY_FILTERS}
-          value={applied.category ?? ""}
-          onChange={(category) => apply({ ...applied, category: category || null })}
+          value={category ?? ""}
+          onChange={(chosen) => setCategory(chosen || null)}
           minWidth={190}
         />
       </ListToolbar>
@@ -174,7 +178,7 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
             onAdd={() => setDialog({ mode: "add" })}
             onClear={() => {
               setSearchText("");
-              apply({ search: null, category: null });
+              setCategory(null);
             }}
           />
         }
