@@ -135,16 +135,23 @@ async function firstVisit(page: Page, path: string, heading: string) {
   return { first: await sheets(page), looks: await looks(page) };
 }
 
-test("opened again, a screen's style rules come back from the device, none compiled again, and it looks the same @phone", async ({ page, pageErrors }) => {
-  void pageErrors;
-  const { first: list, looks: before } = await firstVisit(page, "/inventory", "Inventory Management");
-  expect(list.restored).toBe(0);
-  // The add form's fields add theirs (the list's own parts draw from the app's sheets, not emotion): more than one
-  // task's worth, so the rules come back in slices, all of them before the first render.
+/**
+ * The inventory's Add Item form opened and closed: its fields add their rules (the list's own parts draw from the
+ * app's sheets, not emotion), more than one task's worth, so a device keeps enough to restore in slices.
+ */
+async function openAddForm(page: Page) {
   await page.getByRole("main").getByRole("button", { name: "Add Item" }).click();
   await expect(page.getByRole("dialog", { name: "Add New Inventory Item" }).getByRole("textbox", { name: "Name", exact: true })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toHaveCount(0);
+}
+
+test("opened again, a screen's style rules come back from the device, none compiled again, and it looks the same @phone", async ({ page, pageErrors }) => {
+  void pageErrors;
+  const { first: list, looks: before } = await firstVisit(page, "/inventory", "Inventory Management");
+  expect(list.restored).toBe(0);
+  // The add form's rules: the rules come back in slices, all of them before the first render.
+  await openAddForm(page);
   const first = await sheets(page);
   expect(first.compiled.length).toBeGreaterThan(RULES_PER_TASK);
 
@@ -179,11 +186,7 @@ test("another screen's rules kept, a screen's own are compiled after them and it
 test("a snapshot the browser refuses a rule of, or one of another style engine, is not used", async ({ page, pageErrors }) => {
   void pageErrors;
   const { looks: fresh } = await firstVisit(page, "/inventory", "Inventory Management");
-  // The add form's fields add theirs: more than one task's worth of rules kept.
-  await page.getByRole("main").getByRole("button", { name: "Add Item" }).click();
-  await expect(page.getByRole("dialog", { name: "Add New Inventory Item" }).getByRole("textbox", { name: "Name", exact: true })).toBeVisible();
-  await page.keyboard.press("Escape");
-  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await openAddForm(page);
   await leave(page);
   const kept = JSON.parse((await keptSnapshot(page))!) as { engine: string; names: string[]; rules: string[] };
   expect(kept.rules.length).toBeGreaterThan(RULES_PER_TASK);

@@ -2,7 +2,7 @@ import AddIconMui from "@mui/icons-material/Add";
 import { CircularProgress, Dialog, DialogContent } from "@mui/material";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { lazy, Suspense, useEffect, useState, useTransition } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { graphql, usePaginationFragment, usePreloadedQuery } from "react-relay";
 import type { CheckOutDialog_team$key } from "../../__generated__/CheckOutDialog_team.graphql.ts";
 import type { EquipmentPageListPaginationQuery } from "../../__generated__/EquipmentPageListPaginationQuery.graphql.ts";
@@ -20,7 +20,7 @@ import type { MaintenanceTarget } from "./RecordMaintenanceDialog.tsx";
 import { EQUIPMENT_STATUSES, labelForStatus, type EquipmentStatusValue } from "./status.ts";
 import { MountWhenOpened, useOpenedOnce } from "../../components/deferred.tsx";
 import { SearchField } from "../../components/list/SearchField.tsx";
-import { SEARCH_DEBOUNCE_MS, searchOf } from "../../components/list/useDebouncedSearch.ts";
+import { useSearchAndChoice } from "../../components/list/useDebouncedSearch.ts";
 import { FilterSelect, ListToolbar } from "../../components/list/ListToolbar.tsx";
 import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";
 import { useListSheet } from "../../components/list/listSheet.ts";
@@ -85,29 +85,14 @@ function EquipmentList({ query, team, initial }: { query: EquipmentPage_query$ke
   );
 
   // What the user typed and picked, and what the list on screen was fetched with.
-  const [search, setSearch] = useState(initial.search ?? "");
-  const [status, setStatus] = useState<EquipmentStatusValue | "">((initial.status as EquipmentStatusValue | null) ?? "");
-  const [applied, setApplied] = useState<EquipmentFilters>(initial);
-  const [refetching, startTransition] = useTransition();
+  const fetchList = (filters: EquipmentFilters, fetchPolicy: "store-and-network" | "network-only") =>
+    refetch({ search: filters.search, status: filters.status as EquipmentStatusValue | null }, { fetchPolicy });
+  const { search, setSearch, choice: status, setChoice: setStatus, applied, pending: refetching, reload } = useSearchAndChoice<
+    "status",
+    EquipmentStatusValue
+  >("status", initial, (next) => fetchList(next, "store-and-network"));
   const { isManager } = useSession();
-  const csv = useCsvActions(isManager, "equipment", applied, () =>
-    startTransition(() => {
-      refetch({ search: applied.search, status: applied.status as EquipmentStatusValue | null }, { fetchPolicy: "network-only" });
-    }),
-  );
-  useEffect(() => {
-    const next: EquipmentFilters = { search: searchOf(search), status: status || null };
-    if (next.search === applied.search && next.status === applied.status) return;
-    const timer = setTimeout(
-      () =>
-        startTransition(() => {
-          setApplied(next);
-          refetch({ search: next.search, status: next.status as EquipmentStatusValue | null }, { fetchPolicy: "store-and-network" });
-        }),
-      next.status !== applied.status ? 0 : SEARCH_DEBOUNCE_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [search, status, applied, refetch]);
+  const csv = useCsvActions(isManager, "equipment", applied, () => reload((filters) => fetchList(filters, "network-only")));
   // Tell live updates which list is on screen so equipment added elsewhere can join it.
   useEffect(() => showEquipmentList(applied), [applied]);
 

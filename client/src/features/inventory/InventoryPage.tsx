@@ -4,7 +4,7 @@ import PrintIconMui from "@mui/icons-material/PrintOutlined";
 import { Box, Button, Typography } from "@mui/material";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { lazy, Suspense, useEffect, useState, useTransition } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { graphql, usePaginationFragment, usePreloadedQuery } from "react-relay";
 import type { InventoryPageQuery } from "../../__generated__/InventoryPageQuery.graphql.ts";
 import type { InventoryPage_items$key } from "../../__generated__/InventoryPage_items.graphql.ts";
@@ -21,7 +21,7 @@ import { InventoryListItem } from "./InventoryListItem.tsx";
 import type { UseTarget } from "./RecordUseDialog.tsx";
 import { useDeleteInventoryItem } from "./useDeleteInventoryItem.ts";
 import { SearchField } from "../../components/list/SearchField.tsx";
-import { SEARCH_DEBOUNCE_MS, searchOf } from "../../components/list/useDebouncedSearch.ts";
+import { useSearchAndChoice } from "../../components/list/useDebouncedSearch.ts";
 import { FilterSelect, ListToolbar } from "../../components/list/ListToolbar.tsx";
 import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";
 import { useListSheet } from "../../components/list/listSheet.ts";
@@ -56,7 +56,6 @@ export default function InventoryPage() {
   return <InventoryList query={data} />;
 }
 
-type Filters = { search: string | null; category: string | null };
 
 function InventoryList({ query }: { query: InventoryPage_items$key }) {
   const { isManager } = useSession();
@@ -87,26 +86,18 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
     query,
   );
 
-  // Filters: the search box updates at once, the list follows after a short pause.
-  const [searchText, setSearchText] = useState("");
-  const [applied, setApplied] = useState<Filters>({ search: null, category: null });
-  const [isRefetching, startTransition] = useTransition();
-  const apply = (next: Filters) =>
-    startTransition(() => {
-      setApplied(next);
-      refetch({ search: next.search, category: next.category, first: PAGE_SIZE }, { fetchPolicy: "store-and-network" });
-    });
-  // The category as chosen, applied at once; the search after its pause. Both are read from what the person set, not
-  // from `applied`, which a pending refetch has not committed yet: a category chosen while the search's refetch is
-  // on its way (or a search typed while the category's is) keeps the other filter.
-  const [category, setCategory] = useState<string | null>(null);
-  useEffect(() => {
-    const next: Filters = { search: searchOf(searchText), category };
-    if (next.search === applied.search && next.category === applied.category) return;
-    const timer = setTimeout(() => apply(next), next.category !== applied.category ? 0 : SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- apply is recreated each render; the filters are the inputs
-  }, [searchText, category, applied]);
+  // Filters: the search box and the category update at once, the list follows (the search after a short pause).
+  const {
+    search: searchText,
+    setSearch: setSearchText,
+    choice: category,
+    setChoice: setCategory,
+    applied,
+    pending: isRefetching,
+    reload,
+  } = useSearchAndChoice("category", { search: null, category: null }, (next) =>
+    refetch({ search: next.search, category: next.category, first: PAGE_SIZE }, { fetchPolicy: "store-and-network" }),
+  );
 
   // Tell forms which list is on screen so a new item can join it without a refetch.
   const connectionId = data.inventoryItems.__id;
@@ -124,7 +115,9 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
   // Held here, not in the row, so the dialog survives the switch between table rows and cards.
   const [recordUse, setRecordUse] = useState<UseTarget | null>(null);
   const confirmName = confirm?.name;
-  const csv = useCsvActions(isManager, "inventory", applied, () => apply(applied));
+  const csv = useCsvActions(isManager, "inventory", applied, () =>
+    reload((filters) => refetch({ ...filters, first: PAGE_SIZE }, { fetchPolicy: "store-and-network" })),
+  );
 
   useListSheet();
   return (
@@ -159,8 +152,8 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
           label={t`Category`}
           all={t`All Categories`}
           options={CATEGORY_FILTERS}
-          value={category ?? ""}
-          onChange={(chosen) => setCategory(chosen || null)}
+          value={category}
+          onChange={setCategory}
           minWidth={190}
         />
       </ListToolbar>
@@ -178,7 +171,7 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
             onAdd={() => setDialog({ mode: "add" })}
             onClear={() => {
               setSearchText("");
-              setCategory(null);
+              setCategory("");
             }}
           />
         }
