@@ -5,7 +5,7 @@
 // benchmark, not a test: the machine is shared and noisy, so compare figures of one run, and run it
 // twice before believing a change.
 //
-//   npm run lighthouse [-- --pages /,/scan --runs 3 --signed-out --http --again]
+//   npm run lighthouse [-- --pages /,/scan --runs 3 --signed-out --http --again --devtools]
 //
 // --again also measures each page opened again on the same phone: the page is visited once first (its
 // service worker installs and fills its caches), then Lighthouse loads it with storage kept
@@ -110,6 +110,10 @@ try {
       onlyCategories: ["performance", "accessibility", "best-practices"],
       // Only when calibrating: without it the run is exactly Lighthouse's mobile default, as before --calibrate existed.
       ...(calibrate ? { throttling: { ...presets.mobileSlow4G, cpuSlowdownMultiplier: slowdown } } : {}),
+      // --devtools: the network slowed in the browser, request by request (Lighthouse's "devtools" method: 562.5 ms
+      // round trips, 1.4 Mbit/s), rather than simulated from an unthrottled load; slower, and the one that shows
+      // what a chain of requests (a file found only once another has run) costs on a phone's connection.
+      ...(args.includes("--devtools") ? { throttlingMethod: "devtools" } : {}),
       ...(keep ? { disableStorageReset: true } : {}),
       // LIGHTHOUSE_TRACE=js: the trace also holds V8's JavaScript samples (ProfileChunk events), to name the
       // functions inside a task; the sampling itself slows the page a little, so the figures of such a run
