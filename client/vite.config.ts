@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin, type Rolldown } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { noEvalGlobalLookup } from "./cspSafeBundles.ts";
+import { lazyStyleObjects } from "./lazyStyleObjects.ts";
 import { oneTheme } from "./oneTheme.ts";
 import { linguiMacro } from "./linguiMacro.ts";
 import { linguiSourceMessages } from "./linguiSourceMessages.ts";
@@ -196,6 +197,7 @@ export default defineConfig({
     noEvalGlobalLookup(),
     relayActivityOnly(),
     oneTheme(`${root}src/app/theme.ts`),
+    lazyStyleObjects(),
     // Installable app + service worker (src/sw.ts): precaches index.html, every chunk and the icons.
     // Registered by the app itself (src/app/serviceWorker.ts), which announces a new version.
     VitePWA({
