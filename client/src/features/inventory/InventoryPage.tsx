@@ -56,7 +56,6 @@ export default function InventoryPage() {
   return <InventoryList query={data} />;
 }
 
-
 function InventoryList({ query }: { query: InventoryPage_items$key }) {
   const { isManager } = useSession();
   const { t, i18n } = useLingui();
@@ -87,6 +86,8 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
   );
 
   // Filters: the search box and the category update at once, the list follows (the search after a short pause).
+  const fetchList = (filters: { search: string | null; category: string | null }) =>
+    refetch({ search: filters.search, category: filters.category, first: PAGE_SIZE }, { fetchPolicy: "store-and-network" });
   const {
     search: searchText,
     setSearch: setSearchText,
@@ -95,9 +96,7 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
     applied,
     pending: isRefetching,
     reload,
-  } = useSearchAndChoice("category", { search: null, category: null }, (next) =>
-    refetch({ search: next.search, category: next.category, first: PAGE_SIZE }, { fetchPolicy: "store-and-network" }),
-  );
+  } = useSearchAndChoice("category", { search: null, category: null }, fetchList);
 
   // Tell forms which list is on screen so a new item can join it without a refetch.
   const connectionId = data.inventoryItems.__id;
@@ -115,9 +114,7 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
   // Held here, not in the row, so the dialog survives the switch between table rows and cards.
   const [recordUse, setRecordUse] = useState<UseTarget | null>(null);
   const confirmName = confirm?.name;
-  const csv = useCsvActions(isManager, "inventory", applied, () =>
-    reload((filters) => refetch({ ...filters, first: PAGE_SIZE }, { fetchPolicy: "store-and-network" })),
-  );
+  const csv = useCsvActions(isManager, "inventory", applied, () => reload(fetchList));
 
   useListSheet();
   return (

@@ -136,7 +136,8 @@ export default function ImportCsvDialog({ area, open, onClose, onImported }: { a
     const descriptor = key ? COLUMN_LABELS[key] : undefined;
     return descriptor ? i18n._(descriptor) : (columns.find((c) => c.key === key)?.label ?? key);
   };
-  const list = (labels: readonly (string | null)[]) => labels.map(label).join(", ");
+  /** The fields' names, for a sentence. */
+  const list = (keys: readonly string[]) => keys.map(label).join(", ");
   const choices = [{ value: "", label: t`Leave out` }, ...columns.map((c) => ({ value: c.key, label: label(c.key) ?? c.key }))];
   const checkedClean = check !== null && check.errors.length === 0;
   const twice = list(repeated);
