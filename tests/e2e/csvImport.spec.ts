@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { choose, expect, listAction, PASSWORDS, shownChoice, signIn, test, unique } from "./fixtures.ts";
+import { choose, expect, listAction, shownChoice, signIn, signInInSpanish, test, unique } from "./fixtures.ts";
 
 async function openPage(page: Page, path: string, heading: string) {
   await page.goto(path);
@@ -61,12 +61,7 @@ test("manager imports inventory from a spreadsheet's CSV: preview, column mappin
 
 test("in Spanish the import dialog, its column choices, its counts and the check's problems are Spanish; nothing is written", async ({ page, isMobile }) => {
   test.skip(isMobile, "the toolbar's button on a desktop; the phone's list menu is walked in English above");
-  await page.goto("/");
-  await choose(page.getByRole("combobox", { name: "Language" }), "Español");
-  await page.getByLabel("Usuario").fill("manager");
-  await page.getByLabel("Contraseña").fill(PASSWORDS.manager!);
-  await page.getByRole("button", { name: "Iniciar sesión" }).click();
-  await expect(page.getByText("Total de artículos de inventario")).toBeVisible();
+  await signInInSpanish(page, "manager");
   await page.goto("/inventory");
   await page.getByRole("button", { name: "Importar CSV" }).click();
   const dialog = page.getByRole("dialog", { name: "Importar inventario desde CSV" });

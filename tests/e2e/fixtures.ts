@@ -60,6 +60,19 @@ export async function signIn(page: Page, username = "manager", { password = PASS
   if (at === "/") await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
 }
 
+/**
+ * Signs in through the sign-in form after choosing Español on it, as a Spanish-speaking user does on a new
+ * device, and waits for the signed-in shell in Spanish (its bell).
+ */
+export async function signInInSpanish(page: Page, username: string, password = PASSWORDS[username]!) {
+  await page.goto("/");
+  await choose(page.getByRole("combobox", { name: "Language" }), "Español");
+  await page.getByLabel("Usuario").fill(username);
+  await page.getByLabel("Contraseña").fill(password);
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
+  await expect(page.getByRole("button", { name: "Notificaciones" })).toBeVisible();
+}
+
 /** The e2e server's address (playwright.config.ts starts it on E2E_PORT). */
 export const BASE_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210)}`;
 

@@ -1,4 +1,4 @@
-import { expect, installed, PASSWORDS, test, unique } from "./fixtures.ts";
+import { expect, installed, PASSWORDS, signInInSpanish, test, unique } from "./fixtures.ts";
 
 test("the sign-in screen's language switch turns it Spanish at once, for the server too, and the device keeps the choice @phone", async ({ page, pageErrors }) => {
   void pageErrors;
@@ -42,14 +42,8 @@ test("a technician who chose Español on the sign-in screen scans, checks equipm
   void pageErrors;
   // The phone's cards (the desktop's tables carry the same texts).
   test.skip(!isMobile, "walked on the phone");
-  await page.goto("/");
-  await page.getByRole("combobox", { name: "Language" }).click();
-  await page.getByRole("option", { name: "Español" }).click();
-  await page.getByLabel("Usuario").fill("tech");
-  await page.getByLabel("Contraseña").fill(PASSWORDS.tech!);
-  await page.getByRole("button", { name: "Iniciar sesión" }).click();
   // The shell's bell (the notifications feature) speaks Spanish too.
-  await expect(page.getByRole("button", { name: "Notificaciones" })).toBeVisible();
+  await signInInSpanish(page, "tech");
 
   // The shell: the page's title, the bottom bar, and the menu with its sign-out button.
   await expect(page.getByRole("heading", { level: 1, name: "Panel" })).toBeVisible();
@@ -156,13 +150,7 @@ test.describe("with the service worker", () => {
   test.use({ serviceWorkers: "allow" });
   test("signed in after choosing Español, the offline bar speaks Spanish @phone", async ({ page, context, pageErrors }) => {
     void pageErrors;
-    await page.goto("/");
-    await page.getByRole("combobox", { name: "Language" }).click();
-    await page.getByRole("option", { name: "Español" }).click();
-    await page.getByLabel("Usuario").fill("tech");
-    await page.getByLabel("Contraseña").fill(PASSWORDS.tech!);
-    await page.getByRole("button", { name: "Iniciar sesión" }).click();
-    await expect(page.getByRole("button", { name: "Notificaciones" })).toBeVisible();
+    await signInInSpanish(page, "tech");
     await installed(page);
     await context.setOffline(true);
     await expect(page.getByTestId("sync-status")).toContainText("Sin conexión");

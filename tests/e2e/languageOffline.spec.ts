@@ -1,5 +1,5 @@
 import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
-import { expect, installed, keptNames, PASSWORDS, test, unique } from "./fixtures.ts";
+import { expect, installed, keptNames, PASSWORDS, signInInSpanish, test, unique } from "./fixtures.ts";
 
 // Issue 35, the client's leftovers: what the phone's own copy says without signal (the stock in words,
 // a queued change's title) is in the app's language, and follows a switch of language; the server's
@@ -57,13 +57,7 @@ test.describe("with the service worker", () => {
     expect((await manager.post("/api/equipment", { data: { ...sprayer, category: "Sprayer" } })).status()).toBe(201);
     const user = await ownUser(manager, "employee");
 
-    await page.goto("/");
-    await page.getByRole("combobox", { name: "Language" }).click();
-    await page.getByRole("option", { name: "Español" }).click();
-    await page.getByLabel("Usuario").fill(user.username);
-    await page.getByLabel("Contraseña").fill(user.password);
-    await page.getByRole("button", { name: "Iniciar sesión" }).click();
-    await expect(page.getByRole("button", { name: "Notificaciones" })).toBeVisible();
+    await signInInSpanish(page, user.username, user.password);
     await installed(page);
     await expect.poll(async () => (await keptNames(page)).filter((n) => n === three.name || n === one.name || n === sprayer.name).length, { timeout: 20_000 }).toBe(3);
 

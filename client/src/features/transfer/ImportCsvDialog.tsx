@@ -132,13 +132,14 @@ export default function ImportCsvDialog({ area, open, onClose, onImported }: { a
     }
   }
 
-  const label = (key: string | null) => {
-    const descriptor = key ? COLUMN_LABELS[key] : undefined;
-    return descriptor ? i18n._(descriptor) : (columns.find((c) => c.key === key)?.label ?? key);
+  /** A field's name in the app's language (a field the server names that no column has: as it came). */
+  const label = (key: string) => {
+    const descriptor = COLUMN_LABELS[key];
+    return descriptor ? i18n._(descriptor) : key;
   };
   /** The fields' names, for a sentence. */
   const list = (keys: readonly string[]) => keys.map(label).join(", ");
-  const choices = [{ value: "", label: t`Leave out` }, ...columns.map((c) => ({ value: c.key, label: label(c.key) ?? c.key }))];
+  const choices = [{ value: "", label: t`Leave out` }, ...columns.map((c) => ({ value: c.key, label: label(c.key) }))];
   const checkedClean = check !== null && check.errors.length === 0;
   const twice = list(repeated);
   const unfilled = list(missing.map((c) => c.key));
