@@ -83,8 +83,29 @@ test("a returning user's first screen asks for its data once, before the app's c
   page.on("request", (r) => {
     if (r.url().endsWith("/graphql")) sent.push(JSON.parse(r.postData() ?? "{}").operationName);
   });
+  // Which run of script asked for each query: a token kept until the next microtask checkpoint, which comes
+  // between two tasks (or two callbacks), never inside one.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __fetchRuns: [string, number][] };
+    w.__fetchRuns = [];
+    let run = 0;
+    let current: number | null = null;
+    const fetch = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      if (current === null) {
+        current = ++run;
+        queueMicrotask(() => (current = null));
+      }
+      if (typeof init?.body === "string" && String(input).endsWith("/graphql")) w.__fetchRuns.push([JSON.parse(init.body).operationName, current]);
+      return fetch(input, init);
+    };
+  });
   await page.goto("/equipment?status=available");
   await expect.poll(() => sent.includes("EquipmentPageQuery") && sent.includes("AppViewerQuery")).toBe(true);
+  // The entry sent the two in tasks of their own (src/main.tsx): a page's first fetch costs its main thread.
+  const runs = new Map(await page.evaluate(() => (window as unknown as { __fetchRuns: [string, number][] }).__fetchRuns));
+  expect(runs.get("AppViewerQuery")).toBeDefined();
+  expect(runs.get("EquipmentPageQuery")).not.toBe(runs.get("AppViewerQuery"));
   release();
   await expect(page.getByRole("heading", { level: 1, name: "Equipment Management" })).toBeVisible();
   await expect(page.getByText("Loading...")).toHaveCount(0);

@@ -23,14 +23,20 @@ function send(params: Pick<RequestParameters, "id" | "name">, variables: Record<
 }
 
 /**
- * Sends the viewer's query and the query of the route `where` opens (a returning user, who is known to
- * be signed in on this device, in the role remembered for them).
+ * The viewer's query and the query of the route `where` opens (a returning user, who is known to be
+ * signed in on this device, in the role remembered for them), each as a function that sends it: the
+ * entry calls each in a task of its own (src/main.tsx), as the first fetch of a page costs its main
+ * thread several milliseconds.
  */
-export function sendEarlyQueries(viewer: Pick<RequestParameters, "id" | "name">, routes: readonly PageRoute[], role: string, where: Pick<Location, "pathname" | "search">) {
-  send(viewer, {});
-  const current = matchRoute(routes, where.pathname);
-  const wanted = current?.route.query?.({ params: current.params, search: new URLSearchParams(where.search), isManager: role === "manager" });
-  if (wanted) send(wanted.query.params, wanted.variables);
+export function earlyQueries(viewer: Pick<RequestParameters, "id" | "name">, routes: readonly PageRoute[], role: string, where: Pick<Location, "pathname" | "search">): (() => void)[] {
+  return [
+    () => send(viewer, {}),
+    () => {
+      const current = matchRoute(routes, where.pathname);
+      const wanted = current?.route.query?.({ params: current.params, search: new URLSearchParams(where.search), isManager: role === "manager" });
+      if (wanted) send(wanted.query.params, wanted.variables);
+    },
+  ];
 }
 
 /** The early request for this operation and these variables, if one was sent and is fresh; it is handed out once. */
