@@ -13,33 +13,26 @@ import { restoreStyles } from "./platform/styleSnapshot.ts";
 // preloads (see the preload plugin in vite.config.ts), rather than after the app has run. A visitor
 // gets the sign-in screen first. Both come from the screen's route file (app/routes.ts). Returning: the
 // device remembers the viewer, or at least the server's role cookie says someone signed in here.
-const role = signedInRole();
-// The language's catalog is fetched beside the screen's code (platform/i18n.ts waits for it before the first render).
-startCatalog();
-// The screen's data is asked for at once, before the first frame: two small requests, and their answer
-// is what the screen waits for longest. The code's dozen requests wait for the frame (below). Each request
-// goes in a task of its own, right after this one: a page's first fetch took 4-17 ms of its main thread
-// here (30-120 ms at Lighthouse's 4x), and the entry's evaluation with both was one task of 29-35 ms.
-if (role) for (const send of earlyQueries(AppViewerQuery.params, routes, role, location)) setTimeout(send, 0);
 // Each import() appends a modulepreload link for every chunk it needs that index.html does not preload
 // (Vite's preload helper): a dozen and more for the frame and a screen, a millisecond and more each where a
 // service worker serves them (15 ms for 20 links here, 7 ms without one). Each import starts in a task of
 // its own, and the links it appended go in LINKS_PER_TASK to a task after it (the screen's 16 links on
 // /inventory were one task of 9-41 ms at full speed here, 36-164 ms at Lighthouse's 4x): short tasks, not
 // one long one. The import itself has started: a chunk the browser asks for before its link is in comes once.
-const steps: (() => unknown)[] = role
-  ? [loadSignedInApp, () => matchRoute(routes, location.pathname)?.route.page().catch(() => {})]
-  : [loadSignIn];
-// The style rules this device's app wrote before go back in (platform/styleSnapshot.ts): read from Cache
-// Storage from this step on, which does not hold the page up, then a slice per task while the code
-// downloads; the app's style cache (app/start.tsx), made once they are all in, then compiles only styles
-// it has not met.
-steps.push(() => restoreStyles(__STYLE_ENGINE__));
-// The runtime libraries' import (app/librariesFirst.ts), then the app, which starts even if that file could not
-// load. Where the frame's and the screen's imports above wait for the same runtime file (a returning user), the
-// libraries are evaluated with them all the same (README, "Phone first").
-const app = () => import("./app/start.tsx");
-steps.push(() => import("./app/librariesFirst.ts").then(app, app));
+const steps: (() => unknown)[] = [];
+function codeSteps(signedIn: boolean) {
+  steps.push(...(signedIn ? [loadSignedInApp, () => matchRoute(routes, location.pathname)?.route.page().catch(() => {})] : [loadSignIn]));
+  // The style rules this device's app wrote before go back in (platform/styleSnapshot.ts): read from Cache
+  // Storage from this step on, which does not hold the page up, then a slice per task while the code
+  // downloads; the app's style cache (app/start.tsx), made once they are all in, then compiles only styles
+  // it has not met.
+  steps.push(() => restoreStyles(__STYLE_ENGINE__));
+  // The runtime libraries' import (app/librariesFirst.ts), then the app, which starts even if that file could not
+  // load. Where the frame's and the screen's imports above wait for the same runtime file (a returning user), the
+  // libraries are evaluated with them all the same (README, "Phone first").
+  const app = () => import("./app/start.tsx");
+  steps.push(() => import("./app/librariesFirst.ts").then(app, app));
+}
 const LINKS_PER_TASK = 4;
 /** One step per task, then its held links a few per task; all at once in a tab opened in the background, whose timers wait a second each. */
 function start(all = false) {
@@ -52,8 +45,21 @@ function start(all = false) {
   } while (all && steps.length);
   if (steps.length) setTimeout(() => start(), 0);
 }
-// Paint first: a slow phone shows index.html's 'Loading...' before this opens a dozen requests and the
-// work that follows (just after the first frame; at once in a tab opened in the background, which
-// paints no frames).
-if (document.visibilityState === "hidden") start(true);
-else requestAnimationFrame(() => setTimeout(() => start(), 0));
+// A tab opened in the background paints no frames and its timers wait a second each: there everything runs at once.
+const hidden = document.visibilityState === "hidden";
+const soon = (work: () => void) => (hidden ? work() : void setTimeout(work, 0));
+// The screen's data is asked for at once, before the first frame: two small requests, and their answer is
+// what the screen waits for longest. The role's read, then each request, go in a task of their own right
+// after this one: the page's first read of its storage took 3-11 ms of its main thread here, its first fetch
+// 4-17 ms (30-120 ms at Lighthouse's 4x), and the entry's evaluation with all three was one task of 29-35 ms.
+soon(() => {
+  const role = signedInRole();
+  if (role) for (const send of earlyQueries(AppViewerQuery.params, routes, role, location)) soon(send);
+  // The language's catalog is fetched beside the screen's code (platform/i18n.ts waits for it before the first render).
+  startCatalog();
+  codeSteps(Boolean(role));
+  // Paint first: a slow phone shows index.html's 'Loading...' before this opens a dozen requests and the
+  // work that follows (just after the first frame).
+  if (hidden) start(true);
+  else requestAnimationFrame(() => setTimeout(() => start(), 0));
+});
