@@ -22,8 +22,12 @@ test("manager imports inventory from a spreadsheet's CSV: preview, column mappin
   await (await listAction(page, "Import CSV")).click();
   const dialog = page.getByRole("dialog", { name: "Import inventory from CSV" });
   await expect(dialog).toBeVisible();
+  // A longer file shows its first rows, and says so.
+  await dialog.getByLabel("CSV file").setInputFiles(file("long.csv", `Name,Quantity\r\n${[1, 2, 3, 4, 5, 6].map((n) => `${name} ${n},1`).join("\r\n")}\r\n`));
+  await expect(dialog.getByRole("heading", { name: "Preview (first 5 of 6 rows)" })).toBeVisible();
   await dialog.getByLabel("CSV file").setInputFiles(file("stock.csv", broken));
   await expect(dialog.getByText("stock.csv: 2 rows")).toBeVisible();
+  await expect(dialog.getByRole("heading", { name: "Preview (all 2 rows)" })).toBeVisible();
   const preview = dialog.getByRole("table", { name: "Preview" });
   await expect(preview.getByRole("row")).toHaveCount(3);
   await expect(preview.getByRole("row").nth(1)).toContainText(name);
@@ -69,7 +73,7 @@ test("in Spanish the import dialog, its column choices, its counts and the check
   const name = unique("Trampa importada");
   await dialog.getByLabel("Archivo CSV").setInputFiles(file("existencias.csv", `Artículo,Categoría,Cant.\r\n${name},Traps,muchas\r\n`));
   await expect(dialog.getByText("existencias.csv: 1 fila", { exact: true })).toBeVisible();
-  await expect(dialog.getByRole("heading", { name: "Vista previa (primeras 1 de 1 fila)" })).toBeVisible();
+  await expect(dialog.getByRole("heading", { name: "Vista previa (1 fila)" })).toBeVisible();
   await expect(dialog.getByRole("table", { name: "Vista previa" }).getByRole("columnheader", { name: "Cant. (omitida)" })).toBeVisible();
   await expect(dialog.getByText("Ninguna columna llena Nombre, Categoría: las filas que añadan un registro nuevo lo necesitarán.")).toBeVisible();
 

@@ -197,7 +197,7 @@ export default function ImportCsvDialog({ area, open, onClose, onImported }: { a
               {missing.length > 0 && <Alert severity="warning">{t`No column fills ${unfilled}: rows that add a new record will need it.`}</Alert>}
 
               <Typography variant="subtitle2" component="h3">
-                {plural(total, { one: `Preview (first ${shown} of # row)`, other: `Preview (first ${shown} of # rows)` })}
+                {shown < total ? plural(total, { one: `Preview (first ${shown} of # row)`, other: `Preview (first ${shown} of # rows)` }) : plural(total, { one: "Preview (# row)", other: "Preview (all # rows)" })}
               </Typography>
               <TableContainer sx={{ maxWidth: "100%", overflowX: "auto" }}>
                 <Table size="small" aria-label={t`Preview`}>
