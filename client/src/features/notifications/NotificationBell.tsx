@@ -1,6 +1,6 @@
 import NotificationsIconMui from "@mui/icons-material/Notifications";
 import { useLingui } from "@lingui/react/macro";
-import { lazy, useEffect, useMemo, useState } from "react";
+import { lazy, useEffect, useMemo, useRef, useState } from "react";
 import { graphql, useLazyLoadQuery, useSubscription } from "react-relay";
 import type { GraphQLSubscriptionConfig } from "relay-runtime";
 import type { NotificationBellQuery } from "../../__generated__/NotificationBellQuery.graphql.ts";
@@ -13,6 +13,8 @@ import { addArrived } from "./notificationStore.ts";
 // The popover and its feed load on the first click on the bell; kept mounted after that for its closing transition.
 const NotificationPopover = lazy(() => import("./NotificationPopover.tsx"));
 const POLL_MS = 30_000;
+/** After a live arrival, the count is asked again this much later (one request for a burst of arrivals). */
+const SETTLE_MS = 400;
 // The top bar's bell on every screen: a plain <svg>, button and badge with MUI's look (components/IconButtonParts.tsx).
 const NotificationsIcon = plainIcon(NotificationsIconMui);
 const BADGE_MAX = 99;
@@ -26,6 +28,11 @@ export function NotificationBell() {
     const timer = setInterval(() => setFetchKey((k) => k + 1), POLL_MS);
     return () => clearInterval(timer);
   }, []);
+  // A live arrival raises the count at once (addArrived), but a count the server gave just before (this query's,
+  // or a "mark as read" answer) may already hold that notification, whose event came after it: the server's
+  // count, asked again once arrivals settle, is the one that stays, so none is counted twice until the next poll.
+  const settle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(settle.current), []);
   const data = useLazyLoadQuery<NotificationBellQuery>(
     graphql`
       query NotificationBellQuery {
@@ -51,6 +58,10 @@ export function NotificationBell() {
         updater: (store) => {
           const arrived = store.getRootField("notification");
           if (arrived) addArrived(store, arrived);
+        },
+        onNext: () => {
+          clearTimeout(settle.current);
+          settle.current = setTimeout(() => setFetchKey((k) => k + 1), SETTLE_MS);
         },
       }),
       [],
