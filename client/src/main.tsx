@@ -20,6 +20,7 @@ import { restoreStyles } from "./platform/styleSnapshot.ts";
 // /inventory were one task of 9-41 ms at full speed here, 36-164 ms at Lighthouse's 4x): short tasks, not
 // one long one. The import itself has started: a chunk the browser asks for before its link is in comes once.
 const steps: (() => unknown)[] = [];
+/** The code's steps: the first screen's imports (the frame's and the route's screen's, or the sign-in screen's), the kept styles, the app. */
 function codeSteps(signedIn: boolean) {
   steps.push(...(signedIn ? [loadSignedInApp, () => matchRoute(routes, location.pathname)?.route.page().catch(() => {})] : [loadSignIn]));
   // The style rules this device's app wrote before go back in (platform/styleSnapshot.ts): read from Cache
@@ -48,8 +49,8 @@ function start(all = false) {
 // A tab opened in the background paints no frames and its timers wait a second each: there everything runs at once.
 const hidden = document.visibilityState === "hidden";
 const soon = (work: () => void) => (hidden ? work() : void setTimeout(work, 0));
-// The screen's data is asked for at once, before the first frame: two small requests, and their answer is
-// what the screen waits for longest. The role's read, then each request, go in a task of their own right
+// The screen's data is asked for at once, before the first frame as a rule: two small requests, and their
+// answer is what the screen waits for longest. The role's read, then each request, go in a task of their own right
 // after this one: the page's first read of its storage took 3-11 ms of its main thread here, its first fetch
 // 4-17 ms (30-120 ms at Lighthouse's 4x), and the entry's evaluation with all three was one task of 29-35 ms.
 soon(() => {
