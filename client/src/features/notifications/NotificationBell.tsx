@@ -8,6 +8,7 @@ import type { NotificationBellSubscription } from "../../__generated__/Notificat
 import { MountWhenOpened } from "../../components/deferred.tsx";
 import { CountBadge, useIconButtonSheet } from "../../components/IconButtonParts.tsx";
 import { plainIcon } from "../../components/plainIcon.tsx";
+import { onConnectionState } from "../../relay/environment.ts";
 import { addArrived } from "./notificationStore.ts";
 
 // The popover and its feed load on the first click on the bell; kept mounted after that for its closing transition.
@@ -33,6 +34,18 @@ export function NotificationBell() {
   // count, asked again once arrivals settle, is the one that stays, so none is counted twice until the next poll.
   const settle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(settle.current), []);
+  // A notification sent while the live channel was down is never heard: when it is back, the count is asked again
+  // at once, not at the next poll.
+  useEffect(() => {
+    let dropped = false;
+    return onConnectionState((state) => {
+      if (state === "disconnected") dropped = true;
+      else if (state === "connected" && dropped) {
+        dropped = false;
+        setFetchKey((k) => k + 1);
+      }
+    });
+  }, []);
   const data = useLazyLoadQuery<NotificationBellQuery>(
     graphql`
       query NotificationBellQuery {
