@@ -47,6 +47,32 @@ async function unreadCount(page: Page): Promise<number> {
   return Number(/(\d+)\+? unread/.exec(name)?.[1] ?? 0);
 }
 
+/** An item of the technician's (the bell tests file requests for it), with enough stock. */
+async function bellItem(tech: APIRequestContext, name: string): Promise<{ id: number; name: string }> {
+  const made = await tech.post("/api/inventory", { data: { name: unique(name), category: "Bait", quantity: 500, minQuantity: 1 } });
+  expect(made.status()).toBe(201);
+  return made.json();
+}
+
+/** The technician files a request for one of `item`: a new-request notification for the managers. */
+async function fileRequest(tech: APIRequestContext, item: { id: number }) {
+  expect((await tech.post("/api/requests", { data: { type: "inventory", justification: unique("Bell test"), items: [{ id: item.id, quantity: 1 }] } })).status()).toBe(201);
+}
+
+/** The bell's subscription opens when the shell mounts: files (again) until the count rises without a reload. */
+async function untilBellHearsLive(page: Page, tech: APIRequestContext, item: { id: number }) {
+  await expect(async () => {
+    const before = await unreadCount(page);
+    await fileRequest(tech, item);
+    await expect.poll(() => unreadCount(page), { timeout: 4000 }).toBeGreaterThan(before);
+  }).toPass({ timeout: 25_000 });
+}
+
+/** The signed-in user's unread count as the server has it now. */
+async function serverUnreadCount(page: Page): Promise<number> {
+  return (await (await page.request.post("/graphql", { data: { query: "{ unreadNotificationCount }" } })).json()).data.unreadNotificationCount;
+}
+
 async function screenshotBoth(page: Page, name: string, prepare: () => Promise<void> = async () => {}) {
   await page.setViewportSize(DESKTOP);
   await prepare();
@@ -164,18 +190,8 @@ test("a request filed by another user raises the manager's bell live; the feed m
   await signIn(page, "manager");
   await expect(page.getByText("Total Inventory Items")).toBeVisible();
   const tech = await apiAs(baseURL, "tech");
-  const made = await tech.post("/api/inventory", { data: { name: unique("Bell Gel"), category: "Bait", quantity: 500, minQuantity: 1 } });
-  expect(made.status()).toBe(201);
-  const item = await made.json();
-  const justification = unique("Bell test");
-
-  // The subscription opens when the shell mounts; file (again) until the count rises without a reload.
-  await expect(async () => {
-    const before = await unreadCount(page);
-    const filed = await tech.post("/api/requests", { data: { type: "inventory", justification, items: [{ id: item.id, quantity: 1 }] } });
-    expect(filed.status()).toBe(201);
-    await expect.poll(() => unreadCount(page), { timeout: 4000 }).toBeGreaterThan(before);
-  }).toPass({ timeout: 25_000 });
+  const item = await bellItem(tech, "Bell Gel");
+  await untilBellHearsLive(page, tech, item);
 
   await page.getByRole("button", { name: "Notifications" }).click();
   const feed = page.getByRole("dialog", { name: "Notifications" });
@@ -222,20 +238,12 @@ test("a notification the bell's count already holds, whose live event comes afte
   await signIn(page, "manager");
   await expect(page.getByText("Total Inventory Items")).toBeVisible();
   const tech = await apiAs(baseURL, "tech");
-  const newItem = async (name: string) => (await (await tech.post("/api/inventory", { data: { name: unique(name), category: "Bait", quantity: 500, minQuantity: 1 } })).json()) as { id: number; name: string };
-  const file = async (item: { id: number }) => expect((await tech.post("/api/requests", { data: { type: "inventory", justification: unique("Bell"), items: [{ id: item.id, quantity: 1 }] } })).status()).toBe(201);
-  const first = await newItem("Live Gel");
-  // The subscription is open once a request raises the count without a reload.
-  await expect(async () => {
-    const before = await unreadCount(page);
-    await file(first);
-    await expect.poll(() => unreadCount(page), { timeout: 4000 }).toBeGreaterThan(before);
-  }).toPass({ timeout: 25_000 });
+  await untilBellHearsLive(page, tech, await bellItem(tech, "Live Gel"));
 
   // A new request's event is held while the feed opens: its answer (the count with it, and the notification) comes first.
-  const late = await newItem("Late Gel");
+  const late = await bellItem(tech, "Late Gel");
   holding = true;
-  await file(late);
+  await fileRequest(tech, late);
   await page.getByRole("button", { name: /^Notifications/ }).click();
   const feed = page.getByRole("dialog", { name: "Notifications" });
   await expect(feed.getByRole("listitem").filter({ hasText: `New request from Marcus Reyes: 1 x ${late.name}` })).toHaveCount(1);
@@ -244,8 +252,7 @@ test("a notification the bell's count already holds, whose live event comes afte
   held.splice(0).forEach((send) => send());
   // Raised at once by the late event, the count comes back to the server's within a second or two, not at the next
   // 30-second poll. Other tests' notifications may land meanwhile: equal once things are quiet.
-  const serverCount = async () => (await (await page.request.post("/graphql", { data: { query: "{ unreadNotificationCount }" } })).json()).data.unreadNotificationCount as number;
-  await expect(async () => expect(await unreadCount(page)).toBe(await serverCount())).toPass({ timeout: 4000 });
+  await expect(async () => expect(await unreadCount(page)).toBe(await serverUnreadCount(page))).toPass({ timeout: 4000 });
   await tech.dispose();
 });
 
@@ -260,27 +267,21 @@ test("a notification sent while the live channel was down is counted when it is 
   await signIn(page, "manager");
   await expect(page.getByText("Total Inventory Items")).toBeVisible();
   const tech = await apiAs(baseURL, "tech");
-  const item = (await (await tech.post("/api/inventory", { data: { name: unique("Gap Gel"), category: "Bait", quantity: 500, minQuantity: 1 } })).json()) as { id: number };
-  const file = async () => expect((await tech.post("/api/requests", { data: { type: "inventory", justification: unique("Gap"), items: [{ id: item.id, quantity: 1 }] } })).status()).toBe(201);
-  await expect(async () => {
-    const before = await unreadCount(page);
-    await file();
-    await expect.poll(() => unreadCount(page), { timeout: 4000 }).toBeGreaterThan(before);
-  }).toPass({ timeout: 25_000 });
+  const item = await bellItem(tech, "Gap Gel");
+  await untilBellHearsLive(page, tech, item);
 
   // Dropped: the app tries again a second later (§8). The request filed meanwhile is never heard live. (First the
   // bell's own second ask after the last arrival, 400 ms on, is over: it would count the new request by chance.)
   await page.waitForTimeout(1000);
   const before = await unreadCount(page);
   await sockets.at(-1)!.close();
-  await file();
+  await fileRequest(tech, item);
   await expect.poll(() => sockets.length).toBeGreaterThan(1);
   await page.waitForFunction(() => document.documentElement.dataset.live === "connected");
-  const serverCount = async () => (await (await page.request.post("/graphql", { data: { query: "{ unreadNotificationCount }" } })).json()).data.unreadNotificationCount as number;
   await expect(async () => {
     const shown = await unreadCount(page);
     expect(shown).toBeGreaterThan(before);
-    expect(shown).toBe(await serverCount());
+    expect(shown).toBe(await serverUnreadCount(page));
   }).toPass({ timeout: 4000 });
   await tech.dispose();
 });

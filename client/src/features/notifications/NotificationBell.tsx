@@ -25,8 +25,10 @@ export function NotificationBell() {
   const { t } = useLingui();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [fetchKey, setFetchKey] = useState(0);
+  /** The count is asked of the server again (the query below refetches beside what it shows). */
+  const askAgain = () => setFetchKey((k) => k + 1);
   useEffect(() => {
-    const timer = setInterval(() => setFetchKey((k) => k + 1), POLL_MS);
+    const timer = setInterval(askAgain, POLL_MS);
     return () => clearInterval(timer);
   }, []);
   // A live arrival raises the count at once (addArrived), but a count the server gave just before (this query's,
@@ -42,7 +44,7 @@ export function NotificationBell() {
       if (state === "disconnected") dropped = true;
       else if (state === "connected" && dropped) {
         dropped = false;
-        setFetchKey((k) => k + 1);
+        askAgain();
       }
     });
   }, []);
@@ -74,7 +76,7 @@ export function NotificationBell() {
         },
         onNext: () => {
           clearTimeout(settle.current);
-          settle.current = setTimeout(() => setFetchKey((k) => k + 1), SETTLE_MS);
+          settle.current = setTimeout(askAgain, SETTLE_MS);
         },
       }),
       [],
