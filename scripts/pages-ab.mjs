@@ -1,4 +1,4 @@
-// `npm run bench:pages -- --base <dir> [--pages /,/inventory,/scan] [--loads 8] [--window 6000] [--again]`: the built
+// `npm run bench:pages -- --base <dir> [--pages /,/inventory,/scan] [--loads 8] [--window 6000] [--again] [--cpu 4] [--simulate 7.4] [--storage]`: the built
 // client (client/dist) against another build of it (<dir>: e.g. an earlier commit's client/dist, built in a
 // git worktree), side by side on one server and one browser, as the phone meets them when it comes cold.
 // A benchmark, not a test: it measures what a change does to the main thread when Lighthouse's figures are
@@ -13,6 +13,17 @@
 // FCP (each task's time over 50 ms, as TBT counts it, observed rather than simulated), the longest task and
 // the time the thread was busy, over the first `--window` ms after navigation. Prints the medians of each
 // build and their ratio (this build / base).
+//
+// --cpu <rate> slows the CPU by that rate instead of 4 (1: not at all). --simulate <m> adds "blocking ×m": each task
+// after FCP lengthened m times, over 50 ms, summed, as Lighthouse's simulated throttling counts TBT (its calibrated
+// multiplier on this host is 7.2-7.6 at `npm run lighthouse -- --calibrate`). That is how a wait on the browser
+// inside a task (a synchronous storage read: the main thread idle, not working) weighs in Lighthouse's figures,
+// which the CDP throttling above does not slow.
+//
+// --storage adds "storage (sync)": the time the page's main thread spent inside its storage calls, summed (localStorage
+// and sessionStorage, document.cookie, and the synchronous part of IndexedDB's, Cache Storage's and the Cookie Store's
+// calls). A page's first use of a store waits for the browser, idle rather than working: the CDP throttling does not
+// slow it, Lighthouse's simulation multiplies it.
 //
 // --again measures each page opened again instead, as Lighthouse's "again" columns do: every load's browser,
 // with a profile of its own, first opens the page twice (the service worker takes control and precaches that
@@ -34,13 +45,43 @@ const opt = (name, fallback) => {
 };
 const baseDir = opt("base");
 if (!baseDir || !existsSync(join(baseDir, "index.html"))) {
-  console.error("usage: npm run bench:pages -- --base <a client build's dist directory> [--pages /,/inventory] [--loads 8] [--window 6000] [--again]");
+  console.error("usage: npm run bench:pages -- --base <a client build's dist directory> [--pages /,/inventory] [--loads 8] [--window 6000] [--again] [--cpu 4] [--simulate 7.4] [--storage]");
   process.exit(2);
 }
 const pages = opt("pages", "/,/inventory,/scan").split(",");
 const loads = Number(opt("loads", "8"));
 const windowMs = Number(opt("window", "6000"));
 const again = args.includes("--again");
+const cpuRate = Number(opt("cpu", "4"));
+const simulate = opt("simulate") ? Number(opt("simulate")) : null;
+const storage = args.includes("--storage");
+
+/* global window, Document, IDBFactory */
+/** In the page, before its scripts: wraps the storage calls to sum the time spent inside them (window.__syncStorage). */
+function timeStorageCalls() {
+  const spent = { ms: 0 };
+  Object.defineProperty(window, "__syncStorage", { value: spent });
+  const timed = (f) =>
+    function (...args) {
+      const t = performance.now();
+      try {
+        return f.apply(this, args);
+      } finally {
+        spent.ms += performance.now() - t;
+      }
+    };
+  const wrap = (proto, name) => {
+    const d = proto && Object.getOwnPropertyDescriptor(proto, name);
+    if (!d) return;
+    if (d.get) Object.defineProperty(proto, name, { ...d, get: timed(d.get), set: d.set && timed(d.set) });
+    else if (typeof d.value === "function") proto[name] = timed(d.value);
+  };
+  for (const name of ["getItem", "setItem", "removeItem", "key", "clear"]) wrap(Storage.prototype, name);
+  wrap(Document.prototype, "cookie");
+  for (const name of ["open", "databases", "deleteDatabase"]) wrap(IDBFactory.prototype, name);
+  for (const name of ["open", "keys", "match", "has", "delete"]) wrap(globalThis.CacheStorage?.prototype, name);
+  for (const name of ["get", "getAll", "set", "delete"]) wrap(globalThis.CookieStore?.prototype, name);
+}
 const builds = { this: "client/dist", base: baseDir };
 const TYPES = { ".js": "text/javascript", ".css": "text/css", ".html": "text/html; charset=utf-8", ".png": "image/png", ".svg": "image/svg+xml", ".json": "application/json", ".wasm": "application/wasm" };
 
@@ -86,7 +127,7 @@ async function load(path, b) {
     await page.setCookie(...cookies[b]);
     await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
     const cdp = await page.createCDPSession();
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuRate });
     // Cold: the document and the build's files are answered from `dir` (opened again, the worker answers them).
     if (!again) {
       await cdp.send("Fetch.enable", { patterns: [{ urlPattern: `${origin}/*`, requestStage: "Request" }] });
@@ -104,10 +145,12 @@ async function load(path, b) {
           .catch(() => {});
       });
     }
+    if (storage) await page.evaluateOnNewDocument(timeStorageCalls);
     await page.tracing.start({ categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "loading", "blink.user_timing"] });
     await page.goto(`${origin}${path}`, { waitUntil: "load" });
     if (again && !(await page.evaluate(() => navigator.serviceWorker.controller !== null))) throw new Error(`${origin}${path}: opened again without its service worker`);
     await new Promise((r) => setTimeout(r, windowMs));
+    const storageMs = storage ? await page.evaluate(() => window.__syncStorage.ms) : 0;
     const events = JSON.parse(Buffer.from(await page.tracing.stop()).toString("utf8")).traceEvents;
     const nav = events.find((e) => e.name === "navigationStart" && e.args?.data?.documentLoaderURL === `${origin}${path}`);
     // Now and then a trace holds no start of the navigation (seen opened again): that load is taken again.
@@ -122,8 +165,10 @@ async function load(path, b) {
       fcp: fcpMs,
       lcp: lcp ? ms(lcp.ts) : NaN,
       blocking: tasks.filter((e) => ms(e.ts) >= fcpMs).reduce((n, e) => n + Math.max(0, e.dur / 1000 - 50), 0),
+      simulated: tasks.filter((e) => ms(e.ts) >= fcpMs).reduce((n, e) => n + Math.max(0, (e.dur / 1000) * (simulate ?? 1) - 50), 0),
       longest: Math.max(0, ...tasks.map((e) => e.dur / 1000)),
       busy: tasks.reduce((n, e) => n + e.dur / 1000, 0),
+      storage: storageMs,
     };
   } finally {
     if (own) {
@@ -152,8 +197,8 @@ try {
     const runs = { this: [], base: [] };
     for (let i = 0; i < loads; i++) for (const b of i % 2 ? ["this", "base"] : ["base", "this"]) runs[b].push(await measured(path, b));
     const m = (b, k) => median(runs[b].map((r) => r[k]));
-    for (const k of ["fcp", "lcp", "blocking", "longest", "busy"])
-      rows.push({ page: path, "ms (median)": k, base: Math.round(m("base", k)), this: Math.round(m("this", k)), "this / base": Number((m("this", k) / m("base", k)).toFixed(2)) });
+    for (const k of ["fcp", "lcp", "blocking", ...(simulate ? ["simulated"] : []), "longest", "busy", ...(storage ? ["storage"] : [])])
+      rows.push({ page: path, "ms (median)": k === "simulated" ? `blocking ×${simulate}` : k === "storage" ? "storage (sync)" : k, base: Number(m("base", k).toFixed(k === "storage" ? 1 : 0)), this: Number(m("this", k).toFixed(k === "storage" ? 1 : 0)), "this / base": Number((m("this", k) / m("base", k)).toFixed(2)) });
   }
 } finally {
   await browser.close();
@@ -161,5 +206,5 @@ try {
   servers.base.stop();
 }
 console.table(rows);
-console.log(`${loads} ${again ? "opened-again" : "cold"} loads of each build per page, alternating; CPU 4× (CDP); window ${windowMs} ms; base = ${baseDir}`);
+console.log(`${loads} ${again ? "opened-again" : "cold"} loads of each build per page, alternating; CPU ${cpuRate}× (CDP); window ${windowMs} ms; base = ${baseDir}`);
 process.exit(0);

@@ -50,17 +50,24 @@ function start(all = false) {
 const hidden = document.visibilityState === "hidden";
 const soon = (work: () => void) => (hidden ? work() : void setTimeout(work, 0));
 // The screen's data is asked for at once, before the first frame as a rule: two small requests, and their
-// answer is what the screen waits for longest. The role's read, then each request, go in a task of their own right
-// after this one: the page's first read of its storage took 3-11 ms of its main thread here, its first fetch
-// 4-17 ms (30-120 ms at Lighthouse's 4x), and the entry's evaluation with all three was one task of 29-35 ms.
-soon(() => {
-  const role = signedInRole();
-  if (role) for (const send of earlyQueries(AppViewerQuery.params, routes, role, location)) soon(send);
-  // The language's catalog is fetched beside the screen's code (platform/i18n.ts waits for it before the first render).
-  startCatalog();
-  codeSteps(Boolean(role));
-  // Paint first: a slow phone shows index.html's 'Loading...' before this opens a dozen requests and the
-  // work that follows (just after the first frame).
-  if (hidden) start(true);
-  else requestAnimationFrame(() => setTimeout(() => start(), 0));
-});
+// answer is what the screen waits for longest. Who is signed in (and the language chosen here) is read from what
+// the device keeps (platform/deviceStore.ts, IndexedDB) and, without a remembered viewer, the role cookie (the
+// Cookie Store API): calls that return at once and answer later, where the synchronous reads they replace
+// (localStorage, document.cookie) waited on the browser, 1-25 ms each here. The time inside the page's storage
+// calls fell by a quarter to a half (`npm run bench:pages -- --storage`). They start in a task of their own, after
+// the evaluation (which only schedules: with them in it, index.html's 'Loading...' painted later), and each
+// request then goes in a task of its own: the page's first fetch cost its main thread 4-17 ms here (30-120 ms at
+// Lighthouse's 4x).
+soon(
+  () =>
+    void signedInRole().then((role) => {
+      if (role) for (const send of earlyQueries(AppViewerQuery.params, routes, role, location)) soon(send);
+      // The language's catalog is fetched beside the screen's code (platform/i18n.ts waits for it before the first render).
+      startCatalog();
+      codeSteps(Boolean(role));
+      // Paint first: a slow phone shows index.html's 'Loading...' before this opens a dozen requests and the
+      // work that follows (just after the first frame).
+      if (hidden) start(true);
+      else requestAnimationFrame(() => setTimeout(() => start(), 0));
+    }),
+);

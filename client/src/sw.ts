@@ -5,21 +5,26 @@
 // object answers (the user's data) with one exception: an SDS file a user has opened stays readable
 // offline (cache "trapline-sds", dropped at sign-out and when another user signs in).
 // With Background Sync it also sends the changes queued offline when the network returns.
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
+import { addRoute, cleanupOutdatedCaches, createHandlerBoundToURL, precache } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
+import type { RouteHandlerCallback } from "workbox-core";
 import { NetworkFirst } from "workbox-strategies";
 import { flushQueue, SYNC_TAG } from "./offline/outbox.ts";
 import { SDS_CACHE } from "./offline/db.ts";
 import { cachedStyles, STYLES_MESSAGE, type StylesMessage } from "./platform/styleStore.ts";
+import { keptNow } from "./platform/deviceStore.ts";
+import { isLocale } from "./platform/locales/load.ts";
 
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Parameters<typeof precacheAndRoute>[0] };
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Parameters<typeof precache>[0] };
 
-precacheAndRoute(self.__WB_MANIFEST);
+// The precache's own route (the build's files; addRoute below) comes after the app's pages' route: it would
+// answer `/` itself, with index.html as it is.
+precache(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 // The build's files (/assets/…, hashed and precached above) straight from the precache, without starting or
 // running this worker's code for each one: a static route (Chromium 123+; other browsers go on through the
-// precache route above). Where a file is not in the cache the browser fetches it. In traces of /inventory
+// precache route below). Where a file is not in the cache the browser fetches it. In traces of /inventory
 // opened again, a file's answer took 35-260 ms through the fetch handler (the worker answering 30 requests
 // while it starts) and 4-45 ms from the route. The API's and GraphQL's requests, which this worker never
 // answers, go to the network by a route too, without waking it.
@@ -37,7 +42,21 @@ self.addEventListener("install", (event) => {
 
 // Client routes (/inventory, /scan, …) are the single-page app: answered with the precached index.html.
 // Server paths are never answered from here.
-registerRoute(new NavigationRoute(createHandlerBoundToURL("/index.html"), { denylist: [/^\/(api|graphql|objects|ws|healthz)(\/|$)/] }));
+// index.html carries the language chosen on this device (platform/deviceStore.ts) on its root element, for boot.js:
+// the first 'Loading...' speaks it before any of the app's code runs, as when boot.js read it from localStorage,
+// whose first use on a page blocked the page's main thread. Read beside the precache's answer: the page waits for
+// the slower of the two, not for both.
+const appShell = createHandlerBoundToURL("/index.html");
+const inChosenLocale: RouteHandlerCallback = async (options) => {
+  const [response, chosen] = await Promise.all([appShell(options), keptNow("trapline.locale")]);
+  if (!isLocale(chosen) || !response.ok) return response;
+  const html = (await response.text()).replace(/<html\b/, `<html data-locale="${chosen}"`);
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  return new Response(html, { status: response.status, statusText: response.statusText, headers });
+};
+registerRoute(new NavigationRoute(inChosenLocale, { denylist: [/^\/(api|graphql|objects|ws|healthz)(\/|$)/] }));
+addRoute();
 
 // SDS files (/objects/sds/…): the network first, so a replaced sheet is seen at once; the last copy opened when offline.
 registerRoute(

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { ROLE_COOKIE } from "../../schemas/roleCookie.ts";
 import { VIEWER_KEY } from "../../client/src/platform/viewerKey.ts";
-import { emotionStyled, expect, shownChoice, signIn, test, unique } from "./fixtures.ts";
+import { emotionStyled, expect, onDevice, shownChoice, signIn, test, unique } from "./fixtures.ts";
 
 test("sign-in: bad password shows the red alert, good password opens the dashboard @phone", async ({ page, pageErrors }) => {
   void pageErrors;
@@ -137,7 +137,7 @@ test("signed in, but the device remembers no viewer: the screen's code and data 
   expect(sent.filter((n) => n === "EquipmentPageQuery")).toHaveLength(1);
   expect(sent.filter((n) => n === "AppViewerQuery")).toHaveLength(1);
   // The device remembers the viewer from now on.
-  expect(await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "null")?.name, VIEWER_KEY)).toBe("Dana Whitfield");
+  await expect.poll(async () => JSON.parse((await onDevice(page, VIEWER_KEY)) ?? "null")?.name).toBe("Dana Whitfield");
 });
 
 test("a role cookie left without a session: the sign-in screen, and the cookie is dropped", async ({ page, context, baseURL, pageErrors }) => {
@@ -146,7 +146,79 @@ test("a role cookie left without a session: the sign-in screen, and the cookie i
   await page.goto("/inventory");
   await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
   await expect.poll(async () => (await context.cookies()).map((c) => c.name)).not.toContain(ROLE_COOKIE);
-  expect(await page.evaluate((key) => localStorage.getItem(key), VIEWER_KEY)).toBeNull();
+  expect(await onDevice(page, VIEWER_KEY)).toBeNull();
+});
+
+/** Counts the page's synchronous storage reads and writes (localStorage, document.cookie), from its first script on. */
+async function countSyncStorage(page: Page) {
+  await page.addInitScript(() => {
+    const counts = { localStorage: 0, cookie: 0 };
+    (window as unknown as { syncStorage: typeof counts }).syncStorage = counts;
+    for (const name of ["getItem", "setItem", "removeItem", "clear", "key"] as const) {
+      const original = Storage.prototype[name] as (...args: unknown[]) => unknown;
+      Storage.prototype[name] = function (this: Storage, ...args: unknown[]) {
+        if (this === window.localStorage) counts.localStorage++;
+        return original.apply(this, args);
+      } as never;
+    }
+    const cookie = Object.getOwnPropertyDescriptor(Document.prototype, "cookie")!;
+    Object.defineProperty(Document.prototype, "cookie", {
+      ...cookie,
+      get() {
+        counts.cookie++;
+        return cookie.get!.call(this);
+      },
+    });
+  });
+  return () => page.evaluate(() => (window as unknown as { syncStorage: { localStorage: number; cookie: number } }).syncStorage);
+}
+
+test("a start reads nothing synchronously: the device's memory is in IndexedDB, the role cookie through the Cookie Store API", async ({ page, pageErrors }) => {
+  void pageErrors;
+  // localStorage's first use on a page and document.cookie's first read each wait for the browser (1-25 ms of the
+  // main thread here): a new device's start, a start from the role cookie alone, and a returning user's use neither.
+  const counts = await countSyncStorage(page);
+  await page.goto("/");
+  await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(await counts()).toEqual({ localStorage: 0, cookie: 0 });
+  await signIn(page, "manager", { at: null });
+  await page.goto("/inventory");
+  await expect(page.getByRole("heading", { level: 1, name: "Inventory Management" })).toBeVisible();
+  await expect.poll(async () => JSON.parse((await onDevice(page, VIEWER_KEY)) ?? "null")?.role).toBe("manager");
+  expect(await counts()).toEqual({ localStorage: 0, cookie: 0 });
+  // Returning: the viewer is remembered; the shell opens without asking the server first, reading nothing synchronously.
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Inventory Management" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(await counts()).toEqual({ localStorage: 0, cookie: 0 });
+});
+
+test("a device an earlier release ran on: what it kept in localStorage moves to IndexedDB once; a new device's is left alone", async ({ page, pageErrors }) => {
+  void pageErrors;
+  const earlier = { "trapline.locale": "es-US", "trapline.locale.unsaved": "7:es-US", "trapline:offline-owner": "7", "trapline:styles": "{}" };
+  const putEarlier = () => page.evaluate((items) => Object.entries(items).forEach(([k, v]) => localStorage.setItem(k, v)), earlier);
+  const inLocalStorage = () => page.evaluate((keys) => keys.filter((k) => localStorage.getItem(k) !== null), Object.keys(earlier));
+  // A new device (nothing in Cache Storage, no offline database): localStorage is not looked at.
+  await page.goto("/healthz");
+  await putEarlier();
+  await page.goto("/");
+  await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+  await expect.poll(() => onDevice(page, "moved-from-localStorage")).toBe("nothing to move");
+  expect(await inLocalStorage()).toEqual(Object.keys(earlier));
+  // Where an earlier release ran (its style snapshot's cache is there), the values move, and the language chosen then applies.
+  await onDevice(page, "moved-from-localStorage", null);
+  await page.evaluate(() => caches.open("trapline-styles"));
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Iniciar sesión" })).toBeVisible();
+  expect(await inLocalStorage()).toEqual([]);
+  for (const key of ["trapline.locale", "trapline.locale.unsaved", "trapline:offline-owner"] as const) expect(await onDevice(page, key)).toBe(earlier[key]);
+  expect(await onDevice(page, "moved-from-localStorage")).toBe("moved");
+  // Once: what localStorage holds later is not read again.
+  await page.evaluate(() => localStorage.setItem("trapline.locale", "en-US"));
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Iniciar sesión" })).toBeVisible();
+  expect(await onDevice(page, "trapline.locale")).toBe("es-US");
 });
 
 test("a returning user's screen whose code is in paints with the frame: no 'Loading...' in between @phone", async ({ page, pageErrors }) => {

@@ -207,6 +207,28 @@ export const keptNames = (page: Page) =>
   );
 
 /**
+ * What the page's app keeps on the device under `key` (client/src/platform/deviceStore.ts, IndexedDB), or with
+ * `value` given, keeps that there instead (null forgets it; the app reads it at its next start). Never creates the
+ * database: a page whose app has not made it reads null.
+ */
+export const onDevice = (page: Page, key: string, value?: string | null) =>
+  page.evaluate(
+    ([key, value]) =>
+      new Promise<string | null>((resolve, reject) => {
+        const open = indexedDB.open("trapline-device");
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onerror = () => resolve(null);
+        open.onsuccess = () => {
+          const store = open.result.transaction("kept", value === undefined ? "readonly" : "readwrite").objectStore("kept");
+          const request = value === undefined ? store.get(key) : value === null ? store.delete(key) : store.put(value, key);
+          request.onsuccess = () => resolve(value === undefined ? ((request.result as string | undefined) ?? null) : value);
+          request.onerror = () => reject(request.error);
+        };
+      }),
+    [key, value] as const,
+  );
+
+/**
  * Scrolls Reports & Analytics from top to bottom as a reader does, a part of a screen at a time, waiting at each
  * step until the reports in view are drawn (each report's content renders as the reader comes near it:
  * features/reports/reveal.tsx); resolves once every report is drawn.

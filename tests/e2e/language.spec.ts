@@ -148,10 +148,21 @@ test("a technician who chose Español on the sign-in screen scans, checks equipm
 
 test.describe("with the service worker", () => {
   test.use({ serviceWorkers: "allow" });
-  test("signed in after choosing Español, the offline bar speaks Spanish @phone", async ({ page, context, pageErrors }) => {
+  test("signed in after choosing Español, the offline bar and index.html's first 'Loading...' speak Spanish @phone", async ({ page, context, pageErrors }) => {
     void pageErrors;
     await signInInSpanish(page, "tech");
     await installed(page);
+    // The browser speaks English: the language chosen on the device reaches boot.js on index.html's root element,
+    // written by the service worker (boot.js reads no storage). What boot.js wrote is read before the app runs.
+    await page.addInitScript(() =>
+      document.addEventListener("DOMContentLoaded", () => {
+        (window as unknown as { bootText?: string }).bootText = document.querySelector("#root > .boot p")?.textContent ?? "";
+      }),
+    );
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Notificaciones" })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { bootText?: string }).bootText)).toBe("Cargando...");
+    await expect(page.locator("html")).toHaveAttribute("data-locale", "es-US");
     await context.setOffline(true);
     await expect(page.getByTestId("sync-status")).toContainText("Sin conexión");
     await expect(page.getByTestId("sync-status")).toContainText(/Última sincronización|Aún no se ha sincronizado en este teléfono/);

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { INVENTORY_CATEGORIES } from "../../schemas/constants.ts";
 import { messages as english } from "../../client/src/platform/locales/en-US/messages.ts";
 import { accent, leftover, pseudo, pseudoCatalog } from "../helpers/pseudo.ts";
-import { expect, recordApplication, test, unique } from "./fixtures.ts";
+import { expect, onDevice, recordApplication, test, unique } from "./fixtures.ts";
 
 /*
  * One pass over every screen and the dialogs their main buttons open, at phone size, in a pseudo-locale
@@ -88,7 +88,6 @@ test("every screen and its main dialogs read through the catalog (pseudo-locale,
   test.setTimeout(600_000);
   // The pseudo-locale stands in for Spanish: the app asks for the Spanish chunk, and gets the pseudo one.
   await page.route(/\/assets\/messages-[\w-]+\.js$/, (route) => route.fulfill({ contentType: "text/javascript", body: CATALOG }));
-  await page.addInitScript(() => localStorage.setItem("trapline.locale", "es-US"));
   const data = watchData(page);
   const problems: string[] = [];
   const check = async (where: string) => {
@@ -100,8 +99,10 @@ test("every screen and its main dialogs read through the catalog (pseudo-locale,
     }
   };
 
-  // Signed out: the sign-in screen.
+  // Signed out: the sign-in screen, on a device where Spanish was chosen.
   await page.goto("/");
+  await onDevice(page, "trapline.locale", "es-US");
+  await page.reload();
   await expect(page.getByRole("button", { name: pseudo("Sign In") })).toBeVisible();
   await check("sign-in");
 

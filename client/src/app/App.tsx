@@ -40,7 +40,7 @@ const AppRouter = lazyComponent(loadSignedInApp);
  */
 export async function loadFirstScreen(): Promise<void> {
   try {
-    if (!cachedViewer() && signedInRole()) await rememberEarlyViewer();
+    if (!cachedViewer() && (await signedInRole())) await rememberEarlyViewer();
     if (!cachedViewer()) await SignIn.preload();
     else await (await AppRouter.preload()).preloadPage(location.pathname);
   } catch {

@@ -1,3 +1,4 @@
+import { keep, kept, loadKept } from "../platform/deviceStore.ts";
 import { db, SDS_CACHE } from "./db.ts";
 import { dropUserData } from "./outbox.ts";
 import { forgetSnapshots } from "./snapshotStore.ts";
@@ -13,13 +14,9 @@ const OWNER_KEY = "trapline:offline-owner";
 
 
 export async function claimOfflineData(userId: string): Promise<void> {
-  let previous: string | null = null;
-  try {
-    previous = localStorage.getItem(OWNER_KEY);
-    localStorage.setItem(OWNER_KEY, userId);
-  } catch {
-    // no storage: nothing was kept either
-  }
+  await loadKept();
+  const previous = kept(OWNER_KEY);
+  keep(OWNER_KEY, userId);
   if (previous === null || previous === userId) return;
   const database = await db();
   for (const key of await database.getAllKeys("snapshots")) if (key !== userId) await database.delete("snapshots", key);
@@ -28,11 +25,7 @@ export async function claimOfflineData(userId: string): Promise<void> {
 }
 
 export async function releaseOfflineData(userId: string): Promise<void> {
-  try {
-    localStorage.removeItem(OWNER_KEY);
-  } catch {
-    // as above
-  }
+  keep(OWNER_KEY, null);
   forgetSnapshots();
   await Promise.all([dropUserData(userId), caches?.delete(SDS_CACHE).catch(() => false)]);
 }

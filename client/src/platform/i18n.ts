@@ -1,5 +1,6 @@
 import { i18n } from "@lingui/core";
 import { DEFAULT_LOCALE, isLocale, loadCatalog, rememberLocale, setActiveLocale, startCatalog, type Locale } from "./locales/load.ts";
+import { loadKept } from "./deviceStore.ts";
 
 export { i18n };
 export { LOCALES, type Locale, isLocale } from "./locales/load.ts";
@@ -16,7 +17,9 @@ async function activate(locale: Locale, messages: Promise<Parameters<typeof i18n
 }
 
 /** Resolves once the first catalog is active: the app renders nothing that reads before it. */
-export function i18nReady(): Promise<void> {
+export async function i18nReady(): Promise<void> {
+  // The language chosen on the device is known once what it keeps is read (the entry has read it by now).
+  await loadKept();
   const { locale, messages } = startCatalog();
   return activate(locale, messages)
     .catch(() => activate(DEFAULT_LOCALE, loadCatalog(DEFAULT_LOCALE)))

@@ -23,9 +23,6 @@ import { cachedStyles, STYLES_MESSAGE, type StyleStore, type StylesMessage } fro
  * This module is the entry's (src/main.tsx): it must not import the style engine.
  */
 
-/** Where an earlier release kept it (localStorage); removed when the snapshot is next saved. */
-export const OLD_STYLES_KEY = "trapline:styles";
-
 /**
  * The page's store: it reads Cache Storage, and writes through the service worker that controls the page
  * when there is one. The app saves as the page is left (app/styleCache.ts), and a page being left runs no
@@ -135,9 +132,4 @@ export function takeRestoredStyles(): Promise<RestoredStyles | null> {
 export async function saveStyles(engine: string, names: string[], rules: string[], store: StyleStore = styleStore()): Promise<void> {
   if (rules.length > MAX_RULES) await store.remove();
   else await store.write(JSON.stringify({ engine, names, rules } satisfies StyleSnapshot));
-  try {
-    localStorage.removeItem(OLD_STYLES_KEY);
-  } catch {
-    // no localStorage here: nothing of an earlier release to remove
-  }
 }

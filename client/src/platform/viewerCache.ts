@@ -1,17 +1,19 @@
 import { createOperationDescriptor, type IEnvironment } from "relay-runtime";
 import AppViewerQueryNode from "../__generated__/AppViewerQuery.graphql.ts";
 import type { Viewer } from "./session.ts";
+import { keep, kept } from "./deviceStore.ts";
 import { forgetRoleCookie, VIEWER_KEY } from "./viewerKey.ts";
 
 /**
  * Who was signed in on this device, so a returning user's app opens at once (and without signal)
  * while the server confirms the session in the background. Only the viewer's own name and role are
- * kept; sign-out, or a server that no longer knows the session, clears it.
+ * kept (deviceStore.ts, read by the entry before the app starts); sign-out, or a server that no longer knows
+ * the session, clears it.
  */
 
 export function cachedViewer(): Viewer | null {
   try {
-    const raw = localStorage.getItem(VIEWER_KEY);
+    const raw = kept(VIEWER_KEY);
     if (!raw) return null;
     const v = JSON.parse(raw) as Viewer;
     return typeof v?.id === "string" && typeof v.name === "string" && (v.role === "manager" || v.role === "employee") ? v : null;
@@ -22,12 +24,7 @@ export function cachedViewer(): Viewer | null {
 
 export function rememberViewer(viewer: Viewer | null) {
   if (!viewer) forgetRoleCookie();
-  try {
-    if (viewer) localStorage.setItem(VIEWER_KEY, JSON.stringify({ id: viewer.id, databaseId: viewer.databaseId, name: viewer.name, role: viewer.role, department: viewer.department ?? null }));
-    else localStorage.removeItem(VIEWER_KEY);
-  } catch {
-    // storage unavailable (private mode, quota): the app still works, only without the fast start
-  }
+  keep(VIEWER_KEY, viewer ? JSON.stringify({ id: viewer.id, databaseId: viewer.databaseId, name: viewer.name, role: viewer.role, department: viewer.department ?? null }) : null);
 }
 
 /** Puts the remembered viewer into a new store, as if the viewer query had answered; true when there was one. */

@@ -1,14 +1,14 @@
 import type { Messages } from "@lingui/core";
+import { keep, kept } from "../deviceStore.ts";
 
 /** The languages the app speaks, by BCP 47 tag, each with its own name (what the language switch shows). */
 export const LOCALES = { "en-US": "English", "es-US": "Español" } as const;
 export type Locale = keyof typeof LOCALES;
 export const DEFAULT_LOCALE: Locale = "en-US";
 
+// Kept on the device (../deviceStore.ts, read by the entry before it starts the catalog). The service worker reads
+// none of it: it sends queued changes with the browser's languages.
 const CHOSEN_KEY = "trapline.locale";
-/** The page's storage; none in the service worker, which sends queued changes with the browser's languages. */
-type KeyValue = { getItem(key: string): string | null; setItem(key: string, value: string): void; removeItem(key: string): void };
-const storage = (): KeyValue | undefined => (globalThis as { localStorage?: KeyValue }).localStorage;
 
 /** The first of the given language tags the app speaks ("es", "es-MX" → es-US), else English. */
 export function matchLocale(tags: readonly string[]): Locale {
@@ -26,21 +26,13 @@ export function isLocale(value: unknown): value is Locale {
 
 /** The language chosen on this device (the sign-in screen's switch, or the signed-in user's preference). */
 export function chosenLocale(): Locale | null {
-  try {
-    const value = storage()?.getItem(CHOSEN_KEY);
-    return isLocale(value) ? value : null;
-  } catch {
-    return null;
-  }
+  const value = kept(CHOSEN_KEY);
+  return isLocale(value) ? value : null;
 }
 
+/** Remembers the language chosen on this device (null forgets it); without storage (private mode), for this visit. */
 export function rememberLocale(locale: Locale | null) {
-  try {
-    if (locale) storage()?.setItem(CHOSEN_KEY, locale);
-    else storage()?.removeItem(CHOSEN_KEY);
-  } catch {
-    // Private mode without storage: the choice lasts this visit.
-  }
+  keep(CHOSEN_KEY, locale);
 }
 
 /** The language to start in: the one chosen on this device, else the browser's languages. */
@@ -73,22 +65,14 @@ const UNSAVED_KEY = "trapline.locale.unsaved";
  * sent when the app next starts online (features/auth/useLocalePreference.ts).
  */
 export function unsavedLocale(userId: string): Locale | null {
-  try {
-    const [owner, value] = (storage()?.getItem(UNSAVED_KEY) ?? "").split(":");
-    return owner === userId && isLocale(value) ? value : null;
-  } catch {
-    return null;
-  }
+  const [owner, value] = (kept(UNSAVED_KEY) ?? "").split(":");
+  return owner === userId && isLocale(value) ? value : null;
 }
 
 /** Remembers (or forgets) the user's unsaved choice; one user's at a time, as one person holds the phone. */
 export function markUnsaved(userId: string, locale: Locale | null) {
-  try {
-    if (locale) storage()?.setItem(UNSAVED_KEY, `${userId}:${locale}`);
-    else if (unsavedLocale(userId)) storage()?.removeItem(UNSAVED_KEY);
-  } catch {
-    // no storage: the choice is sent now or not at all
-  }
+  if (locale) keep(UNSAVED_KEY, `${userId}:${locale}`);
+  else if (unsavedLocale(userId)) keep(UNSAVED_KEY, null);
 }
 
 let active: Locale | null = null;
