@@ -67,7 +67,11 @@ function open(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
     const request = indexedDB.open(DEVICE_DB, 1);
     request.onupgradeneeded = () => request.result.createObjectStore(STORE);
-    request.onsuccess = () => resolve(request.result);
+    request.onsuccess = () => {
+      // A later release's upgrade (another tab, the service worker) is not held up by this connection.
+      request.result.onversionchange = () => request.result.close();
+      resolve(request.result);
+    };
     request.onerror = () => reject(request.error ?? new Error("IndexedDB refused"));
     request.onblocked = () => reject(new Error("IndexedDB blocked"));
   });
