@@ -12,8 +12,7 @@ import { NetworkFirst } from "workbox-strategies";
 import { flushQueue, SYNC_TAG } from "./offline/outbox.ts";
 import { SDS_CACHE } from "./offline/db.ts";
 import { cachedStyles, STYLES_MESSAGE, type StylesMessage } from "./platform/styleStore.ts";
-import { keptNow } from "./platform/deviceStore.ts";
-import { isLocale } from "./platform/locales/load.ts";
+import { chosenLocaleNow } from "./platform/locales/load.ts";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Parameters<typeof precache>[0] };
 
@@ -48,8 +47,8 @@ self.addEventListener("install", (event) => {
 // the slower of the two, not for both.
 const appShell = createHandlerBoundToURL("/index.html");
 const inChosenLocale: RouteHandlerCallback = async (options) => {
-  const [response, chosen] = await Promise.all([appShell(options), keptNow("trapline.locale")]);
-  if (!isLocale(chosen) || !response.ok) return response;
+  const [response, chosen] = await Promise.all([appShell(options), chosenLocaleNow()]);
+  if (!chosen || !response.ok) return response;
   const html = (await response.text()).replace(/<html\b/, `<html data-locale="${chosen}"`);
   const headers = new Headers(response.headers);
   headers.delete("content-length");

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { ROLE_COOKIE } from "../../schemas/roleCookie.ts";
+import { MOVED_MARK } from "../../client/src/platform/storageNames.ts";
 import { VIEWER_KEY } from "../../client/src/platform/viewerKey.ts";
 import { emotionStyled, expect, onDevice, shownChoice, signIn, test, unique } from "./fixtures.ts";
 
@@ -204,16 +205,16 @@ test("a device an earlier release ran on: what it kept in localStorage moves to 
   await putEarlier();
   await page.goto("/");
   await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
-  await expect.poll(() => onDevice(page, "moved-from-localStorage")).toBe("nothing to move");
+  await expect.poll(() => onDevice(page, MOVED_MARK)).toBe("nothing to move");
   expect(await inLocalStorage()).toEqual(Object.keys(earlier));
   // Where an earlier release ran (its style snapshot's cache is there), the values move, and the language chosen then applies.
-  await onDevice(page, "moved-from-localStorage", null);
+  await onDevice(page, MOVED_MARK, null);
   await page.evaluate(() => caches.open("trapline-styles"));
   await page.reload();
   await expect(page.getByRole("button", { name: "Iniciar sesión" })).toBeVisible();
   expect(await inLocalStorage()).toEqual([]);
   for (const key of ["trapline.locale", "trapline.locale.unsaved", "trapline:offline-owner"] as const) expect(await onDevice(page, key)).toBe(earlier[key]);
-  expect(await onDevice(page, "moved-from-localStorage")).toBe("moved");
+  expect(await onDevice(page, MOVED_MARK)).toBe("moved");
   // Once: what localStorage holds later is not read again.
   await page.evaluate(() => localStorage.setItem("trapline.locale", "en-US"));
   await page.reload();

@@ -1,4 +1,5 @@
 import { test as base, expect, request as playwrightRequest, type APIRequestContext, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { DEVICE_DB, DEVICE_STORE, OFFLINE_DB } from "../../client/src/platform/storageNames.ts";
 import { applicationVisit } from "../helpers/visit.ts";
 
 export const PASSWORDS: Record<string, string> = { manager: "manager123", tech: "tech123", pnair: "priya1234", tbecker: "tom12345", agomez: "alicia1234" };
@@ -190,9 +191,11 @@ export async function listAction(page: Page, name: string): Promise<Locator> {
 /** The names of the items and equipment in the signed-in user's copy on the phone (IndexedDB), read the way the app stores it. */
 export const keptNames = (page: Page) =>
   page.evaluate(
-    () =>
+    (name) =>
       new Promise<string[]>((resolve) => {
-        const open = indexedDB.open("trapline-offline");
+        const open = indexedDB.open(name);
+        // Never made here: a database this made first (empty, at the app's version) would stop the app's own.
+        open.onupgradeneeded = () => open.transaction?.abort();
         open.onsuccess = () => {
           const db = open.result;
           if (!db.objectStoreNames.contains("snapshots")) return resolve([]);
@@ -204,6 +207,7 @@ export const keptNames = (page: Page) =>
         };
         open.onerror = () => resolve([]);
       }),
+    OFFLINE_DB,
   );
 
 /**
@@ -213,19 +217,19 @@ export const keptNames = (page: Page) =>
  */
 export const onDevice = (page: Page, key: string, value?: string | null) =>
   page.evaluate(
-    ([key, value]) =>
+    ([key, value, name, storeName]) =>
       new Promise<string | null>((resolve, reject) => {
-        const open = indexedDB.open("trapline-device");
+        const open = indexedDB.open(name);
         open.onupgradeneeded = () => open.transaction?.abort();
         open.onerror = () => resolve(null);
         open.onsuccess = () => {
-          const store = open.result.transaction("kept", value === undefined ? "readonly" : "readwrite").objectStore("kept");
+          const store = open.result.transaction(storeName, value === undefined ? "readonly" : "readwrite").objectStore(storeName);
           const request = value === undefined ? store.get(key) : value === null ? store.delete(key) : store.put(value, key);
           request.onsuccess = () => resolve(value === undefined ? ((request.result as string | undefined) ?? null) : value);
           request.onerror = () => reject(request.error);
         };
       }),
-    [key, value] as const,
+    [key, value, DEVICE_DB, DEVICE_STORE] as const,
   );
 
 /**

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { RULES_PER_TASK } from "../../client/src/platform/styleSnapshot.ts";
 import { OLD_STYLES_KEY } from "../../client/src/platform/deviceStore.ts";
+import { MOVED_MARK } from "../../client/src/platform/storageNames.ts";
 import { STYLES_CACHE, STYLES_URL } from "../../client/src/platform/styleStore.ts";
 import { expect, onDevice, signIn, test } from "./fixtures.ts";
 
@@ -202,7 +203,7 @@ test("a snapshot the browser refuses a rule of, or one of another style engine, 
   // starts on the device (what is kept there moves to platform/deviceStore.ts once: its mark is taken away here).
   await leave(page, null);
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [OLD_STYLES_KEY, JSON.stringify(kept)] as const);
-  await onDevice(page, "moved-from-localStorage", null);
+  await onDevice(page, MOVED_MARK, null);
   await open(page, "/inventory", "Inventory Management");
   expect((await sheets(page)).restored).toBe(0);
   expect(await page.evaluate((key) => localStorage.getItem(key), OLD_STYLES_KEY)).toBeNull();

@@ -1,4 +1,4 @@
-import { keep, kept, loadKept } from "../platform/deviceStore.ts";
+import { keep, kept, loadKept, type KeptKey } from "../platform/deviceStore.ts";
 import { db, SDS_CACHE } from "./db.ts";
 import { dropUserData } from "./outbox.ts";
 import { forgetSnapshots } from "./snapshotStore.ts";
@@ -10,7 +10,7 @@ import { forgetSnapshots } from "./snapshotStore.ts";
  * sign in again). Sign-out drops everything of the user who signs out.
  */
 
-const OWNER_KEY = "trapline:offline-owner";
+const OWNER_KEY: KeptKey = "trapline:offline-owner";
 
 
 export async function claimOfflineData(userId: string): Promise<void> {

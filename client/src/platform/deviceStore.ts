@@ -8,13 +8,12 @@
  * (src/main.tsx, via `loadKept`) and held in memory, `kept` answers at once from then on, and `keep` changes the
  * memory at once and the database after, in order. Where IndexedDB cannot be opened, localStorage serves as before.
  */
-export type KeptKey = "trapline:viewer" | "trapline.locale" | "trapline.locale.unsaved" | "trapline:offline-owner";
-const KEYS: readonly KeptKey[] = ["trapline:viewer", "trapline.locale", "trapline.locale.unsaved", "trapline:offline-owner"];
+import { DEVICE_DB, DEVICE_STORE as STORE, MOVED_MARK as MOVED, OFFLINE_DB } from "./storageNames.ts";
 
-const DEVICE_DB = "trapline-device";
-const STORE = "kept";
-/** Set once this device's localStorage has been looked at (moveFromLocalStorage). */
-const MOVED = "moved-from-localStorage";
+/** The keys, written once: each owner's constant (viewerKey.ts, locales/load.ts, offline/session.ts) is typed `KeptKey`. */
+const KEYS = ["trapline:viewer", "trapline.locale", "trapline.locale.unsaved", "trapline:offline-owner"] as const;
+export type KeptKey = (typeof KEYS)[number];
+
 /** Where a release before the style snapshot's own store kept it (platform/styleSnapshot.ts); removed with the move. */
 export const OLD_STYLES_KEY = "trapline:styles";
 /** Longer than this and the app starts without what the device kept (Safari's first open has been seen to hang): a slower start, not a stuck one. */
@@ -94,7 +93,7 @@ async function ranHereBefore(): Promise<boolean> {
     globalThis.caches?.keys().catch(() => []) ?? [],
     globalThis.indexedDB?.databases?.().catch(() => []) ?? [],
   ]);
-  return cacheNames.length > 0 || databases.some((d) => d.name === "trapline-offline");
+  return cacheNames.length > 0 || databases.some((d) => d.name === OFFLINE_DB);
 }
 
 /** The values an earlier release kept in localStorage, taken where this store has none, then removed there (with its style snapshot). */

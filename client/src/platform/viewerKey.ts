@@ -1,8 +1,8 @@
 import { ROLE_COOKIE } from "../../../schemas/roleCookie.ts";
-import { kept, loadKept } from "./deviceStore.ts";
+import { kept, loadKept, type KeptKey } from "./deviceStore.ts";
 
 /** Where the signed-in viewer is remembered on this device (viewerCache.ts, in deviceStore.ts); read by the entry too. */
-export const VIEWER_KEY = "trapline:viewer";
+export const VIEWER_KEY: KeptKey = "trapline:viewer";
 
 export type Role = "manager" | "employee";
 const isRole = (role: unknown): role is Role => role === "manager" || role === "employee";

@@ -1,5 +1,5 @@
 import type { Messages } from "@lingui/core";
-import { keep, kept } from "../deviceStore.ts";
+import { keep, kept, keptNow, type KeptKey } from "../deviceStore.ts";
 
 /** The languages the app speaks, by BCP 47 tag, each with its own name (what the language switch shows). */
 export const LOCALES = { "en-US": "English", "es-US": "Español" } as const;
@@ -7,8 +7,9 @@ export type Locale = keyof typeof LOCALES;
 export const DEFAULT_LOCALE: Locale = "en-US";
 
 // Kept on the device (../deviceStore.ts, read by the entry before it starts the catalog). The service worker reads
-// none of it: it sends queued changes with the browser's languages.
-const CHOSEN_KEY = "trapline.locale";
+// only the chosen language, for index.html's first 'Loading...' (chosenLocaleNow); it sends queued changes with the
+// browser's languages.
+const CHOSEN_KEY: KeptKey = "trapline.locale";
 
 /** The first of the given language tags the app speaks ("es", "es-MX" → es-US), else English. */
 export function matchLocale(tags: readonly string[]): Locale {
@@ -27,6 +28,12 @@ export function isLocale(value: unknown): value is Locale {
 /** The language chosen on this device (the sign-in screen's switch, or the signed-in user's preference). */
 export function chosenLocale(): Locale | null {
   const value = kept(CHOSEN_KEY);
+  return isLocale(value) ? value : null;
+}
+
+/** The language chosen on this device as the database holds it now: the service worker's read (it keeps no memory of the pages'). */
+export async function chosenLocaleNow(): Promise<Locale | null> {
+  const value = await keptNow(CHOSEN_KEY);
   return isLocale(value) ? value : null;
 }
 
@@ -58,7 +65,7 @@ export function loadCatalog(locale: Locale): Promise<Messages> {
   return Promise.all([catalogs[locale](), schemas ? schemas() : { messages: {} }]).then(([app, shared]) => ({ ...shared.messages, ...app.messages }));
 }
 
-const UNSAVED_KEY = "trapline.locale.unsaved";
+const UNSAVED_KEY: KeptKey = "trapline.locale.unsaved";
 
 /**
  * A language chosen while signed in that the server has not yet stored on the user (no network then):
