@@ -1,4 +1,4 @@
-import { request as playwrightRequest, type Locator, type Page } from "@playwright/test";
+import { request as playwrightRequest, type Locator, type Page, type WebSocketRoute } from "@playwright/test";
 import { expect, PASSWORDS, signIn, test, unique } from "./fixtures.ts";
 
 /**
@@ -134,6 +134,36 @@ test("an inventory item added by another user joins the open Inventory list when
   }
   await expect(page.locator("tbody tr, article").filter({ hasText: `${prefix} Bait` })).toBeVisible();
   await expect(page.getByText("Unrelated Dust")).toHaveCount(0);
+  await other.dispose();
+});
+
+test("a request filed while the live channel was down joins the manager's open list once it is back", async ({ page, pageErrors }) => {
+  void pageErrors;
+  // The live channel goes through the test, which can drop it.
+  const sockets: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/graphql$/, (ws) => {
+    ws.connectToServer();
+    sockets.push(ws);
+  });
+  await openLive(page, "manager", "/requests", "LiveUpdatesRequestSubscription");
+  await expect(page.getByRole("heading", { level: 1, name: "Inventory Requests" })).toBeVisible();
+  await page.waitForFunction(() => document.documentElement.dataset.live === "connected");
+
+  const other = await playwrightRequest.newContext({ baseURL: new URL(page.url()).origin });
+  expect((await other.post("/api/auth/login", { data: { username: "tech", password: PASSWORDS.tech } })).status()).toBe(200);
+  const made = await other.post("/api/inventory", { data: { name: unique("Gap Bait"), category: "Bait", quantity: 40, minQuantity: 1 } });
+  expect(made.status()).toBe(201);
+  const { id } = (await made.json()) as { id: number };
+
+  // Dropped (the app tries again a second later, §8): the request filed meanwhile is never heard live.
+  await sockets.at(-1)!.close();
+  await page.waitForFunction(() => document.documentElement.dataset.live !== "connected");
+  const justification = unique("Filed during the gap");
+  expect((await other.post("/api/requests", { data: { type: "inventory", justification, items: [{ id, quantity: 2 }] } })).status()).toBe(201);
+  await expect.poll(() => sockets.length).toBeGreaterThan(1);
+  await page.waitForFunction(() => document.documentElement.dataset.live === "connected");
+  // Back: the screen's query is asked again, and the list shows it without a reload.
+  await expect(page.getByRole("row").filter({ hasText: justification })).toBeVisible({ timeout: 5000 });
   await other.dispose();
 });
 

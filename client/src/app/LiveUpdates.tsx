@@ -1,6 +1,7 @@
 import { t } from "@lingui/core/macro";
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { graphql, useSubscription } from "react-relay";
+import { useRevalidator } from "react-router-dom";
 import type { GraphQLSubscriptionConfig, RecordProxy, RecordSourceSelectorProxy } from "relay-runtime";
 import type { LiveUpdatesLowStockSubscription } from "../__generated__/LiveUpdatesLowStockSubscription.graphql.ts";
 import type { LiveUpdatesEquipmentSubscription } from "../__generated__/LiveUpdatesEquipmentSubscription.graphql.ts";
@@ -9,6 +10,7 @@ import type { LiveUpdatesRequestSubscription } from "../__generated__/LiveUpdate
 import { connectionsForNewElsewhere as equipmentConnectionsForNew } from "../features/equipment/index.ts";
 import { connectionsForNewItem } from "../features/inventory/index.ts";
 import { connectionsForNewRequest, DASHBOARD_PENDING_ARGS, setPendingCountFromLive } from "../features/requests/index.ts";
+import { onLiveAgain } from "../relay/environment.ts";
 import { deleteRecord, prependNewNode } from "../relay/liveEdges.ts";
 import { useSession } from "../platform/session.ts";
 import { useToast } from "../platform/toast.tsx";
@@ -21,6 +23,11 @@ import { useToast } from "../platform/toast.tsx";
 export function LiveUpdates() {
   const { toast } = useToast();
   const viewerId = useSession().viewer.id;
+  // What changed while the live channel was down was never heard: when it is back, the screen's own query is asked
+  // again (its route's loader: store-and-network, platform/routeQueries.ts), so the lists on screen catch up, as
+  // the bell's count does.
+  const { revalidate } = useRevalidator();
+  useEffect(() => onLiveAgain(() => void revalidate()), [revalidate]);
   const lowStock = useMemo<GraphQLSubscriptionConfig<LiveUpdatesLowStockSubscription>>(
     () => ({
       subscription: graphql`

@@ -43,6 +43,21 @@ export function onConnectionState(listener: (s: ConnectionState) => void) {
 }
 
 /**
+ * Calls `back` each time the live channel is up again after it dropped (what was sent meanwhile was never heard:
+ * the caller asks the server again); returns the unsubscribe.
+ */
+export function onLiveAgain(back: () => void) {
+  let dropped = false;
+  return onConnectionState((s) => {
+    if (s === "disconnected") dropped = true;
+    else if (s === "connected" && dropped) {
+      dropped = false;
+      back();
+    }
+  });
+}
+
+/**
  * A random key for one change (122 bits, UUID v4 form). crypto.randomUUID exists only in secure
  * contexts (HTTPS, localhost), and a phone may open the app over plain HTTP on a LAN: getRandomValues
  * works everywhere.

@@ -8,7 +8,7 @@ import type { NotificationBellSubscription } from "../../__generated__/Notificat
 import { MountWhenOpened } from "../../components/deferred.tsx";
 import { CountBadge, useIconButtonSheet } from "../../components/IconButtonParts.tsx";
 import { plainIcon } from "../../components/plainIcon.tsx";
-import { onConnectionState } from "../../relay/environment.ts";
+import { onLiveAgain } from "../../relay/environment.ts";
 import { addArrived } from "./notificationStore.ts";
 
 // The popover and its feed load on the first click on the bell; kept mounted after that for its closing transition.
@@ -38,16 +38,7 @@ export function NotificationBell() {
   useEffect(() => () => clearTimeout(settle.current), []);
   // A notification sent while the live channel was down is never heard: when it is back, the count is asked again
   // at once, not at the next poll.
-  useEffect(() => {
-    let dropped = false;
-    return onConnectionState((state) => {
-      if (state === "disconnected") dropped = true;
-      else if (state === "connected" && dropped) {
-        dropped = false;
-        askAgain();
-      }
-    });
-  }, []);
+  useEffect(() => onLiveAgain(askAgain), []);
   const data = useLazyLoadQuery<NotificationBellQuery>(
     graphql`
       query NotificationBellQuery {
