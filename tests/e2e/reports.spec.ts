@@ -286,6 +286,32 @@ test("a notification sent while the live channel was down is counted when it is 
   await tech.dispose();
 });
 
+test("with the feed open, a notification sent while the live channel was down joins the feed when it is back", async ({ page, pageErrors, baseURL }) => {
+  void pageErrors;
+  const sockets: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/graphql$/, (ws) => {
+    ws.connectToServer();
+    sockets.push(ws);
+  });
+  await signIn(page, "manager");
+  await expect(page.getByText("Total Inventory Items")).toBeVisible();
+  const tech = await apiAs(baseURL, "tech");
+  await untilBellHearsLive(page, tech, await bellItem(tech, "Feed Gel"));
+  // An item of its own, so the feed's line for the request filed in the gap is that one's alone.
+  const gapItem = await bellItem(tech, "Feed Gap Gel");
+
+  await page.getByRole("button", { name: /^Notifications/ }).click();
+  const feed = page.getByRole("dialog", { name: "Notifications" });
+  await expect(feed.getByRole("listitem").first()).toBeVisible();
+  await sockets.at(-1)!.close();
+  await page.waitForFunction(() => document.documentElement.dataset.live !== "connected");
+  await fileRequest(tech, gapItem);
+  await expect.poll(() => sockets.length).toBeGreaterThan(1);
+  await page.waitForFunction(() => document.documentElement.dataset.live === "connected");
+  await expect(feed.getByRole("listitem").filter({ hasText: `New request from Marcus Reyes: 1 x ${gapItem.name}` })).toHaveCount(1, { timeout: 5000 });
+  await tech.dispose();
+});
+
 test("Reorder on the dashboard opens Create New Request with the item and its suggested quantity", async ({ page, pageErrors }) => {
   void pageErrors;
   await signIn(page, "manager");

@@ -10,7 +10,7 @@ import NotificationsNoneIcon from "@mui/icons-material/NotificationsNone";
 import WarningAmberIcon from "@mui/icons-material/WarningAmber";
 import { Box, Button, Divider, IconButton, List, ListItem, ListItemButton, Stack, Tooltip, Typography } from "@mui/material";
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { graphql, useFragment, useLazyLoadQuery, useMutation, usePaginationFragment } from "react-relay";
 import { useNavigate } from "react-router-dom";
 import type { NotificationFeedMarkAllMutation } from "../../__generated__/NotificationFeedMarkAllMutation.graphql.ts";
@@ -19,6 +19,7 @@ import type { NotificationFeedPaginationQuery } from "../../__generated__/Notifi
 import type { NotificationFeedQuery } from "../../__generated__/NotificationFeedQuery.graphql.ts";
 import type { NotificationFeed_item$key } from "../../__generated__/NotificationFeed_item.graphql.ts";
 import type { NotificationFeed_query$key } from "../../__generated__/NotificationFeed_query.graphql.ts";
+import { onLiveAgain } from "../../relay/environment.ts";
 import { useToast } from "../../platform/toast.tsx";
 import { useSession } from "../../platform/session.ts";
 import { markFeedRead, notificationTarget, setUnreadCount, timeAgo } from "./notificationStore.ts";
@@ -38,6 +39,10 @@ const ICONS: Record<string, ReactNode> = {
 /** The bell's feed: newest first, unread marked; each can be marked read, or all at once. */
 export default function NotificationFeed({ unreadCount, onNavigate }: { unreadCount: number; onNavigate(): void }) {
   const { t } = useLingui();
+  // Notifications sent while the live channel was down were never heard: with the feed open when it is back, the
+  // feed is asked again (as the bell's count is).
+  const [fetchKey, setFetchKey] = useState(0);
+  useEffect(() => onLiveAgain(() => setFetchKey((k) => k + 1)), []);
   const query = useLazyLoadQuery<NotificationFeedQuery>(
     graphql`
       query NotificationFeedQuery($count: Int!) {
@@ -47,7 +52,7 @@ export default function NotificationFeed({ unreadCount, onNavigate }: { unreadCo
       }
     `,
     { count: PAGE },
-    { fetchPolicy: "store-and-network" },
+    { fetchKey, fetchPolicy: "store-and-network" },
   );
   const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<NotificationFeedPaginationQuery, NotificationFeed_query$key>(
     graphql`
