@@ -1,4 +1,4 @@
-import { test as base, expect, request as playwrightRequest, type APIRequestContext, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, request as playwrightRequest, type APIRequestContext, type BrowserContext, type Locator, type Page, type WebSocketRoute } from "@playwright/test";
 import { DEVICE_DB, DEVICE_STORE, OFFLINE_DB } from "../../client/src/platform/storageNames.ts";
 import { applicationVisit } from "../helpers/visit.ts";
 
@@ -252,4 +252,30 @@ export async function scrollThroughReports(page: Page) {
     await expect.poll(waitingInView).toBe(0);
   }
   await expect(page.locator("main [data-report-waiting]")).toHaveCount(0);
+}
+
+/**
+ * The page's live channel (graphql-ws) goes through the test, which can drop it (`whileLiveDown`). Call before the
+ * page opens it.
+ */
+export async function droppableLive(page: Page): Promise<WebSocketRoute[]> {
+  const sockets: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/graphql$/, (ws) => {
+    ws.connectToServer();
+    sockets.push(ws);
+  });
+  return sockets;
+}
+
+/**
+ * Drops the page's live channel and runs `meanwhile` while it is down (what the server sends then is never heard
+ * live); resolves once the app has it up again (it tries again a second later, §8).
+ */
+export async function whileLiveDown(page: Page, sockets: WebSocketRoute[], meanwhile: () => Promise<unknown>) {
+  const opened = sockets.length;
+  await sockets.at(-1)!.close();
+  await page.waitForFunction(() => document.documentElement.dataset.live !== "connected");
+  await meanwhile();
+  await expect.poll(() => sockets.length).toBeGreaterThan(opened);
+  await page.waitForFunction(() => document.documentElement.dataset.live === "connected");
 }

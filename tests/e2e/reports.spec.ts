@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { request as playwrightRequest, type APIRequestContext, type Page, type WebSocketRoute } from "@playwright/test";
-import { expect, PASSWORDS, scrollThroughReports, shownChoice, signIn, test, unique } from "./fixtures.ts";
+import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
+import { droppableLive, expect, PASSWORDS, scrollThroughReports, shownChoice, signIn, test, unique, whileLiveDown } from "./fixtures.ts";
 
 /** Reports & Analytics, the notification bell, Reorder, and chemical-use records (issue 7). */
 
@@ -66,6 +66,15 @@ async function untilBellHearsLive(page: Page, tech: APIRequestContext, item: { i
     await fileRequest(tech, item);
     await expect.poll(() => unreadCount(page), { timeout: 4000 }).toBeGreaterThan(before);
   }).toPass({ timeout: 25_000 });
+}
+
+/** The manager signed in on the dashboard, the bell heard live once; returns the technician's session that filed for it. */
+async function managerHearsLive(page: Page, baseURL: string | undefined): Promise<APIRequestContext> {
+  await signIn(page, "manager");
+  await expect(page.getByText("Total Inventory Items")).toBeVisible();
+  const tech = await apiAs(baseURL, "tech");
+  await untilBellHearsLive(page, tech, await bellItem(tech, "Live Gel"));
+  return tech;
 }
 
 /** The signed-in user's unread count as the server has it now. */
@@ -258,26 +267,15 @@ test("a notification the bell's count already holds, whose live event comes afte
 
 test("a notification sent while the live channel was down is counted when it is back, not at the next poll", async ({ page, pageErrors, baseURL }) => {
   void pageErrors;
-  // The live channel goes through the test, which can drop it.
-  const sockets: WebSocketRoute[] = [];
-  await page.routeWebSocket(/\/graphql$/, (ws) => {
-    ws.connectToServer();
-    sockets.push(ws);
-  });
-  await signIn(page, "manager");
-  await expect(page.getByText("Total Inventory Items")).toBeVisible();
-  const tech = await apiAs(baseURL, "tech");
+  const sockets = await droppableLive(page);
+  const tech = await managerHearsLive(page, baseURL);
   const item = await bellItem(tech, "Gap Gel");
-  await untilBellHearsLive(page, tech, item);
 
   // Dropped: the app tries again a second later (§8). The request filed meanwhile is never heard live. (First the
   // bell's own second ask after the last arrival, 400 ms on, is over: it would count the new request by chance.)
   await page.waitForTimeout(1000);
   const before = await unreadCount(page);
-  await sockets.at(-1)!.close();
-  await fileRequest(tech, item);
-  await expect.poll(() => sockets.length).toBeGreaterThan(1);
-  await page.waitForFunction(() => document.documentElement.dataset.live === "connected");
+  await whileLiveDown(page, sockets, () => fileRequest(tech, item));
   await expect(async () => {
     const shown = await unreadCount(page);
     expect(shown).toBeGreaterThan(before);
@@ -288,26 +286,15 @@ test("a notification sent while the live channel was down is counted when it is 
 
 test("with the feed open, a notification sent while the live channel was down joins the feed when it is back", async ({ page, pageErrors, baseURL }) => {
   void pageErrors;
-  const sockets: WebSocketRoute[] = [];
-  await page.routeWebSocket(/\/graphql$/, (ws) => {
-    ws.connectToServer();
-    sockets.push(ws);
-  });
-  await signIn(page, "manager");
-  await expect(page.getByText("Total Inventory Items")).toBeVisible();
-  const tech = await apiAs(baseURL, "tech");
-  await untilBellHearsLive(page, tech, await bellItem(tech, "Feed Gel"));
+  const sockets = await droppableLive(page);
+  const tech = await managerHearsLive(page, baseURL);
   // An item of its own, so the feed's line for the request filed in the gap is that one's alone.
   const gapItem = await bellItem(tech, "Feed Gap Gel");
 
   await page.getByRole("button", { name: /^Notifications/ }).click();
   const feed = page.getByRole("dialog", { name: "Notifications" });
   await expect(feed.getByRole("listitem").first()).toBeVisible();
-  await sockets.at(-1)!.close();
-  await page.waitForFunction(() => document.documentElement.dataset.live !== "connected");
-  await fileRequest(tech, gapItem);
-  await expect.poll(() => sockets.length).toBeGreaterThan(1);
-  await page.waitForFunction(() => document.documentElement.dataset.live === "connected");
+  await whileLiveDown(page, sockets, () => fileRequest(tech, gapItem));
   await expect(feed.getByRole("listitem").filter({ hasText: `New request from Marcus Reyes: 1 x ${gapItem.name}` })).toHaveCount(1, { timeout: 5000 });
   await tech.dispose();
 });
