@@ -15,10 +15,11 @@
 // build and their ratio (this build / base).
 //
 // --cpu <rate> slows the CPU by that rate instead of 4 (1: not at all). --simulate <m> adds "blocking ×m": each task
-// after FCP lengthened m times, over 50 ms, summed, as Lighthouse's simulated throttling counts TBT (its calibrated
-// multiplier on this host is 7.2-7.6 at `npm run lighthouse -- --calibrate`). That is how a wait on the browser
-// inside a task (a synchronous storage read: the main thread idle, not working) weighs in Lighthouse's figures,
-// which the CDP throttling above does not slow.
+// after FCP lengthened m times, its excess over 50 ms summed over the whole window (Lighthouse's calibrated multiplier
+// on this host is 7.2-7.6 at `npm run lighthouse -- --calibrate`). A rough sign of how a wait on the browser inside a
+// task (a synchronous storage read: the main thread idle, not working), which the CDP throttling above does not slow,
+// could weigh when multiplied; it is not Lighthouse's TBT (which ends at its TTI and models the network), and did not
+// rank builds the way Lighthouse does in the runs it was tried on.
 //
 // --storage adds "storage (sync)": the time the page's main thread spent inside its storage calls, summed (localStorage
 // and sessionStorage, document.cookie, and the synchronous part of IndexedDB's, Cache Storage's and the Cookie Store's

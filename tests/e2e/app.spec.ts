@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { ROLE_COOKIE } from "../../schemas/roleCookie.ts";
 import { MOVED_MARK } from "../../client/src/platform/storageNames.ts";
+import { STYLES_CACHE } from "../../client/src/platform/styleStore.ts";
 import { VIEWER_KEY } from "../../client/src/platform/viewerKey.ts";
 import { emotionStyled, expect, onDevice, shownChoice, signIn, test, unique } from "./fixtures.ts";
 
@@ -209,7 +210,7 @@ test("a device an earlier release ran on: what it kept in localStorage moves to 
   expect(await inLocalStorage()).toEqual(Object.keys(earlier));
   // Where an earlier release ran (its style snapshot's cache is there), the values move, and the language chosen then applies.
   await onDevice(page, MOVED_MARK, null);
-  await page.evaluate(() => caches.open("trapline-styles"));
+  await page.evaluate((name) => caches.open(name), STYLES_CACHE);
   await page.reload();
   await expect(page.getByRole("button", { name: "Iniciar sesión" })).toBeVisible();
   expect(await inLocalStorage()).toEqual([]);

@@ -2,7 +2,7 @@ import { createOperationDescriptor, type IEnvironment } from "relay-runtime";
 import AppViewerQueryNode from "../__generated__/AppViewerQuery.graphql.ts";
 import type { Viewer } from "./session.ts";
 import { keep, kept } from "./deviceStore.ts";
-import { forgetRoleCookie, VIEWER_KEY } from "./viewerKey.ts";
+import { forgetRoleCookie, isRole, VIEWER_KEY } from "./viewerKey.ts";
 
 /**
  * Who was signed in on this device, so a returning user's app opens at once (and without signal)
@@ -16,7 +16,7 @@ export function cachedViewer(): Viewer | null {
     const raw = kept(VIEWER_KEY);
     if (!raw) return null;
     const v = JSON.parse(raw) as Viewer;
-    return typeof v?.id === "string" && typeof v.name === "string" && (v.role === "manager" || v.role === "employee") ? v : null;
+    return typeof v?.id === "string" && typeof v.name === "string" && isRole(v.role) ? v : null;
   } catch {
     return null;
   }

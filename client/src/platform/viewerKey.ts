@@ -5,7 +5,7 @@ import { kept, loadKept, type KeptKey } from "./deviceStore.ts";
 export const VIEWER_KEY: KeptKey = "trapline:viewer";
 
 export type Role = "manager" | "employee";
-const isRole = (role: unknown): role is Role => role === "manager" || role === "employee";
+export const isRole = (role: unknown): role is Role => role === "manager" || role === "employee";
 
 /**
  * The role of whoever is signed in on this device, as far as the device knows before asking: the
