@@ -1,4 +1,4 @@
-import { request as playwrightRequest, type Locator, type Page } from "@playwright/test";
+import { request as playwrightRequest, type Locator, type Page, type WebSocketRoute } from "@playwright/test";
 import { droppableLive, expect, PASSWORDS, signIn, test, unique, whileLiveDown } from "./fixtures.ts";
 
 /**
@@ -169,6 +169,69 @@ test("a request filed while the live channel was down joins the manager's open l
   );
   // Back: the screen's query is asked again, and the list shows it without a reload.
   await expect(page.getByRole("row").filter({ hasText: justification })).toBeVisible({ timeout: 5000 });
+  await other.dispose();
+});
+
+test("after §8's five attempts the live channel waits, and tries again when the network is back or the server answers", async ({ page, context, pageErrors }) => {
+  void pageErrors;
+  // The attempts' waits (1 + 2 + 4 + 8 + 16 s) run on the page's clock, which the test moves on.
+  await page.clock.install();
+  const sockets: WebSocketRoute[] = [];
+  let refusing = false;
+  let attempts = 0;
+  await page.routeWebSocket(/\/graphql$/, (ws) => {
+    attempts++;
+    if (refusing) return void ws.close({ code: 1013, reason: "Try again later" });
+    ws.connectToServer();
+    sockets.push(ws);
+  });
+  const live = () => page.evaluate(() => document.documentElement.dataset.live);
+  /** Drops the channel and refuses every attempt until graphql-ws has made its five and given up. */
+  async function outOfReach() {
+    refusing = true;
+    const before = attempts;
+    await sockets.at(-1)!.close();
+    await expect.poll(async () => (await page.clock.fastForward(16_000), attempts - before), { intervals: [300] }).toBe(5);
+    await expect.poll(live).toBe("disconnected");
+  }
+  await openLive(page, "manager", "/requests", "LiveUpdatesRequestSubscription");
+  await expect(page.getByRole("heading", { level: 1, name: "Inventory Requests" })).toBeVisible();
+  await expect.poll(live).toBe("connected");
+
+  const other = await playwrightRequest.newContext({ baseURL: new URL(page.url()).origin });
+  expect((await other.post("/api/auth/login", { data: { username: "tech", password: PASSWORDS.tech } })).status()).toBe(200);
+  const made = await other.post("/api/inventory", { data: { name: unique("Round Bait"), category: "Bait", quantity: 40, minQuantity: 1 } });
+  expect(made.status()).toBe(201);
+  const { id } = (await made.json()) as { id: number };
+  const file = async (justification: string) =>
+    expect((await other.post("/api/requests", { data: { type: "inventory", justification, items: [{ id, quantity: 2 }] } })).status()).toBe(201);
+
+  // Out of reach past the five attempts; a request filed meanwhile.
+  await outOfReach();
+  const meanwhile = unique("Filed while out of reach");
+  await file(meanwhile);
+  // The network is back: a new round connects, the list catches up, and what is filed next arrives live.
+  refusing = false;
+  await context.setOffline(true);
+  await context.setOffline(false);
+  await expect.poll(live).toBe("connected");
+  await expect(page.getByRole("row").filter({ hasText: meanwhile })).toBeVisible();
+  const after = unique("Filed once back");
+  await file(after);
+  await expect(page.getByRole("row").filter({ hasText: after })).toBeVisible();
+
+  // Out of reach again, and back without the network ever going away: the next answer from the server (the
+  // Inventory screen's query) starts the round, and an item added elsewhere then joins the list live.
+  await outOfReach();
+  refusing = false;
+  await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Inventory" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Inventory Management" })).toBeVisible();
+  await expect.poll(live).toBe("connected");
+  const added = unique("Heard Live Gel");
+  await page.getByLabel("Search inventory").fill(added);
+  await expect(page.locator("tbody tr, article")).toHaveCount(0);
+  expect((await other.post("/api/inventory", { data: { name: added, category: "Bait", quantity: 7, minQuantity: 1 } })).status()).toBe(201);
+  await expect(page.locator("tbody tr, article").filter({ hasText: added })).toBeVisible();
   await other.dispose();
 });
 

@@ -108,6 +108,8 @@ const fetchGraphQL: FetchFunction = async (operation, variables) => {
     }
     throw error;
   }
+  // The server answered: a live channel that gave up tries again.
+  if (response.ok && waitingForRound.size) newRound();
   // A server in trouble (or a proxy without it) did not apply the change: it waits in the queue, under the same key.
   if (queueable && (response.status >= 500 || response.status === 429))
     return (await offline()).queueChange(owner, operation, variables, key!).catch(rethrowUnlessQueued(new Error(`${response.status}: ${response.statusText}`)));
@@ -137,27 +139,66 @@ function ws(): Promise<Client> {
   return wsClient;
 }
 
+/**
+ * graphql-ws gives up after §8's five attempts (1 + 2 + 4 + 8 + 16 s) and ends every subscription with the last
+ * close. A phone out of reach for longer than that (a basement, a crawl space) would then hear nothing live until
+ * its screens mounted again. Instead the subscriptions wait here for a sign that the server can be reached again,
+ * and a new round of five attempts starts with a new client: the network is back (`online`), the app is in front
+ * again, or the server has just answered one of the app's requests (a phone whose signal came back without ever
+ * going offline). One round at a time: the subscriptions wait again only once the round has given up too.
+ */
+const waitingForRound = new Set<() => void>();
+function newRound() {
+  const resume = [...waitingForRound];
+  waitingForRound.clear();
+  for (const subscribeAgain of resume) subscribeAgain();
+}
+let roundSigns = false;
+/** `client` gave up: it is forgotten (it holds no socket), and `subscribeAgain` waits for the next round. */
+function waitForRound(client: Promise<Client>, subscribeAgain: () => void) {
+  if (wsClient === client) wsClient = undefined;
+  waitingForRound.add(subscribeAgain);
+  if (roundSigns) return;
+  roundSigns = true;
+  addEventListener("online", newRound);
+  document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && newRound());
+}
+/** A close of the socket (the connection lost), as opposed to the server's errors for the operation itself. */
+const isClose = (err: unknown) => typeof err === "object" && err !== null && !Array.isArray(err) && "code" in err && typeof err.code === "number";
+
 const subscribe: SubscribeFunction = (operation, variables) =>
   Observable.create((sink) => {
     let unsubscribe: (() => void) | undefined;
     let closed = false;
-    ws().then(
-      (client) => {
-        if (closed) return;
-        // graphql-ws wants a query string: empty when the operation is named by its persisted id.
-        unsubscribe = client.subscribe({ query: "", ...graphqlBody(operation, variables) }, {
-          next: (value) => {
-            sink.next(value as never);
-            notifyLiveEvent();
-          },
-          error: (err) => sink.error(err instanceof Error ? err : new Error("Live connection failed")),
-          complete: () => sink.complete(),
-        });
-      },
-      () => sink.error(new Error("Live connection failed")),
-    );
+    const start = () => {
+      const client = ws();
+      // A subscription that starts (a screen opened) starts a new round itself: those waiting join it.
+      if (waitingForRound.size) newRound();
+      client.then(
+        (live) => {
+          if (closed) return;
+          // graphql-ws wants a query string: empty when the operation is named by its persisted id.
+          unsubscribe = live.subscribe({ query: "", ...graphqlBody(operation, variables) }, {
+            next: (value) => {
+              sink.next(value as never);
+              notifyLiveEvent();
+            },
+            error: (err) => {
+              if (closed) return;
+              if (isClose(err)) waitForRound(client, start);
+              else sink.error(err instanceof Error ? err : new Error("Live connection failed"));
+            },
+            complete: () => sink.complete(),
+          });
+        },
+        // The client's code did not load (no network, and no service worker to answer it): as a lost connection.
+        () => void (closed || waitForRound(client, start)),
+      );
+    };
+    start();
     return () => {
       closed = true;
+      waitingForRound.delete(start);
       unsubscribe?.();
     };
   });
