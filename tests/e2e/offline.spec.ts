@@ -1,5 +1,5 @@
 import { request as playwrightRequest, type Page } from "@playwright/test";
-import { OFFLINE_DB } from "../../client/src/platform/storageNames.ts";
+import { DEVICE_DB, OFFLINE_DB } from "../../client/src/platform/storageNames.ts";
 import { BASE_URL, expect, installed, PASSWORDS, signedInApi, signIn, test, unique } from "./fixtures.ts";
 
 // Field work without signal (issue 13): the built app, its service worker, Chromium's offline mode.
@@ -151,6 +151,34 @@ test("offline: look up, two check-outs queued, one overtaken; each reaches the s
   await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
   await expect.poll(() => storedRows(page)).toEqual({ snapshots: 0, queue: 0, sdsCache: false });
   await manager.dispose();
+});
+
+test("offline, a start whose storage answers after the app stopped waiting for it opens for the remembered user, not at sign-in", async ({ page, context }) => {
+  await signIn(page, "tech");
+  await installed(page);
+  await expect(page.getByRole("button", { name: "Notifications" })).toBeVisible();
+  // This device's store of what it remembers (the viewer among it) answers 3 s late, past the start's 1.5 s wait.
+  await page.addInitScript((name) => {
+    const open = IDBFactory.prototype.open;
+    const onsuccess = Object.getOwnPropertyDescriptor(IDBRequest.prototype, "onsuccess")!;
+    IDBFactory.prototype.open = function (this: IDBFactory, ...args: Parameters<IDBFactory["open"]>) {
+      const request = open.apply(this, args);
+      if (args[0] === name)
+        Object.defineProperty(request, "onsuccess", {
+          set(handler: (event: Event) => void) {
+            onsuccess.set!.call(request, (event: Event) => setTimeout(() => handler.call(request, event), 3000));
+          },
+        });
+      return request;
+    };
+  }, DEVICE_DB);
+  await context.setOffline(true);
+  await page.goto("/scan");
+  // The start gave up waiting: without a viewer and without the network it showed the sign-in screen, which
+  // turns into the app once the late answer names the user.
+  await expect(page.getByRole("heading", { level: 1, name: "QR Scanner" })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("button", { name: "Sign In" })).toHaveCount(0);
+  await context.setOffline(false);
 });
 
 test("a session that ended while offline keeps the queue: another user never sends it, the same user's next sign-in does @phone", async ({ page, context }) => {

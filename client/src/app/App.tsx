@@ -21,6 +21,7 @@ import { preloadToastView, ToastProvider, useToast } from "../platform/toast.tsx
 import { cachedViewer, primeViewer, rememberViewer } from "../platform/viewerCache.ts";
 import type { Viewer } from "../platform/session.ts";
 import { signedInRole } from "../platform/viewerKey.ts";
+import { keptLate } from "../platform/deviceStore.ts";
 import { lazyComponent } from "../platform/lazyComponent.ts";
 import { i18n } from "../platform/i18n.ts";
 
@@ -63,6 +64,19 @@ const signIn = (
     <SignIn />
   </Suspense>
 );
+/**
+ * The sign-in screen where the viewer's query failed (no network, say). On a device whose storage answered after
+ * the start stopped waiting for it (platform/deviceStore.ts), the viewer it remembers is known only now: the app
+ * then opens for them, as it would have with the read in time, instead of asking an offline user to sign in.
+ */
+function SignInAfterFailure({ onKeptLate }: { onKeptLate(): void }) {
+  useEffect(() => {
+    let shown = true;
+    void keptLate().then((late) => shown && late && cachedViewer() && onKeptLate());
+    return () => void (shown = false);
+  }, [onKeptLate]);
+  return signIn;
+}
 
 const viewerQuery = graphql`
   query AppViewerQuery @preloadable {
@@ -162,9 +176,10 @@ function ServiceWorkerUpdates() {
   return null;
 }
 
+let sessions = 0;
 function newSession() {
   const environment = createEnvironment();
-  return { environment, primed: primeViewer(environment) };
+  return { environment, primed: primeViewer(environment), id: ++sessions };
 }
 
 export function App() {
@@ -180,6 +195,8 @@ export function App() {
     resetLiveConnection();
     setSession(newSession());
   }, []);
+  // Once: a session primed with the late-read viewer never starts another.
+  const keptLateViewer = useCallback(() => setSession((current) => (current.primed ? current : newSession())), []);
   const gate = useMemo(() => <SessionGate onSignedOut={signedOut} primed={session.primed} />, [signedOut, session.primed]);
   return (
     <I18nProvider i18n={i18n}>
@@ -188,7 +205,7 @@ export function App() {
         <ToastProvider>
           <ServiceWorkerUpdates />
           <RelayEnvironmentProvider environment={session.environment}>
-            <ErrorBoundary fallback={signIn}>
+            <ErrorBoundary key={session.id} fallback={<SignInAfterFailure onKeptLate={keptLateViewer} />}>
               <Suspense fallback={<Loading />}>{gate}</Suspense>
             </ErrorBoundary>
           </RelayEnvironmentProvider>

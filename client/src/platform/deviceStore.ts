@@ -27,6 +27,9 @@ const memory = new Map<string, string>();
 /** Keys kept or forgotten in this page: their value in memory is newer than the database's. */
 const touched = new Set<string>();
 let loaded: Promise<void> | null = null;
+let reading: Promise<void> | null = null;
+/** The read finished after `loadKept` had stopped waiting for it. */
+let late = false;
 let database: Promise<IDBDatabase | null> = Promise.resolve(null);
 let writes: Promise<unknown> = Promise.resolve();
 /** IndexedDB could not be opened: localStorage holds the values, as before. */
@@ -37,8 +40,22 @@ let inLocalStorage = false;
  * A device where a release that kept these in localStorage ran has them moved, once (moveFromLocalStorage).
  */
 export function loadKept(): Promise<void> {
-  loaded ??= Promise.race([readAll(), new Promise<void>((resolve) => setTimeout(resolve, WAIT_MS))]);
+  if (!loaded) {
+    let waited = false;
+    reading = readAll().then(() => void (late = waited), () => void (late = waited));
+    loaded = Promise.race([reading, new Promise<void>((resolve) => setTimeout(() => resolve(void (waited = true)), WAIT_MS))]);
+  }
   return loaded;
+}
+
+/**
+ * True once the read is done when it finished after `loadKept` stopped waiting (the app had started as on a new
+ * device, and what the device keeps is in memory now); false when it finished in time.
+ */
+export async function keptLate(): Promise<boolean> {
+  await loadKept();
+  await reading;
+  return late;
 }
 
 async function readAll(): Promise<void> {
