@@ -223,6 +223,27 @@ test("a device an earlier release ran on: what it kept in localStorage moves to 
   expect(await onDevice(page, "trapline.locale")).toBe("es-US");
 });
 
+test("over plain HTTP (no Cache Storage to tell an earlier release ran), what it kept in localStorage moves too", async ({ playwright, launchOptions, baseURL }) => {
+  // The server by a name the browser does not hold secure (it resolves to this machine), as a phone on a shop's
+  // Wi-Fi meets it by the server's LAN address: neither Cache Storage nor a service worker.
+  const host = "trapline-lan.test";
+  const browser = await playwright.chromium.launch({ ...launchOptions, args: [...(launchOptions.args ?? []), `--host-resolver-rules=MAP ${host} 127.0.0.1`] });
+  try {
+    const page = await browser.newPage();
+    const origin = `http://${host}:${new URL(baseURL!).port}`;
+    await page.goto(`${origin}/healthz`);
+    expect(await page.evaluate(() => [isSecureContext, "caches" in globalThis])).toEqual([false, false]);
+    await page.evaluate(() => localStorage.setItem("trapline.locale", "es-US"));
+    await page.goto(`${origin}/`);
+    await expect(page.getByRole("button", { name: "Iniciar sesión" })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("trapline.locale"))).toBeNull();
+    expect(await onDevice(page, MOVED_MARK)).toBe("moved");
+    expect(await onDevice(page, "trapline.locale")).toBe("es-US");
+  } finally {
+    await browser.close();
+  }
+});
+
 test("a returning user's screen whose code is in paints with the frame: no 'Loading...' in between @phone", async ({ page, pageErrors }) => {
   void pageErrors;
   await signIn(page, "manager", { at: "/scan" });

@@ -106,8 +106,11 @@ function done<T>(request: IDBRequest<T>): Promise<T> {
  * Lighthouse's, whose storage is cleared) then never touches localStorage.
  */
 async function ranHereBefore(): Promise<boolean> {
+  // A page over plain HTTP (a phone opening the app by a server's LAN address) has no Cache Storage and no service
+  // worker, and had no offline database unless it did field work: nothing tells, so localStorage is looked at, once.
+  if (!globalThis.caches) return true;
   const [cacheNames, databases] = await Promise.all([
-    globalThis.caches?.keys().catch(() => []) ?? [],
+    globalThis.caches.keys().catch(() => []),
     globalThis.indexedDB?.databases?.().catch(() => []) ?? [],
   ]);
   return cacheNames.length > 0 || databases.some((d) => d.name === OFFLINE_DB);
