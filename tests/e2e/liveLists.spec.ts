@@ -172,6 +172,50 @@ test("a request filed while the live channel was down joins the manager's open l
   await other.dispose();
 });
 
+/** The tech, signed in over the API beside the page, with an item of their own to file requests for (each pending). */
+async function techFiling(page: Page) {
+  const tech = await playwrightRequest.newContext({ baseURL: new URL(page.url()).origin });
+  expect((await tech.post("/api/auth/login", { data: { username: "tech", password: PASSWORDS.tech } })).status()).toBe(200);
+  const made = await tech.post("/api/inventory", { data: { name: unique("Filed Bait"), category: "Bait", quantity: 90, minQuantity: 1 } });
+  expect(made.status()).toBe(201);
+  const { id } = (await made.json()) as { id: number };
+  const file = async (justification: string) =>
+    expect((await tech.post("/api/requests", { data: { type: "inventory", justification, items: [{ id, quantity: 1 }] } })).status()).toBe(201);
+  return { tech, file };
+}
+
+test("back after a drop, a filtered list with a second page loaded catches up as it stood: its filter and its rows", async ({ page, pageErrors }) => {
+  void pageErrors;
+  test.setTimeout(90_000);
+  const sockets = await droppableLive(page);
+  await openLive(page, "manager", "/requests", "LiveUpdatesRequestSubscription");
+  await expect(page.getByRole("heading", { level: 1, name: "Inventory Requests" })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.live)).toBe("connected");
+
+  const { tech, file } = await techFiling(page);
+  // More pending requests than a page holds.
+  for (let i = 0; i < 21; i++) await file(unique(`Paged ${i}`));
+
+  // The pending ones, a second page loaded.
+  const rows = page.locator("tbody tr");
+  await page.getByLabel("Status").selectOption("pending");
+  await expect(rows.filter({ hasNotText: "Pending" })).toHaveCount(0);
+  await expect(rows).toHaveCount(20);
+  await page.getByRole("button", { name: "Load more" }).click();
+  await expect.poll(() => rows.count()).toBeGreaterThan(20);
+  await expect(page.getByRole("button", { name: "Loading..." })).toHaveCount(0);
+  const shown = await rows.count();
+
+  // A request filed while the channel was down: back, the pending list has it, with as many rows as it had (not
+  // its first page again; others' filings heard live may add more), all pending.
+  const justification = unique("Filed during the gap, pending");
+  await whileLiveDown(page, sockets, () => file(justification));
+  await expect(rows.filter({ hasText: justification })).toBeVisible();
+  expect(await rows.count()).toBeGreaterThanOrEqual(shown);
+  await expect(rows.filter({ hasNotText: "Pending" })).toHaveCount(0);
+  await tech.dispose();
+});
+
 test("after §8's five attempts the live channel waits, and tries again when the network is back or the server answers", async ({ page, context, pageErrors }) => {
   void pageErrors;
   // The attempts' waits (1 + 2 + 4 + 8 + 16 s) run on the page's clock, which the test moves on.
@@ -198,13 +242,7 @@ test("after §8's five attempts the live channel waits, and tries again when the
   await expect(page.getByRole("heading", { level: 1, name: "Inventory Requests" })).toBeVisible();
   await expect.poll(live).toBe("connected");
 
-  const other = await playwrightRequest.newContext({ baseURL: new URL(page.url()).origin });
-  expect((await other.post("/api/auth/login", { data: { username: "tech", password: PASSWORDS.tech } })).status()).toBe(200);
-  const made = await other.post("/api/inventory", { data: { name: unique("Round Bait"), category: "Bait", quantity: 40, minQuantity: 1 } });
-  expect(made.status()).toBe(201);
-  const { id } = (await made.json()) as { id: number };
-  const file = async (justification: string) =>
-    expect((await other.post("/api/requests", { data: { type: "inventory", justification, items: [{ id, quantity: 2 }] } })).status()).toBe(201);
+  const { tech: other, file } = await techFiling(page);
 
   // Out of reach past the five attempts; a request filed meanwhile.
   await outOfReach();

@@ -11,6 +11,7 @@ import { connectionsForNewElsewhere as equipmentConnectionsForNew } from "../fea
 import { connectionsForNewItem } from "../features/inventory/index.ts";
 import { connectionsForNewRequest, DASHBOARD_PENDING_ARGS, setPendingCountFromLive } from "../features/requests/index.ts";
 import { onLiveAgain } from "../relay/environment.ts";
+import { listsCatchUp } from "../components/list/listCatchUp.ts";
 import { deleteRecord, prependNewNode } from "../relay/liveEdges.ts";
 import { useSession } from "../platform/session.ts";
 import { useToast } from "../platform/toast.tsx";
@@ -24,10 +25,10 @@ export function LiveUpdates() {
   const { toast } = useToast();
   const viewerId = useSession().viewer.id;
   // What changed while the live channel was down was never heard: when it is back, the screen's own query is asked
-  // again (its route's loader: store-and-network, platform/routeQueries.ts), so the lists on screen catch up, as
-  // the bell's count does.
+  // again (its route's loader: store-and-network, platform/routeQueries.ts), so what it shows catches up, as the
+  // bell's count does; a list screen's list asks again for itself instead, as shown (components/list/listCatchUp.ts).
   const { revalidate } = useRevalidator();
-  useEffect(() => onLiveAgain(() => void revalidate()), [revalidate]);
+  useEffect(() => onLiveAgain(() => void (listsCatchUp() || revalidate())), [revalidate]);
   const lowStock = useMemo<GraphQLSubscriptionConfig<LiveUpdatesLowStockSubscription>>(
     () => ({
       subscription: graphql`

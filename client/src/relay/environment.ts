@@ -30,11 +30,19 @@ const missingFieldHandlers: MissingFieldHandler[] = [
 export type ConnectionState = "connecting" | "connected" | "disconnected";
 const listeners = new Set<(s: ConnectionState) => void>();
 let state: ConnectionState = "connecting";
+const liveAgain = new Set<() => void>();
+/** The channel dropped since it was last connected. */
+let dropped = false;
 function setState(next: ConnectionState) {
   state = next;
   // Visible to tests and to whoever debugs a page: is the live channel up?
   document.documentElement.dataset.live = next;
   for (const l of listeners) l(next);
+  if (next === "disconnected") dropped = true;
+  else if (next === "connected" && dropped) {
+    dropped = false;
+    for (const back of [...liveAgain]) back();
+  }
 }
 export function onConnectionState(listener: (s: ConnectionState) => void) {
   listeners.add(listener);
@@ -44,17 +52,11 @@ export function onConnectionState(listener: (s: ConnectionState) => void) {
 
 /**
  * Calls `back` each time the live channel is up again after it dropped (what was sent meanwhile was never heard:
- * the caller asks the server again); returns the unsubscribe.
+ * the caller asks the server again), a caller that came during the gap included; returns the unsubscribe.
  */
 export function onLiveAgain(back: () => void) {
-  let dropped = false;
-  return onConnectionState((s) => {
-    if (s === "disconnected") dropped = true;
-    else if (s === "connected" && dropped) {
-      dropped = false;
-      back();
-    }
-  });
+  liveAgain.add(back);
+  return () => void liveAgain.delete(back);
 }
 
 /**

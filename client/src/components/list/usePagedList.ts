@@ -1,7 +1,8 @@
-import { useTransition } from "react";
+import { useRef, useTransition } from "react";
 import { usePaginationFragment, type GraphQLTaggedNode } from "react-relay";
 import type { KeyType, KeyTypeData } from "react-relay/relay-hooks/helpers";
 import type { OperationType, VariablesOf } from "relay-runtime";
+import { countVariableOf, useListCatchUp } from "./listCatchUp.ts";
 
 type Connection<N> = { readonly edges: ReadonlyArray<{ readonly node: N | null | undefined } | null | undefined> };
 
@@ -11,7 +12,8 @@ export type PagedList<N> = { items: N[]; busy: boolean; more: { hasNext: boolean
 /**
  * A list screen's connection, read with its pagination fragment (`connection` picks it out of the
  * fragment's data): its nodes, Load more (`pageSize` at a time), and `reload`, a refetch from the
- * first page run in a transition, so the rows on screen stay (dimmed, `busy`) until the answer is in.
+ * first page run in a transition, so the rows on screen stay (dimmed, `busy`) until the answer is in. When the live
+ * channel is back after a drop, the list as shown is asked again (listCatchUp.ts).
  */
 export function usePagedList<TQuery extends OperationType, TKey extends KeyType, N>(
   fragment: GraphQLTaggedNode,
@@ -26,9 +28,14 @@ export function usePagedList<TQuery extends OperationType, TKey extends KeyType,
     busy,
     more: { hasNext, isLoadingNext, loadNext: () => void loadNext(pageSize) },
   };
+  // The variables the list on screen was last asked with (its filters): asked again with them when the live channel is back.
+  const shownWith = useRef<Partial<VariablesOf<TQuery>>>({});
   const reload = (variables: Partial<VariablesOf<TQuery>>, fetchPolicy: "store-and-network" | "network-only" = "store-and-network") =>
     startTransition(() => {
+      shownWith.current = variables;
       refetch(variables, { fetchPolicy });
     });
+  const count = countVariableOf(fragment);
+  useListCatchUp((n) => void refetch({ ...shownWith.current, [count]: n }, { fetchPolicy: "network-only" }), list.items.length, pageSize);
   return { data, list, reload };
 }
