@@ -216,6 +216,48 @@ test("back after a drop, a filtered list with a second page loaded catches up as
   await tech.dispose();
 });
 
+test("back after a drop, a list with more rows loaded than the server gives at once comes back with all of them", async ({ page, pageErrors }) => {
+  void pageErrors;
+  test.setTimeout(120_000);
+  const sockets = await droppableLive(page);
+  await signIn(page, "manager", { at: null });
+  // 110 items under one name (more than the 100 rows a connection gives at once), made before the list opens.
+  const tag = unique("Long List").replace(/\s+/g, "");
+  for (let batch = 0; batch < 110; batch += 10) {
+    await Promise.all(
+      Array.from({ length: 10 }, async (_, i) => {
+        const res = await page.request.post("/api/inventory", { data: { name: `${tag} Filler ${String(batch + i).padStart(3, "0")}`, category: "Bait", quantity: 5, minQuantity: 1 } });
+        expect(res.status(), await res.text()).toBe(201);
+      }),
+    );
+  }
+  const live = subscribed(page, "LiveUpdatesInventorySubscription");
+  await page.goto("/inventory");
+  await live;
+  await expect(page.getByRole("heading", { level: 1, name: "Inventory Management" })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.live)).toBe("connected");
+
+  const rows = page.locator("tbody tr");
+  await page.getByLabel("Search inventory").fill(tag);
+  await expect(rows.filter({ hasNotText: tag })).toHaveCount(0);
+  await expect(rows).toHaveCount(20);
+  const more = page.getByRole("button", { name: "Load more" });
+  for (let shown = 20; shown < 110; shown += 20) {
+    await more.click();
+    await expect(rows).toHaveCount(Math.min(110, shown + 20));
+  }
+  await expect(more).toHaveCount(0);
+
+  // An item added while the channel was down: back, the list has it and every row it showed, not only the first 100.
+  const added = `${tag} Aa Added During The Gap`;
+  await whileLiveDown(page, sockets, async () =>
+    expect((await page.request.post("/api/inventory", { data: { name: added, category: "Bait", quantity: 5, minQuantity: 1 } })).status()).toBe(201),
+  );
+  await expect(rows.filter({ hasText: added })).toBeVisible();
+  await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(110);
+  await expect(rows.filter({ hasNotText: tag })).toHaveCount(0);
+});
+
 test("after §8's five attempts the live channel waits, and tries again when the network is back or the server answers", async ({ page, context, pageErrors }) => {
   void pageErrors;
   // The attempts' waits (1 + 2 + 4 + 8 + 16 s) run on the page's clock, which the test moves on.

@@ -11,26 +11,57 @@ import { onLiveAgain } from "../../relay/environment.ts";
 let mounted = 0;
 export const listsCatchUp = () => mounted > 0;
 
-/** The most rows a connection gives at once (the server's `maxSize`, server/graphql/): more loaded come back as this many. */
+/** The most rows a connection gives at once (the server's `maxSize`, server/graphql/): more loaded come back a page of this at a time. */
 const LARGEST_PAGE = 100;
 
 /**
- * `refetchShown(count)` asks again for the list as shown with `count` rows (network-only); `loaded` is how many it
- * shows now.
+ * A list as shown: `refetch(count)` asks again for it with `count` rows (network-only, its filters as they are);
+ * `loaded` is how many rows it shows now; `loadNext(count, onFailed)` loads `count` more after them.
  */
-export function useListCatchUp(refetchShown: (count: number) => void, loaded: number, pageSize: number): void {
-  const latest = useRef({ refetchShown, loaded });
+export type ShownList = {
+  refetch(count: number): void;
+  loaded: number;
+  hasNext: boolean;
+  isLoadingNext: boolean;
+  loadNext(count: number, onFailed: () => void): void;
+};
+
+/**
+ * Asks again for `list` when the live channel is back. A list with more rows loaded than the server gives at once
+ * comes back with its first LARGEST_PAGE, then loads the rest of what it showed a page at a time, each after the
+ * one before is on screen.
+ */
+export function useListCatchUp(list: ShownList, pageSize: number): void {
+  const latest = useRef(list);
+  // While a long list is brought back: the rows it showed, and whether its first page has come back yet.
+  const restoring = useRef<{ rows: number; firstBack: boolean } | null>(null);
   useEffect(() => {
-    latest.current = { refetchShown, loaded };
+    latest.current = list;
+    const restore = restoring.current;
+    if (!restore) return;
+    // Before its first page comes back, the list still shows its old rows, more than a page.
+    if (!restore.firstBack && list.loaded > LARGEST_PAGE) return;
+    restore.firstBack = true;
+    if (list.loaded >= restore.rows || !list.hasNext) restoring.current = null;
+    else if (!list.isLoadingNext) list.loadNext(Math.min(LARGEST_PAGE, restore.rows - list.loaded), () => (restoring.current = null));
   });
   useEffect(() => {
     mounted++;
-    const stop = onLiveAgain(() => startTransition(() => latest.current.refetchShown(Math.min(LARGEST_PAGE, Math.max(pageSize, latest.current.loaded)))));
+    const stop = onLiveAgain(() => {
+      const rows = Math.max(pageSize, latest.current.loaded);
+      restoring.current = rows > LARGEST_PAGE ? { rows, firstBack: false } : null;
+      startTransition(() => latest.current.refetch(Math.min(LARGEST_PAGE, rows)));
+    });
     return () => {
       mounted--;
       stop();
     };
   }, [pageSize]);
+}
+
+/** A Relay pagination hook's `loadNext` as ShownList takes it: `onFailed` runs when the page could not be loaded. */
+export function loadNextOr(loadNext: (count: number, options: { onComplete: (error: Error | null) => void }) => unknown): ShownList["loadNext"] {
+  return (count, onFailed) => void loadNext(count, { onComplete: (error) => error && onFailed() });
 }
 
 /** A @refetchable pagination fragment's count variable: `first` on some, `count` on others. */

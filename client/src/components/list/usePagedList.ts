@@ -2,7 +2,7 @@ import { useRef, useTransition } from "react";
 import { usePaginationFragment, type GraphQLTaggedNode } from "react-relay";
 import type { KeyType, KeyTypeData } from "react-relay/relay-hooks/helpers";
 import type { OperationType, VariablesOf } from "relay-runtime";
-import { countVariableOf, useListCatchUp } from "./listCatchUp.ts";
+import { countVariableOf, loadNextOr, useListCatchUp } from "./listCatchUp.ts";
 
 type Connection<N> = { readonly edges: ReadonlyArray<{ readonly node: N | null | undefined } | null | undefined> };
 
@@ -36,6 +36,15 @@ export function usePagedList<TQuery extends OperationType, TKey extends KeyType,
       refetch(variables, { fetchPolicy });
     });
   const count = countVariableOf(fragment);
-  useListCatchUp((n) => void refetch({ ...shownWith.current, [count]: n }, { fetchPolicy: "network-only" }), list.items.length, pageSize);
+  useListCatchUp(
+    {
+      refetch: (n) => void refetch({ ...shownWith.current, [count]: n }, { fetchPolicy: "network-only" }),
+      loaded: list.items.length,
+      hasNext,
+      isLoadingNext,
+      loadNext: loadNextOr(loadNext),
+    },
+    pageSize,
+  );
   return { data, list, reload };
 }

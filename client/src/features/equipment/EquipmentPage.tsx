@@ -24,7 +24,7 @@ import { useSearchAndChoice } from "../../components/list/useDebouncedSearch.ts"
 import { FilterSelect, ListToolbar } from "../../components/list/ListToolbar.tsx";
 import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";
 import { useListSheet } from "../../components/list/listSheet.ts";
-import { useListCatchUp } from "../../components/list/listCatchUp.ts";
+import { loadNextOr, useListCatchUp } from "../../components/list/listCatchUp.ts";
 import { CardButton } from "../../components/CardButton.tsx";
 import { plainIcon } from "../../components/plainIcon.tsx";
 import { useScreenBelow } from "../../components/useScreenBelow.ts";
@@ -96,8 +96,13 @@ function EquipmentList({ query, team, initial }: { query: EquipmentPage_query$ke
   const csv = useCsvActions(isManager, "equipment", applied, () => reload((filters) => fetchList(filters, "network-only")));
   // Back after the live channel dropped: the list as shown, asked again (components/list/listCatchUp.ts).
   useListCatchUp(
-    (n) => void refetch({ search: applied.search, status: applied.status as EquipmentStatusValue | null, first: n }, { fetchPolicy: "network-only" }),
-    data.equipment.edges.length,
+    {
+      refetch: (n) => void refetch({ search: applied.search, status: applied.status as EquipmentStatusValue | null, first: n }, { fetchPolicy: "network-only" }),
+      loaded: data.equipment.edges.length,
+      hasNext,
+      isLoadingNext,
+      loadNext: loadNextOr(loadNext),
+    },
     PAGE_SIZE,
   );
   // Tell live updates which list is on screen so equipment added elsewhere can join it.

@@ -25,7 +25,7 @@ import { useSearchAndChoice } from "../../components/list/useDebouncedSearch.ts"
 import { FilterSelect, ListToolbar } from "../../components/list/ListToolbar.tsx";
 import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";
 import { useListSheet } from "../../components/list/listSheet.ts";
-import { useListCatchUp } from "../../components/list/listCatchUp.ts";
+import { loadNextOr, useListCatchUp } from "../../components/list/listCatchUp.ts";
 import { CardButton } from "../../components/CardButton.tsx";
 import { plainIcon } from "../../components/plainIcon.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
@@ -100,7 +100,16 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
   } = useSearchAndChoice("category", { search: null, category: null }, fetchList);
 
   // Back after the live channel dropped: the list as shown, asked again (components/list/listCatchUp.ts).
-  useListCatchUp((n) => void refetch({ search: applied.search, category: applied.category, first: n }, { fetchPolicy: "network-only" }), data.inventoryItems.edges.length, PAGE_SIZE);
+  useListCatchUp(
+    {
+      refetch: (n) => void refetch({ search: applied.search, category: applied.category, first: n }, { fetchPolicy: "network-only" }),
+      loaded: data.inventoryItems.edges.length,
+      hasNext,
+      isLoadingNext,
+      loadNext: loadNextOr(loadNext),
+    },
+    PAGE_SIZE,
+  );
 
   // Tell forms which list is on screen so a new item can join it without a refetch.
   const connectionId = data.inventoryItems.__id;
