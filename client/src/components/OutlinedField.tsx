@@ -49,7 +49,7 @@ export function OutlinedField({
   const root = `tl-field${fullWidth ? " tl-field-full" : ""}${grow ? " tl-field-grow" : ""}${wide ? " tl-field-wide" : ""}${size === "small" ? " tl-field-small" : ""}`;
   return (
     <div className={root}>
-      <label className="tl-field-label" data-shrink={shrink} htmlFor={id} id={`${id}-label`}>
+      <label className="tl-field-label" data-shrink={shrink} htmlFor={id}>
         {label}
       </label>
       {/* A click on the box itself (its padding) puts the caret in the input, as MUI's InputBase does. */}
@@ -105,7 +105,7 @@ export function OutlinedSelect<V extends string>({
   const id = useId();
   return (
     <div className="tl-field tl-field-small tl-field-choice" style={minWidth ? ({ "--tl-field-min": `${minWidth}px` } as CSSProperties) : undefined}>
-      <label className="tl-field-label" data-shrink htmlFor={id} id={`${id}-label`}>
+      <label className="tl-field-label" data-shrink htmlFor={id}>
         {label}
       </label>
       <div className="tl-field-box">
