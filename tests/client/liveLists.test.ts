@@ -4,6 +4,7 @@ import { connectionsForNewElsewhere, equipmentConnectionID, showEquipmentList } 
 import { connectionsForNewItem, showInventoryList } from "../../client/src/features/inventory/connections.ts";
 import { connectionsForNewRequest } from "../../client/src/features/requests/connections.ts";
 import { equipmentOptions, inventoryOptions } from "../../client/src/features/requests/lines.ts";
+import { restoreStep } from "../../client/src/components/list/listCatchUp.ts";
 import { searchOf } from "../../client/src/components/list/useDebouncedSearch.ts";
 import { adjustPendingCount, setPendingCountFromLive } from "../../client/src/features/requests/pendingCount.ts";
 import { deleteRecord, prependNewNode } from "../../client/src/relay/liveEdges.ts";
@@ -161,5 +162,30 @@ describe("a record deleted elsewhere", () => {
     // A record in no root list is simply deleted.
     commitLocalUpdate(env, (store) => deleteRecord(store, "I:9"));
     expect((source.get(ROOT_ID)?.lowStockItems as { __refs: string[] }).__refs).toEqual(["I:1", "I:3"]);
+  });
+});
+
+// components/list/listCatchUp.ts: back after a drop, a list that had loaded more rows than the server gives at once
+// (100) comes back with its first 100, then loads the rest a page at a time.
+describe("a long list brought back after a drop", () => {
+  const filters = { search: "bait" };
+  const start = { rows: 250, filters, firstBack: false };
+  const shown = (loaded: number, more: Partial<{ hasNext: boolean; isLoadingNext: boolean; filters: unknown }> = {}) => ({ filters, loaded, hasNext: true, isLoadingNext: false, ...more });
+
+  it("waits while its old rows are still on screen, then loads the rest a hundred at a time", () => {
+    expect(restoreStep(start, shown(250))).toEqual({ restoring: start, load: 0 });
+    const first = restoreStep(start, shown(100));
+    expect(first).toEqual({ restoring: { ...start, firstBack: true }, load: 100 });
+    expect(restoreStep(first.restoring!, shown(100, { isLoadingNext: true }))).toEqual({ restoring: first.restoring, load: 0 });
+    expect(restoreStep(first.restoring!, shown(200))).toEqual({ restoring: first.restoring, load: 50 });
+    expect(restoreStep(first.restoring!, shown(250))).toEqual({ restoring: null, load: 0 });
+  });
+
+  it("stops where the list has no more rows, and when its filters change meanwhile", () => {
+    const back = { ...start, firstBack: true };
+    expect(restoreStep(start, shown(80, { hasNext: false }))).toEqual({ restoring: null, load: 0 });
+    expect(restoreStep(back, shown(180, { hasNext: false }))).toEqual({ restoring: null, load: 0 });
+    expect(restoreStep(back, shown(20, { filters: { search: "gel" } }))).toEqual({ restoring: null, load: 0 });
+    expect(restoreStep(start, shown(250, { filters: { search: "gel" } }))).toEqual({ restoring: null, load: 0 });
   });
 });

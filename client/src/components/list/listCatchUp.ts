@@ -15,10 +15,12 @@ export const listsCatchUp = () => mounted > 0;
 const LARGEST_PAGE = 100;
 
 /**
- * A list as shown: `refetch(count)` asks again for it with `count` rows (network-only, its filters as they are);
- * `loaded` is how many rows it shows now; `loadNext(count, onFailed)` loads `count` more after them.
+ * A list as shown: `filters`, what it was asked with (a new value when they change); `refetch(count)` asks again for
+ * it with `count` rows (network-only, its filters as they are); `loaded` is how many rows it shows now;
+ * `loadNext(count, onFailed)` loads `count` more after them.
  */
 export type ShownList = {
+  filters: unknown;
   refetch(count: number): void;
   loaded: number;
   hasNext: boolean;
@@ -26,30 +28,43 @@ export type ShownList = {
   loadNext(count: number, onFailed: () => void): void;
 };
 
+/** A long list being brought back: the rows it showed, under which filters, and whether its first page has come back yet. */
+export type Restoring = { rows: number; filters: unknown; firstBack: boolean };
+
+/**
+ * What a long list being brought back does when it renders: `restoring` as it stands after this render (null: done,
+ * or given up), and how many rows to load next (0: none now).
+ */
+export function restoreStep(restore: Restoring, list: Pick<ShownList, "filters" | "loaded" | "hasNext" | "isLoadingNext">): { restoring: Restoring | null; load: number } {
+  // Filters changed meanwhile: the list is another one, at its own first page.
+  if (list.filters !== restore.filters) return { restoring: null, load: 0 };
+  // Before its first page comes back, the list still shows its old rows, more than a page.
+  if (!restore.firstBack && list.loaded > LARGEST_PAGE) return { restoring: restore, load: 0 };
+  const back = { ...restore, firstBack: true };
+  if (list.loaded >= restore.rows || !list.hasNext) return { restoring: null, load: 0 };
+  return { restoring: back, load: list.isLoadingNext ? 0 : Math.min(LARGEST_PAGE, restore.rows - list.loaded) };
+}
+
 /**
  * Asks again for `list` when the live channel is back. A list with more rows loaded than the server gives at once
  * comes back with its first LARGEST_PAGE, then loads the rest of what it showed a page at a time, each after the
- * one before is on screen.
+ * one before is on screen (restoreStep).
  */
 export function useListCatchUp(list: ShownList, pageSize: number): void {
   const latest = useRef(list);
-  // While a long list is brought back: the rows it showed, and whether its first page has come back yet.
-  const restoring = useRef<{ rows: number; firstBack: boolean } | null>(null);
+  const restoring = useRef<Restoring | null>(null);
   useEffect(() => {
     latest.current = list;
-    const restore = restoring.current;
-    if (!restore) return;
-    // Before its first page comes back, the list still shows its old rows, more than a page.
-    if (!restore.firstBack && list.loaded > LARGEST_PAGE) return;
-    restore.firstBack = true;
-    if (list.loaded >= restore.rows || !list.hasNext) restoring.current = null;
-    else if (!list.isLoadingNext) list.loadNext(Math.min(LARGEST_PAGE, restore.rows - list.loaded), () => (restoring.current = null));
+    if (!restoring.current) return;
+    const step = restoreStep(restoring.current, list);
+    restoring.current = step.restoring;
+    if (step.load > 0) list.loadNext(step.load, () => (restoring.current = null));
   });
   useEffect(() => {
     mounted++;
     const stop = onLiveAgain(() => {
       const rows = Math.max(pageSize, latest.current.loaded);
-      restoring.current = rows > LARGEST_PAGE ? { rows, firstBack: false } : null;
+      restoring.current = rows > LARGEST_PAGE ? { rows, filters: latest.current.filters, firstBack: false } : null;
       startTransition(() => latest.current.refetch(Math.min(LARGEST_PAGE, rows)));
     });
     return () => {

@@ -38,6 +38,7 @@ export function usePagedList<TQuery extends OperationType, TKey extends KeyType,
   const count = countVariableOf(fragment);
   useListCatchUp(
     {
+      filters: shownWith.current,
       refetch: (n) => void refetch({ ...shownWith.current, [count]: n }, { fetchPolicy: "network-only" }),
       loaded: list.items.length,
       hasNext,

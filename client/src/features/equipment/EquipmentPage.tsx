@@ -97,6 +97,7 @@ function EquipmentList({ query, team, initial }: { query: EquipmentPage_query$ke
   // Back after the live channel dropped: the list as shown, asked again (components/list/listCatchUp.ts).
   useListCatchUp(
     {
+      filters: applied,
       refetch: (n) => void refetch({ search: applied.search, status: applied.status as EquipmentStatusValue | null, first: n }, { fetchPolicy: "network-only" }),
       loaded: data.equipment.edges.length,
       hasNext,

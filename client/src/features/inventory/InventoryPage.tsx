@@ -102,6 +102,7 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
   // Back after the live channel dropped: the list as shown, asked again (components/list/listCatchUp.ts).
   useListCatchUp(
     {
+      filters: applied,
       refetch: (n) => void refetch({ search: applied.search, category: applied.category, first: n }, { fetchPolicy: "network-only" }),
       loaded: data.inventoryItems.edges.length,
       hasNext,
