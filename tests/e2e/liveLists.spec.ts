@@ -28,6 +28,19 @@ async function openLive(page: Page, username: string, path: string, operation: s
   await page.waitForTimeout(300);
 }
 
+/** Makes `count` inventory items named `<tag> Filler 000`, `<tag> Filler 001`… through the REST API, ten at a time. */
+async function makeFillers(page: Page, tag: string, count: number) {
+  for (let batch = 0; batch < count; batch += 10) {
+    await Promise.all(
+      Array.from({ length: Math.min(10, count - batch) }, async (_, i) => {
+        const name = `${tag} Filler ${String(batch + i).padStart(3, "0")}`;
+        const res = await page.request.post("/api/inventory", { data: { name, category: "Bait", quantity: 5, minQuantity: 1 } });
+        expect(res.status(), await res.text()).toBe(201);
+      }),
+    );
+  }
+}
+
 /** The Requests entry's badge (an empty anchor span, so not "visible" itself; every copy shows one count). */
 const pendingBadge = (page: Page) => page.getByLabel(/^\d+ pending requests$/).first();
 async function pendingCount(page: Page) {
@@ -223,14 +236,7 @@ test("back after a drop, a list with more rows loaded than the server gives at o
   await signIn(page, "manager", { at: null });
   // 110 items under one name (more than the 100 rows a connection gives at once), made before the list opens.
   const tag = unique("Long List").replace(/\s+/g, "");
-  for (let batch = 0; batch < 110; batch += 10) {
-    await Promise.all(
-      Array.from({ length: 10 }, async (_, i) => {
-        const res = await page.request.post("/api/inventory", { data: { name: `${tag} Filler ${String(batch + i).padStart(3, "0")}`, category: "Bait", quantity: 5, minQuantity: 1 } });
-        expect(res.status(), await res.text()).toBe(201);
-      }),
-    );
-  }
+  await makeFillers(page, tag, 110);
   const live = subscribed(page, "LiveUpdatesInventorySubscription");
   await page.goto("/inventory");
   await live;
@@ -322,15 +328,7 @@ test("the request form's item picker searches the server: an item past the first
 
   // 120 items more, so a name late in the alphabet is well past the first 100.
   const tag = unique("Zz Picker").replace(/\s+/g, "");
-  for (let batch = 0; batch < 120; batch += 10) {
-    await Promise.all(
-      Array.from({ length: 10 }, async (_, i) => {
-        const name = `${tag} Filler ${String(batch + i).padStart(3, "0")}`;
-        const res = await page.request.post("/api/inventory", { data: { name, category: "Bait", quantity: 5, minQuantity: 1 } });
-        expect(res.status(), await res.text()).toBe(201);
-      }),
-    );
-  }
+  await makeFillers(page, tag, 120);
   const target = `${tag} Target Gel`;
   const one = await page.request.post("/graphql", {
     data: { query: `mutation { createInventoryItem(input: { name: "${target}", category: "Bait", quantity: 40, minQuantity: 1, unit: "boxes" }) { __typename } }` },

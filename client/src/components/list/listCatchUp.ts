@@ -74,9 +74,20 @@ export function useListCatchUp(list: ShownList, pageSize: number): void {
   }, [pageSize]);
 }
 
-/** A Relay pagination hook's `loadNext` as ShownList takes it: `onFailed` runs when the page could not be loaded. */
-export function loadNextOr(loadNext: (count: number, options: { onComplete: (error: Error | null) => void }) => unknown): ShownList["loadNext"] {
-  return (count, onFailed) => void loadNext(count, { onComplete: (error) => error && onFailed() });
+/** What a Relay pagination hook (`usePaginationFragment`) gives that the catch-up pages with. */
+export type Paging = {
+  hasNext: boolean;
+  isLoadingNext: boolean;
+  loadNext(count: number, options: { onComplete: (error: Error | null) => void }): unknown;
+};
+
+/**
+ * A list as useListCatchUp takes it: the pagination hook's result `paging` (its `loadNext`'s `onFailed` runs when a
+ * page could not be loaded) with the list's own `filters`, `refetch` and rows `loaded`.
+ */
+export function shownList(paging: Paging, list: Pick<ShownList, "filters" | "refetch" | "loaded">): ShownList {
+  const { hasNext, isLoadingNext, loadNext } = paging;
+  return { ...list, hasNext, isLoadingNext, loadNext: (count, onFailed) => void loadNext(count, { onComplete: (error) => error && onFailed() }) };
 }
 
 /** A @refetchable pagination fragment's count variable: `first` on some, `count` on others. */

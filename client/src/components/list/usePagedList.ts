@@ -2,7 +2,7 @@ import { useRef, useTransition } from "react";
 import { usePaginationFragment, type GraphQLTaggedNode } from "react-relay";
 import type { KeyType, KeyTypeData } from "react-relay/relay-hooks/helpers";
 import type { OperationType, VariablesOf } from "relay-runtime";
-import { countVariableOf, loadNextOr, useListCatchUp } from "./listCatchUp.ts";
+import { countVariableOf, shownList, useListCatchUp } from "./listCatchUp.ts";
 
 type Connection<N> = { readonly edges: ReadonlyArray<{ readonly node: N | null | undefined } | null | undefined> };
 
@@ -22,7 +22,8 @@ export function usePagedList<TQuery extends OperationType, TKey extends KeyType,
   connection: (data: KeyTypeData<TKey>) => Connection<N>,
 ) {
   const [busy, startTransition] = useTransition();
-  const { data, refetch, hasNext, isLoadingNext, loadNext } = usePaginationFragment<TQuery, TKey>(fragment, key);
+  const paging = usePaginationFragment<TQuery, TKey>(fragment, key);
+  const { data, refetch, hasNext, isLoadingNext, loadNext } = paging;
   const list: PagedList<N> = {
     items: connection(data).edges.flatMap((e) => (e?.node ? [e.node] : [])),
     busy,
@@ -37,14 +38,11 @@ export function usePagedList<TQuery extends OperationType, TKey extends KeyType,
     });
   const count = countVariableOf(fragment);
   useListCatchUp(
-    {
+    shownList(paging, {
       filters: shownWith.current,
       refetch: (n) => void refetch({ ...shownWith.current, [count]: n }, { fetchPolicy: "network-only" }),
       loaded: list.items.length,
-      hasNext,
-      isLoadingNext,
-      loadNext: loadNextOr(loadNext),
-    },
+    }),
     pageSize,
   );
   return { data, list, reload };

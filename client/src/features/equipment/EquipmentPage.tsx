@@ -24,7 +24,7 @@ import { useSearchAndChoice } from "../../components/list/useDebouncedSearch.ts"
 import { FilterSelect, ListToolbar } from "../../components/list/ListToolbar.tsx";
 import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";
 import { useListSheet } from "../../components/list/listSheet.ts";
-import { loadNextOr, useListCatchUp } from "../../components/list/listCatchUp.ts";
+import { shownList, useListCatchUp } from "../../components/list/listCatchUp.ts";
 import { CardButton } from "../../components/CardButton.tsx";
 import { plainIcon } from "../../components/plainIcon.tsx";
 import { useScreenBelow } from "../../components/useScreenBelow.ts";
@@ -62,7 +62,7 @@ type FormState = ({ kind: "add" } | { kind: "edit"; id: string }) & { n: number 
 function EquipmentList({ query, team, initial }: { query: EquipmentPage_query$key; team: CheckOutDialog_team$key | null; initial: EquipmentFilters }) {
   const { t, i18n } = useLingui();
   const phone = useScreenBelow("md");
-  const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment<EquipmentPageListPaginationQuery, EquipmentPage_query$key>(
+  const paging = usePaginationFragment<EquipmentPageListPaginationQuery, EquipmentPage_query$key>(
     graphql`
       fragment EquipmentPage_query on Query
       @argumentDefinitions(
@@ -84,6 +84,7 @@ function EquipmentList({ query, team, initial }: { query: EquipmentPage_query$ke
     `,
     query,
   );
+  const { data, loadNext, hasNext, isLoadingNext, refetch } = paging;
 
   // What the user typed and picked, and what the list on screen was fetched with.
   const fetchList = (filters: EquipmentFilters, fetchPolicy: "store-and-network" | "network-only") =>
@@ -96,14 +97,11 @@ function EquipmentList({ query, team, initial }: { query: EquipmentPage_query$ke
   const csv = useCsvActions(isManager, "equipment", applied, () => reload((filters) => fetchList(filters, "network-only")));
   // Back after the live channel dropped: the list as shown, asked again (components/list/listCatchUp.ts).
   useListCatchUp(
-    {
+    shownList(paging, {
       filters: applied,
       refetch: (n) => void refetch({ search: applied.search, status: applied.status as EquipmentStatusValue | null, first: n }, { fetchPolicy: "network-only" }),
       loaded: data.equipment.edges.length,
-      hasNext,
-      isLoadingNext,
-      loadNext: loadNextOr(loadNext),
-    },
+    }),
     PAGE_SIZE,
   );
   // Tell live updates which list is on screen so equipment added elsewhere can join it.

@@ -25,7 +25,7 @@ import { useSearchAndChoice } from "../../components/list/useDebouncedSearch.ts"
 import { FilterSelect, ListToolbar } from "../../components/list/ListToolbar.tsx";
 import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";
 import { useListSheet } from "../../components/list/listSheet.ts";
-import { loadNextOr, useListCatchUp } from "../../components/list/listCatchUp.ts";
+import { shownList, useListCatchUp } from "../../components/list/listCatchUp.ts";
 import { CardButton } from "../../components/CardButton.tsx";
 import { plainIcon } from "../../components/plainIcon.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
@@ -61,7 +61,7 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
   const { isManager } = useSession();
   const { t, i18n } = useLingui();
   const phone = useScreenBelow("md");
-  const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment<InventoryPageItemsPaginationQuery, InventoryPage_items$key>(
+  const paging = usePaginationFragment<InventoryPageItemsPaginationQuery, InventoryPage_items$key>(
     graphql`
       fragment InventoryPage_items on Query
       @refetchable(queryName: "InventoryPageItemsPaginationQuery")
@@ -85,6 +85,7 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
     `,
     query,
   );
+  const { data, loadNext, hasNext, isLoadingNext, refetch } = paging;
 
   // Filters: the search box and the category update at once, the list follows (the search after a short pause).
   const fetchList = (filters: { search: string | null; category: string | null }) =>
@@ -101,14 +102,11 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
 
   // Back after the live channel dropped: the list as shown, asked again (components/list/listCatchUp.ts).
   useListCatchUp(
-    {
+    shownList(paging, {
       filters: applied,
       refetch: (n) => void refetch({ search: applied.search, category: applied.category, first: n }, { fetchPolicy: "network-only" }),
       loaded: data.inventoryItems.edges.length,
-      hasNext,
-      isLoadingNext,
-      loadNext: loadNextOr(loadNext),
-    },
+    }),
     PAGE_SIZE,
   );
 
