@@ -277,6 +277,9 @@ test("after §8's five attempts the live channel waits, and tries again when the
     ws.connectToServer();
     sockets.push(ws);
   });
+  // Out of reach, the page's requests fail too (a phone without signal); a network that lets them through but
+  // no WebSocket is the next test's.
+  await page.route(/\/(graphql|api\/)/, (route) => (refusing ? route.abort("internetdisconnected") : route.fallback()));
   const live = () => page.evaluate(() => document.documentElement.dataset.live);
   /** Drops the channel and refuses every attempt until graphql-ws has made its five and given up. */
   async function outOfReach() {
@@ -319,6 +322,71 @@ test("after §8's five attempts the live channel waits, and tries again when the
   expect((await other.post("/api/inventory", { data: { name: added, category: "Bait", quantity: 7, minQuantity: 1 } })).status()).toBe(201);
   await expect(page.locator("tbody tr, article").filter({ hasText: added })).toBeVisible();
   await other.dispose();
+});
+
+test("where no WebSocket gets through but requests do, a round given up while the server answered makes the next answer wait", async ({ page, pageErrors }) => {
+  void pageErrors;
+  test.setTimeout(120_000);
+  // The attempts' waits and the wait between rounds run on the page's clock, which the test moves on.
+  await page.clock.install();
+  // Every attempt refused, as by a proxy that lets no WebSocket through: a round is the first attempt and §8's five more.
+  let attempts = 0;
+  await page.routeWebSocket(/\/graphql$/, (ws) => {
+    attempts++;
+    void ws.close({ code: 1013, reason: "Try again later" });
+  });
+  const live = () => page.evaluate(() => document.documentElement.dataset.live);
+  /** Moves the clock on until the round under way (if any) has made its six attempts and given up. */
+  async function givenUp() {
+    await expect
+      .poll(async () => (await page.clock.fastForward(8_000), attempts > 0 && attempts % 6 === 0 && (await live()) === "disconnected"), { intervals: [300] })
+      .toBe(true);
+  }
+  /** An answer from the server to one of the app's requests: the inventory list searched for `text`. */
+  async function answer(text: string) {
+    const answered = page.waitForResponse((r) => r.url().endsWith("/graphql") && r.ok() && (r.request().postData() ?? "").includes(text));
+    await page.getByRole("searchbox", { name: "Search inventory" }).fill(text);
+    await answered;
+  }
+  /** No round starts: the clock moved on by `ms` (less than the wait left), and no attempt followed. */
+  async function noRound(ms: number) {
+    const before = attempts;
+    await page.clock.fastForward(ms);
+    await page.waitForTimeout(1_000);
+    expect(attempts).toBe(before);
+  }
+
+  await signIn(page, "manager", { at: null });
+  await page.goto("/inventory");
+  await expect(page.getByRole("heading", { level: 1, name: "Inventory Management" })).toBeVisible();
+  // The first round (the screen's subscription) gives up; an answer then starts another unless the server had
+  // already answered during the first. Either way one round has now been given up while the server answered.
+  await givenUp();
+  await answer(unique("zz-first"));
+  await givenUp();
+  const afterBlocked = attempts;
+
+  // Within the minute that follows, answers start nothing.
+  await answer(unique("zz-within-the-minute"));
+  await noRound(10_000);
+  expect(attempts).toBe(afterBlocked);
+
+  // Past it, the next answer starts a round (which gives up too, the server answering: the wait doubles).
+  await page.clock.fastForward(60_000);
+  await answer(unique("zz-past-the-minute"));
+  await expect.poll(() => attempts, { intervals: [300] }).toBeGreaterThan(afterBlocked);
+  await givenUp();
+  const afterSecond = attempts;
+  expect(afterSecond).toBe(afterBlocked + 6);
+
+  // One minute and a little later, still nothing: two minutes now.
+  await page.clock.fastForward(70_000);
+  await answer(unique("zz-within-two"));
+  await noRound(10_000);
+  // Past two minutes an answer starts a round again.
+  await page.clock.fastForward(50_000);
+  await answer(unique("zz-past-two"));
+  await expect.poll(() => attempts, { intervals: [300] }).toBeGreaterThan(afterSecond);
 });
 
 test("the request form's item picker searches the server: an item past the first hundred can be picked", async ({ page, pageErrors }) => {

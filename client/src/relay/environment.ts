@@ -111,7 +111,7 @@ const fetchGraphQL: FetchFunction = async (operation, variables) => {
     throw error;
   }
   // The server answered: a live channel that gave up tries again.
-  if (response.ok && waitingForRound.size) newRound();
+  if (response.ok) serverAnswered();
   // A server in trouble (or a proxy without it) did not apply the change: it waits in the queue, under the same key.
   if (queueable && (response.status >= 500 || response.status === 429))
     return (await offline()).queueChange(owner, operation, variables, key!).catch(rethrowUnlessQueued(new Error(`${response.status}: ${response.statusText}`)));
@@ -123,6 +123,8 @@ const fetchGraphQL: FetchFunction = async (operation, variables) => {
 let wsClient: Promise<Client> | undefined;
 /** The live channel's client: its code loads with the first subscription, after the first screen. */
 function ws(): Promise<Client> {
+  // A new client is a new round of attempts.
+  if (!wsClient) answeredInRound = false;
   wsClient ??= import("graphql-ws").then(({ createClient }) =>
     createClient({
       url: `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/graphql`,
@@ -133,7 +135,11 @@ function ws(): Promise<Client> {
       shouldRetry: () => true,
       on: {
         connecting: () => setState("connecting"),
-        connected: () => setState("connected"),
+        connected: () => {
+          blockedRounds = 0;
+          answerStartsRoundAt = 0;
+          setState("connected");
+        },
         closed: () => setState("disconnected"),
       },
     }),
@@ -148,6 +154,13 @@ function ws(): Promise<Client> {
  * and a new round of five attempts starts with a new client: the network is back (`online`), the app is in front
  * again, or the server has just answered one of the app's requests (a phone whose signal came back without ever
  * going offline). One round at a time: the subscriptions wait again only once the round has given up too.
+ *
+ * A network that lets the app's requests through but no WebSocket (some proxies, some guest and captive networks)
+ * would otherwise see a round after each of the server's answers, five attempts in 31 s, for as long as the app is
+ * open. A round given up on while the server answered the app's requests says that this is such a network: after
+ * it, an answer starts the next round only once a wait has passed, one minute after the first such round, doubling
+ * with each one after it, 15 minutes at most. The network coming back, the app in front again and a screen that
+ * subscribes still start a round at once, and a round that connects ends the wait.
  */
 const waitingForRound = new Set<() => void>();
 function newRound() {
@@ -155,10 +168,32 @@ function newRound() {
   waitingForRound.clear();
   for (const subscribeAgain of resume) subscribeAgain();
 }
+/** The server answered one of the app's requests during the round under way (or the answer started it). */
+let answeredInRound = false;
+/** Rounds given up on, one after another, while the server answered: the channel is blocked, not the network. */
+let blockedRounds = 0;
+/** Before this time (Date.now()) an answer from the server starts no round. */
+let answerStartsRoundAt = 0;
+const BLOCKED_WAIT_MS = 60_000;
+const BLOCKED_WAIT_MAX_MS = 15 * 60_000;
+function serverAnswered() {
+  if (state === "connected") return;
+  if (!waitingForRound.size) answeredInRound = true;
+  else if (Date.now() >= answerStartsRoundAt) {
+    newRound();
+    answeredInRound = true;
+  }
+}
 let roundSigns = false;
 /** `client` gave up: it is forgotten (it holds no socket), and `subscribeAgain` waits for the next round. */
 function waitForRound(client: Promise<Client>, subscribeAgain: () => void) {
-  if (wsClient === client) wsClient = undefined;
+  if (wsClient === client) {
+    wsClient = undefined;
+    if (answeredInRound) {
+      blockedRounds++;
+      answerStartsRoundAt = Date.now() + Math.min(BLOCKED_WAIT_MAX_MS, BLOCKED_WAIT_MS * 2 ** (blockedRounds - 1));
+    }
+  }
   waitingForRound.add(subscribeAgain);
   if (roundSigns) return;
   roundSigns = true;
