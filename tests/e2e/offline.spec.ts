@@ -229,6 +229,43 @@ test("a session that ended while offline keeps the queue: another user never sen
   await manager.dispose();
 });
 
+test("back online, a send that cannot reach the server yet is tried again without another 'online' @phone", async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const manager = await signedInApi("manager");
+  const product = { name: unique("Retry Bifen"), category: "Pesticide", quantity: 20, minQuantity: 2, unit: "bottles" };
+  const created = await manager.post("/api/inventory", { data: product });
+  expect(created.status()).toBe(201);
+  const itemId = ((await created.json()) as { id: number }).id;
+
+  await signIn(page, "tech");
+  await installed(page);
+  await expect.poll(async () => JSON.stringify(await keptCopy(page)).includes(product.name), { timeout: 20_000 }).toBe(true);
+  await context.setOffline(true);
+  await page.goto("/inventory");
+  await page.getByLabel("Search").fill(product.name);
+  const row = page.getByRole("article", { name: product.name });
+  await row.getByRole("button", { name: "Record Use" }).click();
+  const use = page.getByRole("dialog", { name: "Record Use" });
+  await use.getByLabel("Quantity used").fill("2");
+  await use.getByLabel("Site / customer address").fill("9 Oak Ave");
+  await use.getByLabel("Target pest").fill("Roaches");
+  await use.getByRole("button", { name: "Record Use" }).click();
+  await expect(page.getByTestId("sync-status")).toContainText("1 change waiting to sync");
+
+  // For the first two seconds back, the server cannot be reached (a network still coming up): the send that the
+  // 'online' event starts finds no server, and no other 'online' follows.
+  let backAt = Infinity;
+  let refused = 0;
+  await context.route("**/api/auth/me", (route) => (Date.now() < backAt + 2_000 ? (refused++, route.abort("internetdisconnected")) : route.fallback()));
+  backAt = Date.now();
+  await context.setOffline(false);
+  await expect(page.getByText("All changes synced").first()).toBeVisible({ timeout: 20_000 });
+  expect(refused).toBeGreaterThan(0);
+  expect(((await (await manager.get(`/api/inventory/${itemId}`)).json()) as { quantity: number }).quantity).toBe(18);
+  await context.unroute("**/api/auth/me");
+  await manager.dispose();
+});
+
 test("offline: chemical use and a new request wait in the queue, show as pending, and each is applied once when the network returns @phone", async ({ page, context, isMobile }) => {
   test.setTimeout(120_000);
   const manager = await signedInApi("manager");

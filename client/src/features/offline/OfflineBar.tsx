@@ -16,6 +16,9 @@ const QueueDialog = lazy(() => import("./QueueDialog.tsx"));
 /** How soon after a live event (someone else's change) the kept copy is refreshed, and how often anyway. */
 const LIVE_REFRESH_DELAY_MS = 10_000;
 const REFRESH_EVERY_MS = 5 * 60_000;
+/** A send stopped while the browser says it is online (the server not reached yet, or in trouble): tried again after this, then twice as long each time. */
+const RETRY_FIRST_MS = 3_000;
+const RETRY_MAX_MS = 2 * 60_000;
 
 /**
  * Under the header: 'Offline' with when the phone last synced, 'N changes waiting to sync' with a
@@ -44,7 +47,11 @@ export function OfflineBar() {
     await refreshSnapshot(userId, viewer.databaseId, isManager).then(snapshotChanged, () => {});
   }, [userId, viewer.databaseId, isManager]);
 
+  const retry = useRef<{ timer?: ReturnType<typeof setTimeout>; wait: number }>({ wait: RETRY_FIRST_MS });
+  /** Changes waiting, as last read (null: not read yet). */
+  const waitingNow = useRef<number | null>(null);
   const sync = useCallback(async () => {
+    clearTimeout(retry.current.timer);
     const { flushQueue } = await import("../../offline/outbox.ts");
     const outcome = await flushQueue(userId);
     // Another tab or the service worker is sending right now: look again once it is done.
@@ -52,6 +59,13 @@ export function OfflineBar() {
       setTimeout(() => void syncRef.current(), 2000);
       return;
     }
+    // The network is said to be back but the server could not be reached (a phone's first requests on a network
+    // that is still coming up) or was in trouble: changes still waiting are tried again soon, then less often,
+    // rather than at the next 'online' event, which may never come. Background Sync, where the browser has it, also tries.
+    if ((outcome.stopped === "offline" || outcome.stopped === "server") && navigator.onLine && waitingNow.current !== 0) {
+      retry.current.timer = setTimeout(() => void syncRef.current(), retry.current.wait);
+      retry.current.wait = Math.min(RETRY_MAX_MS, retry.current.wait * 2);
+    } else retry.current.wait = RETRY_FIRST_MS;
     // The session ended while away: the sign-in screen comes up and the queue waits for this user.
     if (outcome?.stopped === "signed-out" || outcome?.stopped === "other-user")
       fetchQuery(environment, AppViewerQueryNode, {}, { fetchPolicy: "network-only" }).subscribe({ error: () => {} });
@@ -61,6 +75,7 @@ export function OfflineBar() {
   syncRef.current = sync;
 
   useEffect(() => {
+    const retrying = retry.current;
     const start = setTimeout(() => void sync(), 1500);
     const back = () => void sync();
     window.addEventListener("online", back);
@@ -75,11 +90,13 @@ export function OfflineBar() {
       clearTimeout(start);
       clearTimeout(liveTimer);
       clearInterval(every);
+      clearTimeout(retrying.timer);
       window.removeEventListener("online", back);
     };
   }, [refresh, sync]);
 
   const waiting = queue?.filter((c) => c.state === "waiting").length ?? 0;
+  waitingNow.current = queue ? waiting : null;
   const failed = queue?.filter((c) => c.state === "failed").length ?? 0;
   // Changes left the queue (sent by this tab, another tab or the service worker's Background Sync):
   // the screens and the kept copy show the server's state, and an empty queue says 'All changes synced'
