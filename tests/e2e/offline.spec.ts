@@ -1,4 +1,4 @@
-import { request as playwrightRequest, type Page } from "@playwright/test";
+import { request as playwrightRequest, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 import { DEVICE_DB, OFFLINE_DB } from "../../client/src/platform/storageNames.ts";
 import { BASE_URL, expect, installed, PASSWORDS, signedInApi, signIn, test, unique } from "./fixtures.ts";
 
@@ -229,27 +229,34 @@ test("a session that ended while offline keeps the queue: another user never sen
   await manager.dispose();
 });
 
+/**
+ * A pesticide the manager adds (20 bottles), kept on the tech's phone, which then goes offline and records `used`
+ * bottles of it on the Inventory screen, from the phone's copy. Returns the item's id and its card.
+ */
+async function chemicalUseOffline(page: Page, context: BrowserContext, manager: APIRequestContext, name: string, used: number, site: string, pest: string) {
+  const created = await manager.post("/api/inventory", { data: { name, category: "Pesticide", quantity: 20, minQuantity: 2, unit: "bottles" } });
+  expect(created.status()).toBe(201);
+  const itemId = ((await created.json()) as { id: number }).id;
+  await signIn(page, "tech");
+  await installed(page);
+  await expect.poll(async () => JSON.stringify(await keptCopy(page)).includes(name), { timeout: 20_000 }).toBe(true);
+  await context.setOffline(true);
+  await page.goto("/inventory");
+  await page.getByLabel("Search").fill(name);
+  const row = page.getByRole("article", { name });
+  await row.getByRole("button", { name: "Record Use" }).click();
+  const use = page.getByRole("dialog", { name: "Record Use" });
+  await use.getByLabel("Quantity used").fill(String(used));
+  await use.getByLabel("Site / customer address").fill(site);
+  await use.getByLabel("Target pest").fill(pest);
+  await use.getByRole("button", { name: "Record Use" }).click();
+  return { itemId, row };
+}
+
 test("back online, a send that cannot reach the server yet is tried again without another 'online' @phone", async ({ page, context }) => {
   test.setTimeout(120_000);
   const manager = await signedInApi("manager");
-  const product = { name: unique("Retry Bifen"), category: "Pesticide", quantity: 20, minQuantity: 2, unit: "bottles" };
-  const created = await manager.post("/api/inventory", { data: product });
-  expect(created.status()).toBe(201);
-  const itemId = ((await created.json()) as { id: number }).id;
-
-  await signIn(page, "tech");
-  await installed(page);
-  await expect.poll(async () => JSON.stringify(await keptCopy(page)).includes(product.name), { timeout: 20_000 }).toBe(true);
-  await context.setOffline(true);
-  await page.goto("/inventory");
-  await page.getByLabel("Search").fill(product.name);
-  const row = page.getByRole("article", { name: product.name });
-  await row.getByRole("button", { name: "Record Use" }).click();
-  const use = page.getByRole("dialog", { name: "Record Use" });
-  await use.getByLabel("Quantity used").fill("2");
-  await use.getByLabel("Site / customer address").fill("9 Oak Ave");
-  await use.getByLabel("Target pest").fill("Roaches");
-  await use.getByRole("button", { name: "Record Use" }).click();
+  const { itemId } = await chemicalUseOffline(page, context, manager, unique("Retry Bifen"), 2, "9 Oak Ave", "Roaches");
   await expect(page.getByTestId("sync-status")).toContainText("1 change waiting to sync");
 
   // For the first two seconds back, the server cannot be reached (a network still coming up): the send that the
@@ -269,27 +276,11 @@ test("back online, a send that cannot reach the server yet is tried again withou
 test("offline: chemical use and a new request wait in the queue, show as pending, and each is applied once when the network returns @phone", async ({ page, context, isMobile }) => {
   test.setTimeout(120_000);
   const manager = await signedInApi("manager");
-  const product = { name: unique("Offline Bifen"), category: "Pesticide", quantity: 20, minQuantity: 2, unit: "bottles" };
-  const created = await manager.post("/api/inventory", { data: product });
-  expect(created.status()).toBe(201);
-  const itemId = ((await created.json()) as { id: number }).id;
+  const product = { name: unique("Offline Bifen") };
   const justification = unique("Truck 4 ran out on the route");
 
-  await signIn(page, "tech");
-  await installed(page);
-  await expect.poll(async () => JSON.stringify(await keptCopy(page)).includes(product.name), { timeout: 20_000 }).toBe(true);
-  await context.setOffline(true);
-
   // Chemical use, from the phone's copy of the inventory.
-  await page.goto("/inventory");
-  await page.getByLabel("Search").fill(product.name);
-  const row = page.getByRole("article", { name: product.name });
-  await row.getByRole("button", { name: "Record Use" }).click();
-  const use = page.getByRole("dialog", { name: "Record Use" });
-  await use.getByLabel("Quantity used").fill("3");
-  await use.getByLabel("Site / customer address").fill("12 Elm St");
-  await use.getByLabel("Target pest").fill("Ants");
-  await use.getByRole("button", { name: "Record Use" }).click();
+  const { itemId, row } = await chemicalUseOffline(page, context, manager, product.name, 3, "12 Elm St", "Ants");
   await expect(page.getByText("Saved on this phone")).toBeVisible();
   await expect(row).toContainText("17 bottles in stock");
   await expect(row).toContainText("Waiting to sync");
