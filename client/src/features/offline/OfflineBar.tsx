@@ -47,7 +47,7 @@ export function OfflineBar() {
     await refreshSnapshot(userId, viewer.databaseId, isManager).then(snapshotChanged, () => {});
   }, [userId, viewer.databaseId, isManager]);
 
-  const retry = useRef<{ timer?: ReturnType<typeof setTimeout>; wait: number }>({ wait: RETRY_FIRST_MS });
+  const retry = useRef<{ timer?: ReturnType<typeof setTimeout>; wait: number; off?: boolean }>({ wait: RETRY_FIRST_MS });
   /** Changes waiting, as last read (null: not read yet). */
   const waitingNow = useRef<number | null>(null);
   const sync = useCallback(async () => {
@@ -62,7 +62,8 @@ export function OfflineBar() {
     // The network is said to be back but the server could not be reached (a phone's first requests on a network
     // that is still coming up) or was in trouble: changes still waiting are tried again soon, then less often,
     // rather than at the next 'online' event, which may never come. Background Sync, where the browser has it, also tries.
-    if ((outcome.stopped === "offline" || outcome.stopped === "server") && navigator.onLine && waitingNow.current !== 0) {
+    // (Not once the bar is gone: signed out, or another user's.)
+    if ((outcome.stopped === "offline" || outcome.stopped === "server") && navigator.onLine && waitingNow.current !== 0 && !retry.current.off) {
       retry.current.timer = setTimeout(() => void syncRef.current(), retry.current.wait);
       retry.current.wait = Math.min(RETRY_MAX_MS, retry.current.wait * 2);
     } else retry.current.wait = RETRY_FIRST_MS;
@@ -76,6 +77,7 @@ export function OfflineBar() {
 
   useEffect(() => {
     const retrying = retry.current;
+    retrying.off = false;
     const start = setTimeout(() => void sync(), 1500);
     const back = () => void sync();
     window.addEventListener("online", back);
@@ -90,6 +92,7 @@ export function OfflineBar() {
       clearTimeout(start);
       clearTimeout(liveTimer);
       clearInterval(every);
+      retrying.off = true;
       clearTimeout(retrying.timer);
       window.removeEventListener("online", back);
     };
