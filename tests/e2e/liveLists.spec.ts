@@ -389,6 +389,52 @@ test("where no WebSocket gets through but requests do, a round given up while th
   await expect.poll(() => attempts, { intervals: [300] }).toBeGreaterThan(afterSecond);
 });
 
+test("answers heard before the live channel connected do not count against a later round: back from a drop, the next answer starts one", async ({ page, pageErrors }) => {
+  void pageErrors;
+  test.setTimeout(90_000);
+  await page.clock.install();
+  let attempts = 0;
+  let refusing = true;
+  let away = false;
+  const sockets: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/graphql$/, (ws) => {
+    attempts++;
+    if (refusing || away) return void ws.close({ code: 1013, reason: "Try again later" });
+    ws.connectToServer();
+    sockets.push(ws);
+  });
+  // Away, the page's requests fail too (a phone without signal).
+  await page.route(/\/(graphql|api\/)/, (route) => (away ? route.abort("internetdisconnected") : route.fallback()));
+  const live = () => page.evaluate(() => document.documentElement.dataset.live);
+  const search = async (text: string) => {
+    const answered = page.waitForResponse((r) => r.url().endsWith("/graphql") && r.ok() && (r.request().postData() ?? "").includes(text));
+    await page.getByRole("searchbox", { name: "Search inventory" }).fill(text);
+    await answered;
+  };
+
+  await signIn(page, "manager", { at: null });
+  await page.goto("/inventory");
+  await expect(page.getByRole("heading", { level: 1, name: "Inventory Management" })).toBeVisible();
+  // The first attempts are refused while the server answers the screen; then the channel connects.
+  await expect.poll(() => attempts, { intervals: [300] }).toBeGreaterThan(0);
+  await search(unique("zz-before-connected"));
+  refusing = false;
+  await expect.poll(async () => (await page.clock.fastForward(1_000), await live()), { intervals: [300] }).toBe("connected");
+
+  // The signal goes: the socket drops, the page's requests fail, and graphql-ws's five attempts give up.
+  away = true;
+  const before = attempts;
+  await sockets.at(-1)!.close();
+  await expect.poll(async () => (await page.clock.fastForward(16_000), attempts - before), { intervals: [300] }).toBe(5);
+  await expect.poll(live).toBe("disconnected");
+  // The signal is back: the next answer from the server starts a round at once, and it connects.
+  away = false;
+  const back = attempts;
+  await search(unique("zz-back"));
+  await expect.poll(() => attempts, { intervals: [300], timeout: 5_000 }).toBeGreaterThan(back);
+  await expect.poll(live).toBe("connected");
+});
+
 test("the request form's item picker searches the server: an item past the first hundred can be picked", async ({ page, pageErrors }) => {
   void pageErrors;
   await signIn(page, "tech");

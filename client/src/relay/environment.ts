@@ -136,6 +136,8 @@ function ws(): Promise<Client> {
       on: {
         connecting: () => setState("connecting"),
         connected: () => {
+          // Answers from before count for no later round (graphql-ws's own attempts after a drop are one).
+          answeredInRound = false;
           blockedRounds = 0;
           answerStartsRoundAt = 0;
           setState("connected");
