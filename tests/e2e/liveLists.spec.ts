@@ -41,6 +41,13 @@ async function makeFillers(page: Page, tag: string, count: number) {
   }
 }
 
+/** An answer from the server to one of the app's requests: the Inventory list searched for `text`, once its answer is in. */
+async function searchAnswered(page: Page, text: string) {
+  const answered = page.waitForResponse((r) => r.url().endsWith("/graphql") && r.ok() && (r.request().postData() ?? "").includes(text));
+  await page.getByRole("searchbox", { name: "Search inventory" }).fill(text);
+  await answered;
+}
+
 /** The Requests entry's badge (an empty anchor span, so not "visible" itself; every copy shows one count). */
 const pendingBadge = (page: Page) => page.getByLabel(/^\d+ pending requests$/).first();
 async function pendingCount(page: Page) {
@@ -342,12 +349,7 @@ test("where no WebSocket gets through but requests do, a round given up while th
       .poll(async () => (await page.clock.fastForward(8_000), attempts > 0 && attempts % 6 === 0 && (await live()) === "disconnected"), { intervals: [300] })
       .toBe(true);
   }
-  /** An answer from the server to one of the app's requests: the inventory list searched for `text`. */
-  async function answer(text: string) {
-    const answered = page.waitForResponse((r) => r.url().endsWith("/graphql") && r.ok() && (r.request().postData() ?? "").includes(text));
-    await page.getByRole("searchbox", { name: "Search inventory" }).fill(text);
-    await answered;
-  }
+  const answer = (text: string) => searchAnswered(page, text);
   /** No round starts: the clock moved on by `ms` (less than the wait left), and no attempt followed. */
   async function noRound(ms: number) {
     const before = attempts;
@@ -406,11 +408,7 @@ test("answers heard before the live channel connected do not count against a lat
   // Away, the page's requests fail too (a phone without signal).
   await page.route(/\/(graphql|api\/)/, (route) => (away ? route.abort("internetdisconnected") : route.fallback()));
   const live = () => page.evaluate(() => document.documentElement.dataset.live);
-  const search = async (text: string) => {
-    const answered = page.waitForResponse((r) => r.url().endsWith("/graphql") && r.ok() && (r.request().postData() ?? "").includes(text));
-    await page.getByRole("searchbox", { name: "Search inventory" }).fill(text);
-    await answered;
-  };
+  const search = (text: string) => searchAnswered(page, text);
 
   await signIn(page, "manager", { at: null });
   await page.goto("/inventory");
