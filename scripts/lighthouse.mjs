@@ -26,6 +26,26 @@
 // .tmp/lighthouse/<page>[-again].trace.json, to read the tasks behind a figure.
 // LIGHTHOUSE_TRACE=js does the same with V8's JavaScript samples in the trace, to name what runs in a task.
 //
+// LIGHTHOUSE_LANTERN=1 prints, after each run, the path the simulation's LCP ends on: from the node that ends last back
+// through what each waited on, with the simulated times (see printLcpPath).
+//
+// What the simulation counts (Lantern: @paulirish/trace_engine's models/trace/lantern, as Lighthouse 12.8 runs it),
+// worth knowing before reading a figure or choosing a change:
+// - A main-thread task shorter than 10 ms as observed (at full speed) leaves the graph unless it waits on two nodes
+//   or more and two or more wait on it: its time counts nowhere. Every task kept counts its time × "CPU ×".
+// - A request the page makes over the network waits for the task that started it, and requests to one origin go
+//   one at a time: a connection carries one request at once, and over HTTP/2 the origin has one connection (no
+//   multiplexing in the model). The first request on it also pays the connection: DNS (2 round trips), TCP and TLS,
+//   at 150 ms a round trip, before its own. Opened again, the document and the files come from the phone (the
+//   service worker's static route; 8 ms each, "local" in LIGHTHOUSE_LANTERN's output), so the first request to
+//   the network is the screen's own GraphQL request: /inventory's LCP ended on it at 1,117-1,384 ms in the runs
+//   read (a task of 4 ms sends it; the viewer's query ahead of it pays the connection, about 760 ms; then 150 ms).
+// - LCP is the mean of two estimates, each the time the last node ends of a graph that holds every request ended
+//   before the observed LCP with all it waits on (the tasks that started it, back to the document), the first
+//   parse, layout and paint, the EvaluateScript tasks of classic scripts (a module's evaluation is none), and, in
+//   the pessimistic one, every layout before the observed LCP. A task that only runs script (React's render, a
+//   module's evaluation) counts there only when a request in the graph waits on it.
+//
 // Prints, per page, the median over runs of each category's score, FCP/LCP/TBT, and the JavaScript
 // the page loaded: bytes over the wire, the same files' brotli size, and the brotli size of those that
 // had arrived by the (observed) largest contentful paint. Brotli sizes are those of the .br files the
@@ -38,6 +58,7 @@
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import * as Lantern from "lighthouse/core/lib/lantern/lantern.js";
 import { throttling as presets } from "lighthouse/core/config/constants.js";
 import puppeteer from "puppeteer-core";
 import { signInAsManager, startDemoServer } from "./demo-server.mjs";
@@ -101,9 +122,12 @@ try {
   const calibrate = args.includes("--calibrate");
   /** The CPU slowdown of every run: 4 (Lighthouse's mobile profile), or with --calibrate 4 × this host's BI / 1533. */
   let slowdown = presets.mobileSlow4G.cpuSlowdownMultiplier;
-  /** One Lighthouse run of `path`; `keep` keeps the HTTP cache, service worker and Cache Storage. */
-  const measure = (path, keep) =>
-    lighthouse(`${base}${path}`, {
+  /**
+   * One Lighthouse run of `path`; `keep` keeps the HTTP cache, service worker and Cache Storage; a `probe` (the
+   * calibration's) prints no LCP path.
+   */
+  const measure = async (path, keep, probe = false) => {
+    const result = await lighthouse(`${base}${path}`, {
       port: chrome.port,
       output: "json",
       logLevel: "error",
@@ -120,6 +144,10 @@ try {
       // are for reading tasks, not for comparing.
       ...(process.env.LIGHTHOUSE_TRACE === "js" ? { additionalTraceCategories: "disabled-by-default-v8.cpu_profiler" } : {}),
     });
+    if (process.env.LIGHTHOUSE_LANTERN && !probe) printLcpPath(`${path}${keep ? " opened again" : ""}`);
+    else Lantern.Simulation.Simulator.allNodeTimings.clear();
+    return result;
+  };
   // With --calibrate, every run's index joins the reading (a cold first run reads low), and the next run's
   // slowdown follows the median of those read so far.
   const indexes = [];
@@ -131,8 +159,8 @@ try {
   if (calibrate) {
     // Two probes, the first left out: the browser's and the server's first run reads the index low (1,560
     // against 2,200–2,800 for the runs after it, here).
-    await measure(pages[0], false);
-    calibrated((await measure(pages[0], false)).lhr.environment.benchmarkIndex);
+    await measure(pages[0], false, true);
+    calibrated((await measure(pages[0], false, true)).lhr.environment.benchmarkIndex);
     console.log(`benchmark index ${Math.round(indexes[0])}: CPU slowed ${slowdown.toFixed(2)}× (4× at BI 1533), then following each run's index`);
   }
   /** Opens `path` as the phone did before: the service worker takes control and its caches fill. */
@@ -264,3 +292,38 @@ if (existsSync("client/dist/index.html")) {
   console.log(`index.html: ${html.length} bytes; runs per page: ${runs} (median shown)`);
 }
 process.exit(0);
+
+/**
+ * LIGHTHOUSE_LANTERN=1: the simulated LCP's path in the run just made. Lantern keeps every simulation's node timings
+ * (Simulator.allNodeTimings); for each LCP estimate, from the node that ends last, back through the dependency that
+ * ended last, to the document. A request shows its simulated start and end and its connection; a task its observed
+ * length and the main events in it.
+ */
+function printLcpPath(title) {
+  const all = Lantern.Simulation.Simulator.allNodeTimings;
+  const seen = new Set();
+  for (const label of ["optimisticLargestContentfulPaint", "pessimisticLargestContentfulPaint"]) {
+    const timings = all.get(label);
+    if (!timings) continue;
+    const last = [...timings.entries()].sort((a, b) => b[1].endTime - a[1].endTime)[0];
+    if (!last) continue;
+    const lines = [];
+    for (let node = last[0]; node; ) {
+      const t = timings.get(node);
+      const what =
+        node.type === "network"
+          ? `${node.request.url.replace(/^[a-z]+:\/\/[^/]+/, "")} (connection ${node.request.connectionId}${node.isConnectionless ? ", local" : ""})`
+          : `task of ${(node.duration / 1000).toFixed(1)} ms observed: ${[...new Set(node.childEvents.filter((e) => e.dur > 1000).map((e) => e.name))].slice(0, 3).join(", ")}`;
+      lines.push(`  ${t.startTime.toFixed(0).padStart(6)} - ${t.endTime.toFixed(0).padStart(6)} ms  ${what}`);
+      node = node
+        .getDependencies()
+        .filter((d) => timings.has(d))
+        .sort((a, b) => timings.get(b).endTime - timings.get(a).endTime)[0];
+    }
+    const text = lines.join("\n");
+    if (seen.has(text)) continue;
+    seen.add(text);
+    console.log(`${title}: ${label.replace("LargestContentfulPaint", "")} LCP ends at ${last[1].endTime.toFixed(0)} ms, on\n${text}`);
+  }
+  all.clear();
+}
