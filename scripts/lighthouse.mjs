@@ -32,14 +32,16 @@
 // What the simulation counts (Lantern: @paulirish/trace_engine's models/trace/lantern, as Lighthouse 12.8 runs it),
 // worth knowing before reading a figure or choosing a change:
 // - A main-thread task shorter than 10 ms as observed (at full speed) leaves the graph unless it waits on two nodes
-//   or more and two or more wait on it: its time counts nowhere. Every task kept counts its time × "CPU ×".
+//   or more and two or more wait on it, or holds the first parse, layout or paint: its time counts nowhere. Every
+//   task kept counts its time × "CPU ×".
 // - A request the page makes over the network waits for the task that started it, and requests to one origin go
-//   one at a time: a connection carries one request at once, and over HTTP/2 the origin has one connection (no
-//   multiplexing in the model). The first request on it also pays the connection: DNS (2 round trips), TCP and TLS,
-//   at 150 ms a round trip, before its own. Opened again, the document and the files come from the phone (the
-//   service worker's static route; 8 ms each, "local" in LIGHTHOUSE_LANTERN's output), so the first request to
-//   the network is the screen's own GraphQL request: /inventory's LCP ended on it at 1,117-1,384 ms in the runs
-//   read (a task of 4 ms sends it; the viewer's query ahead of it pays the connection, about 760 ms; then 150 ms).
+//   one at a time: a connection carries one request at once (no HTTP/2 multiplexing in the model), and the origin
+//   has one connection for each the page opened, over HTTP/2 as a rule one. The first request on a connection also
+//   pays for it: DNS (2 round trips), TCP and TLS, at 150 ms a round trip, before its own. Opened again, the
+//   document and the files come from the phone (the service worker and its static route; 8 ms each, "local" in
+//   LIGHTHOUSE_LANTERN's output), so the first request to the network is the screen's own GraphQL request:
+//   /inventory's LCP ended on it at 1,117-1,384 ms in the runs read (a task of 4 ms sends it; the viewer's query
+//   ahead of it pays for the connection, about 760 ms; then 150 ms).
 // - LCP is the mean of two estimates, each the time the last node ends of a graph that holds every request ended
 //   before the observed LCP with all it waits on (the tasks that started it, back to the document), the first
 //   parse, layout and paint, the EvaluateScript tasks of classic scripts (a module's evaluation is none), and, in
