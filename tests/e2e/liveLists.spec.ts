@@ -349,7 +349,6 @@ test("where no WebSocket gets through but requests do, a round given up while th
       .poll(async () => (await page.clock.fastForward(8_000), attempts > 0 && attempts % 6 === 0 && (await live()) === "disconnected"), { intervals: [300] })
       .toBe(true);
   }
-  const answer = (text: string) => searchAnswered(page, text);
   /** No round starts: the clock moved on by `ms` (less than the wait left), and no attempt followed. */
   async function noRound(ms: number) {
     const before = attempts;
@@ -364,18 +363,18 @@ test("where no WebSocket gets through but requests do, a round given up while th
   // The first round (the screen's subscription) gives up; an answer then starts another unless the server had
   // already answered during the first. Either way one round has now been given up while the server answered.
   await givenUp();
-  await answer(unique("zz-first"));
+  await searchAnswered(page, unique("zz-first"));
   await givenUp();
   const afterBlocked = attempts;
 
   // Within the minute that follows, answers start nothing.
-  await answer(unique("zz-within-the-minute"));
+  await searchAnswered(page, unique("zz-within-the-minute"));
   await noRound(10_000);
   expect(attempts).toBe(afterBlocked);
 
   // Past it, the next answer starts a round (which gives up too, the server answering: the wait doubles).
   await page.clock.fastForward(60_000);
-  await answer(unique("zz-past-the-minute"));
+  await searchAnswered(page, unique("zz-past-the-minute"));
   await expect.poll(() => attempts, { intervals: [300] }).toBeGreaterThan(afterBlocked);
   await givenUp();
   const afterSecond = attempts;
@@ -383,11 +382,11 @@ test("where no WebSocket gets through but requests do, a round given up while th
 
   // One minute and a little later, still nothing: two minutes now.
   await page.clock.fastForward(70_000);
-  await answer(unique("zz-within-two"));
+  await searchAnswered(page, unique("zz-within-two"));
   await noRound(10_000);
   // Past two minutes an answer starts a round again.
   await page.clock.fastForward(50_000);
-  await answer(unique("zz-past-two"));
+  await searchAnswered(page, unique("zz-past-two"));
   await expect.poll(() => attempts, { intervals: [300] }).toBeGreaterThan(afterSecond);
 });
 
@@ -408,14 +407,13 @@ test("answers heard before the live channel connected do not count against a lat
   // Away, the page's requests fail too (a phone without signal).
   await page.route(/\/(graphql|api\/)/, (route) => (away ? route.abort("internetdisconnected") : route.fallback()));
   const live = () => page.evaluate(() => document.documentElement.dataset.live);
-  const search = (text: string) => searchAnswered(page, text);
 
   await signIn(page, "manager", { at: null });
   await page.goto("/inventory");
   await expect(page.getByRole("heading", { level: 1, name: "Inventory Management" })).toBeVisible();
   // The first attempts are refused while the server answers the screen; then the channel connects.
   await expect.poll(() => attempts, { intervals: [300] }).toBeGreaterThan(0);
-  await search(unique("zz-before-connected"));
+  await searchAnswered(page, unique("zz-before-connected"));
   refusing = false;
   await expect.poll(async () => (await page.clock.fastForward(1_000), await live()), { intervals: [300] }).toBe("connected");
 
@@ -428,7 +426,7 @@ test("answers heard before the live channel connected do not count against a lat
   // The signal is back: the next answer from the server starts a round at once, and it connects.
   away = false;
   const back = attempts;
-  await search(unique("zz-back"));
+  await searchAnswered(page, unique("zz-back"));
   await expect.poll(() => attempts, { intervals: [300], timeout: 5_000 }).toBeGreaterThan(back);
   await expect.poll(live).toBe("connected");
 });

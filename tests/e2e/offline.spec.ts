@@ -276,11 +276,11 @@ test("back online, a send that cannot reach the server yet is tried again withou
 test("offline: chemical use and a new request wait in the queue, show as pending, and each is applied once when the network returns @phone", async ({ page, context, isMobile }) => {
   test.setTimeout(120_000);
   const manager = await signedInApi("manager");
-  const product = { name: unique("Offline Bifen") };
+  const name = unique("Offline Bifen");
   const justification = unique("Truck 4 ran out on the route");
 
   // Chemical use, from the phone's copy of the inventory.
-  const { itemId, row } = await chemicalUseOffline(page, context, manager, product.name, 3, "12 Elm St", "Ants");
+  const { itemId, row } = await chemicalUseOffline(page, context, manager, name, 3, "12 Elm St", "Ants");
   await expect(page.getByText("Saved on this phone")).toBeVisible();
   await expect(row).toContainText("17 bottles in stock");
   await expect(row).toContainText("Waiting to sync");
@@ -295,8 +295,8 @@ test("offline: chemical use and a new request wait in the queue, show as pending
     await page.getByRole("menuitem", { name: "Create Request" }).click();
   }
   const form = page.getByRole("dialog", { name: "Create New Request" });
-  await form.getByLabel("Item", { exact: true }).fill(product.name.slice(0, 12));
-  await page.getByRole("option", { name: new RegExp(product.name) }).first().click();
+  await form.getByLabel("Item", { exact: true }).fill(name.slice(0, 12));
+  await page.getByRole("option", { name: new RegExp(name) }).first().click();
   await form.getByLabel("Quantity").fill("4");
   await form.getByRole("button", { name: "Add Item" }).click();
   await form.getByLabel("Justification").fill(justification);
@@ -304,7 +304,7 @@ test("offline: chemical use and a new request wait in the queue, show as pending
   await expect(form).toHaveCount(0);
   await expect(page.getByTestId("sync-status")).toContainText("2 changes waiting to sync");
   await page.goto("/requests");
-  await expect(page.getByRole("article", { name: `${product.name} × 4` })).toContainText("Waiting to sync");
+  await expect(page.getByRole("article", { name: `${name} × 4` })).toContainText("Waiting to sync");
 
   await context.setOffline(false);
   await expect(page.getByText("All changes synced").first()).toBeVisible({ timeout: 20_000 });
