@@ -61,7 +61,7 @@ const soon = (work: () => void) => (hidden ? work() : void setTimeout(work, 0));
 soon(
   () =>
     void signedInRole().then((role) => {
-      if (role) for (const send of earlyQueries(AppViewerQuery.params, routes, role, location)) soon(send);
+      if (role) void earlyQueries(AppViewerQuery.params, routes, role, location).then((sends) => sends.forEach(soon));
       // The language's catalog is fetched beside the screen's code (platform/i18n.ts waits for it before the first render).
       startCatalog();
       codeSteps(Boolean(role));

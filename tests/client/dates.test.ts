@@ -1,7 +1,7 @@
 // platform/dates.ts: the short numeric date and date-time forms, written without Intl (a page's first
 // Intl.DateTimeFormat loads ICU's date data in one long task), compared here with what Intl writes.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { calendarDate, mediumDate, monthDay, monthYear, shortDate, shortDateTime } from "../../client/src/platform/dates.ts";
+import { calendarDate, mediumDate, monthDay, monthYear, shortDate, shortDateTime, shortTime } from "../../client/src/platform/dates.ts";
 import { LOCALES, type Locale } from "../../client/src/platform/locales/load.ts";
 
 const zone = process.env.TZ;
@@ -36,7 +36,7 @@ const medium = { year: "numeric", month: "short", day: "numeric" } as const;
 // Every month's name, in both languages.
 for (let m = 0; m < 12; m++) moments.push(new Date(Date.UTC(2026, m, 15, 12)));
 
-describe("shortDate, calendarDate, mediumDate, monthDay, monthYear and shortDateTime", () => {
+describe("shortDate, calendarDate, mediumDate, monthDay, monthYear, shortDateTime and shortTime", () => {
   for (const tz of ["UTC", "America/Chicago", "America/Los_Angeles", "Pacific/Auckland", "Asia/Kolkata"]) {
     it(`write what Intl writes in ${tz}, in every language the app speaks`, () => {
       process.env.TZ = tz;
@@ -45,6 +45,7 @@ describe("shortDate, calendarDate, mediumDate, monthDay, monthYear and shortDate
           expect(shortDate(d, { locale }), `${locale} ${d.toISOString()}`).toBe(plain(d.toLocaleDateString(locale)));
           expect(shortDate(d, { locale, utc: true }), `${locale} ${d.toISOString()} UTC`).toBe(plain(d.toLocaleDateString(locale, { timeZone: "UTC" })));
           expect(shortDateTime(d, { locale }), `${locale} ${d.toISOString()}`).toBe(plain(d.toLocaleString(locale)));
+          expect(shortTime(d, { locale }), `${locale} ${d.toISOString()} time`).toBe(plain(d.toLocaleTimeString(locale, { hour: "numeric", minute: "2-digit" })));
           expect(mediumDate(d, { locale }), `${locale} ${d.toISOString()} medium`).toBe(d.toLocaleDateString(locale, medium));
           expect(mediumDate(d, { locale, utc: true }), `${locale} ${d.toISOString()} medium UTC`).toBe(d.toLocaleDateString(locale, { ...medium, timeZone: "UTC" }));
           expect(monthDay(d, { locale }), `${locale} ${d.toISOString()} month and day`).toBe(d.toLocaleDateString(locale, { month: "short", day: "numeric" }));

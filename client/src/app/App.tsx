@@ -8,6 +8,7 @@ import type { AppViewerQuery } from "../__generated__/AppViewerQuery.graphql.ts"
 import { Loading } from "../components/Loading.tsx";
 import { createEnvironment, resetLiveConnection } from "../relay/environment.ts";
 import { dropEarlyAnswers, peekEarlyAnswer } from "../platform/earlyQueries.ts";
+import { dropKeptAnswers } from "../platform/keptAnswers.ts";
 import AppViewerQueryParams from "../__generated__/AppViewerQuery$parameters.ts";
 import { offlineOwner, setOfflineOwner } from "../offline/queuedError.ts";
 import { loadSignedInApp, loadSignIn } from "./entryChunks.ts";
@@ -94,18 +95,31 @@ function SessionGate({ onSignedOut, primed }: { onSignedOut(): void; primed: boo
   const data = useLazyLoadQuery<AppViewerQuery>(viewerQuery, {}, { fetchPolicy: primed ? "store-only" : "store-or-network" });
   useEffect(() => {
     if (!primed) return;
-    const sub = fetchQuery<AppViewerQuery>(environment, viewerQuery, {}).subscribe({ error: () => {} });
-    return () => sub.unsubscribe();
+    // Once the first screen is up (its query goes first, or it opens from the phone's copy: platform/keptAnswers.ts).
+    let sub: { unsubscribe(): void } | undefined;
+    const cancel = afterFirstScreen(() => void (sub = fetchQuery<AppViewerQuery>(environment, viewerQuery, {}).subscribe({ error: () => {} })));
+    return () => {
+      cancel();
+      sub?.unsubscribe();
+    };
   }, [environment, primed]);
   const viewer = data.viewer;
-  useEffect(() => rememberViewer(viewer ?? null), [viewer]);
+  useEffect(() => {
+    rememberViewer(viewer ?? null);
+    // A session the server no longer knows: the answers kept for the first screens go with it.
+    if (!viewer && primed) void dropKeptAnswers();
+  }, [viewer, primed]);
   useLocalePreference(viewer);
   // Offline data and the queue belong to the signed-in user only (offline/session.ts).
   const owner = viewer ? String(viewer.databaseId) : null;
   setOfflineOwner(owner);
   useEffect(() => {
     if (!owner) return;
-    return afterFirstScreen(() => void import("../offline/session.ts").then((m) => m.claimOfflineData(owner)));
+    return afterFirstScreen(() => {
+      void import("../offline/session.ts").then((m) => m.claimOfflineData(owner));
+      // Answers another user left on this phone for their first screens go (platform/keptAnswers.ts).
+      void dropKeptAnswers(owner);
+    });
   }, [owner]);
   const signedIn = Boolean(viewer);
   useEffect(() => {
@@ -192,6 +206,7 @@ export function App() {
     if (owner) void import("../offline/session.ts").then((m) => m.releaseOfflineData(owner));
     rememberViewer(null);
     dropEarlyAnswers();
+    void dropKeptAnswers();
     resetLiveConnection();
     setSession(newSession());
   }, []);

@@ -21,7 +21,7 @@ import {
   Avatar, Box, Button, Divider, IconButton, List, ListItem, ListItemButton,
   ListItemIcon, ListItemText, ListSubheader, MenuItem, Paper, Stack, Typography, useMediaQuery, useTheme,
 } from "@mui/material";
-import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg, select } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -46,6 +46,8 @@ import { FirstScreenShown, useAfterFirstScreen } from "../platform/firstScreen.t
 import { plainIcon } from "../components/plainIcon.tsx";
 import { CountBadge } from "../components/IconButtonParts.tsx";
 import { BottomAction, useFrameSheet } from "./frameParts.tsx";
+import { keptShown, leftPage, onKeptShown } from "../platform/keptShown.ts";
+import { shortDate, shortTime } from "../platform/dates.ts";
 
 // Plain <svg>s with MUI's look (components/plainIcon.tsx): the frame shows them on every screen.
 const AddIcon = plainIcon(AddIconMui);
@@ -398,7 +400,7 @@ function Shell() {
             )}
             <div className="tl-grow">
               <h1 className="tl-title">{i18n._(page.title)}</h1>
-              <p className="tl-subtitle">{i18n._(page.description)}</p>
+              <PageLine description={i18n._(page.description)} />
             </div>
             {extras ? (
               <ErrorBoundary fallback={bellPlaceholder}>
@@ -496,6 +498,26 @@ function Shell() {
         </Suspense>
       )}
     </div>
+  );
+}
+
+/**
+ * The page's line under its title; while the screen shows what the phone kept of its data instead of the server's
+ * answer (platform/keptShown.ts), it says so, and when: in the same line, so nothing moves when the answer comes.
+ */
+function PageLine({ description }: { description: string }) {
+  const { t } = useLingui();
+  const kept = useSyncExternalStore(onKeptShown, keptShown);
+  const { pathname } = useLocation();
+  const away = kept !== null && kept.path !== pathname;
+  useEffect(() => void (away && leftPage(pathname)), [away, pathname]);
+  if (!kept || away) return <p className="tl-subtitle">{description}</p>;
+  // Today's copy by its time, an older one by its day: the line is short on a phone.
+  const when = new Date(kept.at).toDateString() === new Date().toDateString() ? shortTime(kept.at) : shortDate(kept.at);
+  return (
+    <p className="tl-subtitle" role="status" data-kept={kept.failed ? "failed" : "refreshing"}>
+      {kept.failed ? t`Not updated · saved on this phone ${when}` : t`Updating · saved on this phone ${when}`}
+    </p>
   );
 }
 

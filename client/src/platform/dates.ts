@@ -88,3 +88,11 @@ export function shortDateTime(value: When, { locale }: { locale?: Locale } = {})
   const hours = p.d.getHours();
   return `${numeric(p)}, ${hours % 12 || 12}:${two(p.d.getMinutes())}:${two(p.d.getSeconds())} ${hours < 12 ? p.form.am : p.form.pm}`;
 }
+
+/** A moment's time of day as toLocaleTimeString(locale, { hour: "numeric", minute: "2-digit" }) writes it, in local time: "3:05 PM". */
+export function shortTime(value: When, { locale }: { locale?: Locale } = {}): string {
+  const p = partsOf(value, { locale });
+  if (!p) return "Invalid Date";
+  const hours = p.d.getHours();
+  return `${hours % 12 || 12}:${two(p.d.getMinutes())} ${hours < 12 ? p.form.am : p.form.pm}`;
+}

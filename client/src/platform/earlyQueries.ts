@@ -1,11 +1,14 @@
 import type { RequestParameters } from "relay-runtime";
 import { graphqlBody, postGraphQL, variablesKey } from "./graphqlBody.ts";
+import { readKeptAnswer } from "./keptAnswers.ts";
+import { rememberedUser } from "./viewerKey.ts";
 import { matchRoute, type PageRoute } from "./routes.ts";
 
 /**
  * A returning user's first screen asks for its data from the entry, before React, Relay and the
- * screen's code have arrived and run (on a phone that is a second or more): the viewer and the
- * screen's own query (its route file's, the rule the route loaders use), by persisted id. When Relay
+ * screen's code have arrived and run (on a phone that is a second or more): the screen's own query (its
+ * route file's, the rule the route loaders use) and, for a device that remembers no viewer, the viewer's, by
+ * persisted id. When Relay
  * then sends the same operation with the same variables, the network layer takes this answer instead
  * of asking again (takeEarlyAnswer). Each answer is taken once, and only while fresh.
  */
@@ -23,20 +26,21 @@ function send(params: Pick<RequestParameters, "id" | "name">, variables: Record<
 }
 
 /**
- * The viewer's query and the query of the route `where` opens (a returning user, who is known to be
- * signed in on this device, in the role remembered for them), each as a function that sends it: the
- * entry calls each in a task of its own (src/main.tsx), as the first fetch of a page costs its main
- * thread several milliseconds.
+ * The query of the route `where` opens (a returning user, who is known to be signed in on this device, in the
+ * role remembered for them) and, where the device remembers no viewer (only the role cookie), the viewer's, each as
+ * a function that sends it: the entry calls each in a task of its own (src/main.tsx), as the first fetch of a page
+ * costs its main thread several milliseconds. None when the phone kept the route's last answer for the remembered
+ * user (platform/keptAnswers.ts): the screen then opens from it, and its query goes once it is up.
  */
-export function earlyQueries(viewer: Pick<RequestParameters, "id" | "name">, routes: readonly PageRoute[], role: string, where: Pick<Location, "pathname" | "search">): (() => void)[] {
-  return [
-    () => send(viewer, {}),
-    () => {
-      const current = matchRoute(routes, where.pathname);
-      const wanted = current?.route.query?.({ params: current.params, search: new URLSearchParams(where.search), isManager: role === "manager" });
-      if (wanted) send(wanted.query.params, wanted.variables);
-    },
-  ];
+export async function earlyQueries(viewer: Pick<RequestParameters, "id" | "name">, routes: readonly PageRoute[], role: string, where: Pick<Location, "pathname" | "search">): Promise<(() => void)[]> {
+  const current = matchRoute(routes, where.pathname);
+  const wanted = current?.route.query?.({ params: current.params, search: new URLSearchParams(where.search), isManager: role === "manager" });
+  const user = rememberedUser();
+  const id = wanted?.query.params.id;
+  if (user && id && (await readKeptAnswer(user, id, wanted.variables))) return [];
+  // A remembered viewer renders the frame (viewerCache.ts), and its confirmation goes once the screen is up (app/App.tsx):
+  // sent now, it would go ahead of the screen's own query. Without one (only the role cookie) its answer decides the screen.
+  return [...(user ? [] : [() => send(viewer, {})]), ...(wanted ? [() => send(wanted.query.params, wanted.variables)] : [])];
 }
 
 /** The early request for this operation and these variables, if one was sent and is fresh; it is handed out once. */

@@ -64,6 +64,11 @@ export function FirstScreenShown(): null {
   return null;
 }
 
+/** Whether the first screen is up (its frame painted, and the work that waited for it released). */
+export function firstScreenUp(): boolean {
+  return shown;
+}
+
 /** Runs `fn` once the first screen is up (at once if it already is); returns a cancel for effects. */
 export function afterFirstScreen(fn: () => void): () => void {
   if (shown) {

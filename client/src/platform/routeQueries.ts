@@ -1,6 +1,7 @@
 import { loadQuery, type PreloadedQuery } from "react-relay";
 import { useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
 import type { IEnvironment, OperationType } from "relay-runtime";
+import { KEPT_ON_DEVICE } from "./keptShown.ts";
 import type { PageRoute } from "./routes.ts";
 
 /**
@@ -10,6 +11,9 @@ import type { PageRoute } from "./routes.ts";
  * has arrived with the page, and Relay keeps the answer for it. On the first screen of a visit the
  * entry has already sent that very request (earlyQueries.ts), and the network layer takes its answer.
  * The screen reads it with usePreloadedQuery(useRouteQuery()).
+ *
+ * The phone keeps each route query's last answer (platform/keptAnswers.ts): the first screen of a later start
+ * opens from it while the server is asked (relay/environment.ts).
  *
  * One reference per route is kept retained (the newest): going back to a screen renders from the
  * store at once while its query refreshes, and the older reference is released.
@@ -21,7 +25,8 @@ export function routeLoaders(environment: IEnvironment, isManager: boolean) {
     (({ request, params }: LoaderFunctionArgs) => {
       const wanted = query({ params, search: new URL(request.url).searchParams, isManager });
       if (!wanted) return null;
-      const ref = loadQuery(environment, wanted.query, wanted.variables, { fetchPolicy: "store-and-network" });
+      // Its answer is kept on the phone for the next start's first screen (platform/keptAnswers.ts).
+      const ref = loadQuery(environment, wanted.query, wanted.variables, { fetchPolicy: "store-and-network", networkCacheConfig: { metadata: { [KEPT_ON_DEVICE]: true } } });
       release(retained.get(path));
       retained.set(path, ref);
       return ref;

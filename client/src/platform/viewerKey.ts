@@ -26,6 +26,16 @@ export async function signedInRole(): Promise<Role | null> {
   return isRole(role) ? role : null;
 }
 
+/** The database id of the user remembered on this device (viewerCache.ts keeps the viewer), as a string: whose answers the phone keeps (keptAnswers.ts) and, the same, whose offline copy. */
+export function rememberedUser(): string | null {
+  try {
+    const viewer = JSON.parse(kept(VIEWER_KEY) ?? "null") as { databaseId?: unknown } | null;
+    return typeof viewer?.databaseId === "number" ? String(viewer.databaseId) : null;
+  } catch {
+    return null;
+  }
+}
+
 type CookieStore = { get(name: string): Promise<{ value?: string } | null> };
 /**
  * The role cookie's value. Through the Cookie Store API where the browser has one (a secure context): a page's

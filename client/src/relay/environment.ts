@@ -8,13 +8,19 @@ import {
   ROOT_TYPE,
   Store,
   type FetchFunction,
+  type GraphQLResponse,
   type MissingFieldHandler,
+  type RequestParameters,
   type SubscribeFunction,
   type TaskScheduler,
+  type Variables,
 } from "relay-runtime";
 import { isQueuedOffline, notifyLiveEvent, OFFLINE_READS, offlineOwner, QUEUEABLE } from "../offline/queuedError.ts";
 import { takeEarlyAnswer } from "../platform/earlyQueries.ts";
+import { afterFirstScreen, firstScreenUp } from "../platform/firstScreen.ts";
 import { graphqlBody, postGraphQL } from "../platform/graphqlBody.ts";
+import { forgetAnswer, keepAnswer, readKeptAnswer } from "../platform/keptAnswers.ts";
+import { KEPT_ON_DEVICE, showKept } from "../platform/keptShown.ts";
 
 /** `node(id:)` can be answered from the store when that record is already there (e.g. an edit dialog). */
 const missingFieldHandlers: MissingFieldHandler[] = [
@@ -87,7 +93,7 @@ const rethrowUnlessQueued = (original: unknown) => (error: unknown): never => {
  * the request is lost in flight; the reads a job needs (OFFLINE_READS) are then answered from the
  * phone's copy. The screen learns of a kept change through a QueuedOfflineError.
  */
-const fetchGraphQL: FetchFunction = async (operation, variables) => {
+async function fetchOnce(operation: RequestParameters, variables: Variables, keep?: { user: string; id: string }): Promise<GraphQLResponse> {
   const mutation = operation.operationKind === "mutation";
   const key = mutation ? newKey() : undefined;
   const owner = offlineOwner();
@@ -115,9 +121,78 @@ const fetchGraphQL: FetchFunction = async (operation, variables) => {
   // A server in trouble (or a proxy without it) did not apply the change: it waits in the queue, under the same key.
   if (queueable && (response.status >= 500 || response.status === 429))
     return (await offline()).queueChange(owner, operation, variables, key!).catch(rethrowUnlessQueued(new Error(`${response.status}: ${response.statusText}`)));
-  const body = await response.json();
+  const text = await response.text();
+  const body = JSON.parse(text);
   if (!response.ok && !body?.data) throw new Error(`${response.status}: ${body?.errors?.[0]?.message ?? response.statusText}`);
+  // A route's query: its whole answer is kept for the next start's first screen (platform/keptAnswers.ts), unless
+  // its user signed out meanwhile.
+  if (keep && offlineOwner() === keep.user && response.ok && body?.data && !body.errors?.length) void keepAnswer(keep.user, keep.id, variables, text);
   return body;
+}
+
+/**
+ * A route's query (its loader marks it: platform/routeQueries.ts) for the first screen of a start, whose last
+ * answer the phone kept for this user: that answer goes to Relay at once, and the screen opens from it, marked as
+ * the phone's copy (platform/keptShown.ts); the query goes to the server once the screen is up (neither the
+ * screen's code nor its first paint then shares the network or the main thread with it), and the server's answer
+ * replaces the copy. With no answer from the network the copy stays, marked, and the query goes again when the
+ * network is back; with an error from the server it stays, marked, and is forgotten (refused below). A browser that
+ * says it is offline opens the screen as before (the offline pages, with the changes queued on the phone).
+ */
+function keptFirst(operation: RequestParameters, variables: Variables, keep: { user: string; id: string }): Observable<GraphQLResponse> {
+  return Observable.create((sink) => {
+    let closed = false;
+    let cancel = () => {};
+    let mark: ReturnType<typeof showKept> | undefined;
+    const ask = () =>
+      void fetchOnce(operation, variables, keep).then(
+        (body) => {
+          if (closed) return;
+          // An answer with errors and no data (the server refused the query): as an error, below.
+          if (mark && !("data" in body && body.data)) return refused();
+          sink.next(body);
+          sink.complete();
+          mark?.done();
+        },
+        (error: unknown) => {
+          if (closed) return;
+          if (!mark) return sink.error(error instanceof Error ? error : new Error(String(error)));
+          if (!isNetworkFailure(error)) return refused();
+          mark.failed();
+          addEventListener("online", ask, { once: true });
+          cancel = () => removeEventListener("online", ask);
+        },
+      );
+    // The server answered the copy's query with an error: the copy stays on screen, marked as not updated (an error
+    // thrown into a screen the user is already using would take it away at their next tap), and is forgotten so
+    // that the next start asks the server first. The next visit to the screen asks again.
+    const refused = () => {
+      mark!.failed();
+      // The mark outlives this request: it goes when the user leaves the screen (keptShown.ts, leftPage).
+      mark = undefined;
+      void forgetAnswer(keep.user, keep.id, variables);
+      sink.complete();
+    };
+    const fromPhone = !firstScreenUp() && navigator.onLine !== false ? readKeptAnswer(keep.user, keep.id, variables) : Promise.resolve(undefined);
+    void fromPhone.then((kept) => {
+      if (closed) return;
+      if (!kept) return ask();
+      mark = showKept(kept.at, location.pathname);
+      sink.next(kept.body as GraphQLResponse);
+      cancel = afterFirstScreen(ask);
+    });
+    return () => {
+      closed = true;
+      cancel();
+      mark?.done();
+    };
+  });
+}
+
+const fetchGraphQL: FetchFunction = (operation, variables, cacheConfig) => {
+  const user = offlineOwner();
+  const keep = operation.operationKind === "query" && operation.id && user !== null && cacheConfig.metadata?.[KEPT_ON_DEVICE] === true ? { user, id: operation.id } : undefined;
+  return keep ? keptFirst(operation, variables, keep) : fetchOnce(operation, variables);
 };
 
 let wsClient: Promise<Client> | undefined;
