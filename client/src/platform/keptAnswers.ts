@@ -9,8 +9,8 @@ import { ANSWERS_DB, ANSWERS_STORE as STORE } from "./storageNames.ts";
  * no longer waits for the network (on a slow or flaky connection, a technician in a crawl space, it shows at
  * once); with no signal it keeps the copy, marked, and asks again when the network is back.
  *
- * Only the remembered user's answers are read (the key starts with the user); sign-out drops them all, and
- * another user signing in on this phone drops everyone else's (offline/session.ts), as with the offline copy.
+ * Only the remembered user's answers are read (the key starts with the user); sign-out and a session the server
+ * no longer knows drop them all, and every start drops any other user's (app/App.tsx), as with the offline copy.
  * An answer is a string as the server sent it (IndexedDB clones a string cheaply), parsed when read. Plain
  * IndexedDB, no wrapper: the entry imports this to know whether the first screen's answer is kept. Only the entry
  * and the app's start (src/app) import it: imported by a screen's or the frame's code as well, the build split the

@@ -7,7 +7,7 @@
 /** In a query's network cache config (metadata): its answer is kept on the phone, and a start opens from it. */
 export const KEPT_ON_DEVICE = "keptOnDevice";
 
-/** A kept answer on screen: when it was kept, on which page, and whether the server could not be reached since. */
+/** A kept answer on screen: when it was kept, on which page, and whether it could not be updated (no network, or the server refused). */
 export type KeptShown = { at: number; path: string; failed: boolean };
 const shown = new Map<symbol, KeptShown>();
 const listeners = new Set<() => void>();
@@ -22,7 +22,7 @@ function changed() {
   for (const listener of listeners) listener();
 }
 
-/** A kept answer is on screen from now on: `failed()` when the server could not be reached, `done()` once it is replaced (or dropped). */
+/** A kept answer is on screen from now on: `failed()` when it could not be updated, `done()` once it is replaced (or dropped). */
 export function showKept(at: number, path: string): { failed(): void; done(): void } {
   const key = Symbol();
   shown.set(key, { at, path, failed: false });
@@ -44,7 +44,11 @@ export function showKept(at: number, path: string): { failed(): void; done(): vo
 /** The user is on `path` now: the marks of the screens they left go (a copy the server refused is marked until then). */
 export function leftPage(path: string) {
   let left = false;
-  for (const [key, mark] of shown) if (mark.path !== path) left = shown.delete(key);
+  for (const [key, mark] of shown)
+    if (mark.path !== path) {
+      shown.delete(key);
+      left = true;
+    }
   if (left) changed();
 }
 
