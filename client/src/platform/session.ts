@@ -17,7 +17,7 @@ export const viewerFragment = graphql`
 `;
 
 /** The signed-in user. Their own role is always readable (the schema allows null for other users' accounts). */
-export type Viewer = { id: string; databaseId: number; name: string; role: "employee" | "manager" | "%future added value" | null | undefined; department: string | null | undefined };
+export type Viewer = { id: string; databaseId: number; name: string; role: "employee" | "manager" | "%future added value" | null | undefined; department: string | null | undefined; locale?: string | null };
 export const SessionContext = createContext<{ viewer: Viewer; signedOut(): void } | null>(null);
 
 export function useSession() {
