@@ -62,6 +62,23 @@ function keptKeys(page: Page): Promise<string[]> {
   );
 }
 
+/** Writes rows into the phone's kept answers, as an earlier visit (or another user) would have left them. */
+function putKept(page: Page, rows: { key: string; at: number; body: string }[]): Promise<void> {
+  return page.evaluate(
+    ([name, store, rows]) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onsuccess = () => {
+          const tx = open.result.transaction(store, "readwrite");
+          for (const row of rows) tx.objectStore(store).put({ at: row.at, body: row.body }, row.key);
+          tx.oncomplete = () => (open.result.close(), resolve());
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    [ANSWERS_DB, ANSWERS_STORE, rows] as const,
+  );
+}
+
 /** Opens /inventory with the item on it and waits until the phone has kept the route's answer with it. */
 async function visitInventory(page: Page, name: string, quantity: string) {
   await page.goto("/inventory");
@@ -141,19 +158,7 @@ test("an error from the server leaves the copy marked and forgets it; sign-out d
   const user = mine!.split("\n")[0]!;
 
   // Another user's answer left on this phone goes at the next start, once the first screen is up.
-  await page.evaluate(
-    ([name, store]) =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open(name!);
-        open.onsuccess = () => {
-          const tx = open.result.transaction(store!, "readwrite");
-          tx.objectStore(store!).put({ at: Date.now(), body: '{"data":{}}' }, "999999\nsome-query\n[]");
-          tx.oncomplete = () => (open.result.close(), resolve());
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-    [ANSWERS_DB, ANSWERS_STORE],
-  );
+  await putKept(page, [{ key: "999999\nsome-query\n[]", at: Date.now(), body: '{"data":{}}' }]);
   expect(await keptKeys(page)).toContain("999999\nsome-query\n[]");
   await page.goto("/inventory");
   await expect(entry(page, item.name)).toContainText("7");
@@ -177,4 +182,129 @@ test("an error from the server leaves the copy marked and forgets it; sign-out d
   await page.getByRole("button", { name: "Log out" }).click();
   await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
   await expect.poll(() => keptKeys(page)).toEqual([]);
+});
+
+/** Each kept answer's time and text, by key. */
+function keptRows(page: Page): Promise<Record<string, { at: number; body: string }>> {
+  return page.evaluate(
+    ([name, store]) =>
+      new Promise<Record<string, { at: number; body: string }>>((resolve, reject) => {
+        const open = indexedDB.open(name!);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const rows: Record<string, { at: number; body: string }> = {};
+          const cursor = open.result.transaction(store!).objectStore(store!).openCursor();
+          cursor.onsuccess = () => {
+            const at = cursor.result;
+            if (!at) return (open.result.close(), resolve(rows));
+            rows[String(at.key)] = at.value;
+            at.continue();
+          };
+          cursor.onerror = () => reject(cursor.error);
+        };
+      }),
+    [ANSWERS_DB, ANSWERS_STORE],
+  );
+}
+
+test("an answer from the server the same as the copy ends the mark and is kept again with its time; keys name the language", async ({ page, pageErrors }) => {
+  void pageErrors;
+  await signIn(page, "manager", { at: null });
+  const item = await firstItem(page, 7);
+  await visitInventory(page, item.name, "7");
+  const before = await keptRows(page);
+  const [key] = Object.keys(before);
+  // user, persisted id, language, variables
+  expect(key!.split("\n")[2]).toBe("en-US");
+
+  // The server's answer, byte for byte the copy (other tests change the list meanwhile: the copy itself is served).
+  let asked = 0;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/graphql", async (route) => {
+    if (route.request().postDataJSON()?.operationName !== INVENTORY_QUERY) return route.fallback();
+    asked++;
+    await released;
+    await route.fulfill({ status: 200, contentType: "application/json", body: before[key!]!.body });
+  });
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("data-kept", "refreshing");
+  await expect.poll(() => asked).toBe(1);
+  release();
+  await expect(page.locator("html")).not.toHaveAttribute("data-kept");
+  await expect(subtitle(page)).toHaveText("Manage your pest control supplies and track stock levels");
+  await expect(entry(page, item.name)).toContainText("7");
+  await expect.poll(async () => (await keptRows(page))[key!]?.at ?? 0).toBeGreaterThan(before[key!]!.at);
+  expect((await keptRows(page))[key!]!.body).toBe(before[key!]!.body);
+});
+
+test("the copy is kept per language: opened in another language, the screen shows the copy kept in that one", async ({ page, pageErrors, isMobile }) => {
+  void pageErrors;
+  // A user of this test's own: the demo users' language stays English for the other tests.
+  await signIn(page, "manager", { at: null });
+  const item = await firstItem(page, 7);
+  const username = `guardado${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const created = await page.request.post("/api/team", { data: { username, password: "guardado12345", name: "Rosa Medina", role: "employee", department: "Field" } });
+  expect(created.status(), await created.text()).toBe(201);
+  await page.request.post("/api/auth/logout");
+  await page.goto("/");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill("guardado12345");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("button", { name: "Notifications" })).toBeVisible();
+  const asked = page.waitForRequest((request) => request.method() === "POST" && request.postDataJSON()?.operationName === INVENTORY_QUERY);
+  await page.goto("/inventory");
+  const id: string = (await asked).postDataJSON().extensions.persistedQuery.sha256Hash;
+  await expect(entry(page, item.name)).toContainText("7");
+  /** The Inventory screen's kept answers, by language. */
+  const inventoryKept = async () =>
+    Object.fromEntries(Object.entries(await keptRows(page)).filter(([key]) => key.split("\n")[1] === id).map(([key, row]) => [key.split("\n")[2]!, { key, ...row }]));
+  await expect.poll(async () => Object.keys(await inventoryKept())).toEqual(["en-US"]);
+
+  // Spanish chosen, then the app opened again: the screen's answer, asked for in Spanish, is kept beside the English one.
+  if (isMobile) await page.getByRole("button", { name: "Open navigation menu" }).click();
+  await page.getByRole("button", { name: "Language" }).click();
+  await page.getByRole("menuitem", { name: "Español" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es-US");
+  await page.reload();
+  await expect(entry(page, item.name)).toContainText("7");
+  await expect.poll(async () => Object.keys(await inventoryKept()).sort()).toEqual(["en-US", "es-US"]);
+
+  // The English copy says 99 of the item now: opened again in Spanish, the screen must show the Spanish copy's 7.
+  const english = (await inventoryKept())["en-US"]!;
+  const altered = english.body.replace(`"name":${JSON.stringify(item.name)},"description":null,"category":"Supplies","quantity":7,`, `"name":${JSON.stringify(item.name)},"description":null,"category":"Supplies","quantity":99,`);
+  expect(altered).not.toBe(english.body);
+  await putKept(page, [{ key: english.key, at: english.at, body: altered }]);
+  const held = await holdQuery(page, INVENTORY_QUERY);
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("data-kept", "refreshing");
+  await expect(subtitle(page)).toHaveText(/^Actualizando · guardado en este teléfono /);
+  await expect(entry(page, item.name)).toContainText("7");
+  await expect(entry(page, item.name)).not.toContainText("99");
+  held.release();
+  await expect(page.locator("html")).not.toHaveAttribute("data-kept");
+});
+
+test("the phone keeps 40 answers per user at most: the oldest goes", async ({ page, pageErrors }) => {
+  void pageErrors;
+  await signIn(page, "manager", { at: null });
+  const item = await firstItem(page, 7);
+  await visitInventory(page, item.name, "7");
+  const [mine] = await keptKeys(page);
+  const [user, , locale] = mine!.split("\n");
+  // 39 older answers of this user's (other screens' and variables'), and one of another user's, which does not count.
+  await putKept(page, [
+    ...Array.from({ length: 39 }, (_, i) => ({ key: `${user}\nolder-query\n${locale}\n[["n",${i + 1}]]`, at: i + 1, body: '{"data":{}}' })),
+    { key: `999999\nsome-query\n${locale}\n[]`, at: 0, body: '{"data":{}}' },
+  ]);
+  const userKeys = async () => (await keptKeys(page)).filter((key) => key.startsWith(`${user}\n`));
+  expect(await userKeys()).toHaveLength(40);
+  // The Equipment screen's answer is the 41st: the oldest (at 1) goes; nothing else of this user's does.
+  await page.getByRole("navigation").getByRole("button", { name: "Equipment" }).click();
+  await expect.poll(async () => (await userKeys()).length).toBe(40);
+  const keys = await userKeys();
+  expect(keys).not.toContain(`${user}\nolder-query\n${locale}\n[["n",1]]`);
+  expect(keys).toContain(`${user}\nolder-query\n${locale}\n[["n",2]]`);
+  expect(keys).toContain(mine);
+  expect(keys.some((key) => key.split("\n")[1] !== "older-query" && key !== mine)).toBe(true);
 });

@@ -93,7 +93,8 @@ function open(): Promise<IDBDatabase> {
   });
 }
 
-function done<T>(request: IDBRequest<T>): Promise<T> {
+/** One IndexedDB request's result as a promise (its error, or a plain one, as the rejection); keptAnswers.ts uses it too. */
+export function done<T>(request: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error ?? new Error("IndexedDB refused"));

@@ -1,6 +1,7 @@
 import type { RequestParameters } from "relay-runtime";
 import { graphqlBody, postGraphQL, variablesKey } from "./graphqlBody.ts";
 import { readKeptAnswer } from "./keptAnswers.ts";
+import { activeLocale } from "./locales/load.ts";
 import { rememberedUser } from "./viewerKey.ts";
 import { matchRoute, type PageRoute } from "./routes.ts";
 
@@ -37,7 +38,7 @@ export async function earlyQueries(viewer: Pick<RequestParameters, "id" | "name"
   const wanted = current?.route.query?.({ params: current.params, search: new URLSearchParams(where.search), isManager: role === "manager" });
   const user = rememberedUser();
   const id = wanted?.query.params.id;
-  if (user && id && (await readKeptAnswer(user, id, wanted.variables))) return [];
+  if (user && id && (await readKeptAnswer({ user, id, locale: activeLocale() }, wanted.variables))) return [];
   // A remembered viewer renders the frame (viewerCache.ts), and its confirmation goes once the screen is up (app/App.tsx):
   // sent now, it would go ahead of the screen's own query. Without one (only the role cookie) its answer decides the screen.
   return [...(user ? [] : [() => send(viewer, {})]), ...(wanted ? [() => send(wanted.query.params, wanted.variables)] : [])];

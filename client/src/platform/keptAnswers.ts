@@ -1,9 +1,10 @@
+import { done } from "./deviceStore.ts";
 import { variablesKey } from "./graphqlBody.ts";
 import { ANSWERS_DB, ANSWERS_STORE as STORE } from "./storageNames.ts";
 
 /**
  * The first screen from what the phone kept: each route's query (its loader marks it, platform/routeQueries.ts)
- * keeps its last answer from the server here, per user, query and variables. When the app opens again, the
+ * keeps its last answer from the server here, per user, query, language and variables. When the app opens again, the
  * first screen renders from that answer at once, marked as the phone's copy, and the query goes to the server
  * once the screen is up; the server's answer then replaces it (relay/environment.ts). Opened again, the screen
  * no longer waits for the network (on a slow or flaky connection, a technician in a crawl space, it shows at
@@ -18,10 +19,16 @@ import { ANSWERS_DB, ANSWERS_STORE as STORE } from "./storageNames.ts";
  * check); the mark and the loaders' flag are in keptShown.ts.
  */
 
-/** Answers kept per user: the oldest go first (a route's query with other variables is another answer). */
+/** Answers kept per user: the oldest go first (a route's query with other variables or in another language is another answer). */
 const MAX_PER_USER = 40;
 
-export type KeptAnswer = { at: number; body: unknown };
+/**
+ * Whose answer to which query, in which language: the language the request asked for (its Accept-Language), as a
+ * screen's answer may hold text the server translated, and a language chosen since must not open on the old one.
+ */
+export type KeptFor = { user: string; id: string; locale: string };
+/** A kept answer: when it was kept, as parsed, and its text as the server sent it (to tell an unchanged answer). */
+export type KeptAnswer = { at: number; body: unknown; text: string };
 type Row = { at: number; body: string };
 
 let database: Promise<IDBDatabase | null> | undefined;
@@ -47,12 +54,6 @@ function open(): Promise<IDBDatabase | null> {
   return database;
 }
 
-function done<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error("IndexedDB refused"));
-  });
-}
 function finished(tx: IDBTransaction): Promise<void> {
   return new Promise((resolve, reject) => {
     tx.oncomplete = () => resolve();
@@ -60,15 +61,15 @@ function finished(tx: IDBTransaction): Promise<void> {
   });
 }
 
-const keyOf = (user: string, id: string, variables: Record<string, unknown>) => `${user}\n${id}\n${variablesKey(variables)}`;
+const keyOf = ({ user, id, locale }: KeptFor, variables: Record<string, unknown>) => `${user}\n${id}\n${locale}\n${variablesKey(variables)}`;
 
 const reads = new Map<string, Promise<KeptAnswer | undefined>>();
 /**
- * The answer kept for this user, query and variables, if any. A read is shared while nothing newer is kept:
+ * The answer kept for this user, query, language and variables, if any. A read is shared while nothing newer is kept:
  * the entry's (which decides whether to send the first screen's query early) and the network layer's.
  */
-export function readKeptAnswer(user: string, id: string, variables: Record<string, unknown>): Promise<KeptAnswer | undefined> {
-  const key = keyOf(user, id, variables);
+export function readKeptAnswer(owner: KeptFor, variables: Record<string, unknown>): Promise<KeptAnswer | undefined> {
+  const key = keyOf(owner, variables);
   let read = reads.get(key);
   if (!read) {
     read = get(key);
@@ -82,15 +83,20 @@ async function get(key: string): Promise<KeptAnswer | undefined> {
   if (!db) return undefined;
   try {
     const row = (await done(db.transaction(STORE).objectStore(STORE).get(key))) as Row | undefined;
-    return row && typeof row.body === "string" ? { at: row.at, body: JSON.parse(row.body) } : undefined;
+    return row && typeof row.body === "string" ? { at: row.at, body: JSON.parse(row.body), text: row.body } : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Keeps the server's answer (its text) for this user, query and variables; the user's oldest go past MAX_PER_USER. */
-export async function keepAnswer(user: string, id: string, variables: Record<string, unknown>, body: string): Promise<void> {
-  const key = keyOf(user, id, variables);
+/**
+ * Keeps the server's answer (its text) for this user, query, language and variables, with the time (an answer equal
+ * to the one kept is kept again: the copy's time is when the server last confirmed it); the user's oldest go past
+ * MAX_PER_USER.
+ */
+export async function keepAnswer(owner: KeptFor, variables: Record<string, unknown>, body: string): Promise<void> {
+  const { user } = owner;
+  const key = keyOf(owner, variables);
   reads.delete(key);
   const db = await open();
   if (!db) return;
@@ -120,8 +126,8 @@ export async function keepAnswer(user: string, id: string, variables: Record<str
 }
 
 /** Forgets one answer (the server refused the query: the copy must not open the screen again). */
-export async function forgetAnswer(user: string, id: string, variables: Record<string, unknown>): Promise<void> {
-  const key = keyOf(user, id, variables);
+export async function forgetAnswer(owner: KeptFor, variables: Record<string, unknown>): Promise<void> {
+  const key = keyOf(owner, variables);
   reads.delete(key);
   const db = await open();
   try {

@@ -13,6 +13,6 @@ export const MOVED_MARK = "moved-from-localStorage";
 /** The phone's copies of the signed-in user's data and its queued changes (offline/db.ts). */
 export const OFFLINE_DB = "trapline-offline";
 
-/** The first screens' last answers, per user (platform/keptAnswers.ts): one store of answers by user, query and variables. */
+/** The first screens' last answers, per user (platform/keptAnswers.ts): one store of answers by user, query, language and variables. */
 export const ANSWERS_DB = "trapline-answers";
 export const ANSWERS_STORE = "answers";

@@ -19,8 +19,9 @@ import { isQueuedOffline, notifyLiveEvent, OFFLINE_READS, offlineOwner, QUEUEABL
 import { takeEarlyAnswer } from "../platform/earlyQueries.ts";
 import { afterFirstScreen, firstScreenUp } from "../platform/firstScreen.ts";
 import { graphqlBody, postGraphQL } from "../platform/graphqlBody.ts";
-import { forgetAnswer, keepAnswer, readKeptAnswer } from "../platform/keptAnswers.ts";
+import { forgetAnswer, keepAnswer, readKeptAnswer, type KeptFor } from "../platform/keptAnswers.ts";
 import { KEPT_ON_DEVICE, showKept } from "../platform/keptShown.ts";
+import { activeLocale } from "../platform/locales/load.ts";
 
 /** `node(id:)` can be answered from the store when that record is already there (e.g. an edit dialog). */
 const missingFieldHandlers: MissingFieldHandler[] = [
@@ -86,6 +87,9 @@ const rethrowUnlessQueued = (original: unknown) => (error: unknown): never => {
   throw isQueuedOffline(error) ? error : original;
 };
 
+/** The server's answer to a kept query is, to the byte, the copy already on screen: nothing to publish (keptFirst). */
+const UNCHANGED = Symbol("unchanged");
+
 /**
  * Every mutation carries an Idempotency-Key made here, so sending it again (a retry, a queued resend)
  * is answered from the server's record instead of being applied twice. The changes a technician makes
@@ -93,7 +97,9 @@ const rethrowUnlessQueued = (original: unknown) => (error: unknown): never => {
  * the request is lost in flight; the reads a job needs (OFFLINE_READS) are then answered from the
  * phone's copy. The screen learns of a kept change through a QueuedOfflineError.
  */
-async function fetchOnce(operation: RequestParameters, variables: Variables, keep?: { user: string; id: string }): Promise<GraphQLResponse> {
+function fetchOnce(operation: RequestParameters, variables: Variables): Promise<GraphQLResponse>;
+function fetchOnce(operation: RequestParameters, variables: Variables, keep: KeptFor, shown?: string): Promise<GraphQLResponse | typeof UNCHANGED>;
+async function fetchOnce(operation: RequestParameters, variables: Variables, keep?: KeptFor, shown?: string): Promise<GraphQLResponse | typeof UNCHANGED> {
   const mutation = operation.operationKind === "mutation";
   const key = mutation ? newKey() : undefined;
   const owner = offlineOwner();
@@ -122,11 +128,17 @@ async function fetchOnce(operation: RequestParameters, variables: Variables, kee
   if (queueable && (response.status >= 500 || response.status === 429))
     return (await offline()).queueChange(owner, operation, variables, key!).catch(rethrowUnlessQueued(new Error(`${response.status}: ${response.statusText}`)));
   const text = await response.text();
+  // A route's query: its whole answer is kept for the next start's first screen (platform/keptAnswers.ts), unless
+  // its user signed out meanwhile. The same text as the copy on screen (kept only with data and without errors) is
+  // kept again, for its time, and neither parsed nor published: Relay would normalise it and find nothing changed.
+  const mine = keep !== undefined && offlineOwner() === keep.user && response.ok;
+  if (mine && shown === text) {
+    void keepAnswer(keep, variables, text);
+    return UNCHANGED;
+  }
   const body = JSON.parse(text);
   if (!response.ok && !body?.data) throw new Error(`${response.status}: ${body?.errors?.[0]?.message ?? response.statusText}`);
-  // A route's query: its whole answer is kept for the next start's first screen (platform/keptAnswers.ts), unless
-  // its user signed out meanwhile.
-  if (keep && offlineOwner() === keep.user && response.ok && body?.data && !body.errors?.length) void keepAnswer(keep.user, keep.id, variables, text);
+  if (mine && body?.data && !body.errors?.length) void keepAnswer(keep, variables, text);
   return body;
 }
 
@@ -139,18 +151,20 @@ async function fetchOnce(operation: RequestParameters, variables: Variables, kee
  * network is back; with an error from the server it stays, marked, and is forgotten (refused below). A browser that
  * says it is offline opens the screen as before (the offline pages, with the changes queued on the phone).
  */
-function keptFirst(operation: RequestParameters, variables: Variables, keep: { user: string; id: string }): Observable<GraphQLResponse> {
+function keptFirst(operation: RequestParameters, variables: Variables, keep: KeptFor): Observable<GraphQLResponse> {
   return Observable.create((sink) => {
     let closed = false;
     let cancel = () => {};
     let mark: ReturnType<typeof showKept> | undefined;
+    /** The copy's text, once it is on screen. */
+    let shown: string | undefined;
     const ask = () =>
-      void fetchOnce(operation, variables, keep).then(
+      void fetchOnce(operation, variables, keep, shown).then(
         (body) => {
           if (closed) return;
           // An answer with errors and no data (the server refused the query): as an error, below.
-          if (mark && !("data" in body && body.data)) return refused();
-          sink.next(body);
+          if (body !== UNCHANGED && mark && !("data" in body && body.data)) return refused();
+          if (body !== UNCHANGED) sink.next(body);
           sink.complete();
           mark?.done();
         },
@@ -170,14 +184,15 @@ function keptFirst(operation: RequestParameters, variables: Variables, keep: { u
       mark!.failed();
       // The mark outlives this request: it goes when the user leaves the screen (keptShown.ts, leftPage).
       mark = undefined;
-      void forgetAnswer(keep.user, keep.id, variables);
+      void forgetAnswer(keep, variables);
       sink.complete();
     };
-    const fromPhone = !firstScreenUp() && navigator.onLine !== false ? readKeptAnswer(keep.user, keep.id, variables) : Promise.resolve(undefined);
+    const fromPhone = !firstScreenUp() && navigator.onLine !== false ? readKeptAnswer(keep, variables) : Promise.resolve(undefined);
     void fromPhone.then((kept) => {
       if (closed) return;
       if (!kept) return ask();
       mark = showKept(kept.at, location.pathname);
+      shown = kept.text;
       sink.next(kept.body as GraphQLResponse);
       cancel = afterFirstScreen(ask);
     });
@@ -191,7 +206,8 @@ function keptFirst(operation: RequestParameters, variables: Variables, keep: { u
 
 const fetchGraphQL: FetchFunction = (operation, variables, cacheConfig) => {
   const user = offlineOwner();
-  const keep = operation.operationKind === "query" && operation.id && user !== null && cacheConfig.metadata?.[KEPT_ON_DEVICE] === true ? { user, id: operation.id } : undefined;
+  // The language is the one the request asks for (postGraphQL's Accept-Language), as the entry reads it (earlyQueries.ts).
+  const keep = operation.operationKind === "query" && operation.id && user !== null && cacheConfig.metadata?.[KEPT_ON_DEVICE] === true ? { user, id: operation.id, locale: activeLocale() } : undefined;
   return keep ? keptFirst(operation, variables, keep) : fetchOnce(operation, variables);
 };
 
