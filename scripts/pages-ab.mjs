@@ -11,7 +11,8 @@
 // the same); the API and GraphQL come from the server. Loads alternate between the builds (ABBA...). From a
 // trace of the page's renderer main thread, per load: FCP, LCP (its last candidate), the blocking time after
 // FCP (each task's time over 50 ms, as TBT counts it, observed rather than simulated), the longest task and
-// the time the thread was busy, over the first `--window` ms after navigation. Prints the medians of each
+// the time the thread was busy, and of that its style, layout and paint ("rendering"), over the first `--window` ms
+// after navigation. Prints the medians of each
 // build and their ratio (this build / base).
 //
 // --cpu <rate> slows the CPU by that rate instead of 4 (1: not at all). --simulate <m> adds "blocking ×m": each task
@@ -169,6 +170,10 @@ async function load(path, b) {
       simulated: tasks.filter((e) => ms(e.ts) >= fcpMs).reduce((n, e) => n + Math.max(0, (e.dur / 1000) * (simulate ?? 1) - 50), 0),
       longest: Math.max(0, ...tasks.map((e) => e.dur / 1000)),
       busy: tasks.reduce((n, e) => n + e.dur / 1000, 0),
+      // Style, layout and paint of the main thread in the window: the part of `busy` that CSS (and the DOM's size) decides.
+      rendering: events
+        .filter((e) => e.pid === nav.pid && e.tid === main.tid && RENDERING.has(e.name) && e.ph === "X" && e.ts >= nav.ts && ms(e.ts) < windowMs)
+        .reduce((n, e) => n + e.dur / 1000, 0),
       storage: storageMs,
     };
   } finally {
@@ -178,6 +183,9 @@ async function load(path, b) {
     } else await context.close();
   }
 }
+
+/** The main thread's rendering steps (Chromium's trace names), which do not nest in one another. */
+const RENDERING = new Set(["UpdateLayoutTree", "Layout", "PrePaint", "Paint", "Layerize"]);
 
 /** `load`, taken again (twice at most) when its trace could not be read. */
 async function measured(path, b) {
@@ -198,7 +206,7 @@ try {
     const runs = { this: [], base: [] };
     for (let i = 0; i < loads; i++) for (const b of i % 2 ? ["this", "base"] : ["base", "this"]) runs[b].push(await measured(path, b));
     const m = (b, k) => median(runs[b].map((r) => r[k]));
-    for (const k of ["fcp", "lcp", "blocking", ...(simulate ? ["simulated"] : []), "longest", "busy", ...(storage ? ["storage"] : [])])
+    for (const k of ["fcp", "lcp", "blocking", ...(simulate ? ["simulated"] : []), "longest", "busy", "rendering", ...(storage ? ["storage"] : [])])
       rows.push({ page: path, "ms (median)": k === "simulated" ? `blocking ×${simulate}` : k === "storage" ? "storage (sync)" : k, base: Number(m("base", k).toFixed(k === "storage" ? 1 : 0)), this: Number(m("this", k).toFixed(k === "storage" ? 1 : 0)), "this / base": Number((m("this", k) / m("base", k)).toFixed(2)) });
   }
 } finally {
