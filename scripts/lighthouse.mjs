@@ -169,11 +169,14 @@ try {
   const visit = async (path) => {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     const page = await browser.newPage();
-    await page.goto(`${base}${path}`, { waitUntil: "networkidle0" });
-    await page.waitForFunction(() => navigator.serviceWorker?.controller != null, { timeout: 30_000 }).catch(() => page.reload({ waitUntil: "networkidle0" }));
-    await page.goto(`${base}${path}`, { waitUntil: "networkidle0" });
-    await page.close();
-    await browser.disconnect();
+    try {
+      await page.goto(`${base}${path}`, { waitUntil: "networkidle0" });
+      await page.waitForFunction(() => navigator.serviceWorker?.controller != null, { timeout: 30_000 }).catch(() => page.reload({ waitUntil: "networkidle0" }));
+      await page.goto(`${base}${path}`, { waitUntil: "networkidle0" });
+    } finally {
+      await page.close().catch(() => {});
+      await browser.disconnect();
+    }
   };
   const again = args.includes("--again");
   /** Removes the device's kept style rules (the next load compiles its styles, as on a first visit). */
@@ -235,7 +238,13 @@ try {
           slowdown: used,
         });
         if (again) {
-          await visit(path);
+          // A warm-up that fails (seen once here: a navigation over 30 s on a loaded host) leaves this run's
+          // opened-again figures out, as a failed measurement does, rather than ending the whole run without any.
+          const warmedUp = await visit(path).then(
+            () => true,
+            (error) => (console.error(`${path}: opened-again run ${r + 1} left out: its first visit failed: ${error.message}`), false),
+          );
+          if (!warmedUp) continue;
           if (variant === "no styles") await forgetStyles();
           const warmResult = await measure(path, true);
           const warm = warmResult.lhr;
