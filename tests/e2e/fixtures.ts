@@ -62,6 +62,26 @@ export async function signIn(page: Page, username = "manager", { password = PASS
 }
 
 /**
+ * An employee of the test's own (so that no other test signs in to an account the test changes, its language for
+ * one), made by the manager, then signed in through the sign-in form; waits for the signed-in shell (its bell).
+ */
+export async function signInAsNewUser(page: Page, prefix: string, name: string): Promise<{ username: string; password: string }> {
+  const manager = await page.request.post("/api/auth/login", { data: { username: "manager", password: PASSWORDS.manager } });
+  expect(manager.status()).toBe(200);
+  const username = `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const password = `${prefix}12345`;
+  const created = await page.request.post("/api/team", { data: { username, password, name, role: "employee", department: "Field" } });
+  expect(created.status(), await created.text()).toBe(201);
+  await page.request.post("/api/auth/logout");
+  await page.goto("/");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("button", { name: "Notifications" })).toBeVisible();
+  return { username, password };
+}
+
+/**
  * Signs in through the sign-in form after choosing Español on it, as a Spanish-speaking user does on a new
  * device, and waits for the signed-in shell in Spanish (its bell).
  */

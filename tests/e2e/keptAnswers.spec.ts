@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { ANSWERS_DB, ANSWERS_STORE } from "../../client/src/platform/storageNames.ts";
-import { expect, signIn, test, unique } from "./fixtures.ts";
+import { expect, signIn, signInAsNewUser, test, unique } from "./fixtures.ts";
 
 // Issue 36: opened again, the first screen renders from the answer the phone kept for it (client/src/platform/keptAnswers.ts),
 // marked as the phone's copy, and the server's answer, asked for once the screen is up, replaces it.
@@ -243,15 +243,7 @@ test("the copy is kept per language: opened in another language, the screen show
   // A user of this test's own: the demo users' language stays English for the other tests.
   await signIn(page, "manager", { at: null });
   const item = await firstItem(page, 7);
-  const username = `guardado${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const created = await page.request.post("/api/team", { data: { username, password: "guardado12345", name: "Rosa Medina", role: "employee", department: "Field" } });
-  expect(created.status(), await created.text()).toBe(201);
-  await page.request.post("/api/auth/logout");
-  await page.goto("/");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill("guardado12345");
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page.getByRole("button", { name: "Notifications" })).toBeVisible();
+  await signInAsNewUser(page, "guardado", "Rosa Medina");
   const asked = page.waitForRequest((request) => request.method() === "POST" && request.postDataJSON()?.operationName === INVENTORY_QUERY);
   await page.goto("/inventory");
   const id: string = (await asked).postDataJSON().extensions.persistedQuery.sha256Hash;

@@ -1,4 +1,4 @@
-import { expect, installed, PASSWORDS, signInInSpanish, test, unique } from "./fixtures.ts";
+import { expect, installed, PASSWORDS, signInAsNewUser, signInInSpanish, test, unique } from "./fixtures.ts";
 
 test("the sign-in screen's language switch turns it Spanish at once, for the server too, and the device keeps the choice @phone", async ({ page, pageErrors }) => {
   void pageErrors;
@@ -260,17 +260,7 @@ test("a manager who chose Español reads the dashboard, inventory, Team and Repo
 test("a signed-in user's language is stored on the user: chosen in the shell, it follows them to another device @phone", async ({ page, browser, pageErrors, isMobile }) => {
   void pageErrors;
   // A user of this test's own, so that no other test signs in to a Spanish account.
-  const manager = await page.request.post("/api/auth/login", { data: { username: "manager", password: PASSWORDS.manager } });
-  expect(manager.status()).toBe(200);
-  const username = `idioma${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const created = await page.request.post("/api/team", { data: { username, password: "idioma12345", name: "Lucía Herrera", role: "employee", department: "Field" } });
-  expect(created.status(), await created.text()).toBe(201);
-  await page.request.post("/api/auth/logout");
-  await page.goto("/");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill("idioma12345");
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page.getByRole("button", { name: "Notifications" })).toBeVisible();
+  const { username, password } = await signInAsNewUser(page, "idioma", "Lucía Herrera");
   if (isMobile) await page.getByRole("button", { name: "Open navigation menu" }).click();
   await page.getByRole("button", { name: "Language" }).click();
   await page.getByRole("menuitem", { name: "Español" }).click();
@@ -286,7 +276,7 @@ test("a signed-in user's language is stored on the user: chosen in the shell, it
   const phone = await other.newPage();
   await phone.goto("/");
   await phone.getByLabel("Username").fill(username);
-  await phone.getByLabel("Password").fill("idioma12345");
+  await phone.getByLabel("Password").fill(password);
   await phone.getByRole("button", { name: "Sign In" }).click();
   await expect(phone.getByRole("button", { name: "Notificaciones" })).toBeVisible();
   await other.close();
