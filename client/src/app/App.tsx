@@ -14,7 +14,7 @@ import { offlineOwner, setOfflineOwner } from "../offline/queuedError.ts";
 import { loadSignedInApp, loadSignIn } from "./entryChunks.ts";
 import { useLocalePreference } from "../features/language/index.ts";
 import { ErrorBoundary } from "../components/ErrorBoundary.tsx";
-import { afterFirstScreen } from "../platform/firstScreen.ts";
+import { afterFirstScreen, nextTask } from "../platform/firstScreen.ts";
 import { SessionContext } from "../platform/session.ts";
 import { theme } from "./theme.ts";
 import { registerServiceWorker } from "./serviceWorker.ts";
@@ -37,14 +37,27 @@ const AppRouter = lazyComponent(loadSignedInApp);
  * role cookie was left, the viewer's early answer decides which (rememberEarlyViewer). src/app/start.tsx
  * renders once it is in, so that nothing of the first screen suspends on code: a 'Loading...' committed
  * for a moment would hold the screen back by React's 300 ms reveal throttle (platform/lazyComponent.ts).
- * index.html shows the same 'Loading...' meanwhile. Never rejects: a chunk that failed shows its error
- * where it renders.
+ * index.html shows the same 'Loading...' meanwhile. For a returning user it then makes the first session and
+ * its router, which the app's first render takes (takeFirstSession). Never rejects: a chunk that failed shows
+ * its error where it renders.
  */
 export async function loadFirstScreen(): Promise<void> {
   try {
     if (!cachedViewer() && (await signedInRole())) await rememberEarlyViewer();
-    if (!cachedViewer()) await SignIn.preload();
-    else await (await AppRouter.preload()).preloadPage(location.pathname);
+    const viewer = cachedViewer();
+    if (!viewer) return void (await SignIn.preload());
+    const signedInApp = await AppRouter.preload();
+    await signedInApp.preloadPage(location.pathname);
+    // The first session and its router are made here, in a task of their own, rather than inside React's first
+    // render: making the router (its routes ranked, the first screen's loader run, the kept answer put in the store)
+    // was 19 ms of one 27 ms render task on /inventory opened again here, at full speed, and a component's render is
+    // not sliced. The remembered viewer is the phone's owner, as SessionGate renders it: the loader opens the
+    // screen from that owner's kept answer (relay/environment.ts).
+    if (typeof viewer.databaseId !== "number") return;
+    await nextTask();
+    setOfflineOwner(String(viewer.databaseId));
+    firstSession = newSession();
+    signedInApp.routerFor(firstSession.environment, viewer.role === "manager");
   } catch {
     // rendered anyway: the lazy component rethrows to its error boundary
   }
@@ -195,9 +208,16 @@ function newSession() {
   const environment = createEnvironment();
   return { environment, primed: primeViewer(environment), id: ++sessions };
 }
+/** The session loadFirstScreen made for a returning user, taken by the app's first render. */
+let firstSession: ReturnType<typeof newSession> | undefined;
+function takeFirstSession() {
+  const session = firstSession ?? newSession();
+  firstSession = undefined;
+  return session;
+}
 
 export function App() {
-  const [session, setSession] = useState(newSession);
+  const [session, setSession] = useState(takeFirstSession);
   // Signing out clears every cached record (§7), the remembered viewer, and reconnects the live channel as nobody.
   const signedOut = useCallback(() => {
     // What the phone kept for field work (lists, queue, opened SDS files) goes with the session.

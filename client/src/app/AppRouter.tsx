@@ -57,10 +57,11 @@ function createRouter(loaderFor: ReturnType<typeof routeLoaders>) {
 /**
  * One router per Relay environment (a new one after sign-out) and role, so loaders fetch into the right
  * store. Kept outside React's state: a first render that suspends is thrown away, and a router made
- * there again would run the first screen's loader (its query) a second time.
+ * there again would run the first screen's loader (its query) a second time. The first one is made before
+ * React renders (App.tsx, loadFirstScreen), in a task of its own.
  */
 const routers = new WeakMap<IEnvironment, Map<boolean, ReturnType<typeof createRouter>>>();
-function routerFor(environment: IEnvironment, isManager: boolean) {
+export function routerFor(environment: IEnvironment, isManager: boolean) {
   const byRole = routers.get(environment) ?? routers.set(environment, new Map()).get(environment)!;
   const router = byRole.get(isManager) ?? createRouter(routeLoaders(environment, isManager));
   byRole.set(isManager, router);
