@@ -26,6 +26,8 @@
 // .tmp/lighthouse/<page>[-again].trace.json, to read the tasks behind a figure.
 // LIGHTHOUSE_TRACE=js does the same with V8's JavaScript samples in the trace, to name what runs in a task.
 //
+// LIGHTHOUSE_EACH=1 prints each run's figures as it ends, beside the medians of the table.
+//
 // LIGHTHOUSE_LANTERN=1 prints, after each run, the path the simulation's LCP ends on: from the node that ends last back
 // through what each waited on, with the simulated times (see printLcpPath).
 //
@@ -257,6 +259,11 @@ try {
               againPerf: warm.categories.performance.score,
             });
           writeFileSync(`.tmp/lighthouse/${name}-again.json`, JSON.stringify(warm));
+        }
+        if (process.env.LIGHTHOUSE_EACH) {
+          const s = samples.at(-1);
+          const opened = s.againLcp === undefined ? "" : ` · again perf ${s.againPerf} LCP ${Math.round(s.againLcp)} TBT ${Math.round(s.againTbt)}`;
+          console.log(`${path}${variant ? ` (${variant})` : ""} run ${r + 1}: perf ${s.perf} LCP ${Math.round(s.lcp)} TBT ${Math.round(s.tbt)}${opened} · BI ${Math.round(s.benchmarkIndex)}`);
         }
       }
     }
