@@ -171,8 +171,8 @@ function keptFirst(operation: RequestParameters, variables: Variables, keep: Kep
           // The query's end renders in a transition too, as the answer's publishing does (inTransition, below). The
           // screen's lists wait for it before they offer Load more (Relay's useIsOperationNodeActive), so each list
           // renders again with all its rows. Outside a transition that render went with the mark's (keptShown.ts, a
-          // store React renders at once) into one blocking task after the first screen: 35 ms at full speed on
-          // /inventory here, 140 ms at Lighthouse's 4x. In a transition it renders in slices of a few ms.
+          // store React renders at once) into one blocking render after the first screen: 8-28 ms at full speed on
+          // /inventory here (4 loads), 32-112 ms at Lighthouse's 4x. In a transition it renders in slices of a few ms.
           startTransition(() => {
             sink.complete();
             mark?.done();
