@@ -86,19 +86,3 @@ export function useAfterFirstScreen(): boolean {
   useEffect(() => (ready ? undefined : afterFirstScreen(() => startTransition(() => setReady(true)))), [ready]);
   return ready;
 }
-
-/**
- * Resolves in a task of its own: a message to the page itself, which unlike a timer is neither clamped nor held
- * back in a hidden tab. The first screen's steps await it between their pieces of work, so that each is a short
- * task rather than part of one long one.
- */
-export function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
-}

@@ -1,4 +1,5 @@
 import { inBatches } from "./modulePreloads.ts";
+import { nextTask } from "./nextTask.ts";
 import { cachedStyles, STYLES_MESSAGE, type StyleStore, type StylesMessage } from "./styleStore.ts";
 
 /**
@@ -86,7 +87,7 @@ export function readSnapshot(json: string | null, engine: string): StyleSnapshot
  * of it or none: when the browser refuses one rule, the element goes and no name counts as written.
  */
 export function restoreStyles(engine: string, store: StyleStore = styleStore()): void {
-  restoring = store.read().then((json) => {
+  restoring = store.read().then(async (json): Promise<RestoredStyles | null> => {
     const snapshot = readSnapshot(json, engine);
     if (!snapshot || snapshot.rules.length === 0) return null;
     const { names } = snapshot;
@@ -95,26 +96,17 @@ export function restoreStyles(engine: string, store: StyleStore = styleStore()):
     element.setAttribute("data-trapline", "styles");
     document.head.appendChild(element);
     const sheet = element.sheet!;
-    return new Promise<RestoredStyles | null>((done) => {
-      // The next slice in a task of its own: a message to itself, which unlike a timer is neither clamped
-      // nor held back in a hidden tab.
-      const channel = new MessageChannel();
-      let next = 0;
-      const slice = () => {
-        try {
-          for (const rule of slices[next]!) sheet.insertRule(rule, sheet.cssRules.length);
-        } catch {
-          channel.port1.close();
-          element.remove();
-          return done(null);
-        }
-        if (++next < slices.length) return channel.port2.postMessage(null);
-        channel.port1.close();
-        done({ element, names });
-      };
-      channel.port1.onmessage = slice;
-      channel.port2.postMessage(null);
-    });
+    // Each slice in a task of its own (nextTask: not held back in a hidden tab).
+    for (const slice of slices) {
+      await nextTask();
+      try {
+        for (const rule of slice) sheet.insertRule(rule, sheet.cssRules.length);
+      } catch {
+        element.remove();
+        return null;
+      }
+    }
+    return { element, names };
   });
 }
 
