@@ -377,3 +377,36 @@ test("a phone's first screen: the list's first cards first, the rest kept beside
   const later = await page.evaluate(() => (window as unknown as FirstScreenProbe).sent);
   for (const op of ["NotificationBellQuery", "AppShellQuery", "holdsVehicleQuery"]) expect(later.find((s) => s.op === op)!.at, op).toBeGreaterThan(seen.at);
 });
+
+test("a search the server cannot answer keeps the list on screen and says so; the next one works", async ({ page, pageErrors }) => {
+  void pageErrors;
+  await signIn(page, "tech", { at: null });
+  await openInventory(page);
+  const rows = page.locator("tbody tr");
+  const before = await rows.allInnerTexts();
+  expect(before.length).toBeGreaterThan(1);
+  // The list's search, and only it, finds no network, then a server in trouble.
+  let answer: "offline" | "refused" | "through" = "offline";
+  await page.route("**/graphql", async (route) => {
+    if (!(route.request().postData() ?? "").includes('"InventoryPageItemsPaginationQuery"') || answer === "through") return route.fallback();
+    if (answer === "offline") return route.abort("internetdisconnected");
+    return route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ errors: [{ message: "Service unavailable" }] }) });
+  });
+  const search = page.getByLabel("Search inventory");
+  await search.fill("glue boards");
+  await expect(toast(page, "The list could not be loaded")).toContainText("Check the connection and try again.");
+  // The screen, its search and its rows as they were: no error page.
+  await expect(page.getByRole("heading", { level: 1, name: "Inventory Management" })).toBeVisible();
+  await expect(search).toHaveValue("glue boards");
+  expect(await rows.allInnerTexts()).toEqual(before);
+
+  answer = "refused";
+  await search.fill("glue board");
+  await expect(toast(page, "The list could not be loaded")).toContainText("Service unavailable");
+  expect(await rows.allInnerTexts()).toEqual(before);
+
+  answer = "through";
+  await search.fill("glue boards");
+  await expect(entry(page, "Catchmaster 72MB Glue Boards")).toBeVisible();
+  await expect(rows).toHaveCount(1);
+});

@@ -126,3 +126,27 @@ test("an employee is refused the Suppliers screen and sees no preferred supplier
   await expect(form.getByRole("textbox", { name: "Name", exact: true })).toBeVisible();
   await expect(form.getByRole("combobox", { name: "Preferred supplier" })).toHaveCount(0);
 });
+
+test("a supplier search without a network keeps the list and says so; back online it searches", async ({ page, pageErrors }) => {
+  void pageErrors;
+  await signIn(page, "manager");
+  const name = unique("Keep Rows Supply");
+  await gql(page, `mutation ($input: CreateSupplierInput!) { createSupplier(input: $input) { __typename } }`, { input: { name } });
+  await page.goto("/suppliers");
+  const rows = page.getByRole("main").locator("tbody tr");
+  await expect(supplierEntry(page, name)).toBeVisible();
+  const before = await rows.allInnerTexts();
+  let offline = true;
+  await page.route("**/graphql", async (route) => {
+    if (offline && (route.request().postData() ?? "").includes('"SuppliersPagePaginationQuery"')) return route.abort("internetdisconnected");
+    return route.fallback();
+  });
+  const search = page.getByLabel("Search suppliers");
+  await search.fill("no supplier is called this");
+  await expect(toast(page, "The list could not be loaded")).toContainText("Check the connection and try again.");
+  await expect(search).toHaveValue("no supplier is called this");
+  expect(await rows.allInnerTexts()).toEqual(before);
+  offline = false;
+  await search.fill("no supplier is called that");
+  await expect(page.getByText("No suppliers match this search")).toBeVisible();
+});

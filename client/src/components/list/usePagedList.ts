@@ -3,6 +3,7 @@ import { usePaginationFragment, type GraphQLTaggedNode } from "react-relay";
 import type { KeyType, KeyTypeData } from "react-relay/relay-hooks/helpers";
 import type { OperationType, VariablesOf } from "relay-runtime";
 import { countVariableOf, shownList, useListCatchUp } from "./listCatchUp.ts";
+import { useRefetchKeepingRows, type ListFetchPolicy } from "./refetchKeepingRows.ts";
 
 type Connection<N> = { readonly edges: ReadonlyArray<{ readonly node: N | null | undefined } | null | undefined> };
 
@@ -12,8 +13,8 @@ export type PagedList<N> = { items: N[]; busy: boolean; more: { hasNext: boolean
 /**
  * A list screen's connection, read with its pagination fragment (`connection` picks it out of the
  * fragment's data): its nodes, Load more (`pageSize` at a time), and `reload`, a refetch from the
- * first page run in a transition, so the rows on screen stay (dimmed, `busy`) until the answer is in. When the live
- * channel is back after a drop, the list as shown is asked again (listCatchUp.ts).
+ * first page, so the rows on screen stay (dimmed, `busy`) until the answer is in, and stay if none comes
+ * (refetchKeepingRows.ts). When the live channel is back after a drop, the list as shown is asked again (listCatchUp.ts).
  */
 export function usePagedList<TQuery extends OperationType, TKey extends KeyType, N>(
   fragment: GraphQLTaggedNode,
@@ -23,24 +24,25 @@ export function usePagedList<TQuery extends OperationType, TKey extends KeyType,
 ) {
   const [busy, startTransition] = useTransition();
   const paging = usePaginationFragment<TQuery, TKey>(fragment, key);
-  const { data, refetch, hasNext, isLoadingNext, loadNext } = paging;
+  const { data, hasNext, isLoadingNext, loadNext } = paging;
+  const { refetch, fetching } = useRefetchKeepingRows<TQuery>(fragment, key, paging.refetch);
   const list: PagedList<N> = {
     items: connection(data).edges.flatMap((e) => (e?.node ? [e.node] : [])),
-    busy,
+    busy: busy || fetching,
     more: { hasNext, isLoadingNext, loadNext: () => void loadNext(pageSize) },
   };
   // The variables the list on screen was last asked with (its filters): asked again with them when the live channel is back.
   const shownWith = useRef<Partial<VariablesOf<TQuery>>>({});
-  const reload = (variables: Partial<VariablesOf<TQuery>>, fetchPolicy: "store-and-network" | "network-only" = "store-and-network") =>
+  const reload = (variables: Partial<VariablesOf<TQuery>>, fetchPolicy: ListFetchPolicy = "store-and-network") =>
     startTransition(() => {
       shownWith.current = variables;
-      refetch(variables, { fetchPolicy });
+      refetch(variables, fetchPolicy);
     });
   const count = countVariableOf(fragment);
   useListCatchUp(
     shownList(paging, {
       filters: shownWith.current,
-      refetch: (n) => void refetch({ ...shownWith.current, [count]: n }, { fetchPolicy: "network-only" }),
+      refetch: (n) => refetch({ ...shownWith.current, [count]: n } as Partial<VariablesOf<TQuery>>, "network-only"),
       loaded: list.items.length,
     }),
     pageSize,

@@ -25,6 +25,7 @@ import { FilterSelect, ListToolbar } from "../../components/list/ListToolbar.tsx
 import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";
 import { useListSheet } from "../../components/list/listSheet.ts";
 import { shownList, useListCatchUp } from "../../components/list/listCatchUp.ts";
+import { useRefetchKeepingRows } from "../../components/list/refetchKeepingRows.ts";
 import { CardButton } from "../../components/CardButton.tsx";
 import { plainIcon } from "../../components/plainIcon.tsx";
 import { useScreenBelow } from "../../components/useScreenBelow.ts";
@@ -59,36 +60,37 @@ export default function EquipmentPage() {
 /** Which form is open; `n` makes each opening a fresh form. */
 type FormState = ({ kind: "add" } | { kind: "edit"; id: string }) & { n: number };
 
+const equipmentFragment = graphql`
+  fragment EquipmentPage_query on Query
+  @argumentDefinitions(
+    first: { type: "Int", defaultValue: 20 }
+    after: { type: "String" }
+    search: { type: "String" }
+    status: { type: "EquipmentStatus" }
+  )
+  @refetchable(queryName: "EquipmentPageListPaginationQuery") {
+    equipment(first: $first, after: $after, search: $search, status: $status) @connection(key: "EquipmentPage_equipment") {
+      edges {
+        node {
+          id
+          ...EquipmentEntry_equipment
+        }
+      }
+    }
+  }
+`;
+
 function EquipmentList({ query, team, initial }: { query: EquipmentPage_query$key; team: CheckOutDialog_team$key | null; initial: EquipmentFilters }) {
   const { t, i18n } = useLingui();
   const phone = useScreenBelow("md");
-  const paging = usePaginationFragment<EquipmentPageListPaginationQuery, EquipmentPage_query$key>(
-    graphql`
-      fragment EquipmentPage_query on Query
-      @argumentDefinitions(
-        first: { type: "Int", defaultValue: 20 }
-        after: { type: "String" }
-        search: { type: "String" }
-        status: { type: "EquipmentStatus" }
-      )
-      @refetchable(queryName: "EquipmentPageListPaginationQuery") {
-        equipment(first: $first, after: $after, search: $search, status: $status) @connection(key: "EquipmentPage_equipment") {
-          edges {
-            node {
-              id
-              ...EquipmentEntry_equipment
-            }
-          }
-        }
-      }
-    `,
-    query,
-  );
-  const { data, loadNext, hasNext, isLoadingNext, refetch } = paging;
+  const paging = usePaginationFragment<EquipmentPageListPaginationQuery, EquipmentPage_query$key>(equipmentFragment, query);
+  const { data, loadNext, hasNext, isLoadingNext } = paging;
+  // A refetch that keeps the rows when no answer comes (components/list/refetchKeepingRows.ts).
+  const { refetch, fetching } = useRefetchKeepingRows<EquipmentPageListPaginationQuery>(equipmentFragment, query, paging.refetch);
 
   // What the user typed and picked, and what the list on screen was fetched with.
   const fetchList = (filters: EquipmentFilters, fetchPolicy: "store-and-network" | "network-only") =>
-    refetch({ search: filters.search, status: filters.status as EquipmentStatusValue | null }, { fetchPolicy });
+    refetch({ search: filters.search, status: filters.status as EquipmentStatusValue | null }, fetchPolicy);
   const { search, setSearch, choice: status, setChoice: setStatus, applied, pending: refetching, reload } = useSearchAndChoice<
     "status",
     EquipmentStatusValue
@@ -99,7 +101,7 @@ function EquipmentList({ query, team, initial }: { query: EquipmentPage_query$ke
   useListCatchUp(
     shownList(paging, {
       filters: applied,
-      refetch: (n) => void refetch({ search: applied.search, status: applied.status as EquipmentStatusValue | null, first: n }, { fetchPolicy: "network-only" }),
+      refetch: (n) => refetch({ search: applied.search, status: applied.status as EquipmentStatusValue | null, first: n }, "network-only"),
       loaded: data.equipment.edges.length,
     }),
     PAGE_SIZE,
@@ -147,7 +149,7 @@ function EquipmentList({ query, team, initial }: { query: EquipmentPage_query$ke
         items={edges}
         itemKey={({ node }) => node.id}
         phone={phone}
-        busy={refetching}
+        busy={refetching || fetching}
         dense
         tableSx={{ "& td, & th": { px: 1.5 }, "& td": { py: 1.25 } }}
         empty={empty}

@@ -26,6 +26,7 @@ import { FilterSelect, ListToolbar } from "../../components/list/ListToolbar.tsx
 import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";
 import { useListSheet } from "../../components/list/listSheet.ts";
 import { shownList, useListCatchUp } from "../../components/list/listCatchUp.ts";
+import { useRefetchKeepingRows } from "../../components/list/refetchKeepingRows.ts";
 import { CardButton } from "../../components/CardButton.tsx";
 import { plainIcon } from "../../components/plainIcon.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
@@ -57,39 +58,40 @@ export default function InventoryPage() {
   return <InventoryList query={data} />;
 }
 
+const itemsFragment = graphql`
+  fragment InventoryPage_items on Query
+  @refetchable(queryName: "InventoryPageItemsPaginationQuery")
+  @argumentDefinitions(
+    first: { type: "Int", defaultValue: 20 }
+    after: { type: "String" }
+    search: { type: "String" }
+    category: { type: "String" }
+  ) {
+    inventoryItems(first: $first, after: $after, search: $search, category: $category)
+      @connection(key: "InventoryPage_inventoryItems") {
+      __id
+      edges {
+        node {
+          id
+          ...InventoryListItem_item
+        }
+      }
+    }
+  }
+`;
+
 function InventoryList({ query }: { query: InventoryPage_items$key }) {
   const { isManager } = useSession();
   const { t, i18n } = useLingui();
   const phone = useScreenBelow("md");
-  const paging = usePaginationFragment<InventoryPageItemsPaginationQuery, InventoryPage_items$key>(
-    graphql`
-      fragment InventoryPage_items on Query
-      @refetchable(queryName: "InventoryPageItemsPaginationQuery")
-      @argumentDefinitions(
-        first: { type: "Int", defaultValue: 20 }
-        after: { type: "String" }
-        search: { type: "String" }
-        category: { type: "String" }
-      ) {
-        inventoryItems(first: $first, after: $after, search: $search, category: $category)
-          @connection(key: "InventoryPage_inventoryItems") {
-          __id
-          edges {
-            node {
-              id
-              ...InventoryListItem_item
-            }
-          }
-        }
-      }
-    `,
-    query,
-  );
-  const { data, loadNext, hasNext, isLoadingNext, refetch } = paging;
+  const paging = usePaginationFragment<InventoryPageItemsPaginationQuery, InventoryPage_items$key>(itemsFragment, query);
+  const { data, loadNext, hasNext, isLoadingNext } = paging;
+  // A refetch that keeps the rows when no answer comes (components/list/refetchKeepingRows.ts).
+  const { refetch, fetching } = useRefetchKeepingRows<InventoryPageItemsPaginationQuery>(itemsFragment, query, paging.refetch);
 
   // Filters: the search box and the category update at once, the list follows (the search after a short pause).
   const fetchList = (filters: { search: string | null; category: string | null }) =>
-    refetch({ search: filters.search, category: filters.category, first: PAGE_SIZE }, { fetchPolicy: "store-and-network" });
+    refetch({ search: filters.search, category: filters.category, first: PAGE_SIZE }, "store-and-network");
   const {
     search: searchText,
     setSearch: setSearchText,
@@ -104,7 +106,7 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
   useListCatchUp(
     shownList(paging, {
       filters: applied,
-      refetch: (n) => void refetch({ search: applied.search, category: applied.category, first: n }, { fetchPolicy: "network-only" }),
+      refetch: (n) => refetch({ search: applied.search, category: applied.category, first: n }, "network-only"),
       loaded: data.inventoryItems.edges.length,
     }),
     PAGE_SIZE,
@@ -172,7 +174,7 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
         items={items}
         itemKey={(item) => item.id}
         phone={phone}
-        busy={isRefetching}
+        busy={isRefetching || fetching}
         tableSx={{ minWidth: 760, "& td, & th": { px: 1.5 } }}
         empty={
           <EmptyState

@@ -13,6 +13,8 @@ import { useNavigate } from "react-router-dom";
 import type { LocationDetailPageArchiveMutation } from "../../__generated__/LocationDetailPageArchiveMutation.graphql.ts";
 import type { LocationDetailPageQuery } from "../../__generated__/LocationDetailPageQuery.graphql.ts";
 import type { LocationDetailPage_location$key } from "../../__generated__/LocationDetailPage_location.graphql.ts";
+import type { LocationDetailPageRefetchQuery } from "../../__generated__/LocationDetailPageRefetchQuery.graphql.ts";
+import { useRefetchKeepingRows } from "../../components/list/refetchKeepingRows.ts";
 import { LOCATION_STOCK_PAGE_SIZE as PAGE } from "./constants.ts";
 import { useToast } from "../../platform/toast.tsx";
 import { ManagerPage } from "../../components/ManagerPage.tsx";
@@ -73,37 +75,39 @@ function BackToLocations() {
   );
 }
 
+const locationFragment = graphql`
+  fragment LocationDetailPage_location on StockLocation
+  @argumentDefinitions(first: { type: "Int", defaultValue: 100 }, after: { type: "String" })
+  @refetchable(queryName: "LocationDetailPageRefetchQuery") {
+    # The figures the list's row shows, so opening a location refreshes its row too.
+    ...LocationsPage_location @relay(mask: false)
+    stock(first: $first, after: $after) @connection(key: "LocationDetailPage_stock") {
+      edges {
+        node {
+          ...stockPlaces_level @relay(mask: false)
+          item {
+            price
+          }
+        }
+      }
+    }
+  }
+`;
+
 function Location({ location }: { location: LocationDetailPage_location$key }) {
   const phone = useScreenBelow("md");
   const navigate = useNavigate();
   const { toast } = useToast();
   const { t } = useLingui();
-  const { data: l, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment(
-    graphql`
-      fragment LocationDetailPage_location on StockLocation
-      @argumentDefinitions(first: { type: "Int", defaultValue: 100 }, after: { type: "String" })
-      @refetchable(queryName: "LocationDetailPageRefetchQuery") {
-        # The figures the list's row shows, so opening a location refreshes its row too.
-        ...LocationsPage_location @relay(mask: false)
-        stock(first: $first, after: $after) @connection(key: "LocationDetailPage_stock") {
-          edges {
-            node {
-              ...stockPlaces_level @relay(mask: false)
-              item {
-                price
-              }
-            }
-          }
-        }
-      }
-    `,
-    location,
-  );
+  const paging = usePaginationFragment<LocationDetailPageRefetchQuery, LocationDetailPage_location$key>(locationFragment, location);
+  const { data: l, loadNext, hasNext, isLoadingNext } = paging;
+  // A refetch that keeps the page as it is when no answer comes (components/list/refetchKeepingRows.ts).
+  const { refetch } = useRefetchKeepingRows<LocationDetailPageRefetchQuery>(locationFragment, location, paging.refetch);
   // The page stays on screen while the new figures load.
   const [, startTransition] = useTransition();
   const reload = () =>
     startTransition(() => {
-      refetch({ first: PAGE }, { fetchPolicy: "network-only" });
+      refetch({ first: PAGE }, "network-only");
     });
   // Stock moved here (a transfer, a count, a use) or a minimum changed, here or elsewhere: show it.
   useLocationsLive(l.id, reload);
