@@ -49,16 +49,20 @@ export async function loadFirstScreen(): Promise<void> {
     if (!viewer) return void (await SignIn.preload());
     const signedInApp = await AppRouter.preload();
     await signedInApp.preloadPage(location.pathname);
-    // The first session and its router are made here, in a task of their own, rather than inside React's first
+    // The first session and its router are made here, in tasks of their own, rather than inside React's first
     // render: making the router (its routes ranked, the first screen's loader run, the kept answer put in the store)
     // was 19 ms of one 27 ms render task on /inventory opened again here, at full speed, and a component's render is
-    // not sliced. The remembered viewer is the phone's owner, as SessionGate renders it: the loader opens the
-    // screen from that owner's kept answer (relay/environment.ts).
+    // not sliced. Then the router is made in one task and started (its first navigation, the loader) in the next:
+    // the two were one task of 24-29 ms here. The remembered viewer is the phone's owner, as SessionGate renders it:
+    // the loader opens the screen from that owner's kept answer (relay/environment.ts).
     if (typeof viewer.databaseId !== "number") return;
     await nextTask();
     setOfflineOwner(String(viewer.databaseId));
     firstSession = newSession();
-    signedInApp.routerFor(firstSession.environment, viewer.role === "manager");
+    const isManager = viewer.role === "manager";
+    signedInApp.routerFor(firstSession.environment, isManager, false);
+    await nextTask();
+    signedInApp.routerFor(firstSession.environment, isManager);
   } catch {
     // rendered anyway: the lazy component rethrows to its error boundary
   }

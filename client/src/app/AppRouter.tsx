@@ -1,6 +1,13 @@
 import { Suspense } from "react";
 import { useRelayEnvironment } from "react-relay";
-import { createBrowserRouter, RouterProvider, type RouteObject } from "react-router-dom";
+import {
+  RouterProvider,
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  UNSAFE_createRouter as createDataRouter,
+  UNSAFE_hydrationRouteProperties as hydrationRouteProperties,
+  UNSAFE_mapRouteProperties as mapRouteProperties,
+  type RouteObject,
+} from "react-router-dom";
 import type { IEnvironment } from "relay-runtime";
 import { Loading } from "../components/Loading.tsx";
 import { FirstScreenShown } from "../platform/firstScreen.ts";
@@ -31,9 +38,16 @@ const page = (Component: React.ComponentType) => (
   </Suspense>
 );
 
+/**
+ * The app's router, made as React Router's createBrowserRouter makes it (react-router 7.18's: `createRouter` with
+ * the browser history, the routes and its two route-property mappers, then `initialize()`; no hydration data, as
+ * nothing is rendered on the server) but not started: `initialize()`, which starts the first navigation and runs the
+ * screen's loader, is routerFor's, so that a returning user's start can do the two in tasks of their own. An upgrade
+ * of React Router compares this with its createBrowserRouter.
+ */
 function createRouter(loaderFor: ReturnType<typeof routeLoaders>) {
   const toRoute = (route: PageRoute): RouteObject => ({ path: route.path, element: page(pageOf(route)), loader: loaderFor(route) });
-  return createBrowserRouter([
+  const routes: RouteObject[] = [
     {
       element: <AppShell />,
       hydrateFallbackElement: <Loading />,
@@ -51,20 +65,27 @@ function createRouter(loaderFor: ReturnType<typeof routeLoaders>) {
       ],
     },
     ...sheetRoutes.map((route) => ({ ...toRoute(route), hydrateFallbackElement: <Loading /> })),
-  ]);
+  ];
+  return createDataRouter({ history: createBrowserHistory(), routes, mapRouteProperties, hydrationRouteProperties });
 }
 
 /**
  * One router per Relay environment (a new one after sign-out) and role, so loaders fetch into the right
  * store. Kept outside React's state: a first render that suspends is thrown away, and a router made
  * there again would run the first screen's loader (its query) a second time. The first one is made before
- * React renders (App.tsx, loadFirstScreen), in a task of its own.
+ * React renders (App.tsx, loadFirstScreen), and started (`start`) in a task after the one that made it.
  */
-const routers = new WeakMap<IEnvironment, Map<boolean, ReturnType<typeof createRouter>>>();
-export function routerFor(environment: IEnvironment, isManager: boolean) {
+type DataRouter = ReturnType<typeof createRouter>;
+const routers = new WeakMap<IEnvironment, Map<boolean, DataRouter>>();
+const started = new WeakSet<DataRouter>();
+export function routerFor(environment: IEnvironment, isManager: boolean, start = true) {
   const byRole = routers.get(environment) ?? routers.set(environment, new Map()).get(environment)!;
   const router = byRole.get(isManager) ?? createRouter(routeLoaders(environment, isManager));
   byRole.set(isManager, router);
+  if (start && !started.has(router)) {
+    started.add(router);
+    router.initialize();
+  }
   return router;
 }
 
