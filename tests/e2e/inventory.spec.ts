@@ -1,4 +1,4 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Locator, Page, Route } from "@playwright/test";
 import { choose, expect, signIn, test, unique } from "./fixtures.ts";
 
 /** An item as shown on the page: a table row on desktop, a card on a phone. */
@@ -308,7 +308,7 @@ test("SDS file on a saved item: upload, download, remove, and a wrong type or wr
   await expect(toast(page, "Upload Failed")).toContainText("The file's contents are not a PDF");
 });
 
-test("more than a page of items loads with Load more", async ({ page, pageErrors }) => {
+test("more than a page of items loads with Load more; a page that cannot come says so", async ({ page, pageErrors }) => {
   void pageErrors;
   await signIn(page, "manager");
   const prefix = unique("E2E Bulk");
@@ -317,6 +317,14 @@ test("more than a page of items loads with Load more", async ({ page, pageErrors
   await page.getByLabel("Search inventory").fill(prefix);
   await expect(page.locator("tbody tr").filter({ hasNotText: prefix })).toHaveCount(0);
   await expect(page.locator("tbody tr")).toHaveCount(20);
+  // Without a network the next page does not come: the list says so and keeps its rows and its button.
+  const offline = (route: Route) =>
+    (route.request().postData() ?? "").includes('"InventoryPageItemsPaginationQuery"') ? route.abort("internetdisconnected") : route.fallback();
+  await page.route("**/graphql", offline);
+  await page.getByRole("button", { name: "Load more" }).click();
+  await expect(toast(page, "The list could not be loaded")).toContainText("Check the connection and try again.");
+  await expect(page.locator("tbody tr")).toHaveCount(20);
+  await page.unroute("**/graphql", offline);
   await page.getByRole("button", { name: "Load more" }).click();
   await expect(page.locator("tbody tr")).toHaveCount(21);
   await expect(entry(page, `${prefix} 21`)).toBeVisible();

@@ -20,6 +20,8 @@ type StoreRefetch<TQuery extends OperationType> = (variables: Partial<VariablesO
  *
  * `fetching` is true while an answer is on its way and the list still shows the rows from before (the list's busy
  * look). With "store-and-network" and the answer already in the store, it is shown at once and the server's follows.
+ * `failed` says the same of an error elsewhere in the list: Load more's (Relay's `loadNext` hands it to `onComplete`
+ * and shows nothing).
  */
 export function useRefetchKeepingRows<TQuery extends OperationType>(fragment: GraphQLTaggedNode, key: unknown, refetch: StoreRefetch<TQuery>) {
   const environment = useRelayEnvironment();
@@ -61,7 +63,7 @@ export function useRefetchKeepingRows<TQuery extends OperationType>(fragment: Gr
       },
     });
   };
-  return { refetch: ask, fetching: waiting > 0 };
+  return { refetch: ask, fetching: waiting > 0, failed: (error: Error | null) => error && latest.current.failed(error) };
 }
 
 /** The refetch query with the variables Relay's `refetch` makes (useRefetchableFragmentInternal): its parent query's, the fragment's, `provided`, and the record's id for a fragment on a node. */

@@ -25,11 +25,11 @@ export function usePagedList<TQuery extends OperationType, TKey extends KeyType,
   const [busy, startTransition] = useTransition();
   const paging = usePaginationFragment<TQuery, TKey>(fragment, key);
   const { data, hasNext, isLoadingNext, loadNext } = paging;
-  const { refetch, fetching } = useRefetchKeepingRows<TQuery>(fragment, key, paging.refetch);
+  const { refetch, fetching, failed } = useRefetchKeepingRows<TQuery>(fragment, key, paging.refetch);
   const list: PagedList<N> = {
     items: connection(data).edges.flatMap((e) => (e?.node ? [e.node] : [])),
     busy: busy || fetching,
-    more: { hasNext, isLoadingNext, loadNext: () => void loadNext(pageSize) },
+    more: { hasNext, isLoadingNext, loadNext: () => void loadNext(pageSize, { onComplete: failed }) },
   };
   // The variables the list on screen was last asked with (its filters): asked again with them when the live channel is back.
   const shownWith = useRef<Partial<VariablesOf<TQuery>>>({});

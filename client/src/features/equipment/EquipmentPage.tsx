@@ -86,7 +86,7 @@ function EquipmentList({ query, team, initial }: { query: EquipmentPage_query$ke
   const paging = usePaginationFragment<EquipmentPageListPaginationQuery, EquipmentPage_query$key>(equipmentFragment, query);
   const { data, loadNext, hasNext, isLoadingNext } = paging;
   // A refetch that keeps the rows when no answer comes (components/list/refetchKeepingRows.ts).
-  const { refetch, fetching } = useRefetchKeepingRows<EquipmentPageListPaginationQuery>(equipmentFragment, query, paging.refetch);
+  const { refetch, fetching, failed } = useRefetchKeepingRows<EquipmentPageListPaginationQuery>(equipmentFragment, query, paging.refetch);
 
   // What the user typed and picked, and what the list on screen was fetched with.
   const fetchList = (filters: EquipmentFilters, fetchPolicy: "store-and-network" | "network-only") =>
@@ -160,7 +160,7 @@ function EquipmentList({ query, team, initial }: { query: EquipmentPage_query$ke
             <EquipmentEntry equipment={node} layout="card" {...actions} />
           </li>
         )}
-        more={{ hasNext, isLoadingNext, loadNext: () => loadNext(PAGE_SIZE) }}
+        more={{ hasNext, isLoadingNext, loadNext: () => loadNext(PAGE_SIZE, { onComplete: failed }) }}
       />
 
       {formOpened && (

@@ -87,7 +87,7 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
   const paging = usePaginationFragment<InventoryPageItemsPaginationQuery, InventoryPage_items$key>(itemsFragment, query);
   const { data, loadNext, hasNext, isLoadingNext } = paging;
   // A refetch that keeps the rows when no answer comes (components/list/refetchKeepingRows.ts).
-  const { refetch, fetching } = useRefetchKeepingRows<InventoryPageItemsPaginationQuery>(itemsFragment, query, paging.refetch);
+  const { refetch, fetching, failed } = useRefetchKeepingRows<InventoryPageItemsPaginationQuery>(itemsFragment, query, paging.refetch);
 
   // Filters: the search box and the category update at once, the list follows (the search after a short pause).
   const fetchList = (filters: { search: string | null; category: string | null }) =>
@@ -193,7 +193,7 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
             <InventoryListItem item={item} layout="card" onEdit={onEdit} onDelete={onDelete} onRecordUse={setRecordUse} />
           </li>
         )}
-        more={{ hasNext, isLoadingNext, loadNext: () => loadNext(PAGE_SIZE) }}
+        more={{ hasNext, isLoadingNext, loadNext: () => loadNext(PAGE_SIZE, { onComplete: failed }) }}
       />
 
       <PageDialog open={dialog !== null} onClose={() => setDialog(null)} titleId={FORM_TITLE_ID} maxWidth="md" loading={dialog?.mode === "edit" ? t`Edit Inventory Item` : t`Add New Inventory Item`}>

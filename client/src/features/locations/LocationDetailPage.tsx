@@ -102,7 +102,7 @@ function Location({ location }: { location: LocationDetailPage_location$key }) {
   const paging = usePaginationFragment<LocationDetailPageRefetchQuery, LocationDetailPage_location$key>(locationFragment, location);
   const { data: l, loadNext, hasNext, isLoadingNext } = paging;
   // A refetch that keeps the page as it is when no answer comes (components/list/refetchKeepingRows.ts).
-  const { refetch } = useRefetchKeepingRows<LocationDetailPageRefetchQuery>(locationFragment, location, paging.refetch);
+  const { refetch, failed } = useRefetchKeepingRows<LocationDetailPageRefetchQuery>(locationFragment, location, paging.refetch);
   // The page stays on screen while the new figures load.
   const [, startTransition] = useTransition();
   const reload = () =>
@@ -289,7 +289,7 @@ function Location({ location }: { location: LocationDetailPage_location$key }) {
           )}
           {hasNext && (
             <Box sx={{ textAlign: "center", mt: 2 }}>
-              <Button variant="outlined" onClick={() => loadNext(PAGE)} disabled={isLoadingNext}>
+              <Button variant="outlined" onClick={() => loadNext(PAGE, { onComplete: failed })} disabled={isLoadingNext}>
                 {isLoadingNext ? t`Loading...` : t`Load more`}
               </Button>
             </Box>
