@@ -118,4 +118,79 @@ describe("after the first screen", () => {
     vi.advanceTimersByTime(1);
     expect(ran).toEqual(["queue read"]);
   });
+
+  describe("where the browser reports largest-contentful-paint entries", () => {
+    let observers: { callback: (list: { getEntries(): { startTime: number }[] }) => void; disconnected: boolean }[];
+    /** The entries the browser has made so far (delivered to an observer that asks for the buffered ones). */
+    let made: { startTime: number }[];
+    beforeEach(() => {
+      observers = [];
+      made = [];
+      class FakeObserver {
+        static supportedEntryTypes = ["largest-contentful-paint", "paint"];
+        record: (typeof observers)[number];
+        constructor(callback: (typeof observers)[number]["callback"]) {
+          this.record = { callback, disconnected: false };
+          observers.push(this.record);
+        }
+        observe({ type, buffered }: { type: string; buffered?: boolean }) {
+          expect(type).toBe("largest-contentful-paint");
+          if (buffered && made.length) queueMicrotask(() => this.record.callback({ getEntries: () => made }));
+        }
+        disconnect() {
+          this.record.disconnected = true;
+        }
+      }
+      vi.stubGlobal("PerformanceObserver", FakeObserver);
+    });
+    const present = (startTime: number) => {
+      made.push({ startTime });
+      for (const o of observers) if (!o.disconnected) o.callback({ getEntries: () => [{ startTime }] });
+    };
+
+    it("waits until the screen's frame is on the display, not only painted, then for an idle moment", async () => {
+      const { afterFirstScreen, firstScreenShown } = await load();
+      const ran: string[] = [];
+      afterFirstScreen(() => ran.push("the kept screen's query"));
+      present(10); // index.html's 'Loading...', before the screen
+      vi.advanceTimersByTime(100);
+      firstScreenShown(); // committed at 100
+      frames.splice(0).forEach((f) => f());
+      vi.advanceTimersByTime(0);
+      await Promise.resolve();
+      // The frame is painted but not yet on the display: an entry from before the commit does not count.
+      expect(idles).toEqual([]);
+      vi.advanceTimersByTime(20);
+      present(125);
+      expect(idles).toHaveLength(1);
+      expect(observers.every((o) => o.disconnected)).toBe(true);
+      idles.splice(0).forEach((f) => f());
+      expect(ran).toEqual(["the kept screen's query"]);
+    });
+
+    it("takes an entry that came before its frame's timer, and without one waits 250 ms at most", async () => {
+      const { afterFirstScreen, firstScreenShown } = await load();
+      const ran: string[] = [];
+      afterFirstScreen(() => ran.push("bell"));
+      firstScreenShown();
+      present(0);
+      frames.splice(0).forEach((f) => f());
+      vi.advanceTimersByTime(0);
+      await Promise.resolve();
+      expect(idles).toHaveLength(1);
+
+      // Another start: no entry comes (nothing larger painted, or the person tapped first).
+      const again = await load();
+      again.afterFirstScreen(() => ran.push("badge"));
+      vi.advanceTimersByTime(1000);
+      again.firstScreenShown();
+      frames.splice(0).forEach((f) => f());
+      vi.advanceTimersByTime(249);
+      expect(idles).toHaveLength(1);
+      vi.advanceTimersByTime(1);
+      expect(idles).toHaveLength(2);
+      idles.splice(1).forEach((f) => f());
+      expect(ran).toEqual(["badge"]);
+    });
+  });
 });
