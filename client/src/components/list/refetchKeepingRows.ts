@@ -14,8 +14,8 @@ type StoreRefetch<TQuery extends OperationType> = (variables: Partial<VariablesO
  * A list's refetch (a search, a filter, after an import or a live change) that keeps the rows on screen when the
  * server cannot answer. Relay's own `refetch` fetches while it renders and throws a failed answer into the screen's
  * error boundary, so a search typed without a connection took the whole screen away. Here the refetch query is
- * fetched first, with the variables Relay's `refetch` would make (the fragment's, its query's and the record's id,
- * then `variables`); only its answer, once in the store, is rendered, in a transition. A failure leaves the list as it
+ * fetched first, with the variables Relay's `refetch` would make (its query's, the fragment's, then `variables`, and
+ * the record's id); only its answer, once in the store, is rendered, in a transition. A failure leaves the list as it
  * was and says so in a toast. Of several asked one after another, only the last one's answer is rendered.
  *
  * `fetching` is true while an answer is on its way and the list still shows the rows from before (the list's busy
@@ -32,7 +32,14 @@ export function useRefetchKeepingRows<TQuery extends OperationType>(fragment: Gr
   // The last answer asked for stays in the store until the next one (or the list goes): Relay's garbage collector
   // could otherwise drop it between its arrival and the render that retains it.
   const held = useRef<Disposable | null>(null);
-  useEffect(() => () => held.current?.dispose(), []);
+  // A list that goes away renders no answer and shows no failure that comes after it.
+  useEffect(
+    () => () => {
+      held.current?.dispose();
+      asked.current++;
+    },
+    [],
+  );
   // No answer at all (no network, a dropped connection) reads as the connection; the server's error says itself.
   const failed = (error: Error) =>
     toast({ title: t`The list could not be loaded`, description: error instanceof TypeError ? t`Check the connection and try again.` : serverMessage(error), variant: "destructive" });
