@@ -53,7 +53,7 @@ const PRESENTED_WAIT_MS = 250;
  * presented: on /, the screen's largest text reached the display 25 ms after its frame's paint here (Puppeteer
  * trace, full speed), and the waiting requests, sent in that gap, could end before it. Lighthouse then counts the
  * screen as waiting for them: opened again, `/`'s LCP read 1.2-1.6 s in some runs (a /graphql request on a cold
- * connection in its simulation), 0.4-0.7 s in the others. No entry (none larger, or the person already tapped or
+ * connection in its simulation), 0.4-0.8 s in the others. No entry (none larger, or the person already tapped or
  * scrolled, which ends them) releases it after PRESENTED_WAIT_MS; a browser without them waits for the frame only.
  */
 export function firstScreenShown() {

@@ -80,7 +80,7 @@ function newKey(): string {
 }
 
 /** A request that never reached an answer (no network, a dropped connection), as opposed to an error the server sent. */
-const isNetworkFailure = (error: unknown) => error instanceof TypeError;
+export const isNetworkFailure = (error: unknown) => error instanceof TypeError;
 const offline = () => import("../offline/network.ts");
 /** queueChange always rejects: with QueuedOfflineError when the change was kept, else (no IndexedDB) the original failure stands. */
 const rethrowUnlessQueued = (original: unknown) => (error: unknown): never => {

@@ -3,6 +3,7 @@ import { startTransition, useEffect, useRef, useState } from "react";
 import { useRelayEnvironment, type GraphQLTaggedNode } from "react-relay";
 import { createOperationDescriptor, fetchQuery, getFragment, getRefetchMetadata, getSelector, type Disposable, type OperationType, type VariablesOf } from "relay-runtime";
 import { useToast } from "../../platform/toast.tsx";
+import { isNetworkFailure } from "../../relay/environment.ts";
 
 /** How a list asks again: the cached rows for these filters at once then the server's (a search), or the server's only (after a change). */
 export type ListFetchPolicy = "store-and-network" | "network-only";
@@ -42,7 +43,7 @@ export function useRefetchKeepingRows<TQuery extends OperationType>(fragment: Gr
   );
   // No answer at all (no network, a dropped connection) reads as the connection; the server's error says itself.
   const failed = (error: Error) =>
-    toast({ title: t`The list could not be loaded`, description: error instanceof TypeError ? t`Check the connection and try again.` : serverMessage(error), variant: "destructive" });
+    toast({ title: t`The list could not be loaded`, description: isNetworkFailure(error) ? t`Check the connection and try again.` : serverMessage(error), variant: "destructive" });
   const latest = useRef({ refetch, key, failed });
   useEffect(() => {
     latest.current = { refetch, key, failed };
