@@ -230,17 +230,27 @@ test("a session that ended while offline keeps the queue: another user never sen
 });
 
 /**
- * A pesticide the manager adds (20 bottles), kept on the tech's phone, which then goes offline and records `used`
- * bottles of it on the Inventory screen, from the phone's copy. Returns the item's id and its card.
+ * A pesticide the manager adds (20 bottles), kept on the tech's phone, which then goes offline (the whole browser,
+ * unless `goOffline` says otherwise) and records `used` bottles of it on the Inventory screen, from the phone's copy.
+ * Returns the item's id and its card.
  */
-async function chemicalUseOffline(page: Page, context: BrowserContext, manager: APIRequestContext, name: string, used: number, site: string, pest: string) {
+async function chemicalUseOffline(
+  page: Page,
+  context: BrowserContext,
+  manager: APIRequestContext,
+  name: string,
+  used: number,
+  site: string,
+  pest: string,
+  goOffline = () => context.setOffline(true),
+) {
   const created = await manager.post("/api/inventory", { data: { name, category: "Pesticide", quantity: 20, minQuantity: 2, unit: "bottles" } });
   expect(created.status()).toBe(201);
   const itemId = ((await created.json()) as { id: number }).id;
   await signIn(page, "tech");
   await installed(page);
   await expect.poll(async () => JSON.stringify(await keptCopy(page)).includes(name), { timeout: 20_000 }).toBe(true);
-  await context.setOffline(true);
+  await goOffline();
   await page.goto("/inventory");
   await page.getByLabel("Search").fill(name);
   const row = page.getByRole("article", { name });
@@ -317,5 +327,34 @@ test("offline: chemical use and a new request wait in the queue, show as pending
   await page.waitForTimeout(3000);
   expect(((await (await manager.get(`/api/inventory/${itemId}`)).json()) as { quantity: number }).quantity).toBe(17);
   expect(((await (await manager.get("/api/requests")).json()) as { justification: string }[]).filter((r) => r.justification === justification)).toHaveLength(1);
+  await manager.dispose();
+});
+
+test("changes sent by another tab while this one counts itself offline: it says 'All changes synced' once back @phone", async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const manager = await signedInApi("manager");
+  // This tab alone goes offline (its own network emulation, not the browser's): the service worker and other tabs
+  // still reach the server, as they may when a phone's page has not yet seen the network come back.
+  const cdp = await context.newCDPSession(page);
+  const pageOnline = async (online: boolean) =>
+    void (await cdp.send("Network.emulateNetworkConditions", { offline: !online, latency: 0, downloadThroughput: -1, uploadThroughput: -1 }));
+  const name = unique("Elsewhere Bifen");
+  const { itemId, row } = await chemicalUseOffline(page, context, manager, name, 3, "5 Pine Rd", "Ants", () => pageOnline(false));
+  await expect(page.getByText("Saved on this phone")).toBeVisible();
+
+  // Another tab of the app, online, sends the queue (if the service worker's Background Sync has not already).
+  const other = await context.newPage();
+  await other.goto("/");
+  await expect.poll(async () => ((await (await manager.get(`/api/inventory/${itemId}`)).json()) as { quantity: number }).quantity, { timeout: 20_000 }).toBe(17);
+  // This tab sees its queue empty while it still counts itself offline, and stays so for longer than 'All changes
+  // synced' would show (6 s): the message waits for the network rather than passing unseen behind 'Offline'.
+  await expect(page.getByTestId("sync-status")).toHaveText(/^Offline ·/);
+  await expect(row).not.toContainText("Waiting to sync");
+  await other.close();
+  await page.waitForTimeout(7_000);
+
+  await pageOnline(true);
+  await expect(page.getByText("All changes synced").first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("Waiting to sync")).toHaveCount(0);
   await manager.dispose();
 });

@@ -104,15 +104,20 @@ export function OfflineBar() {
   // Changes left the queue (sent by this tab, another tab or the service worker's Background Sync):
   // the screens and the kept copy show the server's state, and an empty queue says 'All changes synced'
   // (in the bar, a status region, so it is announced; a toast would cover the bar on a phone).
+  // Sent while this page still counts itself offline (another sender reached the server first): the screens
+  // show the kept copy now, and read the server and say 'All changes synced' once the page is back online,
+  // rather than the message passing unseen behind 'Offline'.
   const before = useRef(waiting);
+  const sentWhileOffline = useRef(false);
   useEffect(() => {
     const sent = before.current > waiting;
     before.current = waiting;
-    if (!sent) return;
+    if (!sent && !(online && sentWhileOffline.current)) return;
+    sentWhileOffline.current = !online;
     void revalidate.current();
     void refresh();
-    if (waiting === 0 && failed === 0) setAllSynced(true);
-  }, [waiting, failed, refresh]);
+    if (online && waiting === 0 && failed === 0) setAllSynced(true);
+  }, [waiting, failed, online, refresh]);
   useEffect(() => {
     if (waiting || failed) setAllSynced(false);
     else if (allSynced) {
