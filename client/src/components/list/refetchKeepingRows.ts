@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { startTransition, useEffect, useRef, useState } from "react";
-import { useRelayEnvironment, type GraphQLTaggedNode } from "react-relay";
+import { usePaginationFragment, useRelayEnvironment, type GraphQLTaggedNode } from "react-relay";
+import type { KeyType } from "react-relay/relay-hooks/helpers";
 import { createOperationDescriptor, fetchQuery, getFragment, getRefetchMetadata, getSelector, type Disposable, type OperationType, type VariablesOf } from "relay-runtime";
 import { useToast } from "../../platform/toast.tsx";
 import { isNetworkFailure } from "../../relay/environment.ts";
@@ -10,6 +11,17 @@ export type ListFetchPolicy = "store-and-network" | "network-only";
 
 /** A @refetchable fragment's `refetch` (usePaginationFragment's), as called here: with the store's answer only. */
 type StoreRefetch<TQuery extends OperationType> = (variables: Partial<VariablesOf<TQuery>>, options: { fetchPolicy: "store-only" | "store-or-network" }) => unknown;
+
+/**
+ * A list's pagination fragment, read with Relay's `usePaginationFragment`, whose `refetch` keeps the rows on screen
+ * when the server cannot answer (useRefetchKeepingRows below), with `fetching` and `failed` beside it. One call, so
+ * the refetch is always the one of the fragment the rows come from.
+ */
+export function usePagingKeepingRows<TQuery extends OperationType, TKey extends KeyType>(fragment: GraphQLTaggedNode, key: TKey) {
+  const paging = usePaginationFragment<TQuery, TKey>(fragment, key);
+  const { refetch, fetching, failed } = useRefetchKeepingRows<TQuery>(fragment, key, paging.refetch);
+  return { ...paging, refetch, fetching, failed };
+}
 
 /**
  * A list's refetch (a search, a filter, after an import or a live change) that keeps the rows on screen when the
@@ -24,7 +36,7 @@ type StoreRefetch<TQuery extends OperationType> = (variables: Partial<VariablesO
  * `failed` says the same of an error elsewhere in the list: Load more's (Relay's `loadNext` hands it to `onComplete`
  * and shows nothing).
  */
-export function useRefetchKeepingRows<TQuery extends OperationType>(fragment: GraphQLTaggedNode, key: unknown, refetch: StoreRefetch<TQuery>) {
+function useRefetchKeepingRows<TQuery extends OperationType>(fragment: GraphQLTaggedNode, key: unknown, refetch: StoreRefetch<TQuery>) {
   const environment = useRelayEnvironment();
   const { t } = useLingui();
   const { toast } = useToast();

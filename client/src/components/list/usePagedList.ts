@@ -1,9 +1,9 @@
 import { useRef, useTransition } from "react";
-import { usePaginationFragment, type GraphQLTaggedNode } from "react-relay";
+import type { GraphQLTaggedNode } from "react-relay";
 import type { KeyType, KeyTypeData } from "react-relay/relay-hooks/helpers";
 import type { OperationType, VariablesOf } from "relay-runtime";
 import { countVariableOf, shownList, useListCatchUp } from "./listCatchUp.ts";
-import { useRefetchKeepingRows, type ListFetchPolicy } from "./refetchKeepingRows.ts";
+import { usePagingKeepingRows, type ListFetchPolicy } from "./refetchKeepingRows.ts";
 
 type Connection<N> = { readonly edges: ReadonlyArray<{ readonly node: N | null | undefined } | null | undefined> };
 
@@ -23,9 +23,8 @@ export function usePagedList<TQuery extends OperationType, TKey extends KeyType,
   connection: (data: KeyTypeData<TKey>) => Connection<N>,
 ) {
   const [busy, startTransition] = useTransition();
-  const paging = usePaginationFragment<TQuery, TKey>(fragment, key);
-  const { data, hasNext, isLoadingNext, loadNext } = paging;
-  const { refetch, fetching, failed } = useRefetchKeepingRows<TQuery>(fragment, key, paging.refetch);
+  const paging = usePagingKeepingRows<TQuery, TKey>(fragment, key);
+  const { data, hasNext, isLoadingNext, loadNext, refetch, fetching, failed } = paging;
   const list: PagedList<N> = {
     items: connection(data).edges.flatMap((e) => (e?.node ? [e.node] : [])),
     busy: busy || fetching,

@@ -3,7 +3,7 @@ import { CircularProgress, Dialog, DialogContent } from "@mui/material";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { graphql, usePaginationFragment, usePreloadedQuery } from "react-relay";
+import { graphql, usePreloadedQuery } from "react-relay";
 import type { CheckOutDialog_team$key } from "../../__generated__/CheckOutDialog_team.graphql.ts";
 import type { EquipmentPageListPaginationQuery } from "../../__generated__/EquipmentPageListPaginationQuery.graphql.ts";
 import type { EquipmentPageQuery } from "../../__generated__/EquipmentPageQuery.graphql.ts";
@@ -25,7 +25,7 @@ import { FilterSelect, ListToolbar } from "../../components/list/ListToolbar.tsx
 import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";
 import { useListSheet } from "../../components/list/listSheet.ts";
 import { shownList, useListCatchUp } from "../../components/list/listCatchUp.ts";
-import { useRefetchKeepingRows } from "../../components/list/refetchKeepingRows.ts";
+import { usePagingKeepingRows } from "../../components/list/refetchKeepingRows.ts";
 import { CardButton } from "../../components/CardButton.tsx";
 import { plainIcon } from "../../components/plainIcon.tsx";
 import { useScreenBelow } from "../../components/useScreenBelow.ts";
@@ -83,10 +83,9 @@ const equipmentFragment = graphql`
 function EquipmentList({ query, team, initial }: { query: EquipmentPage_query$key; team: CheckOutDialog_team$key | null; initial: EquipmentFilters }) {
   const { t, i18n } = useLingui();
   const phone = useScreenBelow("md");
-  const paging = usePaginationFragment<EquipmentPageListPaginationQuery, EquipmentPage_query$key>(equipmentFragment, query);
-  const { data, loadNext, hasNext, isLoadingNext } = paging;
-  // A refetch that keeps the rows when no answer comes (components/list/refetchKeepingRows.ts).
-  const { refetch, fetching, failed } = useRefetchKeepingRows<EquipmentPageListPaginationQuery>(equipmentFragment, query, paging.refetch);
+  // Its refetch keeps the rows when no answer comes (components/list/refetchKeepingRows.ts).
+  const paging = usePagingKeepingRows<EquipmentPageListPaginationQuery, EquipmentPage_query$key>(equipmentFragment, query);
+  const { data, loadNext, hasNext, isLoadingNext, refetch, fetching, failed } = paging;
 
   // What the user typed and picked, and what the list on screen was fetched with.
   const fetchList = (filters: EquipmentFilters, fetchPolicy: "store-and-network" | "network-only") =>

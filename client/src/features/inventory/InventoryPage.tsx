@@ -5,7 +5,7 @@ import { Box, Button, Typography } from "@mui/material";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { graphql, usePaginationFragment, usePreloadedQuery } from "react-relay";
+import { graphql, usePreloadedQuery } from "react-relay";
 import type { InventoryPageQuery } from "../../__generated__/InventoryPageQuery.graphql.ts";
 import type { InventoryPage_items$key } from "../../__generated__/InventoryPage_items.graphql.ts";
 import type { InventoryPageItemsPaginationQuery } from "../../__generated__/InventoryPageItemsPaginationQuery.graphql.ts";
@@ -26,7 +26,7 @@ import { FilterSelect, ListToolbar } from "../../components/list/ListToolbar.tsx
 import { ResponsiveList } from "../../components/list/ResponsiveList.tsx";
 import { useListSheet } from "../../components/list/listSheet.ts";
 import { shownList, useListCatchUp } from "../../components/list/listCatchUp.ts";
-import { useRefetchKeepingRows } from "../../components/list/refetchKeepingRows.ts";
+import { usePagingKeepingRows } from "../../components/list/refetchKeepingRows.ts";
 import { CardButton } from "../../components/CardButton.tsx";
 import { plainIcon } from "../../components/plainIcon.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
@@ -84,10 +84,9 @@ function InventoryList({ query }: { query: InventoryPage_items$key }) {
   const { isManager } = useSession();
   const { t, i18n } = useLingui();
   const phone = useScreenBelow("md");
-  const paging = usePaginationFragment<InventoryPageItemsPaginationQuery, InventoryPage_items$key>(itemsFragment, query);
-  const { data, loadNext, hasNext, isLoadingNext } = paging;
-  // A refetch that keeps the rows when no answer comes (components/list/refetchKeepingRows.ts).
-  const { refetch, fetching, failed } = useRefetchKeepingRows<InventoryPageItemsPaginationQuery>(itemsFragment, query, paging.refetch);
+  // Its refetch keeps the rows when no answer comes (components/list/refetchKeepingRows.ts).
+  const paging = usePagingKeepingRows<InventoryPageItemsPaginationQuery, InventoryPage_items$key>(itemsFragment, query);
+  const { data, loadNext, hasNext, isLoadingNext, refetch, fetching, failed } = paging;
 
   // Filters: the search box and the category update at once, the list follows (the search after a short pause).
   const fetchList = (filters: { search: string | null; category: string | null }) =>

@@ -8,13 +8,13 @@ import { Box, Button, Card, CardContent, Chip, Dialog, IconButton, Paper, Stack,
 import { DeferredTooltip } from "../../components/deferred.tsx";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useState, useTransition } from "react";
-import { graphql, useMutation, usePaginationFragment } from "react-relay";
+import { graphql, useMutation } from "react-relay";
 import { useNavigate } from "react-router-dom";
 import type { LocationDetailPageArchiveMutation } from "../../__generated__/LocationDetailPageArchiveMutation.graphql.ts";
 import type { LocationDetailPageQuery } from "../../__generated__/LocationDetailPageQuery.graphql.ts";
 import type { LocationDetailPage_location$key } from "../../__generated__/LocationDetailPage_location.graphql.ts";
 import type { LocationDetailPageRefetchQuery } from "../../__generated__/LocationDetailPageRefetchQuery.graphql.ts";
-import { useRefetchKeepingRows } from "../../components/list/refetchKeepingRows.ts";
+import { usePagingKeepingRows } from "../../components/list/refetchKeepingRows.ts";
 import { LOCATION_STOCK_PAGE_SIZE as PAGE } from "./constants.ts";
 import { useToast } from "../../platform/toast.tsx";
 import { ManagerPage } from "../../components/ManagerPage.tsx";
@@ -99,10 +99,9 @@ function Location({ location }: { location: LocationDetailPage_location$key }) {
   const navigate = useNavigate();
   const { toast } = useToast();
   const { t } = useLingui();
-  const paging = usePaginationFragment<LocationDetailPageRefetchQuery, LocationDetailPage_location$key>(locationFragment, location);
-  const { data: l, loadNext, hasNext, isLoadingNext } = paging;
-  // A refetch that keeps the page as it is when no answer comes (components/list/refetchKeepingRows.ts).
-  const { refetch, failed } = useRefetchKeepingRows<LocationDetailPageRefetchQuery>(locationFragment, location, paging.refetch);
+  // Its refetch keeps the page as it is when no answer comes (components/list/refetchKeepingRows.ts).
+  const paging = usePagingKeepingRows<LocationDetailPageRefetchQuery, LocationDetailPage_location$key>(locationFragment, location);
+  const { data: l, loadNext, hasNext, isLoadingNext, refetch, failed } = paging;
   // The page stays on screen while the new figures load.
   const [, startTransition] = useTransition();
   const reload = () =>
