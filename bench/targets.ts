@@ -53,9 +53,21 @@ export function benchTargets(scanCode: string, middle: Middle = { inventory: "",
   );
 }
 
+/** The built client's entry script (index.html's), a small file every first load asks for; undefined without a build. */
+function entryScript(): string | undefined {
+  try {
+    return /src="(\/assets\/index-[\w~-]+\.js)"/.exec(readFileSync(new URL("../client/dist/index.html", import.meta.url), "utf8"))?.[1];
+  } catch {
+    return undefined;
+  }
+}
+
 function allTargets(scanCode: string, middle: Middle): Target[] {
+  const entry = entryScript();
   return [
     { key: "healthz", label: "GET /healthz (floor)", method: "GET", path: "/healthz", auth: false, expect: '"db":"up"' },
+    // A build file, as each of a first load's two dozen scripts is served (server/http/client.ts).
+    ...(entry ? [{ key: "asset", label: "GET /assets/index-….js (a build file)", method: "GET" as const, path: entry, auth: false, expect: "import" }] : []),
     {
       key: "gqlInventory",
       label: "GraphQL inventoryItems(first: 50)",

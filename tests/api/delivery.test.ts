@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -81,6 +81,40 @@ describe("static assets", () => {
     expect(missing.status).toBe(404);
     expect(missing.body.toString("utf8")).not.toContain("<!doctype html>");
     expect((await raw("/no-such-screen")).status).toBe(200);
+  });
+
+  it("a build file is served by its exact name only: another letter case, a path or a dot name is a 404", async () => {
+    const upper = largest.replace(/[a-z]/, (c) => c.toUpperCase());
+    expect(upper).not.toBe(largest);
+    for (const path of [`/assets/${upper}`, "/assets/..%2Findex.html", "/assets/.%2E%2Findex.html", "/assets/.vite"]) {
+      const res = await raw(path, { "accept-encoding": "br" });
+      expect(res.status, path).toBe(404);
+      expect(res.body.toString("utf8"), path).not.toContain("<!doctype html>");
+    }
+  });
+
+  it("a HEAD names the file's size without its bytes, and a browser's copy is confirmed with a 304", async () => {
+    const head = await raw(`/assets/${largest}`, { "accept-encoding": "br" }, undefined, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect(Number(head.headers["content-length"])).toBe(readFileSync(join(dist, "assets", `${largest}.br`)).length);
+    const first = await raw(`/assets/${largest}`, { "accept-encoding": "br" });
+    const again = await raw(`/assets/${largest}`, { "accept-encoding": "br", "if-none-match": String(first.headers.etag) });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+  });
+
+  it("a file a rebuild adds while the server runs is served without a restart", async () => {
+    const name = `added-${Date.now().toString(36)}.js`;
+    expect((await raw(`/assets/${name}`)).status).toBe(404);
+    writeFileSync(join(dist, "assets", name), "export const added = 1;\n");
+    try {
+      // The folder's listing is read again at most once a second.
+      await expect.poll(async () => (await raw(`/assets/${name}`)).status, { timeout: 5_000 }).toBe(200);
+      expect((await raw(`/assets/${name}`)).body.toString("utf8")).toBe("export const added = 1;\n");
+    } finally {
+      rmSync(join(dist, "assets", name), { force: true });
+    }
   });
 
   it("index.html paints 'Loading...' itself, links the manifest and the apple-touch-icon", async () => {
