@@ -238,6 +238,9 @@ try {
           protocol: [...new Set(scripts.map((i) => i.protocol))].join("+"),
           benchmarkIndex: lhr.environment.benchmarkIndex,
           slowdown: used,
+          // Lighthouse's estimate of the app's response time (the answers' wait less the connection's round trip),
+          // which its simulation adds to every request to the app: a busy host shows here.
+          serverMs: Math.max(0, ...(audits["network-server-latency"].details?.items ?? []).map((i) => i.serverResponseTime ?? 0)),
         });
         if (again) {
           // A warm-up that fails (seen once here: a navigation over 30 s on a loaded host) leaves this run's
@@ -263,7 +266,7 @@ try {
         if (process.env.LIGHTHOUSE_EACH) {
           const s = samples.at(-1);
           const opened = s.againLcp === undefined ? "" : ` · again perf ${s.againPerf} LCP ${Math.round(s.againLcp)} TBT ${Math.round(s.againTbt)}`;
-          console.log(`${path}${variant ? ` (${variant})` : ""} run ${r + 1}: perf ${s.perf} LCP ${Math.round(s.lcp)} TBT ${Math.round(s.tbt)}${opened} · BI ${Math.round(s.benchmarkIndex)}`);
+          console.log(`${path}${variant ? ` (${variant})` : ""} run ${r + 1}: perf ${s.perf} LCP ${Math.round(s.lcp)} TBT ${Math.round(s.tbt)}${opened} · BI ${Math.round(s.benchmarkIndex)} · server ${Math.round(s.serverMs)} ms`);
         }
       }
     }

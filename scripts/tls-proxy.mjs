@@ -3,20 +3,37 @@
 // certificate. Over HTTPS Chromium asks for brotli and shares one connection among the requests, which
 // plain http://127.0.0.1 never shows. The certificate is made here, for this run only (openssl), so
 // the browser must be started with --ignore-certificate-errors.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import http2 from "node:http2";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) and HTTP/2's pseudo-headers: never forwarded. */
 const HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "te", "http2-settings"]);
 const forwardable = (headers) => Object.fromEntries(Object.entries(headers).filter(([k]) => !k.startsWith(":") && !HOP.has(k)));
 
-/** Starts the front on `port`, for the app on `backendPort`; resolves to its base URL and a stop function. */
+/**
+ * Starts the front on `port`, for the app on `backendPort`, in a process of its own (as nginx is its own):
+ * in the measuring script's process, the front waited behind Lighthouse's own work on the DevTools
+ * messages, and its answers' delay went into Lighthouse's estimate of the server's response time, which
+ * its simulation adds to every request. Resolves to its base URL and a stop function.
+ */
 export async function startTlsProxy(port, backendPort) {
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), String(port), String(backendPort)], { stdio: ["ignore", "pipe", "inherit"] });
+  const stop = () => child.kill("SIGTERM");
+  process.on("exit", stop);
+  await new Promise((resolve, reject) => {
+    child.stdout.once("data", resolve);
+    child.once("exit", (code) => reject(new Error(`the TLS front stopped (${code})`)));
+  });
+  return { base: `https://localhost:${port}`, stop };
+}
+
+async function serveTlsProxy(port, backendPort) {
   const dir = mkdtempSync(join(tmpdir(), "trapline-tls-"));
   execFileSync("openssl", [
     "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1", "-subj", "/CN=localhost",
@@ -57,4 +74,10 @@ export async function startTlsProxy(port, backendPort) {
   });
   await new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
   return { base: `https://localhost:${port}`, stop: () => server.close() };
+}
+
+// `node scripts/tls-proxy.mjs <port> <backendPort>`: the front alone; says "ready" once it listens.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await serveTlsProxy(Number(process.argv[2]), Number(process.argv[3]));
+  process.stdout.write("ready\n");
 }
