@@ -26,7 +26,8 @@
 // .tmp/lighthouse/<page>[-again].trace.json, to read the tasks behind a figure.
 // LIGHTHOUSE_TRACE=js does the same with V8's JavaScript samples in the trace, to name what runs in a task.
 //
-// LIGHTHOUSE_EACH=1 prints each run's figures as it ends, beside the medians of the table.
+// LIGHTHOUSE_EACH=1 prints each run's figures as it ends, beside the medians of the table, with Lighthouse's estimate
+// of the app's response time (network-server-latency), which its simulation adds to every request to the app.
 //
 // LIGHTHOUSE_LANTERN=1 prints, after each run, the path the simulation's LCP ends on: from the node that ends last back
 // through what each waited on, with the simulated times (see printLcpPath).
