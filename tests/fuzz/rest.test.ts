@@ -73,6 +73,8 @@ const ROUTES: Route[] = [
   { method: "GET", path: "/metrics", as: "anonymous" },
   { method: "GET", path: "/api/docs", as: "anonymous" },
   { method: "GET", path: "/api/docs/:file", as: "anonymous" },
+  // The built client's files (server/http/client.ts): a name from its listing, else 404.
+  { method: "GET", path: "/assets/:file", as: "anonymous" },
   { method: "POST", path: "/api/applications", body: recordApplicationInput },
   { method: "GET", path: "/api/applications", query: ["from", "to", "applicatorId", "restrictedUseOnly", "customer", "itemId"] },
   { method: "GET", path: "/api/applications/:id" },
