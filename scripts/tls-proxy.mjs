@@ -33,6 +33,7 @@ export async function startTlsProxy(port, backendPort) {
   return { base: `https://localhost:${port}`, stop };
 }
 
+/** The front itself, in this process (the child `startTlsProxy` starts); it stops with the process. */
 async function serveTlsProxy(port, backendPort) {
   const dir = mkdtempSync(join(tmpdir(), "trapline-tls-"));
   execFileSync("openssl", [
@@ -73,7 +74,6 @@ async function serveTlsProxy(port, backendPort) {
     socket.on("error", close);
   });
   await new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return { base: `https://localhost:${port}`, stop: () => server.close() };
 }
 
 // `node scripts/tls-proxy.mjs <port> <backendPort>`: the front alone; says "ready" once it listens.
