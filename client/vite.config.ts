@@ -1,6 +1,7 @@
 import babel from "@rolldown/plugin-babel";
 import react from "@vitejs/plugin-react";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin, type Rolldown } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
@@ -27,6 +28,13 @@ function staticClosure(bundle: Rolldown.OutputBundle, file: string): Set<string>
   return seen;
 }
 
+/** The chunk whose entry module's path ends with `suffix`: a page's or the app's (the build fails without it). */
+function chunkFor(bundle: Rolldown.OutputBundle, suffix: string): Rolldown.OutputChunk {
+  const chunk = Object.values(bundle).find((c) => c.type === "chunk" && c.facadeModuleId?.endsWith(suffix));
+  if (!chunk || chunk.type !== "chunk") throw new Error(`no chunk for ${suffix}`);
+  return chunk;
+}
+
 /**
  * index.html's entry (src/main.tsx) is tiny and imports the app (src/app/start.tsx) dynamically, so that
  * it can start the current screen's chunk at once. This adds modulepreload links for the app's chunks to
@@ -41,14 +49,46 @@ function preloadAppChunks(): Plugin {
       handler(html, ctx) {
         const bundle = ctx.bundle;
         if (!bundle) return html;
-        const start = Object.values(bundle).find((c) => c.type === "chunk" && c.facadeModuleId?.endsWith("/src/app/start.tsx"));
-        if (!start || start.type !== "chunk") throw new Error("preloadAppChunks: no chunk for src/app/start.tsx");
-        const files = staticClosure(bundle, start.fileName);
+        const files = staticClosure(bundle, chunkFor(bundle, "/src/app/start.tsx").fileName);
         return {
           html,
           tags: [...files].filter((f) => !html.includes(`/${f}"`)).map((f) => ({ tag: "link", attrs: { rel: "modulepreload", crossorigin: true, href: `/${f}` }, injectTo: "head" as const })),
         };
       },
+    },
+  };
+}
+
+/** Where the build writes the first screen's files per route (routePreloads), for the server; never served itself. */
+const ROUTE_PRELOADS_FILE = ".vite/route-preloads.json";
+
+/**
+ * The files each route's first screen needs, for the server to name in the page's document (server/http/client.ts):
+ * a phone's browser then asks for the frame's and the screen's code as it reads the document, rather than after
+ * the entry has run and its preload helper has appended a link per file, which took tasks of 20-46 ms at full speed
+ * on the phone's main thread in Lighthouse's traces of a cold /inventory and /. Per route (a `*.route.ts` file's
+ * `path` and `page: () => import(...)`), the screen's chunk and everything it imports statically; beside them, the
+ * signed-in frame's (src/app/AppRouter.tsx) and the sign-in screen's, for a visitor. The server leaves out what
+ * index.html already preloads.
+ */
+function routePreloads(): Plugin {
+  return {
+    name: "trapline-route-preloads",
+    apply: "build",
+    generateBundle(_, bundle) {
+      const filesOf = (moduleId: string) => [...staticClosure(bundle, chunkFor(bundle, moduleId).fileName)].map((f) => `/${f}`);
+      const modules = Object.values(bundle).flatMap((c) => (c.type === "chunk" ? Object.keys(c.modules) : []));
+      const routeFiles = [...new Set(modules)].filter((id) => /\/src\/features\/[^/]+\/\w+\.route\.ts$/.test(id));
+      if (routeFiles.length < 10) this.error(`routePreloads: only ${routeFiles.length} route files found`);
+      const routes = routeFiles.map((id) => {
+        const source = readFileSync(id, "utf8");
+        const path = /\bpath:\s*"([^"]+)"/.exec(source)?.[1];
+        const page = /\bpage:\s*\(\)\s*=>\s*import\("([^"]+)"\)/.exec(source)?.[1];
+        if (!path || !page) this.error(`routePreloads: ${id} names no path or no page import`);
+        return { path, files: filesOf(resolve(dirname(id), page)) };
+      });
+      const preloads = { signedIn: filesOf(`${root}src/app/AppRouter.tsx`), signIn: filesOf(`${root}src/features/auth/SignIn.tsx`), routes };
+      this.emitFile({ type: "asset", fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(preloads) });
     },
   };
 }
@@ -87,15 +127,10 @@ function recordChunkPlan(out: string): Plugin {
     apply: "build",
     generateBundle(_, bundle) {
       const chunks = Object.values(bundle).filter((c) => c.type === "chunk");
-      const byFacade = (suffix: string) => {
-        const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(suffix));
-        if (!chunk) throw new Error(`recordChunkPlan: no chunk for ${suffix}`);
-        return chunk;
-      };
       const closure = (root: (typeof chunks)[number]) => staticClosure(bundle, root.fileName);
-      const start = byFacade("/src/app/start.tsx");
-      const router = byFacade("/src/app/AppRouter.tsx");
-      const signIn = byFacade("/src/features/auth/SignIn.tsx");
+      const start = chunkFor(bundle, "/src/app/start.tsx");
+      const router = chunkFor(bundle, "/src/app/AppRouter.tsx");
+      const signIn = chunkFor(bundle, "/src/features/auth/SignIn.tsx");
       const screens = chunks.filter((c) => /\/src\/features\/[^/]+\/(\w+Page|Dashboard)\.tsx$/.test(c.facadeModuleId ?? ""));
       if (screens.length < 10) throw new Error(`recordChunkPlan: only ${screens.length} screens found`);
       // Left where they are: the entry (it starts the route's data request before anything else has loaded),
@@ -181,6 +216,7 @@ export default defineConfig({
   plugins: [
     react(),
     preloadAppChunks(),
+    routePreloads(),
     ...(process.env.TRAPLINE_CHUNK_PLAN_OUT ? [recordChunkPlan(process.env.TRAPLINE_CHUNK_PLAN_OUT)] : []),
     noChunkCycles(),
     // Relay's graphql`` tags become imports of the compiler's artifacts (relay.config.json).

@@ -169,7 +169,7 @@ export async function createApp(
     else socket.destroy();
   });
 
-  const hasClient = await serveClient(http, config.clientDir);
+  const sendDocument = await serveClient(http, config.clientDir);
   http.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0]!;
     const isApi = /^\/(api|objects|graphql|ws|healthz|readyz|metrics)(\/|$)/.test(path);
@@ -177,7 +177,7 @@ export async function createApp(
     // that is not there (/assets/…, a chunk of another build) is a 404: index.html in its place would reach a
     // script tag or an import() as a page, not as a missing file.
     const isBuildFile = path.startsWith("/assets/");
-    if (!isApi && !isBuildFile && request.method === "GET" && hasClient) return reply.sendFile("index.html");
+    if (!isApi && !isBuildFile && request.method === "GET" && sendDocument) return sendDocument(request, reply);
     return refuse(request, reply, 404, /*i18n*/ { id: "path.notFound", message: "Not found" });
   });
 

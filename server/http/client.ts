@@ -1,9 +1,11 @@
-import { existsSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { SESSION_COOKIE } from "../auth/session.ts";
 
 /** Content-hashed build output: a new build gets new names, so a browser may keep these for good. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -24,19 +26,26 @@ export async function registerCompression(http: FastifyInstance) {
   });
 }
 
+/** Answers a page's document: index.html naming the first screen's code (pageDocuments). */
+export type SendDocument = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+
 /**
  * The built client from `dist`: precompressed variants chosen by Accept-Encoding, hashed assets
- * immutable, everything else revalidated; client routes (/inventory, …) get index.html. Returns
- * false when there is no build.
+ * immutable, everything else revalidated; `/` and the client routes (/inventory, …) get the page's document
+ * (pageDocuments), which the returned function sends. Null when there is no build.
  */
-export async function serveClient(http: FastifyInstance, dist: string): Promise<boolean> {
+export async function serveClient(http: FastifyInstance, dist: string): Promise<SendDocument | null> {
   const hasClient = existsSync(join(dist, "index.html"));
-  if (!hasClient) return false;
+  if (!hasClient) return null;
   await http.register(fastifyStatic, {
     root: dist,
     // wildcard: files are looked up per request, so a rebuilt client is served without a restart.
     wildcard: true,
-    index: ["index.html"],
+    // `/` is the dashboard's page: its document is pageDocuments', below. /index.html is the file as it is (the
+    // service worker keeps that one for every page).
+    index: false,
+    // Nothing under a dot name (the build's .vite/, which only the server reads).
+    allowedPath: (pathName) => !/(^|\/)\./.test(pathName),
     preCompressed: true,
     cacheControl: false,
     setHeaders: (res, path) => {
@@ -59,7 +68,99 @@ export async function serveClient(http: FastifyInstance, dist: string): Promise<
       return reply.sendFile(`assets/${file}`);
     },
   });
-  return true;
+  const sendDocument = pageDocuments(dist);
+  http.get("/", sendDocument);
+  return sendDocument;
+}
+
+/** The build's list of each route's first-screen files (client/vite.config.ts, routePreloads). */
+type RoutePreloads = { signedIn: string[]; signIn: string[]; routes: { path: string; files: string[] }[] };
+const ROUTE_PRELOADS_FILE = ".vite/route-preloads.json";
+/** How soon a page's document may look at the build's files again (a rebuilt client is served without a restart). */
+const RECHECK_AFTER_MS = 1000;
+
+/**
+ * A page's document: index.html with a `<link rel="modulepreload">` for each file of the first screen's code that it
+ * does not already preload: for someone signed in (a session cookie came with the request, valid or not: a guess,
+ * as the entry's own is), the frame's and the route's screen's; for a visitor, the sign-in screen's. The browser
+ * asks for them as it reads the document, beside the app's own, instead of after the entry has run and appended a
+ * link for each (tasks of 20-46 ms at full speed on the phone's main thread in Lighthouse's traces of a cold
+ * /inventory and /). They go at the end of the body, after /boot.js: in the head, Lighthouse's simulation, which
+ * sends one request at a time per connection, queued that classic script (which its paint estimates wait for)
+ * behind them, and FCP and LCP came later. The service worker keeps /index.html as it is, for every page opened again: then the files
+ * come from the phone. A build without the list (or a route it does not name) gets index.html's own links only.
+ * Each variant is made once per build and confirmed with its ETag.
+ */
+function pageDocuments(dist: string): SendDocument {
+  const indexFile = join(dist, "index.html");
+  const preloadsFile = join(dist, ROUTE_PRELOADS_FILE);
+  let checkedAt = 0;
+  let version = "";
+  let html = "";
+  let preloads: RoutePreloads = { signedIn: [], signIn: [], routes: [] };
+  let variants = new Map<string, { body: string; etag: string }>();
+  const current = () => {
+    const now = Date.now();
+    if (now - checkedAt < RECHECK_AFTER_MS) return;
+    checkedAt = now;
+    const stamp = [indexFile, preloadsFile].map((f) => statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? -1).join(":");
+    if (stamp === version) return;
+    version = stamp;
+    html = readFileSync(indexFile, "utf8");
+    try {
+      preloads = JSON.parse(readFileSync(preloadsFile, "utf8")) as RoutePreloads;
+    } catch {
+      preloads = { signedIn: [], signIn: [], routes: [] };
+    }
+    variants = new Map();
+  };
+  const variant = (signedIn: boolean, path: string) => {
+    const route = signedIn ? routeFor(preloads.routes, path) : null;
+    const key = signedIn ? `in ${route?.path ?? ""}` : "out";
+    let made = variants.get(key);
+    if (!made) {
+      const files = signedIn ? [...preloads.signedIn, ...(route?.files ?? [])] : preloads.signIn;
+      // Safe names only (the build's own: /assets/<name>.js), once each, none that index.html names already.
+      const links = [...new Set(files)]
+        .filter((f) => /^\/assets\/[\w.~-]+\.js$/.test(f) && !html.includes(`"${f}"`))
+        .map((f) => `<link rel="modulepreload" crossorigin href="${f}">`)
+        .join("");
+      const body = links ? html.replace("</body>", `${links}</body>`) : html;
+      made = { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` };
+      variants.set(key, made);
+    }
+    return made;
+  };
+  return (request, reply) => {
+    current();
+    const path = request.url.split("?")[0]!;
+    const { body, etag } = variant(hasCookie(request.headers.cookie, SESSION_COOKIE), path);
+    reply.header("cache-control", REVALIDATE).header("vary", "cookie").header("etag", etag);
+    if (request.headers["if-none-match"] === etag) return reply.code(304).send();
+    return reply.type("text/html; charset=utf-8").send(body);
+  };
+}
+
+/** The route a path opens: the router's patterns (`:name` matches one segment); the most specific one when two match, as React Router ranks them. */
+function routeFor<R extends { path: string }>(routes: readonly R[], pathname: string): R | null {
+  const parts = (pathname.replace(/\/+$/, "") || "/").split("/");
+  let best: R | null = null;
+  let bestStatic = -1;
+  for (const route of routes) {
+    const pattern = route.path.split("/");
+    if (pattern.length !== parts.length) continue;
+    let statics = 0;
+    const matches = pattern.every((segment, i) => (segment.startsWith(":") ? parts[i] !== "" : (statics++, segment === parts[i])));
+    if (matches && statics > bestStatic) [best, bestStatic] = [route, statics];
+  }
+  return best;
+}
+
+function hasCookie(header: string | undefined, name: string): boolean {
+  return (header ?? "").split(";").some((part) => {
+    const eq = part.indexOf("=");
+    return eq > 0 && part.slice(0, eq).trim() === name && part.slice(eq + 1).trim() !== "";
+  });
 }
 
 /** How soon a name missing from the listing may read the folder again. */

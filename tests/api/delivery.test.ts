@@ -167,7 +167,8 @@ describe("the build's chunks", () => {
   // client/vite.config.ts) keeps the first load and a screen to a few files. The default splitting
   // gives 16 and 86.
   it("index.html loads the app in at most 8 files, and the inventory screen's code comes in at most 32", async () => {
-    const html = (await raw("/")).body.toString("utf8");
+    // /index.html as built: what the service worker keeps for every page (a page's document adds its screen's code, below).
+    const html = (await raw("/index.html")).body.toString("utf8");
     const first = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((m) => m[1]!);
     expect(first).toContain(chunk("shell"));
     expect(first.length).toBeLessThanOrEqual(8);
@@ -176,6 +177,54 @@ describe("the build's chunks", () => {
     const inventory = closure(["index", "start", "AppRouter", "InventoryPage"].map(chunk));
     expect(inventory).toContain(chunk("frame"));
     expect(inventory.size).toBeLessThanOrEqual(32);
+  });
+
+  // A page's document names the first screen's code (server/http/client.ts, pageDocuments): the browser asks for it
+  // while it reads the document, and the entry's preload helper has no link left to append.
+  const named = (html: string) => [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((m) => m[1]!);
+  const documentOf = async (path: string, withCookie: boolean) => {
+    const res = await raw(path, withCookie ? { cookie } : {});
+    expect(res.status, path).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/text\/html/);
+    return named(res.body.toString("utf8"));
+  };
+
+  it("a signed-in page's document names every file of its screen's code, once: the frame's and the route's screen's", async () => {
+    for (const [path, screen] of [["/", "Dashboard"], ["/inventory", "InventoryPage"], ["/scan", "ScanPage"], ["/locations/some-id", "LocationDetailPage"], ["/inventory/", "InventoryPage"]] as const) {
+      const files = await documentOf(path, true);
+      expect(new Set(files).size, path).toBe(files.length);
+      expect([...closure(["index", "start", "AppRouter", screen].map(chunk))].filter((f) => !files.includes(f)), path).toEqual([]);
+    }
+    // The most specific pattern wins, as in the router: /applications/new is the form, not an application's page.
+    expect(await documentOf("/applications/new", true)).toContain(chunk("RecordApplicationPage"));
+    expect(await documentOf("/applications/new", true)).not.toContain(chunk("ApplicationPage"));
+    expect(await documentOf("/applications/some-id", true)).toContain(chunk("ApplicationPage"));
+    // A path no route opens: the frame, which shows the not-found card.
+    const unknown = await documentOf("/no-such-screen", true);
+    expect(unknown).toContain(chunk("AppRouter"));
+    expect(unknown.filter((f) => /^(Dashboard|InventoryPage)-/.test(f))).toEqual([]);
+  });
+
+  it("a visitor's document names the sign-in screen's code and nothing of the signed-in app", async () => {
+    const files = await documentOf("/inventory", false);
+    expect([...closure(["index", "start", "SignIn"].map(chunk))].filter((f) => !files.includes(f))).toEqual([]);
+    for (const name of ["AppRouter", "frame", "InventoryPage"]) expect(files).not.toContain(chunk(name));
+  });
+
+  it("a page's document is confirmed with a 304 and varies with the cookie; /index.html and the build's list are not changed or served", async () => {
+    const first = await raw("/inventory", { cookie });
+    expect(first.headers["cache-control"]).toBe("no-cache");
+    expect(String(first.headers.vary)).toMatch(/cookie/i);
+    const again = await raw("/inventory", { cookie, "if-none-match": String(first.headers.etag) });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect((await raw("/inventory", { "if-none-match": String(first.headers.etag) })).status).toBe(200);
+    // The file as built (the service worker's copy for every page) preloads only the app's own files.
+    expect(named((await raw("/index.html", { cookie })).body.toString("utf8"))).not.toContain(chunk("AppRouter"));
+    // The build's list is the server's: the path is a page like any other path (the not-found card), not the file.
+    const list = await raw("/.vite/route-preloads.json");
+    expect(list.headers["content-type"]).toMatch(/text\/html/);
+    expect(list.body.toString("utf8")).not.toContain('"routes"');
   });
 
   // The entry sends the screen's early queries as soon as it runs; a module can run only when the files it

@@ -3,7 +3,7 @@ import { ROLE_COOKIE } from "../../schemas/roleCookie.ts";
 import { MOVED_MARK } from "../../client/src/platform/storageNames.ts";
 import { STYLES_CACHE } from "../../client/src/platform/styleStore.ts";
 import { VIEWER_KEY } from "../../client/src/platform/viewerKey.ts";
-import { emotionStyled, expect, onDevice, shownChoice, signIn, test, unique } from "./fixtures.ts";
+import { emotionStyled, expect, installed, onDevice, shownChoice, signIn, test, unique } from "./fixtures.ts";
 
 test("sign-in: bad password shows the red alert, good password opens the dashboard @phone", async ({ page, pageErrors }) => {
   void pageErrors;
@@ -265,33 +265,63 @@ test("a returning user's screen whose code is in paints with the frame: no 'Load
   expect(await page.evaluate(() => (window as unknown as { mainStates: string[] }).mainStates)).toEqual(["screen"]);
 });
 
-test("a returning user's screen: its code's preload links go in a few per task, each once @phone", async ({ page, pageErrors }) => {
+/** In the page, before its scripts: records the modulepreload links each task adds after the parser is done (window.preloadBatches). */
+function recordPreloadBatches() {
+  // A MutationObserver's callback runs once per task that changed the document: each records how many links that
+  // task added (after parsing: the document's own links are the parser's).
+  const batches: string[][] = [];
+  (window as unknown as { preloadBatches: string[][] }).preloadBatches = batches;
+  new MutationObserver((records) => {
+    const added = records.flatMap((r) => [...r.addedNodes]).filter((n): n is HTMLLinkElement => n instanceof HTMLLinkElement && n.rel === "modulepreload");
+    if (added.length && document.readyState !== "loading") batches.push(added.map((l) => new URL(l.href).pathname));
+  }).observe(document, { childList: true, subtree: true });
+}
+const INVENTORY_CHUNK = /\/assets\/InventoryPage-[\w-]+\.js$/;
+/** The inventory screen, its list shown; then the modulepreload links the document holds, and those the page's tasks added. */
+async function inventoryPreloads(page: Page) {
+  await expect(page.getByRole("heading", { level: 1, name: "Inventory Management" })).toBeVisible();
+  await expect(page.locator("main article, main tbody tr").first()).toBeVisible();
+  return page.evaluate(() => ({
+    all: [...document.querySelectorAll<HTMLLinkElement>("link[rel=modulepreload]")].map((l) => new URL(l.href).pathname),
+    batches: (window as unknown as { preloadBatches: string[][] }).preloadBatches,
+  }));
+}
+
+test("a returning user's screen: its code is asked for once, by the server's document or, from the worker, a few links per task @phone", async ({ page, pageErrors, browser, baseURL }) => {
   void pageErrors;
   await signIn(page, "manager", { at: "/inventory" });
   await expect(page.getByRole("heading", { level: 1, name: "Inventory Management" })).toBeVisible();
-  // Vite's preload helper appends a link per chunk an import needs, all in the import's task (16 for this
-  // screen); the entry appends them four per task (client/src/platform/modulePreloads.ts). A MutationObserver's
-  // callback runs once per task that changed the document: each records how many links that task added
-  // (after parsing: index.html's own links are the parser's).
-  await page.addInitScript(() => {
-    const batches: string[][] = [];
-    (window as unknown as { preloadBatches: string[][] }).preloadBatches = batches;
-    new MutationObserver((records) => {
-      const added = records.flatMap((r) => [...r.addedNodes]).filter((n): n is HTMLLinkElement => n instanceof HTMLLinkElement && n.rel === "modulepreload");
-      if (added.length && document.readyState !== "loading") batches.push(added.map((l) => new URL(l.href).pathname));
-    }).observe(document, { childList: true, subtree: true });
-  });
+
+  // Without a service worker (a first visit; these tests block it), the server's document names the screen's code
+  // (server/http/client.ts): the browser asks for it while reading the document, and the entry appends no link for it.
+  await page.addInitScript(recordPreloadBatches);
   await page.reload();
-  await expect(page.getByRole("heading", { level: 1, name: "Inventory Management" })).toBeVisible();
-  await expect(page.locator("main article, main tbody tr").first()).toBeVisible();
-  const batches = await page.evaluate(() => (window as unknown as { preloadBatches: string[][] }).preloadBatches);
-  const all = batches.flat();
-  expect(new Set(all).size).toBe(all.length);
-  // The entry's: up to its last import's (the app's libraries); the app's own imports after it are not the entry's.
-  const entry = batches.slice(0, batches.findIndex((b) => b.some((href) => href.includes("/librariesFirst-"))) + 1);
-  expect(entry.flat().some((href) => /\/assets\/InventoryPage-[\w-]+\.js$/.test(href))).toBe(true);
-  expect(entry.flat().length).toBeGreaterThan(12);
-  expect(Math.max(...entry.map((b) => b.length))).toBeLessThanOrEqual(4);
+  const cold = await inventoryPreloads(page);
+  expect(new Set(cold.all).size).toBe(cold.all.length);
+  expect(cold.all.some((href) => INVENTORY_CHUNK.test(href))).toBe(true);
+  expect(cold.batches.flat().filter((href) => INVENTORY_CHUNK.test(href))).toEqual([]);
+
+  // Opened again, the worker answers with index.html as built: Vite's preload helper appends a link per chunk an
+  // import needs, all in the import's task (16 for this screen); the entry appends them four per task
+  // (client/src/platform/modulePreloads.ts).
+  const phone = await browser.newContext({ baseURL, viewport: page.viewportSize(), serviceWorkers: "allow" });
+  try {
+    await phone.addCookies(await page.context().cookies());
+    const again = await phone.newPage();
+    await again.goto("/inventory");
+    await installed(again);
+    await again.addInitScript(recordPreloadBatches);
+    await again.reload();
+    const { all, batches } = await inventoryPreloads(again);
+    expect(new Set(all).size).toBe(all.length);
+    // The entry's: up to its last import's (the app's libraries); the app's own imports after it are not the entry's.
+    const entry = batches.slice(0, batches.findIndex((b) => b.some((href) => href.includes("/librariesFirst-"))) + 1);
+    expect(entry.flat().some((href) => INVENTORY_CHUNK.test(href))).toBe(true);
+    expect(entry.flat().length).toBeGreaterThan(12);
+    expect(Math.max(...entry.map((b) => b.length))).toBeLessThanOrEqual(4);
+  } finally {
+    await phone.close();
+  }
 });
 
 test("keyboard only: sign in, move through the navigation, open and close a dialog", async ({ page, pageErrors }) => {
