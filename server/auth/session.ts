@@ -121,6 +121,11 @@ export type SessionCookies = ReturnType<typeof createSessionCookies>;
 /** The attributes every cookie of the session shares (the role cookie drops HttpOnly). */
 const cookieOptions = (request: FastifyRequest) => ({ path: "/", httpOnly: true, sameSite: "lax", secure: request.protocol === "https" }) as const;
 
+/** Whether a request came with a session cookie, valid or not (a guess that someone is signed in, for what a page preloads). */
+export function hasSessionCookie(header: string | undefined): boolean {
+  return Boolean(readCookie(header, SESSION_COOKIE));
+}
+
 function readCookie(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? "").split(";")) {
     const eq = part.indexOf("=");

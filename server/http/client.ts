@@ -5,7 +5,7 @@ import { join } from "node:path";
 import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { SESSION_COOKIE } from "../auth/session.ts";
+import { hasSessionCookie } from "../auth/session.ts";
 
 /** Content-hashed build output: a new build gets new names, so a browser may keep these for good. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -87,9 +87,10 @@ const RECHECK_AFTER_MS = 1000;
  * link for each (tasks of 20-46 ms at full speed on the phone's main thread in Lighthouse's traces of a cold
  * /inventory and /). They go at the end of the body, after /boot.js: in the head, Lighthouse's simulation, which
  * sends one request at a time per connection, queued that classic script (which its paint estimates wait for)
- * behind them, and FCP and LCP came later. The service worker keeps /index.html as it is, for every page opened again: then the files
- * come from the phone. A build without the list (or a route it does not name) gets index.html's own links only.
- * Each variant is made once per build and confirmed with its ETag.
+ * behind them, and FCP and LCP came later. The service worker keeps /index.html as it is, for every page opened
+ * again: then the files come from the phone. A build without the list (or a route it does not name) gets
+ * index.html's own links only. Each variant is made once per build and confirmed with its ETag; while a rebuild
+ * has no index.html yet, the last one read is served.
  */
 function pageDocuments(dist: string): SendDocument {
   const indexFile = join(dist, "index.html");
@@ -105,8 +106,12 @@ function pageDocuments(dist: string): SendDocument {
     checkedAt = now;
     const stamp = [indexFile, preloadsFile].map((f) => statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? -1).join(":");
     if (stamp === version) return;
+    try {
+      html = readFileSync(indexFile, "utf8");
+    } catch {
+      return; // A rebuild under way: read again at the next check.
+    }
     version = stamp;
-    html = readFileSync(indexFile, "utf8");
     try {
       preloads = JSON.parse(readFileSync(preloadsFile, "utf8")) as RoutePreloads;
     } catch {
@@ -134,7 +139,7 @@ function pageDocuments(dist: string): SendDocument {
   return (request, reply) => {
     current();
     const path = request.url.split("?")[0]!;
-    const { body, etag } = variant(hasCookie(request.headers.cookie, SESSION_COOKIE), path);
+    const { body, etag } = variant(hasSessionCookie(request.headers.cookie), path);
     reply.header("cache-control", REVALIDATE).header("vary", "cookie").header("etag", etag);
     if (request.headers["if-none-match"] === etag) return reply.code(304).send();
     return reply.type("text/html; charset=utf-8").send(body);
@@ -154,13 +159,6 @@ function routeFor<R extends { path: string }>(routes: readonly R[], pathname: st
     if (matches && statics > bestStatic) [best, bestStatic] = [route, statics];
   }
   return best;
-}
-
-function hasCookie(header: string | undefined, name: string): boolean {
-  return (header ?? "").split(";").some((part) => {
-    const eq = part.indexOf("=");
-    return eq > 0 && part.slice(0, eq).trim() === name && part.slice(eq + 1).trim() !== "";
-  });
 }
 
 /** How soon a name missing from the listing may read the folder again. */
