@@ -5,6 +5,7 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin, type Rolldown } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { ROUTE_PRELOADS_FILE } from "../schemas/routePaths.ts";
 import { noEvalGlobalLookup } from "./cspSafeBundles.ts";
 import { lazyStyleObjects } from "./lazyStyleObjects.ts";
 import { oneTheme } from "./oneTheme.ts";
@@ -58,9 +59,6 @@ function preloadAppChunks(): Plugin {
     },
   };
 }
-
-/** Where the build writes the first screen's files per route (routePreloads), for the server; never served itself. */
-const ROUTE_PRELOADS_FILE = ".vite/route-preloads.json";
 
 /**
  * The files each route's first screen needs, for the server to name in the page's document (server/http/client.ts):

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { BUILD_RECHECK_MS, matchRoutePath, ROUTE_PRELOADS_FILE } from "../../schemas/routePaths.ts";
 import { hasSessionCookie } from "../auth/session.ts";
 
 /** Content-hashed build output: a new build gets new names, so a browser may keep these for good. */
@@ -75,9 +76,6 @@ export async function serveClient(http: FastifyInstance, dist: string): Promise<
 
 /** The build's list of each route's first-screen files (client/vite.config.ts, routePreloads). */
 type RoutePreloads = { signedIn: string[]; signIn: string[]; routes: { path: string; files: string[] }[] };
-const ROUTE_PRELOADS_FILE = ".vite/route-preloads.json";
-/** How soon a page's document may look at the build's files again (a rebuilt client is served without a restart). */
-const RECHECK_AFTER_MS = 1000;
 
 /**
  * A page's document: index.html with a `<link rel="modulepreload">` for each file of the first screen's code that it
@@ -102,7 +100,7 @@ function pageDocuments(dist: string): SendDocument {
   let variants = new Map<string, { body: string; etag: string }>();
   const current = () => {
     const now = Date.now();
-    if (now - checkedAt < RECHECK_AFTER_MS) return;
+    if (now - checkedAt < BUILD_RECHECK_MS) return;
     checkedAt = now;
     const stamp = [indexFile, preloadsFile].map((f) => statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? -1).join(":");
     if (stamp === version) return;
@@ -146,23 +144,16 @@ function pageDocuments(dist: string): SendDocument {
   };
 }
 
-/** The route a path opens: the router's patterns (`:name` matches one segment); the most specific one when two match, as React Router ranks them. */
+/** The route a path opens: the most specific pattern when two match (most literal segments), as React Router ranks them. */
 function routeFor<R extends { path: string }>(routes: readonly R[], pathname: string): R | null {
-  const parts = (pathname.replace(/\/+$/, "") || "/").split("/");
   let best: R | null = null;
   let bestStatic = -1;
   for (const route of routes) {
-    const pattern = route.path.split("/");
-    if (pattern.length !== parts.length) continue;
-    let statics = 0;
-    const matches = pattern.every((segment, i) => (segment.startsWith(":") ? parts[i] !== "" : (statics++, segment === parts[i])));
-    if (matches && statics > bestStatic) [best, bestStatic] = [route, statics];
+    const statics = matchRoutePath(route.path, pathname)?.statics ?? -1;
+    if (statics > bestStatic) [best, bestStatic] = [route, statics];
   }
   return best;
 }
-
-/** How soon a name missing from the listing may read the folder again. */
-const RELIST_AFTER_MS = 1000;
 
 /** The names in `dir` (plain file names only), read once and again when a name is asked for that is not among them. */
 function assetListing(dir: string) {
@@ -184,7 +175,7 @@ function assetListing(dir: string) {
       // A name, not a path: no separators, no leading dot (".", "..", hidden files).
       if (!/^[\w~-][\w.~-]*$/.test(name)) return false;
       if (names.has(name)) return true;
-      if (Date.now() - listed >= RELIST_AFTER_MS) await relist();
+      if (Date.now() - listed >= BUILD_RECHECK_MS) await relist();
       return names.has(name);
     },
   };

@@ -84,6 +84,9 @@ describe("early queries", () => {
     // 'new' is the form, not a record's id: its route comes first.
     expect(at("/applications/new")).toEqual({ path: "/applications/new", params: {} });
     expect(at("/applications/QXBwbGljYXRpb246MQ==")).toEqual({ path: "/applications/:id", params: { id: "QXBwbGljYXRpb246MQ==" } });
+    expect(at("/locations/a%20b")).toEqual({ path: "/locations/:id", params: { id: "a b" } });
+    // Not valid percent-encoding: the segment as it came (React Router's way), not an exception at start.
+    expect(at("/locations/%E0%A4%A")).toEqual({ path: "/locations/:id", params: { id: "%E0%A4%A" } });
     expect(at("/nowhere")).toBeNull();
     expect(at("/locations/a/b")).toBeNull();
     // Every screen has one route, inside the shell or (labels) outside it.

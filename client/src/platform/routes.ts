@@ -1,4 +1,5 @@
 import type { ComponentType } from "react";
+import { matchRoutePath } from "../../../schemas/routePaths.ts";
 import type { OperationType, PreloadableConcreteRequest, VariablesOf } from "relay-runtime";
 
 /** What a visit to a route knows before its page has loaded: the path's parameters, the URL's search, the viewer's role. */
@@ -29,19 +30,11 @@ export type PageRoute = {
   query?(visit: RouteVisit): RouteQuery | null;
 };
 
-/** The route a path opens, with its parameters: the router's patterns, for the entry, which runs before the router. */
+/** The route a path opens, with its parameters: the router's patterns, for the entry, which runs before the router (the first that matches). */
 export function matchRoute(routes: readonly PageRoute[], pathname: string): { route: PageRoute; params: Record<string, string> } | null {
-  const parts = (pathname.replace(/\/+$/, "") || "/").split("/");
   for (const route of routes) {
-    const pattern = route.path.split("/");
-    if (pattern.length !== parts.length) continue;
-    const params: Record<string, string> = {};
-    const matches = pattern.every((segment, i) => {
-      if (!segment.startsWith(":")) return segment === parts[i];
-      params[segment.slice(1)] = decodeURIComponent(parts[i]!);
-      return parts[i] !== "";
-    });
-    if (matches) return { route, params };
+    const match = matchRoutePath(route.path, pathname);
+    if (match) return { route, params: match.params };
   }
   return null;
 }
