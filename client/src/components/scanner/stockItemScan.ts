@@ -1,13 +1,10 @@
 import { t } from "@lingui/core/macro";
-import { useRef } from "react";
+import { useCallback, useRef } from "react";
 import { fetchQuery, graphql, type Environment, type GraphQLTaggedNode } from "react-relay";
 import type { stockItemScanLookupQuery } from "../../__generated__/stockItemScanLookupQuery.graphql.ts";
-import { lookupCandidates } from "./scanRules.ts";
+import { createSameCodeRule, lookupCandidates } from "./scanRules.ts";
 import type { ScanHit } from "./scanRules.ts";
 import { useCameraScanner } from "./useCameraScanner.ts";
-
-/** The same code again counts once it has been out of view this long (a count, receiving boxes). */
-const SAME_CODE_GAP_MS = 2500;
 
 /** What a lookup needs of the answer: spread unmasked (`...stockItemScan_answer @relay(mask: false)`) by every query findStockItem runs. */
 export const answerFragment = graphql`
@@ -69,20 +66,27 @@ export async function findStockItem(
 
 /**
  * The camera for scanning one box after another: each code is handled in turn (one at a time, in
- * order), and the same code again only once it has been out of view a moment. `enqueue` adds a typed code.
+ * order), and the same code again only once it has been out of view a moment (createSameCodeRule), or after the
+ * camera was started again. `enqueue` adds a typed code.
  */
 export function useOneByOneScanner(onCode: (code: string) => Promise<unknown>) {
-  const lastSeen = useRef<{ code: string; at: number } | null>(null);
+  const sameCode = useRef<ReturnType<typeof createSameCodeRule> | null>(null);
+  sameCode.current ??= createSameCodeRule();
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const enqueue = (code: string) => {
     queue.current = queue.current.then(() => onCode(code));
   };
-  const camera = useCameraScanner((hit: ScanHit) => {
-    const now = Date.now();
-    const seen = lastSeen.current;
-    lastSeen.current = { code: hit.text, at: now };
-    if (seen && seen.code === hit.text && now - seen.at < SAME_CODE_GAP_MS) return;
-    enqueue(hit.text);
-  });
-  return { camera, enqueue };
+  const camera = useCameraScanner(
+    (hit: ScanHit) => {
+      if (sameCode.current!.take(hit.text)) enqueue(hit.text);
+    },
+    (text, at) => sameCode.current!.frame(text, at),
+  );
+  // Started again (after Stop, another box in hand): the first read counts, whatever was read before.
+  const { start } = camera;
+  const startAfresh = useCallback(() => {
+    sameCode.current = createSameCodeRule();
+    return start();
+  }, [start]);
+  return { camera: { ...camera, start: startAfresh }, enqueue };
 }

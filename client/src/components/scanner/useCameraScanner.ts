@@ -24,17 +24,20 @@ type TorchConstraints = MediaTrackConstraintSet & { torch?: boolean };
  * a frame decoded every 300 ms until a code is read, a code acted on only when a second frame read
  * the same text within FRAME_AGREEMENT_MS, the same code ignored for 500 ms after it was read, and
  * a torch toggle only when the track says it has one. The camera stops on stop(), on unmount, and
- * when the track ends. `onDetected` gets each new code; the caller decides whether to stop.
+ * when the track ends. `onDetected` gets each new code; the caller decides whether to stop. `onFrame`, when given,
+ * is told what each decoded frame read (null: nothing), after `onDetected`.
  */
-export function useCameraScanner(onDetected: (hit: ScanHit) => void) {
+export function useCameraScanner(onDetected: (hit: ScanHit) => void, onFrame?: (text: string | null, at: number) => void) {
   const videoRef = useRef<HTMLVideoElement | null>(null);
   const [status, setStatus] = useState<CameraStatus>("idle");
   const [error, setError] = useState<string | null>(null);
   const [torch, setTorch] = useState({ supported: false, on: false });
   const session = useRef<Session | null>(null);
   const detected = useRef(onDetected);
+  const framed = useRef(onFrame);
   useEffect(() => {
     detected.current = onDetected;
+    framed.current = onFrame;
   });
 
   /** Releases the camera without touching state (safe during unmount). */
@@ -128,7 +131,8 @@ export function useCameraScanner(onDetected: (hit: ScanHit) => void) {
       let wait = DECODE_RETRY_MS;
       try {
         const capturedAt = Date.now();
-        const hit = video.readyState >= video.HAVE_CURRENT_DATA ? await engine.decodeVideo(video) : null;
+        const decoded = video.readyState >= video.HAVE_CURRENT_DATA;
+        const hit = decoded ? await engine.decodeVideo(video) : null;
         if (s.stopped) return;
         if (hit) {
           const now = Date.now();
@@ -139,6 +143,7 @@ export function useCameraScanner(onDetected: (hit: ScanHit) => void) {
             detected.current(hit);
           }
         }
+        if (decoded) framed.current?.(hit?.text ?? null, Date.now());
       } catch {
         fail(s, cameraErrorMessage(null, "scan"));
         return;
