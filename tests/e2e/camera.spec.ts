@@ -282,6 +282,8 @@ test.describe("a camera that sees no code", () => {
   });
 
   test("printed labels: an equipment's label sheet, scanned from a photo, finds it; the inventory page prints its list @phone", async ({ page, pageErrors }, testInfo) => {
+    // Two pages, a popup, a photo's decode and three screenshots: past the 45 s default on a slow 2-core host.
+    test.slow();
     void pageErrors;
     await signIn(page, "manager");
     const name = unique("Label Test Fogger");
