@@ -50,8 +50,15 @@ export function OfflineBar() {
   const retry = useRef<{ timer?: ReturnType<typeof setTimeout>; wait: number; off?: boolean }>({ wait: RETRY_FIRST_MS });
   /** Changes waiting, as last read (null: not read yet). */
   const waitingNow = useRef<number | null>(null);
+  /** A send asked for before the queue was first read (the network back just after a start): made once it is read. */
+  const syncWhenRead = useRef(false);
   const sync = useCallback(async () => {
     clearTimeout(retry.current.timer);
+    // Not before the bar has read the queue: it would never see the changes leave, nor say 'All changes synced'.
+    if (waitingNow.current === null) {
+      syncWhenRead.current = true;
+      return;
+    }
     const { flushQueue } = await import("../../offline/outbox.ts");
     const outcome = await flushQueue(userId);
     // Another tab or the service worker is sending right now: look again once it is done.
@@ -100,6 +107,12 @@ export function OfflineBar() {
 
   const waiting = queue?.filter((c) => c.state === "waiting").length ?? 0;
   waitingNow.current = queue ? waiting : null;
+  const read = queue !== null;
+  useEffect(() => {
+    if (!read || !syncWhenRead.current) return;
+    syncWhenRead.current = false;
+    void syncRef.current();
+  }, [read]);
   const failed = queue?.filter((c) => c.state === "failed").length ?? 0;
   // Changes left the queue (sent by this tab, another tab or the service worker's Background Sync):
   // the screens and the kept copy show the server's state, and an empty queue says 'All changes synced'
