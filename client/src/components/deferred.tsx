@@ -14,8 +14,21 @@ export const LazyMenu = lazy(loadMenu);
 const LazyTooltip = lazy(loadTooltip);
 
 let tooltipLoaded = false;
+/** How many times the Tooltip's code is asked for before the tooltips stay their bare child for this page's life. */
+const TOOLTIP_TRIES = 3;
 const tooltipReady = new Promise<void>((resolve) => {
-  const start = () => void loadTooltip().then(() => ((tooltipLoaded = true), resolve()));
+  let tries = 0;
+  // Not reached (a phone between networks just then, a server restarting): asked again when the network is back, or
+  // after a while; meanwhile the children show without their tooltips, and no error goes unhandled.
+  const start = () =>
+    void loadTooltip().then(
+      () => ((tooltipLoaded = true), resolve()),
+      () => {
+        if (++tries >= TOOLTIP_TRIES) return;
+        if (navigator.onLine) setTimeout(start, 30_000);
+        else window.addEventListener("online", start, { once: true });
+      },
+    );
   if (typeof window === "undefined") return;
   if (document.readyState === "complete") setTimeout(start, 2000);
   else window.addEventListener("load", () => setTimeout(start, 2000), { once: true });
