@@ -12,8 +12,8 @@ export const useToast = () => useContext(ToastContext);
 
 const loadToastView = () => import("./ToastView.tsx");
 const ToastView = lazy(loadToastView);
-/** Fetched once the first screen is up, so the first toast shows without waiting for its code. */
-export const preloadToastView = () => void loadToastView();
+/** Fetched once the first screen is up, so the first toast shows without waiting for its code; not reached (no network just then), the first toast asks again. */
+export const preloadToastView = () => void loadToastView().catch(() => {});
 
 /** §9: one toast at a time, shown for 5 s; a new toast replaces the current one. */
 export function ToastProvider({ children }: { children: ReactNode }) {
