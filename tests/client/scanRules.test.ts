@@ -116,36 +116,36 @@ describe("which reads to trust", () => {
 describe("one-by-one scanning: the same code again", () => {
   it("counts a label held in view once, however slowly its frames are decoded", () => {
     const rule = createSameCodeRule(2500, 2);
-    expect(rule.take("A")).toBe(true);
+    expect(rule.take("A", 0)).toBe(true);
     // A slow phone: a read every 3 s, each one the same label.
     for (let at = 3000; at <= 30_000; at += 3000) {
       rule.frame("A", at);
-      expect(rule.take("A"), `at ${at}`).toBe(false);
+      expect(rule.take("A", at), `at ${at}`).toBe(false);
     }
   });
 
-  it("counts it again once it was out of view for 2.5 s and two frames; one unreadable frame is not out of view", () => {
+  it("counts it again once two frames missed it and 2.5 s passed since one read it; one unreadable frame is not out of view", () => {
     const rule = createSameCodeRule(2500, 2);
-    expect(rule.take("A")).toBe(true);
-    rule.frame(null, 1000); // one blurred frame
+    expect(rule.take("A", 0)).toBe(true);
+    rule.frame(null, 3000); // one blurred frame, 3 s on
     rule.frame("A", 4000);
-    expect(rule.take("A")).toBe(false);
+    expect(rule.take("A", 4000)).toBe(false);
     rule.frame(null, 5000);
-    rule.frame(null, 7000);
-    expect(rule.take("A")).toBe(false); // two frames, 2.0 s
-    rule.frame(null, 7500);
-    rule.frame("A", 7800); // back in view: still to be taken
-    expect(rule.take("A")).toBe(true);
-    rule.frame("A", 8000);
-    expect(rule.take("A")).toBe(false);
+    rule.frame(null, 6000);
+    expect(rule.take("A", 6000)).toBe(false); // two frames, 2.0 s since it was read
+    rule.frame(null, 6600);
+    rule.frame("A", 6800); // back in view: still to be taken
+    expect(rule.take("A", 6900)).toBe(true);
+    rule.frame("A", 7000);
+    expect(rule.take("A", 7000)).toBe(false);
   });
 
   it("a different code counts at once, and the first again after it", () => {
     const rule = createSameCodeRule(2500, 2);
-    expect(rule.take("A")).toBe(true);
+    expect(rule.take("A", 0)).toBe(true);
     rule.frame("B", 100);
-    expect(rule.take("B")).toBe(true);
-    expect(rule.take("A")).toBe(true);
+    expect(rule.take("B", 100)).toBe(true);
+    expect(rule.take("A", 200)).toBe(true);
   });
 });
 

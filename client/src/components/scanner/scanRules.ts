@@ -368,35 +368,34 @@ export function createScanGate(delayMs = DELAY_BETWEEN_SCANS_MS) {
   };
 }
 
-/** One-by-one scanning (a count, receiving boxes): the same code counts again once it has been out of view this long. */
+/** One-by-one scanning (a count, receiving boxes): the same code counts again once it has not been seen this long… */
 export const SAME_CODE_GAP_MS = 2500;
 /** …and at least this many decoded frames in a row have not read it (one unreadable frame is not "out of view"). */
 export const SAME_CODE_MISSED_FRAMES = 2;
 
 /**
  * One-by-one scanning's rule for the same code again: `frame(text, at)` is told what every decoded frame read (null:
- * nothing), `take(code)` whether an agreed read is a new box. A code is taken again only after it was out of view:
- * `missedFrames` decoded frames in a row and `gapMs` since the first of them read something else or nothing. Judged
- * by frames, not by the time since the last accepted read: on a slow phone (or a loaded test machine) a label held
- * in view is re-read only every couple of seconds, which a time rule alone took for a second box.
+ * nothing), `take(code, at)` whether an agreed read is a new box. A code is taken again only after it was out of view:
+ * `missedFrames` decoded frames in a row without it, and `gapMs` since a frame last read it. Judged by frames, not
+ * only by the time since the last accepted read: on a slow phone (or a loaded test machine) a label held in view is
+ * accepted again only every couple of seconds, which a time rule alone took for a second box.
  */
 export function createSameCodeRule(gapMs = SAME_CODE_GAP_MS, missedFrames = SAME_CODE_MISSED_FRAMES) {
-  let last: { code: string; away: boolean; missedFrom: number | null; missed: number } | null = null;
+  let last: { code: string; away: boolean; seenAt: number; missed: number } | null = null;
   return {
     frame(text: string | null, at: number): void {
       if (!last || last.away) return;
       if (text === last.code) {
-        last.missedFrom = null;
+        last.seenAt = at;
         last.missed = 0;
         return;
       }
-      last.missedFrom ??= at;
       last.missed++;
-      if (last.missed >= missedFrames && at - last.missedFrom >= gapMs) last.away = true;
+      if (last.missed >= missedFrames && at - last.seenAt >= gapMs) last.away = true;
     },
-    take(code: string): boolean {
+    take(code: string, at: number): boolean {
       if (last && last.code === code && !last.away) return false;
-      last = { code, away: false, missedFrom: null, missed: 0 };
+      last = { code, away: false, seenAt: at, missed: 0 };
       return true;
     },
   };

@@ -78,7 +78,7 @@ export function useOneByOneScanner(onCode: (code: string) => Promise<unknown>) {
   };
   const camera = useCameraScanner(
     (hit: ScanHit) => {
-      if (sameCode.current!.take(hit.text)) enqueue(hit.text);
+      if (sameCode.current!.take(hit.text, Date.now())) enqueue(hit.text);
     },
     (text, at) => sameCode.current!.frame(text, at),
   );
