@@ -16,6 +16,7 @@ import { useLocalePreference } from "../features/language/index.ts";
 import { ErrorBoundary } from "../components/ErrorBoundary.tsx";
 import { afterFirstScreen } from "../platform/firstScreen.ts";
 import { nextTask } from "../platform/nextTask.ts";
+import { importAgain } from "../platform/importAgain.ts";
 import { SessionContext } from "../platform/session.ts";
 import { theme } from "./theme.ts";
 import { registerServiceWorker } from "./serviceWorker.ts";
@@ -31,6 +32,8 @@ import { i18n } from "../platform/i18n.ts";
 // the one it shows (src/main.tsx starts it early).
 const SignIn = lazyComponent(loadSignIn);
 const AppRouter = lazyComponent(loadSignedInApp);
+/** Whose data the phone keeps (offline/session.ts): claimed after the first screen, released at sign-out. */
+const loadOfflineSession = () => import("../offline/session.ts");
 
 /**
  * The code of the first screen, which src/main.tsx started beside the app's: the sign-in screen, or, for
@@ -134,7 +137,11 @@ function SessionGate({ onSignedOut, primed }: { onSignedOut(): void; primed: boo
   useEffect(() => {
     if (!owner) return;
     return afterFirstScreen(() => {
-      void import("../offline/session.ts").then((m) => m.claimOfflineData(owner));
+      // Its code not reached (offline just then, before the service worker kept it): claimed when it comes, if this
+      // user is still the one signed in. Storage that cannot be written keeps nothing to claim.
+      void importAgain(loadOfflineSession)
+        .then((m) => (offlineOwner() === owner ? m.claimOfflineData(owner) : undefined))
+        .catch(() => {});
       // Answers another user left on this phone for their first screens go (platform/keptAnswers.ts).
       void dropKeptAnswers(owner);
     });
@@ -228,7 +235,11 @@ export function App() {
     // What the phone kept for field work (lists, queue, opened SDS files) goes with the session.
     const owner = offlineOwner();
     setOfflineOwner(null);
-    if (owner) void import("../offline/session.ts").then((m) => m.releaseOfflineData(owner));
+    // Its code not reached: released when it comes, unless this user has signed in again meanwhile.
+    if (owner)
+      void importAgain(loadOfflineSession)
+        .then((m) => (offlineOwner() !== owner ? m.releaseOfflineData(owner) : undefined))
+        .catch(() => {});
     rememberViewer(null);
     dropEarlyAnswers();
     void dropKeptAnswers();

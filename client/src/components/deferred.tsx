@@ -1,5 +1,6 @@
 import getReactElementRef from "@mui/utils/getReactElementRef";
 import useForkRef from "@mui/utils/useForkRef";
+import { importAgain } from "../platform/importAgain.ts";
 import { cloneElement, lazy, startTransition, Suspense, useCallback, useEffect, useRef, useState, type ReactElement, type ReactNode, type Ref } from "react";
 
 /**
@@ -14,20 +15,13 @@ export const LazyMenu = lazy(loadMenu);
 const LazyTooltip = lazy(loadTooltip);
 
 let tooltipLoaded = false;
-/** How many times the Tooltip's code is asked for before the tooltips stay their bare child for this page's life. */
-const TOOLTIP_TRIES = 3;
+// Not reached (a phone between networks just then, a server restarting): asked again when the network is back
+// (importAgain.ts); meanwhile, and for good should it never come, the children show without their tooltips.
 const tooltipReady = new Promise<void>((resolve) => {
-  let tries = 0;
-  // Not reached (a phone between networks just then, a server restarting): asked again when the network is back, or
-  // after a while; meanwhile the children show without their tooltips, and no error goes unhandled.
   const start = () =>
-    void loadTooltip().then(
+    void importAgain(loadTooltip).then(
       () => ((tooltipLoaded = true), resolve()),
-      () => {
-        if (++tries >= TOOLTIP_TRIES) return;
-        if (navigator.onLine) setTimeout(start, 30_000);
-        else window.addEventListener("online", start, { once: true });
-      },
+      () => {},
     );
   if (typeof window === "undefined") return;
   if (document.readyState === "complete") setTimeout(start, 2000);

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import type { QueuedChange } from "./db.ts";
 import type { LocalView } from "./network.ts";
 import { afterFirstScreen } from "../platform/firstScreen.ts";
+import { importAgain } from "../platform/importAgain.ts";
 import { offlineOwner } from "./queuedError.ts";
 
 /**
@@ -47,22 +48,27 @@ function subscribeQueue(userId: string, store: QueueStore, listener: () => void)
   if (store.listeners.size === 1) {
     let live = true;
     let stopChanges = () => {};
-    // The queue is read from IndexedDB once the first screen is up (firstScreen.ts).
+    // The queue is read from IndexedDB once the first screen is up (firstScreen.ts). Its code not reached (offline
+    // just then, before the service worker kept it), it is asked again when the network is back; until it comes the
+    // queue is unread (null), and the bar sends nothing (OfflineBar.tsx).
     const cancel = afterFirstScreen(
       () =>
-        void Promise.all([import("./db.ts"), import("./outbox.ts")]).then(([{ queueOf }, { onQueueChange }]) => {
-          if (!live) return;
-          const read = () =>
-            void queueOf(userId).then(
-              (q) => {
-                store.queue = q;
-                store.listeners.forEach((l) => l());
-              },
-              () => {},
-            );
-          stopChanges = onQueueChange(read);
-          read();
-        }),
+        void importAgain(() => Promise.all([import("./db.ts"), import("./outbox.ts")])).then(
+          ([{ queueOf }, { onQueueChange }]) => {
+            if (!live) return;
+            const read = () =>
+              void queueOf(userId).then(
+                (q) => {
+                  store.queue = q;
+                  store.listeners.forEach((l) => l());
+                },
+                () => {},
+              );
+            stopChanges = onQueueChange(read);
+            read();
+          },
+          () => {},
+        ),
     );
     store.stop = () => {
       live = false;
@@ -103,21 +109,26 @@ export function useLocalView(userId: string): LocalView | null | undefined {
   useEffect(() => {
     let live = true;
     let stop = () => {};
-    void import("./network.ts").then(({ localView, onQueueChange }) => {
-      if (!live) return;
-      const read = () =>
-        void localView(userId).then(
-          (v) => live && setView(v),
-          () => live && setView(null),
-        );
-      const stopQueue = onQueueChange(read);
-      snapshotListeners.add(read);
-      stop = () => {
-        stopQueue();
-        snapshotListeners.delete(read);
-      };
-      read();
-    });
+    // Its code not reached (offline before the service worker kept it): nothing kept can be shown meanwhile, and it
+    // is asked again when the network is back.
+    void importAgain(() => import("./network.ts"), { missed: () => live && setView(null) }).then(
+      ({ localView, onQueueChange }) => {
+        if (!live) return;
+        const read = () =>
+          void localView(userId).then(
+            (v) => live && setView(v),
+            () => live && setView(null),
+          );
+        const stopQueue = onQueueChange(read);
+        snapshotListeners.add(read);
+        stop = () => {
+          stopQueue();
+          snapshotListeners.delete(read);
+        };
+        read();
+      },
+      () => {},
+    );
     return () => {
       live = false;
       stop();
@@ -179,8 +190,9 @@ export function useSyncedAt(userId: string, wanted: boolean): string | null {
   useEffect(() => {
     if (!wanted) return;
     let live = true;
+    // Its code not reached: asked again when the network is back (importAgain.ts).
     const read = () =>
-      void import("./snapshotStore.ts")
+      void importAgain(() => import("./snapshotStore.ts"))
         .then(({ latestSnapshot }) => latestSnapshot(userId))
         .then(
           (s) => live && setSyncedAt(s?.syncedAt ?? null),

@@ -1,4 +1,5 @@
 import { createContext, lazy, Suspense, useContext, useState, type ReactNode } from "react";
+import { importAgain } from "./importAgain.ts";
 import { toastTiming } from "./toastTiming.ts";
 import type { Toast } from "./ToastView.tsx";
 
@@ -12,8 +13,8 @@ export const useToast = () => useContext(ToastContext);
 
 const loadToastView = () => import("./ToastView.tsx");
 const ToastView = lazy(loadToastView);
-/** Fetched once the first screen is up, so the first toast shows without waiting for its code; not reached (no network just then), the first toast asks again. */
-export const preloadToastView = () => void loadToastView().catch(() => {});
+/** Fetched once the first screen is up, so the first toast shows without waiting for its code; not reached (no network just then), asked again when it is back (and by the first toast). */
+export const preloadToastView = () => void importAgain(loadToastView).catch(() => {});
 
 /** §9: one toast at a time, shown for 5 s; a new toast replaces the current one. */
 export function ToastProvider({ children }: { children: ReactNode }) {

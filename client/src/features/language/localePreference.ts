@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useRelayEnvironment } from "react-relay";
+import { importAgain } from "../../platform/importAgain.ts";
 import { chooseLocale, currentLocale, isLocale } from "../../platform/i18n.ts";
 import { markUnsaved, unsavedLocale } from "../../platform/locales/load.ts";
 
@@ -17,8 +18,14 @@ export function useLocalePreference(viewer: { readonly databaseId: number; reado
     if (!userId) return;
     const unsaved = unsavedLocale(userId);
     if (unsaved) {
-      // Rare (a choice made offline): the mutation's code loads only then, not with the first screen.
-      if (unsaved !== stored) void import("./saveLocale.ts").then(({ saveLocale }) => saveLocale(environment, userId, unsaved));
+      // Rare (a choice made offline): the mutation's code loads only then, not with the first screen; not reached, it
+      // is asked again when the network is back (and the choice stays unsaved, sent at the next start, should it never come).
+      if (unsaved !== stored)
+        void importAgain(() => import("./saveLocale.ts")).then(
+          // Unless another choice has been made (and sent) meanwhile.
+          ({ saveLocale }) => unsavedLocale(userId) === unsaved && saveLocale(environment, userId, unsaved),
+          () => {},
+        );
       else markUnsaved(userId, null);
       return;
     }
