@@ -14,21 +14,19 @@ function reachableAgain(): Promise<void> {
 /**
  * Code fetched after the first screen (a tooltip's, a toast's, the offline store's) on a phone that has just lost the
  * network, or from a server restarting: `load` (a dynamic import) is asked for again when the network is back, or
- * after 30 s while online, `tries` times in all; `missed` hears of each try that failed (a screen can say what it
+ * after 30 s while online, three times in all; `missed` hears of each try that failed (a screen can say what it
  * cannot show meanwhile). Resolves with the module; after the last try, rejects with that try's error, which the
  * caller answers (its feature waits, or there is nothing to do). Chromium and Firefox fetch a module again after a
- * failed dynamic import; a browser that keeps the failure fails each try at once.
+ * failed dynamic import (the tooltip test in tests/e2e/app.spec.ts sees the second request); a browser that keeps the
+ * failure fails every try alike.
  */
-export async function importAgain<Module>(
-  load: () => Promise<Module>,
-  { tries = IMPORT_TRIES, missed }: { tries?: number; missed?: (error: unknown) => void } = {},
-): Promise<Module> {
+export async function importAgain<Module>(load: () => Promise<Module>, { missed }: { missed?: (error: unknown) => void } = {}): Promise<Module> {
   for (let tried = 1; ; tried++) {
     try {
       return await load();
     } catch (error) {
       missed?.(error);
-      if (tried >= tries) throw error;
+      if (tried >= IMPORT_TRIES) throw error;
       await reachableAgain();
     }
   }
