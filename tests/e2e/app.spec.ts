@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Page, Route } from "@playwright/test";
 import { ROLE_COOKIE } from "../../schemas/roleCookie.ts";
 import { MOVED_MARK } from "../../client/src/platform/storageNames.ts";
 import { STYLES_CACHE } from "../../client/src/platform/styleStore.ts";
@@ -964,4 +964,43 @@ test("the tooltips' code, not reached after load (the network gone just then), c
     await edit.hover();
     await expect(page.getByRole("tooltip", { name: "Edit" })).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
+});
+
+test("the toast's code, not reached after load, takes nothing down: a toast raised meanwhile shows when the code comes", async ({
+  page,
+  context,
+  pageErrors,
+}) => {
+  void pageErrors; // checked at the end: a toast view that throws would unmount the app and report a page error
+  test.setTimeout(60_000);
+  await signIn(page, "manager", { at: null });
+  const name = unique("Toast Bait");
+  expect((await page.request.post("/api/inventory", { data: { name, category: "Supplies", quantity: 3, minQuantity: 1, unit: "boxes" } })).status()).toBe(201);
+  // The first request for the toast's code (fetched once the first screen is up) hangs until the phone goes offline.
+  let asked = 0;
+  let held: Route | undefined;
+  await page.route(/\/assets\/ToastView-[\w-]+\.js$/, async (route) => {
+    if (asked++ > 0) return route.fallback();
+    held = route;
+  });
+  await page.goto("/inventory");
+  await page.getByLabel("Search inventory").fill(name);
+  const row = page.locator("tbody tr").filter({ hasText: name });
+  await expect.poll(() => asked, { timeout: 15_000 }).toBe(1);
+  // A toast is raised while its code is on the way...
+  await row.getByRole("button", { name: `Delete ${name}` }).click();
+  await page.getByRole("dialog", { name: "Delete Inventory Item" }).getByRole("button", { name: "Delete" }).click();
+  await expect(row).toHaveCount(0);
+  // ...and the code never arrives: the network goes.
+  await context.setOffline(true);
+  await held!.abort("internetdisconnected");
+  await page.waitForTimeout(500);
+  const toast = page.getByRole("status").filter({ hasText: "Item deleted successfully" });
+  await expect(toast).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Notifications" })).toBeVisible();
+  await expect(page.getByLabel("Search inventory")).toHaveValue(name);
+  // Back online, the code is asked for again and the toast shows.
+  await context.setOffline(false);
+  await expect.poll(() => asked, { timeout: 15_000 }).toBe(2);
+  await expect(toast).toBeVisible();
 });

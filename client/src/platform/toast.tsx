@@ -1,9 +1,9 @@
-import { createContext, lazy, Suspense, useContext, useState, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useState, type ComponentType, type ReactNode } from "react";
 import { importAgain } from "./importAgain.ts";
 import { toastTiming } from "./toastTiming.ts";
 import type { Toast } from "./ToastView.tsx";
 
-// What a toast shows (`Toast`) is declared by its view, which this module loads lazily.
+// What a toast shows (`Toast`) is declared by its view, which this module loads after the first screen.
 export type { Toast };
 
 type ToastApi = { toast(t: Toast): void };
@@ -11,10 +11,30 @@ type ToastApi = { toast(t: Toast): void };
 const ToastContext = createContext<ToastApi>({ toast: () => {} });
 export const useToast = () => useContext(ToastContext);
 
+type ToastViewProps = { current: Toast & { key: number }; open: boolean; onClose(): void };
 const loadToastView = () => import("./ToastView.tsx");
-const ToastView = lazy(loadToastView);
-/** Fetched once the first screen is up, so the first toast shows without waiting for its code; not reached (no network just then), asked again when it is back (and by the first toast). */
-export const preloadToastView = () => void importAgain(loadToastView).catch(() => {});
+/** The toast's view once its code has come (shared by every provider: the module is loaded once). */
+let ToastView: ComponentType<ToastViewProps> | null = null;
+let viewComing: Promise<void> | null = null;
+/**
+ * The view's code, asked for once at a time (importAgain: again when the network is back). Not a `React.lazy`: a lazy
+ * component whose import failed throws on every later render, and the toast sits outside every error boundary, so a
+ * first visit offline would have taken the whole app down with its first toast. Here a failure only means no toast
+ * yet; the next toast asks again.
+ */
+function loadView(): Promise<void> {
+  return (viewComing ??= importAgain(loadToastView).then(
+    (module) => {
+      ToastView = module.default;
+    },
+    (error: unknown) => {
+      viewComing = null;
+      throw error;
+    },
+  ));
+}
+/** Fetched once the first screen is up, so the first toast shows without waiting for its code. */
+export const preloadToastView = () => void loadView().catch(() => {});
 
 /** §9: one toast at a time, shown for 5 s; a new toast replaces the current one. */
 export function ToastProvider({ children }: { children: ReactNode }) {
@@ -27,14 +47,21 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       setOpen(true);
     }),
   );
+  // A toast raised before the view's code came shows when it comes (the latest one: a new toast replaces it).
+  const [, viewCame] = useState(false);
+  useEffect(() => {
+    if (!current || ToastView) return;
+    let mounted = true;
+    loadView().then(
+      () => mounted && viewCame(true),
+      () => {},
+    );
+    return () => void (mounted = false);
+  }, [current]);
   return (
     <ToastContext.Provider value={{ toast }}>
       {children}
-      {current && (
-        <Suspense fallback={null}>
-          <ToastView current={current} open={open} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
+      {current && ToastView && <ToastView current={current} open={open} onClose={() => setOpen(false)} />}
     </ToastContext.Provider>
   );
 }
