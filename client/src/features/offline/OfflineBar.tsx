@@ -75,9 +75,9 @@ export function OfflineBar() {
       retry.current.wait = Math.min(RETRY_MAX_MS, retry.current.wait * 2);
     } else retry.current.wait = RETRY_FIRST_MS;
     // The session ended while away: the sign-in screen comes up and the queue waits for this user.
-    if (outcome?.stopped === "signed-out" || outcome?.stopped === "other-user")
+    if (outcome.stopped === "signed-out" || outcome.stopped === "other-user")
       fetchQuery(environment, AppViewerQueryNode, {}, { fetchPolicy: "network-only" }).subscribe({ error: () => {} });
-    if (!outcome?.sent) await refresh();
+    if (!outcome.sent) await refresh();
   }, [environment, refresh, userId]);
   const syncRef = useRef(sync);
   syncRef.current = sync;
