@@ -7,7 +7,12 @@ import { expect } from "./fixtures.ts";
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 /** Lighthouse's accessibility audit also runs these: the name says the visible text (WCAG 2.5.3, still "experimental" in axe) and a role the element may take. */
 const ALSO = { "label-content-name-mismatch": { enabled: true }, "aria-allowed-role": { enabled: true } };
-const axe = (page: Page) => new AxeBuilder({ page }).options({ rules: ALSO }).withTags(TAGS);
+/**
+ * Legacy mode: axe.run in the page itself. The default (runPartial, for cross-origin frames) opens a blank page for
+ * every pass to merge the frames' results in, injecting axe there too; the app has no frames, and legacy mode took
+ * the a11y spec's passes about 15 % less time here (phone, 3 tests twice: 98 s against 116 s), with the same rules.
+ */
+const axe = (page: Page) => new AxeBuilder({ page }).options({ rules: ALSO }).withTags(TAGS).setLegacyMode();
 
 /** No loading text or spinner left, and MUI's enter transitions finished (axe measures colours mid-fade otherwise). */
 async function settle(page: Page) {
