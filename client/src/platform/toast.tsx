@@ -1,7 +1,7 @@
-import { createContext, useContext, useEffect, useState, type ComponentType, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { importAgain } from "./importAgain.ts";
 import { toastTiming } from "./toastTiming.ts";
-import type { Toast } from "./ToastView.tsx";
+import type { default as ToastViewComponent, Toast } from "./ToastView.tsx";
 
 // What a toast shows (`Toast`) is declared by its view, which this module loads after the first screen.
 export type { Toast };
@@ -11,10 +11,9 @@ type ToastApi = { toast(t: Toast): void };
 const ToastContext = createContext<ToastApi>({ toast: () => {} });
 export const useToast = () => useContext(ToastContext);
 
-type ToastViewProps = { current: Toast & { key: number }; open: boolean; onClose(): void };
 const loadToastView = () => import("./ToastView.tsx");
 /** The toast's view once its code has come (shared by every provider: the module is loaded once). */
-let ToastView: ComponentType<ToastViewProps> | null = null;
+let ToastView: typeof ToastViewComponent | null = null;
 let viewComing: Promise<void> | null = null;
 /**
  * The view's code, asked for once at a time (importAgain: again when the network is back). Not a `React.lazy`: a lazy
